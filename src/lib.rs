@@ -1,0 +1,10 @@
+//! searchlab: heuristic search on sliding puzzles, one expansion at a time.
+//!
+//! Layers, each calling only those above it in this list:
+//! - [`puzzle`]: boards, moves, goals, solvability, heuristics (no search, no UI);
+//! - [`search`]: the stepping interface and the algorithms behind it (no UI);
+//! - [`cli`]: the headless subcommands;
+//! - `app`: the egui window, a thin layer over [`search`].
+
+pub mod puzzle;
+pub mod search;

@@ -1,0 +1,369 @@
+//! Heuristics: estimates of the number of moves left, each able to explain itself tile by tile
+//! so the window can draw the reasoning on the board.
+
+use std::fmt;
+
+use super::board::{Board, MAX_CELLS};
+
+/// The heuristics a search can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub enum HeuristicKind {
+    /// h = 0: turns A* into uniform-cost search.
+    Zero,
+    /// The number of tiles not on their goal cell. The blank does not count: counting it would
+    /// overestimate by one next to the goal.
+    Misplaced,
+    /// The sum over tiles of the row and column distance to the goal cell.
+    #[default]
+    Manhattan,
+    /// Manhattan plus 2 for every tile that must leave its row or column so that two tiles
+    /// already in their goal line can pass each other.
+    LinearConflict,
+}
+
+impl HeuristicKind {
+    /// Every heuristic, weakest first.
+    pub const ALL: [HeuristicKind; 4] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "zero",
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+        }
+    }
+
+    /// A short human title.
+    pub fn title(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "Zero",
+            HeuristicKind::Misplaced => "Misplaced tiles",
+            HeuristicKind::Manhattan => "Manhattan distance",
+            HeuristicKind::LinearConflict => "Linear conflict",
+        }
+    }
+
+    /// Looks a heuristic up by its command-line name.
+    pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        HeuristicKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A row or a column of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    Row(usize),
+    Column(usize),
+}
+
+/// What a heuristic says about one tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileNote {
+    /// The cell the tile is in.
+    pub pos: usize,
+    pub tile: u8,
+    /// This tile's share of h: 0 or 1 for misplaced tiles, its distance for Manhattan.
+    pub cost: u32,
+}
+
+/// Tiles in their goal line but in the wrong order within it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineConflict {
+    pub line: Line,
+    /// The tiles in the line that belong to it, in board order.
+    pub tiles: Vec<u8>,
+    /// Pairs among them that must pass each other.
+    pub pairs: Vec<(u8, u8)>,
+    /// The fewest tiles that must step out of the line; each costs 2 extra moves.
+    pub leaving: u32,
+}
+
+/// A heuristic's value on a board, broken down so it can be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub kind: HeuristicKind,
+    /// h itself: the sum of the tile costs plus 2 per leaving tile.
+    pub total: u32,
+    /// One note per tile (the blank excluded), in cell order.
+    pub tiles: Vec<TileNote>,
+    /// Only for linear conflict: the lines that add to Manhattan.
+    pub conflicts: Vec<LineConflict>,
+}
+
+/// A heuristic prepared for one goal: goal cells and distances are tabulated once.
+///
+/// ```
+/// use searchlab::puzzle::{Board, Heuristic, HeuristicKind};
+/// let goal: Board = "123804765".parse().unwrap();
+/// let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+/// assert_eq!(manhattan.h(&"283104765".parse().unwrap()), 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Heuristic {
+    kind: HeuristicKind,
+    side: usize,
+    goal: Board,
+    /// `goal_pos[tile]`: the tile's goal cell.
+    goal_pos: [u8; MAX_CELLS],
+    /// `distance[tile][pos]`: Manhattan distance of `tile` in `pos` from its goal cell.
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+}
+
+impl Heuristic {
+    /// Tabulates the heuristic for a goal.
+    pub fn new(kind: HeuristicKind, goal: &Board) -> Heuristic {
+        let side = goal.side();
+        let mut goal_pos = [0u8; MAX_CELLS];
+        for pos in 0..goal.len() {
+            goal_pos[usize::from(goal.tile(pos))] = pos as u8;
+        }
+        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
+        for tile in 1..goal.len() {
+            let g = usize::from(goal_pos[tile]);
+            for (pos, d) in distance[tile].iter_mut().enumerate().take(goal.len()) {
+                *d = ((g / side).abs_diff(pos / side) + (g % side).abs_diff(pos % side)) as u8;
+            }
+        }
+        Heuristic {
+            kind,
+            side,
+            goal: *goal,
+            goal_pos,
+            distance,
+        }
+    }
+
+    /// Which heuristic this is.
+    pub fn kind(&self) -> HeuristicKind {
+        self.kind
+    }
+
+    /// The goal it estimates the distance to.
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The Manhattan distance of `tile` standing in `pos`; used by solvers that update h
+    /// incrementally.
+    #[inline]
+    pub fn tile_distance(&self, tile: u8, pos: usize) -> u32 {
+        u32::from(self.distance[usize::from(tile)][pos])
+    }
+
+    /// A tile's share of h in a cell, for heuristics that are a sum over tiles.
+    #[inline]
+    pub fn tile_cost(&self, tile: u8, pos: usize) -> u32 {
+        let d = self.tile_distance(tile, pos);
+        match self.kind {
+            HeuristicKind::Zero => 0,
+            HeuristicKind::Misplaced => u32::from(d > 0),
+            HeuristicKind::Manhattan | HeuristicKind::LinearConflict => d,
+        }
+    }
+
+    /// Whether h is the sum of [`Heuristic::tile_cost`] over the tiles, so a move changes it by
+    /// the moved tile's difference alone.
+    pub fn is_additive(&self) -> bool {
+        self.kind != HeuristicKind::LinearConflict
+    }
+
+    /// The estimate for a board.
+    #[inline]
+    pub fn h(&self, board: &Board) -> u32 {
+        match self.kind {
+            HeuristicKind::Zero => 0,
+            HeuristicKind::Misplaced => (0..board.len())
+                .filter(|&pos| {
+                    let t = board.tile(pos);
+                    t != 0 && usize::from(self.goal_pos[usize::from(t)]) != pos
+                })
+                .count() as u32,
+            HeuristicKind::Manhattan => self.manhattan(board),
+            HeuristicKind::LinearConflict => {
+                let extra: u32 = self.lines().map(|line| self.leaving(board, line)).sum();
+                self.manhattan(board) + 2 * extra
+            }
+        }
+    }
+
+    #[inline]
+    fn manhattan(&self, board: &Board) -> u32 {
+        (0..board.len())
+            .map(|pos| self.tile_distance(board.tile(pos), pos))
+            .sum()
+    }
+
+    fn lines(&self) -> impl Iterator<Item = Line> + use<> {
+        let side = self.side;
+        (0..side).map(Line::Row).chain((0..side).map(Line::Column))
+    }
+
+    fn cells_of(&self, line: Line) -> impl Iterator<Item = usize> + use<> {
+        let side = self.side;
+        (0..side).map(move |i| match line {
+            Line::Row(r) => r * side + i,
+            Line::Column(c) => i * side + c,
+        })
+    }
+
+    /// The tiles in `line` whose goal cell is in the same line, with their goal offset along it.
+    fn belonging(&self, board: &Board, line: Line) -> Vec<(u8, usize)> {
+        let side = self.side;
+        self.cells_of(line)
+            .map(|pos| board.tile(pos))
+            .filter(|&t| t != 0)
+            .filter_map(|t| {
+                let g = usize::from(self.goal_pos[usize::from(t)]);
+                match line {
+                    Line::Row(r) if g / side == r => Some((t, g % side)),
+                    Line::Column(c) if g % side == c => Some((t, g / side)),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    /// The fewest tiles that must leave `line`: those outside a longest run already in goal order.
+    /// Counting 2 per conflicting pair instead would overestimate when three tiles are reversed.
+    fn leaving(&self, board: &Board, line: Line) -> u32 {
+        let offsets: Vec<usize> = self
+            .belonging(board, line)
+            .into_iter()
+            .map(|(_, o)| o)
+            .collect();
+        (offsets.len() - longest_increasing(&offsets)) as u32
+    }
+
+    /// The estimate with its reasons.
+    pub fn explain(&self, board: &Board) -> Explanation {
+        let tiles: Vec<TileNote> = (0..board.len())
+            .filter(|&pos| board.tile(pos) != 0)
+            .map(|pos| {
+                let tile = board.tile(pos);
+                let cost = self.tile_cost(tile, pos);
+                TileNote { pos, tile, cost }
+            })
+            .collect();
+        let conflicts: Vec<LineConflict> = if self.kind == HeuristicKind::LinearConflict {
+            self.lines()
+                .filter_map(|line| {
+                    let belonging = self.belonging(board, line);
+                    let mut pairs = Vec::new();
+                    for (i, &(a, oa)) in belonging.iter().enumerate() {
+                        for &(b, ob) in &belonging[i + 1..] {
+                            if oa > ob {
+                                pairs.push((a, b));
+                            }
+                        }
+                    }
+                    let leaving = self.leaving(board, line);
+                    (leaving > 0).then(|| LineConflict {
+                        line,
+                        tiles: belonging.iter().map(|&(t, _)| t).collect(),
+                        pairs,
+                        leaving,
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let total = tiles.iter().map(|n| n.cost).sum::<u32>()
+            + 2 * conflicts.iter().map(|c| c.leaving).sum::<u32>();
+        debug_assert_eq!(total, self.h(board));
+        Explanation {
+            kind: self.kind,
+            total,
+            tiles,
+            conflicts,
+        }
+    }
+}
+
+/// The length of the longest strictly increasing subsequence (lines hold at most a few tiles).
+fn longest_increasing(xs: &[usize]) -> usize {
+    let mut best = vec![1usize; xs.len()];
+    for i in 0..xs.len() {
+        for j in 0..i {
+            if xs[j] < xs[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(s: &str) -> Board {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn values_on_the_p1379_sample() {
+        let goal = board("123804765");
+        let start = board("283104765");
+        let h = |kind| Heuristic::new(kind, &goal).h(&start);
+        assert_eq!(h(HeuristicKind::Zero), 0);
+        // 2, 8 and 1 are off their cells; the blank is not counted.
+        assert_eq!(h(HeuristicKind::Misplaced), 3);
+        // 2 is one cell from home, 8 two (it belongs left of the centre), 1 one.
+        assert_eq!(h(HeuristicKind::Manhattan), 4);
+        assert_eq!(h(HeuristicKind::LinearConflict), 4);
+    }
+
+    #[test]
+    fn linear_conflict_counts_tiles_that_must_leave() {
+        let goal = board("123456780");
+        // 2 and 1 swapped in the top row: one must step out and back, +2.
+        let lc = Heuristic::new(HeuristicKind::LinearConflict, &goal);
+        let md = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let swapped = board("213456780");
+        assert_eq!(lc.h(&swapped), md.h(&swapped) + 2);
+        // 3 2 1: three conflicting pairs, but two tiles leaving resolve them all: +4, not +6.
+        let reversed = board("321456780");
+        assert_eq!(lc.h(&reversed), md.h(&reversed) + 4);
+        let explained = lc.explain(&reversed);
+        assert_eq!(explained.conflicts.len(), 1);
+        assert_eq!(explained.conflicts[0].line, Line::Row(0));
+        assert_eq!(explained.conflicts[0].pairs, vec![(3, 2), (3, 1), (2, 1)]);
+        assert_eq!(explained.conflicts[0].leaving, 2);
+    }
+
+    #[test]
+    fn explanations_add_up() {
+        let goal = board("123804765");
+        let start = board("283164705");
+        for kind in HeuristicKind::ALL {
+            let heuristic = Heuristic::new(kind, &goal);
+            let explained = heuristic.explain(&start);
+            assert_eq!(explained.total, heuristic.h(&start), "{kind}");
+            assert_eq!(explained.tiles.len(), 8);
+        }
+        let misplaced = Heuristic::new(HeuristicKind::Misplaced, &goal).explain(&start);
+        let marked: Vec<u8> = misplaced
+            .tiles
+            .iter()
+            .filter(|n| n.cost == 1)
+            .map(|n| n.tile)
+            .collect();
+        assert_eq!(marked, vec![2, 8, 1, 6]);
+    }
+}

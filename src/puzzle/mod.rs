@@ -1,0 +1,17 @@
+//! The sliding-puzzle domain: boards, moves, parsing, goals, solvability, heuristics and the
+//! enumerated state space of small boards. Knows nothing of searching or drawing; every other
+//! layer may use it.
+
+mod board;
+mod heuristic;
+mod parse;
+mod problem;
+mod space;
+
+pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
+pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
+pub use parse::{ParseError, parse_board};
+pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
+pub use space::{
+    DistanceTable, MAX_ENUMERATED_SIDE, Rng, permutations, rank, scramble, unrank,
+};

@@ -1,0 +1,438 @@
+//! The best-first engine behind every algorithm: open is ordered by a priority f and a tie-break,
+//! closed nodes are remembered, and every step is recorded so it can be undone exactly.
+//!
+//! BFS is this engine with f = depth and first-in-first-out ties: with unit move costs that is
+//! exactly a FIFO queue, so it needs no code of its own.
+
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
+
+use super::config::{GoalTest, SearchConfig, TieBreak};
+use super::record::{Child, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView};
+use super::Search;
+use crate::puzzle::{Board, Heuristic, Problem};
+
+/// What is needed to undo one step.
+#[derive(Clone, Debug)]
+struct StepRecord {
+    expanded: NodeId,
+    /// The expanded node as it was in open.
+    expanded_before: Node,
+    /// The range of this step's children in `children`.
+    children_start: u32,
+    children_end: u32,
+    /// The range of saved node copies (for improved and reopened children) in `saved`.
+    saved_start: u32,
+    goal_found: bool,
+    stats_before: Stats,
+    status_before: Status,
+    seq_before: u64,
+}
+
+/// One search with any best-first priority. Implements [`Search`].
+pub struct BestFirst {
+    problem: Problem,
+    config: SearchConfig,
+    heuristic: Heuristic,
+    nodes: Vec<Node>,
+    index: FxHashMap<u64, NodeId>,
+    open: BTreeMap<OpenKey, NodeId>,
+    closed: Vec<NodeId>,
+    steps: Vec<StepRecord>,
+    children: Vec<Child>,
+    /// Copies of nodes before an improvement or a reopening, in step order.
+    saved: Vec<Node>,
+    seq: u64,
+    stats: Stats,
+    status: Status,
+}
+
+/// Sequence numbers live in the low bits of the tie value, below h for the smaller-h rule.
+const SEQ_BITS: u32 = 40;
+
+impl BestFirst {
+    /// Starts a search: the start node is in open, nothing is expanded yet.
+    pub fn new(problem: Problem, config: SearchConfig) -> BestFirst {
+        let heuristic = Heuristic::new(config.heuristic, &problem.goal());
+        let mut search = BestFirst {
+            problem,
+            config,
+            heuristic,
+            nodes: Vec::new(),
+            index: FxHashMap::default(),
+            open: BTreeMap::new(),
+            closed: Vec::new(),
+            steps: Vec::new(),
+            children: Vec::new(),
+            saved: Vec::new(),
+            seq: 0,
+            stats: Stats::default(),
+            status: Status::Running,
+        };
+        let start = problem.start();
+        let h = search.heuristic.h(&start);
+        let id = search.push_node(start, None, None, 0, h);
+        if config.goal_test == GoalTest::OnGeneration && start == problem.goal() {
+            search.status = Status::Solved { goal: id };
+        }
+        search
+    }
+
+    fn key(&mut self, f: f64, h: u32) -> OpenKey {
+        let seq = self.seq;
+        self.seq += 1;
+        let tie = match self.config.effective_tie_break() {
+            TieBreak::Fifo => seq,
+            TieBreak::Lifo => u64::MAX - seq,
+            TieBreak::SmallerH => (u64::from(h) << SEQ_BITS) | seq,
+        };
+        OpenKey {
+            priority: f.to_bits(),
+            tie,
+        }
+    }
+
+    fn push_node(
+        &mut self,
+        board: Board,
+        parent: Option<NodeId>,
+        action: Option<crate::puzzle::Move>,
+        g: u32,
+        h: u32,
+    ) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        let f = self.config.priority(g, h);
+        let key = self.key(f, h);
+        self.nodes.push(Node {
+            board,
+            parent,
+            action,
+            g,
+            h,
+            f,
+            generated_at: self.stats.steps,
+            expanded_at: None,
+            place: Place::Open,
+            key,
+        });
+        self.index.insert(board.packed(), id);
+        self.open.insert(key, id);
+        self.stats.nodes += 1;
+        self.stats.open += 1;
+        self.stats.max_open = self.stats.max_open.max(self.stats.open);
+        id
+    }
+
+    /// Gives an existing node a shorter path and a fresh place in open.
+    fn requeue(&mut self, id: NodeId, parent: NodeId, action: crate::puzzle::Move, g: u32) {
+        let node = self.nodes[id.index()];
+        self.saved.push(node);
+        if node.place == Place::Open {
+            self.open.remove(&node.key);
+        } else {
+            self.stats.open += 1;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open);
+        }
+        let f = self.config.priority(g, node.h);
+        let key = self.key(f, node.h);
+        let node = &mut self.nodes[id.index()];
+        node.parent = Some(parent);
+        node.action = Some(action);
+        node.g = g;
+        node.f = f;
+        node.key = key;
+        node.place = Place::Open;
+        self.open.insert(key, id);
+    }
+
+    fn do_step(&mut self) -> bool {
+        if !self.status.is_running() {
+            return false;
+        }
+        let Some((&key, &id)) = self.open.first_key_value() else {
+            self.status = Status::Exhausted;
+            return false;
+        };
+        // A full expansion adds at most four nodes; refuse it whole rather than stop halfway.
+        if self.nodes.len() + 4 > self.config.node_limit {
+            self.status = Status::LimitReached;
+            return false;
+        }
+        let mut record = StepRecord {
+            expanded: id,
+            expanded_before: self.nodes[id.index()],
+            children_start: self.children.len() as u32,
+            children_end: self.children.len() as u32,
+            saved_start: self.saved.len() as u32,
+            goal_found: false,
+            stats_before: self.stats,
+            status_before: self.status,
+            seq_before: self.seq,
+        };
+        self.open.remove(&key);
+        self.closed.push(id);
+        self.stats.steps += 1;
+        self.stats.open -= 1;
+        let step_number = self.stats.steps;
+        let node = &mut self.nodes[id.index()];
+        node.place = Place::Closed;
+        node.expanded_at = Some(step_number);
+        let board = node.board;
+        let g = node.g + 1;
+        let goal = self.problem.goal();
+
+        if board == goal && self.config.goal_test == GoalTest::OnExpansion {
+            record.goal_found = true;
+            self.status = Status::Solved { goal: id };
+        } else {
+            self.stats.expanded += 1;
+            for (child_board, action) in board.successors() {
+                self.stats.generated += 1;
+                let (child, outcome) = match self.index.get(&child_board.packed()).copied() {
+                    None => {
+                        let h = self.heuristic.h(&child_board);
+                        (
+                            self.push_node(child_board, Some(id), Some(action), g, h),
+                            Outcome::New,
+                        )
+                    }
+                    Some(existing) => {
+                        self.stats.duplicates += 1;
+                        let old = self.nodes[existing.index()];
+                        let better = g < old.g && self.config.algorithm.updates_duplicates();
+                        let outcome = match (old.place, better) {
+                            (Place::Open, false) => Outcome::InOpen,
+                            (Place::Closed, false) => Outcome::InClosed,
+                            (Place::Open, true) => {
+                                self.stats.improved += 1;
+                                Outcome::Improved { old_g: old.g }
+                            }
+                            (Place::Closed, true) => {
+                                self.stats.reopened += 1;
+                                Outcome::Reopened { old_g: old.g }
+                            }
+                        };
+                        if better {
+                            self.requeue(existing, id, action, g);
+                        }
+                        (existing, outcome)
+                    }
+                };
+                self.children.push(Child {
+                    node: child,
+                    action,
+                    g,
+                    outcome,
+                });
+                if self.config.goal_test == GoalTest::OnGeneration && child_board == goal {
+                    record.goal_found = true;
+                    self.status = Status::Solved { goal: child };
+                    break;
+                }
+            }
+            if self.status.is_running() && self.open.is_empty() {
+                self.status = Status::Exhausted;
+            }
+        }
+        record.children_end = self.children.len() as u32;
+        self.steps.push(record);
+        true
+    }
+
+    fn view(&self, index: usize) -> StepView<'_> {
+        let record = &self.steps[index];
+        StepView {
+            index,
+            expanded: record.expanded,
+            goal_found: record.goal_found,
+            children: &self.children
+                [record.children_start as usize..record.children_end as usize],
+        }
+    }
+}
+
+impl Search for BestFirst {
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn step(&mut self) -> Option<StepView<'_>> {
+        if self.do_step() {
+            Some(self.view(self.steps.len() - 1))
+        } else {
+            None
+        }
+    }
+
+    fn step_back(&mut self) -> bool {
+        let Some(record) = self.steps.pop() else {
+            return false;
+        };
+        // Children are undone newest first: new nodes are the last in the arena, and the saved
+        // copies pop off in reverse.
+        let children = record.children_start as usize..record.children_end as usize;
+        for child in self.children.drain(children).rev() {
+            match child.outcome {
+                Outcome::New => {
+                    let node = self.nodes.pop().expect("new child is the last node");
+                    debug_assert_eq!(child.node.index(), self.nodes.len());
+                    self.open.remove(&node.key);
+                    self.index.remove(&node.board.packed());
+                }
+                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                    let before = self.saved.pop().expect("a saved copy per update");
+                    let now = self.nodes[child.node.index()];
+                    self.open.remove(&now.key);
+                    if before.place == Place::Open {
+                        self.open.insert(before.key, child.node);
+                    }
+                    self.nodes[child.node.index()] = before;
+                }
+                Outcome::InOpen | Outcome::InClosed => {}
+            }
+        }
+        debug_assert_eq!(self.saved.len(), record.saved_start as usize);
+        self.closed.pop();
+        self.nodes[record.expanded.index()] = record.expanded_before;
+        self.open
+            .insert(record.expanded_before.key, record.expanded);
+        self.stats = record.stats_before;
+        self.status = record.status_before;
+        self.seq = record.seq_before;
+        true
+    }
+
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn step_at(&self, index: usize) -> StepView<'_> {
+        self.view(index)
+    }
+
+    fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn open_len(&self) -> usize {
+        self.open.len()
+    }
+
+    fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_> {
+        Box::new(self.open.values().copied())
+    }
+
+    fn closed(&self) -> &[NodeId] {
+        &self.closed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::HeuristicKind;
+    use crate::search::Algorithm;
+
+    fn problem(start: &str) -> Problem {
+        Problem::new(start.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn first_step_expands_the_start() {
+        let mut search = BestFirst::new(problem("283104765"), SearchConfig::default());
+        assert_eq!(search.open_len(), 1);
+        let step = search.step().unwrap();
+        assert_eq!(step.expanded, NodeId(0));
+        assert_eq!(step.children.len(), 4);
+        assert!(step.children.iter().all(|c| c.outcome == Outcome::New));
+        assert_eq!(search.open_len(), 4);
+        assert_eq!(search.closed(), &[NodeId(0)]);
+        let stats = search.stats();
+        assert_eq!((stats.expanded, stats.generated, stats.open), (1, 4, 4));
+    }
+
+    #[test]
+    fn open_is_listed_in_pop_order() {
+        let mut search = BestFirst::new(problem("283164705"), SearchConfig::default());
+        for _ in 0..10 {
+            let order: Vec<NodeId> = search.open_nodes().collect();
+            if search.step().is_none() {
+                break;
+            }
+            assert_eq!(search.closed().last(), order.first());
+        }
+    }
+
+    #[test]
+    fn step_back_restores_everything() {
+        for algorithm in Algorithm::ALL {
+            let config = SearchConfig::with(algorithm, HeuristicKind::Misplaced);
+            let mut search = BestFirst::new(problem("231804765"), config);
+            let mut snapshots = Vec::new();
+            loop {
+                let open: Vec<NodeId> = search.open_nodes().collect();
+                let nodes: Vec<Node> = (0..search.node_count())
+                    .map(|i| *search.node(NodeId(i as u32)))
+                    .collect();
+                snapshots.push((open, nodes, search.stats(), search.status()));
+                // Snapshots grow with the search; 400 steps cover improvements and reopenings.
+                if snapshots.len() > 400 || search.step().is_none() {
+                    break;
+                }
+            }
+            while search.steps() > 0 {
+                snapshots.pop();
+                assert!(search.step_back());
+                let (open, nodes, stats, status) = snapshots.last().unwrap();
+                let now: Vec<NodeId> = search.open_nodes().collect();
+                assert_eq!(&now, open, "{algorithm}");
+                assert_eq!(search.node_count(), nodes.len());
+                for (i, node) in nodes.iter().enumerate() {
+                    assert_eq!(search.node(NodeId(i as u32)), node);
+                }
+                assert_eq!(&search.stats(), stats);
+                assert_eq!(&search.status(), status);
+            }
+            assert!(!search.step_back());
+        }
+    }
+
+    #[test]
+    fn start_equal_to_goal_is_solved_in_one_step() {
+        let mut search = BestFirst::new(problem("123804765"), SearchConfig::default());
+        let step = search.step().unwrap();
+        assert!(step.goal_found && step.children.is_empty());
+        assert_eq!(search.solution().unwrap(), vec![NodeId(0)]);
+        assert!(search.step().is_none());
+    }
+
+    #[test]
+    fn node_limit_stops_the_search() {
+        let config = SearchConfig {
+            algorithm: Algorithm::BreadthFirst,
+            node_limit: 50,
+            ..SearchConfig::default()
+        };
+        let mut search = BestFirst::new(problem("567408321"), config);
+        search.run(usize::MAX);
+        assert_eq!(search.status(), Status::LimitReached);
+        assert!(search.node_count() <= 50);
+    }
+}

@@ -1,0 +1,415 @@
+//! A lean solver for the command line and the benchmarks: the same algorithms in the same
+//! expansion order as [`BestFirst`](super::BestFirst), with the same counters and the same path,
+//! but without per-step records. Open is an array of buckets indexed by the integer priority
+//! (and h, for the smaller-h tie-break) instead of an ordered tree; seen states live in a table
+//! reused across boards (a rank-indexed array stamped per solve for 3x3, a hash map for 4x4).
+//!
+//! Tests in `tests/lean.rs` check that it agrees with the stepping engine board by board.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
+use super::record::Stats;
+use crate::puzzle::{Board, Dir, Heuristic, MAX_ENUMERATED_SIDE, permutations, rank};
+
+/// What one solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeanOutcome {
+    /// The boards from start to goal, if solved.
+    pub path: Option<Vec<Board>>,
+    /// The same counters the stepping engine reports.
+    pub stats: Stats,
+    /// True if the node limit stopped the search.
+    pub limit_reached: bool,
+}
+
+impl LeanOutcome {
+    /// The number of moves of the solution.
+    pub fn moves(&self) -> Option<usize> {
+        self.path.as_ref().map(|p| p.len() - 1)
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// Which solve wrote the entry; older stamps read as empty, so the table is never cleared.
+    stamp: u32,
+    g: u32,
+    closed: bool,
+    /// The direction the blank moved to reach this state (`NONE` for the start).
+    via: u8,
+}
+
+const NONE: u8 = u8::MAX;
+
+/// The table of seen states, addressed by a key computed once per state.
+trait Seen {
+    type Key: Copy;
+    fn begin(&mut self);
+    fn key(&self, board: &Board) -> Self::Key;
+    fn get(&mut self, key: Self::Key) -> Option<&mut Entry>;
+    fn insert(&mut self, key: Self::Key, entry: Entry);
+}
+
+/// 3x3 and smaller: every permutation has a slot, addressed by its rank.
+struct Dense {
+    stamp: u32,
+    slots: Vec<Entry>,
+}
+
+impl Seen for Dense {
+    type Key = usize;
+
+    fn begin(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(Entry::default());
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn key(&self, board: &Board) -> usize {
+        rank(board) as usize
+    }
+
+    #[inline]
+    fn get(&mut self, key: usize) -> Option<&mut Entry> {
+        let stamp = self.stamp;
+        let slot = &mut self.slots[key];
+        (slot.stamp == stamp).then_some(slot)
+    }
+
+    #[inline]
+    fn insert(&mut self, key: usize, entry: Entry) {
+        self.slots[key] = Entry {
+            stamp: self.stamp,
+            ..entry
+        };
+    }
+}
+
+/// 4x4: too many permutations to index, so hash the packed board.
+#[derive(Default)]
+struct Sparse(FxHashMap<u64, Entry>);
+
+impl Seen for Sparse {
+    type Key = u64;
+
+    fn begin(&mut self) {
+        self.0.clear();
+    }
+
+    #[inline]
+    fn key(&self, board: &Board) -> u64 {
+        board.packed()
+    }
+
+    #[inline]
+    fn get(&mut self, key: u64) -> Option<&mut Entry> {
+        self.0.get_mut(&key)
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u64, entry: Entry) {
+        self.0.insert(key, entry);
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Queued<K> {
+    board: Board,
+    key: K,
+    g: u32,
+    h: u32,
+}
+
+/// What every solve of one solver shares.
+struct Params {
+    goal: Board,
+    config: SearchConfig,
+    heuristic: Heuristic,
+    /// Bucket index = priority * stride + (h if ties go to the smaller h).
+    stride: usize,
+}
+
+impl Params {
+    #[inline]
+    fn bucket(&self, g: u32, h: u32) -> usize {
+        let priority = match self.config.algorithm {
+            Algorithm::BreadthFirst | Algorithm::UniformCost => g,
+            Algorithm::AStar => g + h,
+            Algorithm::Greedy => h,
+            Algorithm::WeightedAStar => unreachable!("refused in LeanSolver::new"),
+        } as usize;
+        let tie = if self.stride > 1 { h as usize } else { 0 };
+        priority * self.stride + tie
+    }
+}
+
+/// Reusable state for solving many boards towards one goal with one config.
+///
+/// ```
+/// use searchlab::search::{LeanSolver, SearchConfig};
+/// let mut solver = LeanSolver::new("123804765".parse().unwrap(), SearchConfig::default()).unwrap();
+/// assert_eq!(solver.solve("283104765".parse().unwrap()).moves(), Some(4));
+/// ```
+pub struct LeanSolver {
+    params: Params,
+    dense: Option<Dense>,
+    sparse: Sparse,
+    dense_buckets: Buckets<usize>,
+    sparse_buckets: Buckets<u64>,
+}
+
+impl LeanSolver {
+    /// Prepares a solver. `None` for weighted A*, whose priorities are not integers; use the
+    /// stepping engine for it.
+    pub fn new(goal: Board, config: SearchConfig) -> Option<LeanSolver> {
+        if config.algorithm == Algorithm::WeightedAStar {
+            return None;
+        }
+        let heuristic = Heuristic::new(config.heuristic, &goal);
+        let dense = (goal.side() <= MAX_ENUMERATED_SIDE).then(|| Dense {
+            stamp: 0,
+            slots: vec![Entry::default(); permutations(goal.side())],
+        });
+        // h never exceeds this bound on these boards (Manhattan plus conflicts stay well under).
+        let max_h = 4 * goal.len() * goal.side();
+        let stride = if config.effective_tie_break() == TieBreak::SmallerH {
+            max_h + 1
+        } else {
+            1
+        };
+        let lifo = config.effective_tie_break() == TieBreak::Lifo;
+        Some(LeanSolver {
+            params: Params {
+                goal,
+                config,
+                heuristic,
+                stride,
+            },
+            dense,
+            sparse: Sparse::default(),
+            dense_buckets: Buckets::new(lifo),
+            sparse_buckets: Buckets::new(lifo),
+        })
+    }
+
+    /// Solves one board, which must be solvable towards the goal and of the same size.
+    pub fn solve(&mut self, start: Board) -> LeanOutcome {
+        match self.dense.as_mut() {
+            Some(table) => run(&self.params, start, table, &mut self.dense_buckets),
+            None => run(&self.params, start, &mut self.sparse, &mut self.sparse_buckets),
+        }
+    }
+}
+
+/// Open as an array of queues indexed by bucket, with a cursor at the lowest non-empty one.
+struct Buckets<K> {
+    queues: Vec<VecDeque<Queued<K>>>,
+    cursor: usize,
+    lifo: bool,
+}
+
+impl<K: Copy> Buckets<K> {
+    fn new(lifo: bool) -> Buckets<K> {
+        Buckets {
+            queues: Vec::new(),
+            cursor: 0,
+            lifo,
+        }
+    }
+
+    fn clear(&mut self) {
+        let from = self.cursor.min(self.queues.len());
+        for queue in &mut self.queues[from..] {
+            queue.clear();
+        }
+        self.cursor = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, bucket: usize, item: Queued<K>) {
+        if bucket >= self.queues.len() {
+            self.queues.resize_with(bucket + 1, VecDeque::new);
+        }
+        self.queues[bucket].push_back(item);
+        self.cursor = self.cursor.min(bucket);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Queued<K>> {
+        while let Some(queue) = self.queues.get_mut(self.cursor) {
+            let item = if self.lifo {
+                queue.pop_back()
+            } else {
+                queue.pop_front()
+            };
+            if item.is_some() {
+                return item;
+            }
+            self.cursor += 1;
+        }
+        None
+    }
+}
+
+fn run<T: Seen>(
+    params: &Params,
+    start: Board,
+    seen: &mut T,
+    open: &mut Buckets<T::Key>,
+) -> LeanOutcome {
+    open.clear();
+    seen.begin();
+    let goal = params.goal;
+    let heuristic = &params.heuristic;
+    let by_generation = params.config.goal_test == GoalTest::OnGeneration;
+    let updates = params.config.algorithm.updates_duplicates();
+    let additive = heuristic.is_additive();
+    let mut stats = Stats {
+        open: 1,
+        max_open: 1,
+        nodes: 1,
+        ..Stats::default()
+    };
+    let start_key = seen.key(&start);
+    seen.insert(
+        start_key,
+        Entry {
+            stamp: 0,
+            g: 0,
+            closed: false,
+            via: NONE,
+        },
+    );
+    let h0 = heuristic.h(&start);
+    open.push(
+        params.bucket(0, h0),
+        Queued {
+            board: start,
+            key: start_key,
+            g: 0,
+            h: h0,
+        },
+    );
+    let finish = |found: Option<Board>, stats: Stats, limit: bool, seen: &mut T| LeanOutcome {
+        path: found.map(|end| trace_back(end, seen)),
+        stats,
+        limit_reached: limit,
+    };
+    if by_generation && start == goal {
+        return finish(Some(start), stats, false, seen);
+    }
+    loop {
+        // Skip entries left behind by an improvement; they are not in the engine's open.
+        let item = loop {
+            let Some(item) = open.pop() else {
+                return finish(None, stats, false, seen);
+            };
+            let entry = seen.get(item.key).expect("queued states are seen");
+            if !entry.closed && entry.g == item.g {
+                break item;
+            }
+        };
+        if stats.nodes as usize + 4 > params.config.node_limit {
+            return finish(None, stats, true, seen);
+        }
+        stats.steps += 1;
+        stats.open -= 1;
+        seen.get(item.key).expect("seen").closed = true;
+        if item.board == goal && !by_generation {
+            return finish(Some(goal), stats, false, seen);
+        }
+        stats.expanded += 1;
+        let g = item.g + 1;
+        let blank = item.board.blank();
+        for dir in Dir::ALL {
+            let Some((child, m)) = item.board.apply(dir) else {
+                continue;
+            };
+            stats.generated += 1;
+            let key = seen.key(&child);
+            let mut queue = false;
+            match seen.get(key) {
+                None => {
+                    seen.insert(
+                        key,
+                        Entry {
+                            stamp: 0,
+                            g,
+                            closed: false,
+                            via: dir as u8,
+                        },
+                    );
+                    stats.nodes += 1;
+                    stats.open += 1;
+                    queue = true;
+                }
+                Some(entry) => {
+                    stats.duplicates += 1;
+                    if updates && g < entry.g {
+                        if entry.closed {
+                            stats.reopened += 1;
+                            stats.open += 1;
+                        } else {
+                            stats.improved += 1;
+                        }
+                        *entry = Entry {
+                            stamp: entry.stamp,
+                            g,
+                            closed: false,
+                            via: dir as u8,
+                        };
+                        queue = true;
+                    }
+                }
+            }
+            if queue {
+                let h = if additive {
+                    // The moved tile goes from the child's blank cell to the parent's.
+                    item.h + heuristic.tile_cost(m.tile, blank)
+                        - heuristic.tile_cost(m.tile, child.blank())
+                } else {
+                    heuristic.h(&child)
+                };
+                stats.max_open = stats.max_open.max(stats.open);
+                open.push(
+                    params.bucket(g, h),
+                    Queued {
+                        board: child,
+                        key,
+                        g,
+                        h,
+                    },
+                );
+            }
+            if by_generation && child == goal {
+                return finish(Some(goal), stats, false, seen);
+            }
+        }
+        if stats.open == 0 {
+            return finish(None, stats, false, seen);
+        }
+    }
+}
+
+/// Walks from `end` back to the start through the recorded moves.
+fn trace_back<T: Seen>(end: Board, seen: &mut T) -> Vec<Board> {
+    let mut path = vec![end];
+    let mut board = end;
+    loop {
+        let via = seen.get(seen.key(&board)).expect("path states are seen").via;
+        if via == NONE {
+            break;
+        }
+        let back = Dir::ALL[usize::from(via)].reverse();
+        board = board.apply(back).expect("the reverse move is legal").0;
+        path.push(board);
+    }
+    path.reverse();
+    path
+}

@@ -1,0 +1,115 @@
+//! Searching: the one stepping interface every algorithm implements ([`Search`]), the records the
+//! views read (nodes, steps, statistics), and the algorithms. Knows nothing of drawing; the CLI
+//! and the window call it.
+//!
+//! Counting convention, the same for every algorithm so numbers can be compared:
+//! - a *step* removes one node from open and tests it for the goal;
+//! - if it is not the goal it is *expanded*: all its legal moves are *generated*, in the order
+//!   up, down, left, right (of the blank), including the move back to the parent;
+//! - *generated* counts those children, duplicates included; the start node is not counted;
+//! - the goal test happens when a node is removed from open ([`GoalTest::OnExpansion`]); BFS
+//!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]).
+
+mod best_first;
+mod config;
+mod lean;
+mod record;
+
+pub use best_first::BestFirst;
+pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
+pub use lean::{LeanOutcome, LeanSolver};
+pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
+
+use crate::puzzle::{Board, Problem};
+
+/// One search, advanced one expansion at a time, observable at every step and reversible.
+///
+/// Every algorithm implements it; the window and the CLI talk to this trait only.
+///
+/// ```
+/// use searchlab::puzzle::Problem;
+/// use searchlab::search::{new_search, SearchConfig, Status};
+/// let problem = Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+/// let mut search = new_search(problem, SearchConfig::default());
+/// let first = search.step().unwrap();
+/// assert_eq!(first.children.len(), 4);
+/// search.run(usize::MAX);
+/// assert!(matches!(search.status(), Status::Solved { .. }));
+/// assert_eq!(search.solution().unwrap().len() - 1, 4);
+/// ```
+pub trait Search: Send {
+    /// The start and goal.
+    fn problem(&self) -> &Problem;
+    /// The settings the search was started with.
+    fn config(&self) -> &SearchConfig;
+    /// Running, solved, exhausted or stopped at the node limit.
+    fn status(&self) -> Status;
+    /// The counters after the latest step.
+    fn stats(&self) -> Stats;
+    /// Performs exactly one step (one removal from open, normally one expansion) and describes
+    /// it; `None` if the search has already finished.
+    fn step(&mut self) -> Option<StepView<'_>>;
+    /// Undoes the latest step exactly: open, closed, nodes, counters and status return to what
+    /// they were. False if there is no step to undo.
+    fn step_back(&mut self) -> bool;
+    /// The number of steps taken so far.
+    fn steps(&self) -> usize;
+    /// The record of step `index` (0-based), which must be below [`Search::steps`].
+    fn step_at(&self, index: usize) -> StepView<'_>;
+    /// A node's record.
+    fn node(&self, id: NodeId) -> &Node;
+    /// The number of nodes created so far (the start included).
+    fn node_count(&self) -> usize;
+    /// The number of nodes waiting in open.
+    fn open_len(&self) -> usize;
+    /// The open list in the exact order it will be popped, next first.
+    fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_>;
+    /// The node removed from open at each step, in order (a reopened node appears again).
+    fn closed(&self) -> &[NodeId];
+
+    /// The nodes from the start to `id`, following parents.
+    fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        while let Some(parent) = self.node(*path.last().expect("non-empty")).parent {
+            path.push(parent);
+        }
+        path.reverse();
+        path
+    }
+
+    /// The solution path (start first), once solved.
+    fn solution(&self) -> Option<Vec<NodeId>> {
+        match self.status() {
+            Status::Solved { goal } => Some(self.path_to(goal)),
+            _ => None,
+        }
+    }
+
+    /// The boards along the solution, start first.
+    fn solution_boards(&self) -> Option<Vec<Board>> {
+        self.solution()
+            .map(|path| path.into_iter().map(|id| self.node(id).board).collect())
+    }
+
+    /// Steps until finished or `max_steps` more steps were taken; returns the steps taken.
+    fn run(&mut self, max_steps: usize) -> usize {
+        let mut taken = 0;
+        while taken < max_steps && self.step().is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Goes back or forward to exactly `target` steps (forward stops early if the search ends).
+    fn seek(&mut self, target: usize) {
+        while self.steps() > target {
+            self.step_back();
+        }
+        while self.steps() < target && self.step().is_some() {}
+    }
+}
+
+/// Starts a search with the algorithm the config names.
+pub fn new_search(problem: Problem, config: SearchConfig) -> Box<dyn Search> {
+    Box::new(BestFirst::new(problem, config))
+}
