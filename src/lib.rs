@@ -6,5 +6,6 @@
 //! - [`cli`]: the headless subcommands;
 //! - `app`: the egui window, a thin layer over [`search`].
 
+pub mod cli;
 pub mod puzzle;
 pub mod search;

@@ -34,8 +34,16 @@ fn astar_and_bfs_agree_with_pathfinding_on_4x4() {
         }
         if reference <= 14 {
             let bfs = pathfinding::directed::bfs::bfs(&start, successors, |b| *b == goal).unwrap();
-            let mut ours = LeanSolver::new(goal, SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)).unwrap();
-            assert_eq!(ours.solve(start).moves(), Some(bfs.len() - 1), "bfs on {start}");
+            let mut ours = LeanSolver::new(
+                goal,
+                SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            )
+            .unwrap();
+            assert_eq!(
+                ours.solve(start).moves(),
+                Some(bfs.len() - 1),
+                "bfs on {start}"
+            );
         }
     }
 }
@@ -82,7 +90,11 @@ fn shorter_paths_found_later_are_kept() {
                 SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
             );
             search.run(usize::MAX);
-            assert_eq!(search.solution().unwrap().len() - 1, usize::from(d), "{start}");
+            assert_eq!(
+                search.solution().unwrap().len() - 1,
+                usize::from(d),
+                "{start}"
+            );
         }
     }
     // The trap is real on these boards: otherwise this test could not fail.

@@ -114,7 +114,10 @@ fn heuristics_are_admissible_and_ordered() {
     for (board, distance) in all_states(&table) {
         let exact = u32::from(distance);
         let (a, b, c) = (misplaced.h(&board), manhattan.h(&board), conflict.h(&board));
-        assert!(a <= exact && b <= exact && c <= exact, "{board}: {a} {b} {c} > {exact}");
+        assert!(
+            a <= exact && b <= exact && c <= exact,
+            "{board}: {a} {b} {c} > {exact}"
+        );
         assert!(a <= b, "{board}: misplaced {a} > manhattan {b}");
         assert!(b <= c, "{board}: manhattan {b} > linear conflict {c}");
         strictly_better += usize::from(c > b);

@@ -2,9 +2,7 @@
 //! counters, same path. Checked board by board for every algorithm and tie-break.
 
 use searchlab::puzzle::{Board, DistanceTable, GoalPreset, HeuristicKind, Problem, Rng, scramble};
-use searchlab::search::{
-    Algorithm, GoalTest, LeanSolver, SearchConfig, TieBreak, new_search,
-};
+use searchlab::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, TieBreak, new_search};
 
 fn boards_3x3(count: usize, seed: u64) -> Vec<Board> {
     let goal: Board = "123804765".parse().unwrap();
@@ -72,10 +70,16 @@ fn lean_matches_the_engine_on_3x3() {
 fn lean_matches_the_engine_on_4x4() {
     let goal = Board::blank_last(4);
     let mut rng = Rng::new(5);
-    let starts: Vec<Board> = (0..12).map(|i| scramble(&goal, 8 + i / 2, &mut rng)).collect();
+    let starts: Vec<Board> = (0..12)
+        .map(|i| scramble(&goal, 8 + i / 2, &mut rng))
+        .collect();
     // A* with h = 0 is uniform-cost search, which grows too fast on 4x4 for a quick test.
-    let informed = |c: &SearchConfig| !c.algorithm.uses_heuristic() || c.heuristic != HeuristicKind::Zero;
-    for config in configs().into_iter().filter(|c| worth_checking(c) && informed(c)) {
+    let informed =
+        |c: &SearchConfig| !c.algorithm.uses_heuristic() || c.heuristic != HeuristicKind::Zero;
+    for config in configs()
+        .into_iter()
+        .filter(|c| worth_checking(c) && informed(c))
+    {
         assert_same(goal, &starts, config);
     }
 }

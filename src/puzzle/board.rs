@@ -263,7 +263,13 @@ mod tests {
         let board: Board = "283104765".parse().unwrap();
         let (up, m) = board.apply(Dir::Up).unwrap();
         assert_eq!(up.to_string(), "203184765");
-        assert_eq!(m, Move { dir: Dir::Up, tile: 8 });
+        assert_eq!(
+            m,
+            Move {
+                dir: Dir::Up,
+                tile: 8
+            }
+        );
         assert_eq!(up.blank(), 1);
         assert_eq!(up.apply(Dir::Down).unwrap().0, board);
     }

@@ -6,7 +6,9 @@ use std::fmt;
 use super::board::{Board, MAX_CELLS};
 
 /// The heuristics a search can use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum HeuristicKind {
     /// h = 0: turns A* into uniform-cost search.
     Zero,

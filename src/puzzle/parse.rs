@@ -20,7 +20,9 @@ pub enum ParseError {
     WrongCount { found: usize },
     #[error("tile {tile} at position {at} is too large: a {side}x{side} board has tiles 0 to {}", side * side - 1)]
     OutOfRange { tile: usize, at: usize, side: usize },
-    #[error("tile {tile} appears twice, at positions {first} and {second}, and tile {missing} is missing")]
+    #[error(
+        "tile {tile} appears twice, at positions {first} and {second}, and tile {missing} is missing"
+    )]
     Repeated {
         tile: u8,
         first: usize,
@@ -116,7 +118,10 @@ fn compact_digits(text: &str) -> Result<Vec<usize>, ParseError> {
         .map(|(i, c)| {
             c.to_digit(16)
                 .map(|d| d as usize)
-                .ok_or(ParseError::BadCharacter { found: c, at: i + 1 })
+                .ok_or(ParseError::BadCharacter {
+                    found: c,
+                    at: i + 1,
+                })
         })
         .collect()
 }

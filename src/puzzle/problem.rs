@@ -119,7 +119,12 @@ impl fmt::Display for Parity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let word = |n: usize| if n % 2 == 0 { "even" } else { "odd" };
         match self.blank_row {
-            None => write!(f, "{} inversions ({})", self.inversions, word(self.inversions)),
+            None => write!(
+                f,
+                "{} inversions ({})",
+                self.inversions,
+                word(self.inversions)
+            ),
             Some(row) => write!(
                 f,
                 "{} inversions + blank in row {} = {} ({})",

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
+use super::Search;
 use super::config::{GoalTest, SearchConfig, TieBreak};
 use super::record::{Child, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView};
-use super::Search;
 use crate::puzzle::{Board, Heuristic, Problem};
 
 /// What is needed to undo one step.
@@ -246,8 +246,7 @@ impl BestFirst {
             index,
             expanded: record.expanded,
             goal_found: record.goal_found,
-            children: &self.children
-                [record.children_start as usize..record.children_end as usize],
+            children: &self.children[record.children_start as usize..record.children_end as usize],
         }
     }
 }

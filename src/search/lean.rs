@@ -32,40 +32,48 @@ impl LeanOutcome {
     }
 }
 
-#[derive(Clone, Copy, Default)]
+/// What is known of a seen state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Entry {
-    /// Which solve wrote the entry; older stamps read as empty, so the table is never cleared.
-    stamp: u32,
     g: u32,
     closed: bool,
     /// The direction the blank moved to reach this state (`NONE` for the start).
     via: u8,
 }
 
-const NONE: u8 = u8::MAX;
+const NONE: u8 = 4;
 
 /// The table of seen states, addressed by a key computed once per state.
 trait Seen {
     type Key: Copy;
     fn begin(&mut self);
     fn key(&self, board: &Board) -> Self::Key;
-    fn get(&mut self, key: Self::Key) -> Option<&mut Entry>;
-    fn insert(&mut self, key: Self::Key, entry: Entry);
+    fn get(&self, key: Self::Key) -> Option<Entry>;
+    fn set(&mut self, key: Self::Key, entry: Entry);
 }
 
-/// 3x3 and smaller: every permutation has a slot, addressed by its rank.
+/// 3x3 and smaller: every permutation has a slot, addressed by its rank. A slot is one `u32`
+/// (g, closed, via and the stamp of the solve that wrote it), so the 3x3 table is 1.4 MB and
+/// mostly stays in cache; older stamps read as empty, so it is cleared once every 255 solves.
 struct Dense {
     stamp: u32,
-    slots: Vec<Entry>,
+    slots: Vec<u32>,
 }
+
+const STAMP_BITS: u32 = 8;
+const STAMP_MASK: u32 = (1 << STAMP_BITS) - 1;
+/// g lives above the stamp, the closed flag and three bits of `via`.
+const G_SHIFT: u32 = STAMP_BITS + 4;
+/// The largest g a dense slot holds: far above the 181,440 states of a 3x3 board.
+const DENSE_MAX_G: u32 = u32::MAX >> G_SHIFT;
 
 impl Seen for Dense {
     type Key = usize;
 
     fn begin(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.fill(Entry::default());
+        self.stamp += 1;
+        if self.stamp > STAMP_MASK {
+            self.slots.fill(0);
             self.stamp = 1;
         }
     }
@@ -76,18 +84,22 @@ impl Seen for Dense {
     }
 
     #[inline]
-    fn get(&mut self, key: usize) -> Option<&mut Entry> {
-        let stamp = self.stamp;
-        let slot = &mut self.slots[key];
-        (slot.stamp == stamp).then_some(slot)
+    fn get(&self, key: usize) -> Option<Entry> {
+        let slot = self.slots[key];
+        (slot & STAMP_MASK == self.stamp).then_some(Entry {
+            g: slot >> G_SHIFT,
+            closed: slot & (1 << STAMP_BITS) != 0,
+            via: ((slot >> (STAMP_BITS + 1)) & 7) as u8,
+        })
     }
 
     #[inline]
-    fn insert(&mut self, key: usize, entry: Entry) {
-        self.slots[key] = Entry {
-            stamp: self.stamp,
-            ..entry
-        };
+    fn set(&mut self, key: usize, entry: Entry) {
+        debug_assert!(entry.g <= DENSE_MAX_G);
+        self.slots[key] = self.stamp
+            | (u32::from(entry.closed) << STAMP_BITS)
+            | (u32::from(entry.via) << (STAMP_BITS + 1))
+            | (entry.g << G_SHIFT);
     }
 }
 
@@ -108,12 +120,12 @@ impl Seen for Sparse {
     }
 
     #[inline]
-    fn get(&mut self, key: u64) -> Option<&mut Entry> {
-        self.0.get_mut(&key)
+    fn get(&self, key: u64) -> Option<Entry> {
+        self.0.get(&key).copied()
     }
 
     #[inline]
-    fn insert(&mut self, key: u64, entry: Entry) {
+    fn set(&mut self, key: u64, entry: Entry) {
         self.0.insert(key, entry);
     }
 }
@@ -174,7 +186,7 @@ impl LeanSolver {
         let heuristic = Heuristic::new(config.heuristic, &goal);
         let dense = (goal.side() <= MAX_ENUMERATED_SIDE).then(|| Dense {
             stamp: 0,
-            slots: vec![Entry::default(); permutations(goal.side())],
+            slots: vec![0; permutations(goal.side())],
         });
         // h never exceeds this bound on these boards (Manhattan plus conflicts stay well under).
         let max_h = 4 * goal.len() * goal.side();
@@ -202,7 +214,12 @@ impl LeanSolver {
     pub fn solve(&mut self, start: Board) -> LeanOutcome {
         match self.dense.as_mut() {
             Some(table) => run(&self.params, start, table, &mut self.dense_buckets),
-            None => run(&self.params, start, &mut self.sparse, &mut self.sparse_buckets),
+            None => run(
+                &self.params,
+                start,
+                &mut self.sparse,
+                &mut self.sparse_buckets,
+            ),
         }
     }
 }
@@ -277,10 +294,9 @@ fn run<T: Seen>(
         ..Stats::default()
     };
     let start_key = seen.key(&start);
-    seen.insert(
+    seen.set(
         start_key,
         Entry {
-            stamp: 0,
             g: 0,
             closed: false,
             via: NONE,
@@ -306,13 +322,13 @@ fn run<T: Seen>(
     }
     loop {
         // Skip entries left behind by an improvement; they are not in the engine's open.
-        let item = loop {
+        let (item, entry) = loop {
             let Some(item) = open.pop() else {
                 return finish(None, stats, false, seen);
             };
             let entry = seen.get(item.key).expect("queued states are seen");
             if !entry.closed && entry.g == item.g {
-                break item;
+                break (item, entry);
             }
         };
         if stats.nodes as usize + 4 > params.config.node_limit {
@@ -320,7 +336,13 @@ fn run<T: Seen>(
         }
         stats.steps += 1;
         stats.open -= 1;
-        seen.get(item.key).expect("seen").closed = true;
+        seen.set(
+            item.key,
+            Entry {
+                closed: true,
+                ..entry
+            },
+        );
         if item.board == goal && !by_generation {
             return finish(Some(goal), stats, false, seen);
         }
@@ -336,10 +358,9 @@ fn run<T: Seen>(
             let mut queue = false;
             match seen.get(key) {
                 None => {
-                    seen.insert(
+                    seen.set(
                         key,
                         Entry {
-                            stamp: 0,
                             g,
                             closed: false,
                             via: dir as u8,
@@ -358,12 +379,14 @@ fn run<T: Seen>(
                         } else {
                             stats.improved += 1;
                         }
-                        *entry = Entry {
-                            stamp: entry.stamp,
-                            g,
-                            closed: false,
-                            via: dir as u8,
-                        };
+                        seen.set(
+                            key,
+                            Entry {
+                                g,
+                                closed: false,
+                                via: dir as u8,
+                            },
+                        );
                         queue = true;
                     }
                 }
@@ -402,7 +425,10 @@ fn trace_back<T: Seen>(end: Board, seen: &mut T) -> Vec<Board> {
     let mut path = vec![end];
     let mut board = end;
     loop {
-        let via = seen.get(seen.key(&board)).expect("path states are seen").via;
+        let via = seen
+            .get(seen.key(&board))
+            .expect("path states are seen")
+            .via;
         if via == NONE {
             break;
         }

@@ -1,0 +1,140 @@
+//! `searchlab bench`: the engine's speed on fixed, seeded workloads, printed as a Markdown table.
+//! Figures are medians over repetitions; run it in a release build.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng};
+use crate::search::{Algorithm, LeanSolver, SearchConfig, new_search};
+
+/// The measured figures.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    pub rows: Vec<(String, String)>,
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn per_second(count: u64, d: Duration) -> String {
+    format!("{:.1} M/s", count as f64 / d.as_secs_f64() / 1e6)
+}
+
+/// Times `work` `reps` times; returns the median duration and the last result.
+fn time<T>(reps: usize, mut work: impl FnMut() -> T) -> (Duration, T) {
+    let mut samples = Vec::with_capacity(reps);
+    let mut last = None;
+    for _ in 0..reps {
+        let started = Instant::now();
+        last = Some(std::hint::black_box(work()));
+        samples.push(started.elapsed());
+    }
+    (median(samples), last.expect("reps > 0"))
+}
+
+/// Runs every workload and returns the report as text.
+pub fn run_bench(quick: bool) -> String {
+    let reps = if quick { 3 } else { 9 };
+    let goal: Board = "123804765".parse().expect("valid");
+    let mut rows = Vec::new();
+
+    let (whole, table) = time(reps, || DistanceTable::new(&goal).expect("3x3"));
+    rows.push((
+        "Whole 3x3 space, reverse BFS (181,440 states)".to_string(),
+        ms(whole),
+    ));
+
+    let mut rng = Rng::new(2026);
+    let boards: Vec<Board> = (0..1000).map(|_| table.random_state(&mut rng)).collect();
+
+    let astar = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+    let mut lean = LeanSolver::new(goal, astar).expect("lean supports A*");
+    let (t, expanded) = time(reps, || {
+        boards
+            .iter()
+            .map(|&b| u64::from(lean.solve(b).stats.expanded))
+            .sum::<u64>()
+    });
+    rows.push((
+        "A* Manhattan, 1,000 random 3x3 boards, lean".to_string(),
+        format!(
+            "{} total, mean expanded {:.0}, {}",
+            ms(t),
+            expanded as f64 / 1000.0,
+            per_second(expanded, t)
+        ),
+    ));
+    let (t, expanded) = time(reps.min(3), || {
+        boards
+            .iter()
+            .map(|&b| {
+                let mut search = new_search(Problem::new(b, goal).expect("solvable"), astar);
+                search.run(usize::MAX);
+                u64::from(search.stats().expanded)
+            })
+            .sum::<u64>()
+    });
+    rows.push((
+        "A* Manhattan, 1,000 random 3x3 boards, stepping engine".to_string(),
+        format!("{} total, {}", ms(t), per_second(expanded, t)),
+    ));
+
+    let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero);
+    let mut lean = LeanSolver::new(goal, bfs).expect("lean supports BFS");
+    let some = &boards[..100];
+    let (t, expanded) = time(reps.min(3), || {
+        some.iter()
+            .map(|&b| u64::from(lean.solve(b).stats.expanded))
+            .sum::<u64>()
+    });
+    rows.push((
+        "BFS, 100 random 3x3 boards, lean".to_string(),
+        format!(
+            "{} per board, mean expanded {:.0}, {}",
+            ms(t / 100),
+            expanded as f64 / 100.0,
+            per_second(expanded, t)
+        ),
+    ));
+    let (t, expanded) = time(1, || {
+        some.iter()
+            .take(20)
+            .map(|&b| {
+                let mut search = new_search(Problem::new(b, goal).expect("solvable"), bfs);
+                search.run(usize::MAX);
+                u64::from(search.stats().expanded)
+            })
+            .sum::<u64>()
+    });
+    rows.push((
+        "BFS, 20 of those boards, stepping engine".to_string(),
+        format!("{} per board, {}", ms(t / 20), per_second(expanded, t)),
+    ));
+
+    // A board at the greatest distance makes BFS expand nearly the whole space.
+    let far = table
+        .random_at(table.max_distance(), &mut rng)
+        .expect("exists");
+    let (t, expanded) = time(reps.min(3), || {
+        let mut search = new_search(Problem::new(far, goal).expect("solvable"), bfs);
+        search.run(usize::MAX);
+        u64::from(search.stats().expanded)
+    });
+    rows.push((
+        format!("BFS from {far} (distance 30), stepping engine with undo records"),
+        format!("{} for {} expansions", ms(t), expanded),
+    ));
+
+    let report = BenchReport { rows };
+    let mut out = String::from("| workload | median |\n|---|---|\n");
+    for (what, figure) in &report.rows {
+        let _ = writeln!(out, "| {what} | {figure} |");
+    }
+    out
+}

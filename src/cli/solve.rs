@@ -1,0 +1,513 @@
+//! `searchlab solve`: one line in, one line out, so it streams and matches Luogu P1379.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, parse_board, parse_goal};
+use crate::search::{
+    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, new_search,
+};
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// The number of moves, plus stats and path when asked.
+    Text,
+    /// One JSON object per board.
+    Json,
+}
+
+/// Where the goal test happens, as typed on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GoalTestArg {
+    Expansion,
+    Generation,
+}
+
+/// The options of `searchlab solve`.
+#[derive(Args, Debug, Clone)]
+pub struct SolveOptions {
+    /// Boards to solve (`283104765`, `2 8 3 1 0 4 7 6 5`, or 4x4 hex `123456789ABCDEF0`). With
+    /// none, reads one board per line from stdin.
+    pub boards: Vec<String>,
+    /// The goal: a board or a preset (p1379, blank-last, blank-first). Default: p1379
+    /// (123804765) for 3x3, blank-last for other sizes.
+    #[arg(long, short)]
+    pub goal: Option<String>,
+    /// bfs, ucs, astar, greedy or weighted-astar.
+    #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// zero, misplaced, manhattan or linear-conflict.
+    #[arg(long = "heuristic", short = 'H', default_value = "manhattan", value_parser = parse_heuristic)]
+    pub heuristic: HeuristicKind,
+    /// w in f = g + w*h (weighted A* only).
+    #[arg(long, short, default_value_t = 2.0)]
+    pub weight: f64,
+    /// Order among equal f: smaller-h, fifo or lifo.
+    #[arg(long, default_value = "smaller-h", value_parser = parse_tie_break)]
+    pub tie_break: TieBreak,
+    /// When the goal test happens (generation: BFS only).
+    #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
+    pub goal_test: GoalTestArg,
+    /// Stop a search that would create more nodes than this.
+    #[arg(long, default_value_t = crate::search::SearchConfig::default().node_limit)]
+    pub node_limit: usize,
+    /// Print the solution board by board with the moves.
+    #[arg(long, short)]
+    pub path: bool,
+    /// Print expanded, generated, max open and time.
+    #[arg(long, short)]
+    pub stats: bool,
+    /// text or json.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!("unknown algorithm; use one of {}", names.join(", "))
+    })
+}
+
+fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
+    HeuristicKind::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+        format!("unknown heuristic; use one of {}", names.join(", "))
+    })
+}
+
+fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
+    TieBreak::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown tie-break; use one of {}", names.join(", "))
+    })
+}
+
+impl SolveOptions {
+    fn config(&self) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            weight: self.weight,
+            tie_break: self.tie_break,
+            goal_test: match self.goal_test {
+                GoalTestArg::Expansion => GoalTest::OnExpansion,
+                GoalTestArg::Generation => GoalTest::OnGeneration,
+            },
+            node_limit: self.node_limit,
+        }
+    }
+}
+
+/// How a batch went, for the exit status.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveSummary {
+    pub solved: usize,
+    /// Unsolvable boards and searches stopped at the node limit.
+    pub unsolved: usize,
+    /// Lines that were not boards.
+    pub malformed: usize,
+}
+
+impl SolveSummary {
+    /// 0 all solved, 1 some had no solution, 2 some input was bad.
+    pub fn exit_code(&self) -> u8 {
+        if self.malformed > 0 {
+            2
+        } else if self.unsolved > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// The result of one line.
+enum LineResult {
+    Solved {
+        board: Board,
+        path: Vec<Board>,
+        stats: Stats,
+        millis: f64,
+    },
+    Unsolved {
+        board: Option<Board>,
+        reason: String,
+    },
+    Malformed(String),
+}
+
+/// Solves boards towards one goal with one config, reusing the solver's tables.
+struct Solver {
+    config: SearchConfig,
+    goal_text: Option<String>,
+    /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
+    prepared: Vec<(usize, Board, Option<LeanSolver>)>,
+}
+
+impl Solver {
+    fn solve_line(&mut self, line: &str) -> LineResult {
+        let board = match parse_board(line) {
+            Ok(board) => board,
+            Err(err) => return LineResult::Malformed(err.to_string()),
+        };
+        let side = board.side();
+        if !self.prepared.iter().any(|(s, _, _)| *s == side) {
+            let goal = match &self.goal_text {
+                Some(text) => match parse_goal(text, side) {
+                    Ok(goal) => goal,
+                    Err(err) => return LineResult::Malformed(err.to_string()),
+                },
+                None => GoalPreset::default_for(side).board(side).expect("exists"),
+            };
+            self.prepared
+                .push((side, goal, LeanSolver::new(goal, self.config)));
+        }
+        let (_, goal, lean) = self
+            .prepared
+            .iter_mut()
+            .find(|(s, _, _)| *s == side)
+            .expect("prepared above");
+        let problem = match Problem::new(board, *goal) {
+            Ok(problem) => problem,
+            Err(err) => {
+                return LineResult::Unsolved {
+                    board: Some(board),
+                    reason: err.to_string(),
+                };
+            }
+        };
+        let started = Instant::now();
+        let (path, stats, limit) = match lean {
+            Some(lean) => {
+                let outcome = lean.solve(board);
+                (outcome.path, outcome.stats, outcome.limit_reached)
+            }
+            None => {
+                let mut search = new_search(problem, self.config);
+                search.run(usize::MAX);
+                let limit = search.status() == Status::LimitReached;
+                (search.solution_boards(), search.stats(), limit)
+            }
+        };
+        let millis = started.elapsed().as_secs_f64() * 1000.0;
+        match path {
+            Some(path) => LineResult::Solved {
+                board,
+                path,
+                stats,
+                millis,
+            },
+            None => LineResult::Unsolved {
+                board: Some(board),
+                reason: if limit {
+                    format!(
+                        "stopped at the node limit of {} after {} expansions",
+                        self.config.node_limit, stats.expanded
+                    )
+                } else {
+                    "open list exhausted".to_string()
+                },
+            },
+        }
+    }
+}
+
+fn stats_text(stats: &Stats, millis: f64) -> String {
+    format!(
+        "expanded {}, generated {}, max open {}, time {:.3} ms",
+        stats.expanded, stats.generated, stats.max_open, millis
+    )
+}
+
+fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
+    json!({
+        "steps": stats.steps,
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "duplicates": stats.duplicates,
+        "improved": stats.improved,
+        "reopened": stats.reopened,
+        "max_open": stats.max_open,
+        "nodes": stats.nodes,
+        "time_ms": millis,
+    })
+}
+
+/// The solution drawn board by board with the move that led to each.
+fn path_text(path: &[Board]) -> String {
+    let mut out = String::new();
+    for (i, board) in path.iter().enumerate() {
+        if i == 0 {
+            let _ = writeln!(out, "start");
+        } else {
+            let m = path[i - 1]
+                .move_to(board)
+                .expect("consecutive boards are one move apart");
+            let _ = writeln!(
+                out,
+                "move {i}: tile {} {} (blank {})",
+                m.tile,
+                m.tile_dir().name(),
+                m.dir.name()
+            );
+        }
+        out.push_str(&board.grid());
+    }
+    out
+}
+
+fn render(result: &LineResult, options: &SolveOptions) -> String {
+    match options.format {
+        OutputFormat::Text => match result {
+            LineResult::Solved {
+                path,
+                stats,
+                millis,
+                ..
+            } => {
+                let mut out = (path.len() - 1).to_string();
+                if options.stats {
+                    let _ = write!(out, "\t{}", stats_text(stats, *millis));
+                }
+                out.push('\n');
+                if options.path {
+                    out.push_str(&path_text(path));
+                }
+                out
+            }
+            LineResult::Unsolved { reason, .. } => format!("no solution: {reason}\n"),
+            LineResult::Malformed(message) => format!("error: {message}\n"),
+        },
+        OutputFormat::Json => {
+            let value = match result {
+                LineResult::Solved {
+                    board,
+                    path,
+                    stats,
+                    millis,
+                } => {
+                    let mut value = json!({
+                        "board": board.to_string(),
+                        "moves": path.len() - 1,
+                        "stats": stats_json(stats, *millis),
+                    });
+                    if options.path {
+                        let boards: Vec<String> = path.iter().map(|b| b.to_string()).collect();
+                        let moves: Vec<String> = path
+                            .windows(2)
+                            .map(|w| w[0].move_to(&w[1]).expect("one move apart").to_string())
+                            .collect();
+                        value["path"] = json!(boards);
+                        value["moves_made"] = json!(moves);
+                    }
+                    value
+                }
+                LineResult::Unsolved { board, reason } => json!({
+                    "board": board.map(|b| b.to_string()),
+                    "no_solution": reason,
+                }),
+                LineResult::Malformed(message) => json!({ "error": message }),
+            };
+            format!("{value}\n")
+        }
+    }
+}
+
+/// Solves each line (blank lines skipped), writing one result per line to `out` as soon as it
+/// is known and each bad line's message, with its line number, to `err`.
+pub fn solve_lines(
+    lines: impl Iterator<Item = std::io::Result<String>>,
+    options: &SolveOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<SolveSummary> {
+    let mut solver = Solver {
+        config: options.config(),
+        goal_text: options.goal.clone(),
+        prepared: Vec::new(),
+    };
+    let mut summary = SolveSummary::default();
+    for (number, line) in lines.enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = solver.solve_line(&line);
+        match &result {
+            LineResult::Solved { .. } => summary.solved += 1,
+            LineResult::Unsolved { .. } => summary.unsolved += 1,
+            LineResult::Malformed(message) => {
+                summary.malformed += 1;
+                writeln!(err, "searchlab: line {}: {message}", number + 1)?;
+            }
+        }
+        out.write_all(render(&result, options).as_bytes())?;
+        out.flush()?;
+    }
+    Ok(summary)
+}
+
+/// `searchlab solve`.
+pub fn main(options: &SolveOptions) -> ExitCode {
+    if let Err(err) = options.config().validate() {
+        eprintln!("searchlab: {err}");
+        return ExitCode::from(2);
+    }
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let result = if options.boards.is_empty() {
+        // Bytes, not `lines()`: a line that is not UTF-8 is a malformed board, not the end.
+        let stdin = std::io::stdin();
+        let lines = stdin
+            .lock()
+            .split(b'\n')
+            .map(|line| line.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()));
+        solve_lines(lines, options, &mut stdout.lock(), &mut stderr.lock())
+    } else {
+        solve_lines(
+            options.boards.iter().map(|b| Ok(b.clone())),
+            options,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
+        )
+    };
+    match result {
+        Ok(summary) => ExitCode::from(summary.exit_code()),
+        // A closed pipe (e.g. `| head`) is not an error worth a message.
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("searchlab: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        options: SolveOptions,
+    }
+
+    fn run(args: &[&str], input: &str) -> (String, String, SolveSummary) {
+        let options = Wrapper::try_parse_from(std::iter::once("solve").chain(args.iter().copied()))
+            .unwrap()
+            .options;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let lines = input.lines().map(|l| Ok(l.to_string()));
+        let summary = solve_lines(lines, &options, &mut out, &mut err).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+            summary,
+        )
+    }
+
+    #[test]
+    fn p1379_sample() {
+        let (out, err, summary) = run(&[], "283104765\n");
+        assert_eq!(out, "4\n");
+        assert_eq!(err, "");
+        assert_eq!(summary.exit_code(), 0);
+    }
+
+    #[test]
+    fn every_algorithm_answers_the_sample() {
+        for algorithm in ["bfs", "ucs", "astar", "greedy", "weighted-astar"] {
+            let (out, _, _) = run(&["--algorithm", algorithm], "283104765");
+            assert_eq!(out, "4\n", "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn one_line_out_per_line_in_with_reasons() {
+        let input = "283104765\n\n213804765\n28310476\n2 8 3 1 0 4 7 6 5\n";
+        let (out, err, summary) = run(&[], input);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], "4");
+        assert_eq!(
+            lines[1],
+            "no solution: unsolvable: the board has 8 inversions (even) but the goal has \
+             7 inversions (odd); no move changes this parity"
+        );
+        assert_eq!(
+            lines[2],
+            "error: 8 tiles given; a board needs 4 (2x2) or 9 (3x3) or 16 (4x4)"
+        );
+        assert_eq!(lines[3], "4");
+        assert!(err.starts_with("searchlab: line 4: 8 tiles given"), "{err}");
+        assert_eq!(
+            summary,
+            SolveSummary {
+                solved: 2,
+                unsolved: 1,
+                malformed: 1
+            }
+        );
+        assert_eq!(summary.exit_code(), 2);
+    }
+
+    #[test]
+    fn path_and_stats() {
+        let (out, _, _) = run(&["--path", "--stats"], "283104765");
+        let mut lines = out.lines();
+        let first = lines.next().unwrap();
+        assert!(first.starts_with("4\texpanded 4, generated "), "{first}");
+        let rest: Vec<&str> = lines.collect();
+        assert_eq!(rest[0], "start");
+        assert_eq!(&rest[1..4], &["2 8 3", "1 · 4", "7 6 5"]);
+        assert_eq!(rest[4], "move 1: tile 8 down (blank up)");
+        assert_eq!(rest.last(), Some(&"7 6 5"));
+        assert_eq!(rest.len(), 5 * 4);
+    }
+
+    #[test]
+    fn json_lines() {
+        let (out, _, _) = run(&["--format", "json", "--path"], "283104765\nxyz");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[0]["moves"], 4);
+        assert_eq!(lines[0]["path"][0], "283104765");
+        assert_eq!(lines[0]["path"][4], "123804765");
+        assert_eq!(lines[0]["moves_made"][0], "8↓");
+        assert!(lines[1]["error"].as_str().unwrap().contains("'x'"));
+    }
+
+    #[test]
+    fn goals_and_4x4() {
+        let (out, _, _) = run(&["--goal", "blank-last"], "123456708");
+        assert_eq!(out, "1\n");
+        let (out, _, _) = run(&[], "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        assert_eq!(out, "1\n");
+        let (out, _, summary) = run(&["--goal", "p1379"], "123456789ABCDE0F");
+        assert_eq!(
+            out,
+            "error: goal preset p1379 exists only for 3x3 boards, not 4x4\n"
+        );
+        assert_eq!(summary.exit_code(), 2);
+    }
+
+    #[test]
+    fn node_limit_is_reported() {
+        let (out, _, summary) = run(&["--algorithm", "bfs", "--node-limit", "100"], "567408321");
+        assert!(
+            out.starts_with("no solution: stopped at the node limit of 100"),
+            "{out}"
+        );
+        assert_eq!(summary.exit_code(), 1);
+    }
+}
