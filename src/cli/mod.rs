@@ -1,7 +1,8 @@
 //! The headless subcommands of the `searchlab` binary: `solve` boards from arguments or stdin,
-//! and `bench` the engine. Turns engine errors into one-line messages and exit codes.
+//! run `experiment` tables, and `bench` the engine. Turns engine errors into one-line messages and exit codes.
 
 mod bench;
+mod experiment;
 mod solve;
 
 use std::process::ExitCode;
@@ -26,6 +27,9 @@ enum Command {
     Solve(SolveOptions),
     /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, and the
     /// window's frame time with large open and closed lists.
+    /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
+    /// configuration on them, and print mean nodes generated and expanded and b* per depth.
+    Experiment(experiment::ExperimentOptions),
     Bench {
         /// Fewer repetitions, for a quick look.
         #[arg(long)]
@@ -45,6 +49,7 @@ pub fn main() -> ExitCode {
     };
     match cli.command {
         Command::Solve(options) => solve::main(&options),
+        Command::Experiment(options) => experiment::main(&options),
         Command::Bench { quick } => {
             print!("{}", run_bench(quick));
             ExitCode::SUCCESS

@@ -349,11 +349,18 @@ fn run<T: Seen>(
         stats.expanded += 1;
         let g = item.g + 1;
         let blank = item.board.blank();
+        let back = (entry.via != NONE).then(|| Dir::ALL[usize::from(entry.via)].reverse());
         for dir in Dir::ALL {
             let Some((child, m)) = item.board.apply(dir) else {
                 continue;
             };
             stats.generated += 1;
+            if Some(dir) == back {
+                // The parent: seen, and its g is below this node's, so the move back is a
+                // duplicate that can never improve anything. Count it without the lookup.
+                stats.duplicates += 1;
+                continue;
+            }
             let key = seen.key(&child);
             let mut queue = false;
             match seen.get(key) {

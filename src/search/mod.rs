@@ -12,11 +12,16 @@
 
 mod best_first;
 mod config;
+mod experiment;
 mod lean;
 mod record;
 
 pub use best_first::BestFirst;
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
+pub use experiment::{
+    CONVENTION, Cell, ExperimentError, ExperimentSpec, ExperimentTable, boards_at,
+    effective_branching_factor, run_experiment,
+};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
 
