@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod inspect;
 mod solve;
 
 use std::process::ExitCode;
@@ -30,6 +31,9 @@ enum Command {
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
     Experiment(experiment::ExperimentOptions),
+    /// Every heuristic against the true distance h* over all 3x3 states: mean and range per h*,
+    /// and whether it is admissible.
+    Inspect(inspect::InspectOptions),
     Bench {
         /// Fewer repetitions, for a quick look.
         #[arg(long)]
@@ -50,6 +54,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Solve(options) => solve::main(&options),
         Command::Experiment(options) => experiment::main(&options),
+        Command::Inspect(options) => inspect::main(&options),
         Command::Bench { quick } => {
             print!("{}", run_bench(quick));
             ExitCode::SUCCESS

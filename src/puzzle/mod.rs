@@ -4,12 +4,14 @@
 
 mod board;
 mod heuristic;
+mod inspect;
 mod parse;
 mod problem;
 mod space;
 
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
+pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use parse::{ParseError, parse_board};
 pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
 pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Rng, permutations, rank, scramble, unrank};

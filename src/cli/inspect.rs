@@ -1,0 +1,104 @@
+//! `searchlab inspect`: every heuristic against the true distance h* over the whole 3x3 space.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, parse_goal, profile};
+
+/// The options of `searchlab inspect`.
+#[derive(Args, Debug, Clone)]
+pub struct InspectOptions {
+    /// The goal (3x3 board or preset).
+    #[arg(long, short, default_value = "p1379")]
+    pub goal: String,
+    /// Also show Manhattan times this weight, to see what an inadmissible estimate looks like.
+    #[arg(long, short, default_value_t = 2.0)]
+    pub weight: f64,
+}
+
+/// The profiles as a Markdown table: per h*, each estimate's mean and range.
+pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
+    let goal = table.goal();
+    let mut columns: Vec<(String, Profile)> = HeuristicKind::ALL
+        .iter()
+        .map(|&kind| {
+            let heuristic = Heuristic::new(kind, &goal);
+            (kind.name().to_string(), profile(&heuristic, table, 1.0))
+        })
+        .collect();
+    let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+    columns.push((
+        format!("{weight}×manhattan"),
+        profile(&manhattan, table, weight),
+    ));
+    let mut out = String::from("| h* | states |");
+    for (name, _) in &columns {
+        let _ = write!(out, " {name}: mean [min–max] |");
+    }
+    out.push_str("\n|---:|---:|");
+    out.push_str(&"---|".repeat(columns.len()));
+    out.push('\n');
+    for d in 0..=usize::from(table.max_distance()) {
+        let _ = write!(out, "| {d} | {} |", columns[0].1.by_distance[d].states);
+        for (_, p) in &columns {
+            let s = p.by_distance[d];
+            let flag = if s.over > 0 { " ⚠" } else { "" };
+            let _ = write!(out, " {:.2} [{}–{}]{flag} |", s.mean, s.min, s.max);
+        }
+        out.push('\n');
+    }
+    out.push_str("\n| | |");
+    for (_, p) in &columns {
+        let verdict = if p.admissible() {
+            "admissible".to_string()
+        } else {
+            format!("over h* on {} states", p.over)
+        };
+        let _ = write!(out, " {verdict} |");
+    }
+    out.push('\n');
+    out
+}
+
+/// `searchlab inspect`.
+pub fn main(options: &InspectOptions) -> ExitCode {
+    let goal = match parse_goal(&options.goal, 3) {
+        Ok(goal) => goal,
+        Err(err) => {
+            eprintln!("searchlab: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(table) = DistanceTable::new(&goal) else {
+        eprintln!("searchlab: h* is known for 3x3 boards only");
+        return ExitCode::from(2);
+    };
+    print!("{}", inspect_table(&table, options.weight));
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_flags_only_the_weighted_column() {
+        let table = DistanceTable::new(&"123804765".parse().unwrap()).unwrap();
+        let text = inspect_table(&table, 2.0);
+        let lines: Vec<&str> = text.lines().collect();
+        // Header, rule, distances 0 to 30, blank line, verdicts.
+        assert_eq!(lines.len(), 2 + 31 + 2);
+        assert!(
+            lines[3].starts_with(
+                "| 1 | 4 | 0.00 [0–0] | 1.00 [1–1] | 1.00 [1–1] | 1.00 [1–1] | 2.00 [2–2] ⚠ |"
+            ),
+            "{}",
+            lines[3]
+        );
+        let verdicts = lines.last().unwrap();
+        assert_eq!(verdicts.matches("admissible").count(), 4, "{verdicts}");
+        assert!(verdicts.contains("over h* on"));
+    }
+}
