@@ -6,6 +6,7 @@
 //! - [`cli`]: the headless subcommands;
 //! - `app`: the egui window, a thin layer over [`search`].
 
+pub mod app;
 pub mod cli;
 pub mod puzzle;
 pub mod search;

@@ -1,0 +1,112 @@
+//! The frame-time benchmark: drives the real window code headlessly (an `egui::Context` with a
+//! fixed-size input, no GPU) and measures the CPU cost of a frame, layout and tessellation
+//! included, in the two heaviest states the issue names.
+
+use std::time::Instant;
+
+use super::session::Settings;
+use super::{App, install_style};
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, scramble};
+use crate::search::{Algorithm, SearchConfig};
+
+/// Frames measured per state, after the warm-up frames.
+const FRAMES: usize = 60;
+const WARM_UP: usize = 5;
+const SCREEN: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// Frame times of one state, in milliseconds.
+struct Timing {
+    name: String,
+    median: f64,
+    max: f64,
+}
+
+fn measure(name: String, app: &mut App) -> Timing {
+    let ctx = egui::Context::default();
+    install_style(&ctx);
+    let mut times = Vec::with_capacity(FRAMES);
+    for frame in 0..WARM_UP + FRAMES {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
+            time: Some(frame as f64 / 60.0),
+            predicted_dt: 1.0 / 60.0,
+            ..Default::default()
+        };
+        let started = Instant::now();
+        let output = ctx.run_ui(input, |ui| app.ui(ui));
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+        std::hint::black_box(primitives);
+        if frame >= WARM_UP {
+            times.push(elapsed);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Timing {
+        name,
+        median: times[times.len() / 2],
+        max: *times.last().expect("frames were measured"),
+    }
+}
+
+fn app_for(board: Board, goal: Board, config: SearchConfig) -> App {
+    App::new(Settings {
+        board_text: board.to_string(),
+        goal_text: goal.to_string(),
+        config,
+        ..Settings::default()
+    })
+}
+
+/// A finished breadth-first search over the whole 3x3 space, closed list scrolled to the middle.
+fn full_bfs() -> Timing {
+    let goal: Board = "123804765".parse().expect("valid goal");
+    let table = DistanceTable::new(&goal).expect("3x3 has a table");
+    let start = table
+        .random_at(table.max_distance(), &mut Rng::new(7))
+        .expect("the farthest distance has boards");
+    let config = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan);
+    let mut app = app_for(start, goal, config);
+    while app.session.lanes[0].step() {}
+    let closed = app.session.lane(0).closed_len();
+    app.scroll_closed_to(closed / 2);
+    measure(
+        format!(
+            "finished 3x3 BFS from {start}: {closed} closed, closed list scrolled to the middle"
+        ),
+        &mut app,
+    )
+}
+
+/// A 4x4 A* run stopped while open holds at least 50,000 nodes.
+fn big_open() -> Timing {
+    let goal = Board::blank_last(4);
+    let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced);
+    let mut seed = 1;
+    loop {
+        let start = scramble(&goal, 80, &mut Rng::new(seed));
+        let mut app = app_for(start, goal, config);
+        while app.session.lane(0).search().open_len() < 50_000 && app.session.lanes[0].step() {}
+        let open = app.session.lane(0).search().open_len();
+        if open >= 50_000 {
+            return measure(
+                format!("4x4 A* (misplaced) from {start}: {open} nodes in open"),
+                &mut app,
+            );
+        }
+        seed += 1;
+    }
+}
+
+/// Measures the CPU time of a frame of the real window (layout, drawing, tessellation) in the
+/// two heaviest states, and reports the median and the maximum over 60 frames at 1280x800.
+pub fn frame_bench() -> String {
+    let mut report = String::from("frame time, CPU only, 1280x800, 60 frames after 5 warm-up\n");
+    for timing in [full_bfs(), big_open()] {
+        report.push_str(&format!(
+            "{}\n  median {:.2} ms, max {:.2} ms\n",
+            timing.name, timing.median, timing.max
+        ));
+    }
+    report
+}

@@ -1,0 +1,258 @@
+//! Drawing boards: the large board with the heuristic's reasons painted on its tiles, the
+//! small boards in lists, and the sliding animation of the solution playback.
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui,
+    Vec2, WidgetInfo, pos2, vec2,
+};
+
+use crate::puzzle::{Board, Explanation, HeuristicKind};
+
+/// Colours chosen to stay distinct on a washed-out projector in both themes.
+pub mod palette {
+    use egui::Color32;
+    pub const TILE: Color32 = Color32::from_rgb(0x2b, 0x5f, 0xa8);
+    pub const TILE_IN_PLACE: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x4f);
+    pub const TILE_MOVED: Color32 = Color32::from_rgb(0xf2, 0xa3, 0x00);
+    pub const TILE_TEXT: Color32 = Color32::WHITE;
+    pub const TILE_MOVED_TEXT: Color32 = Color32::BLACK;
+    pub const MISPLACED: Color32 = Color32::from_rgb(0xe5, 0x39, 0x35);
+    pub const BADGE: Color32 = Color32::from_rgb(0xff, 0xd5, 0x4f);
+    pub const BADGE_TEXT: Color32 = Color32::BLACK;
+    pub const CONFLICT: Color32 = Color32::from_rgb(0xff, 0x6d, 0x00);
+    pub const NEW: Color32 = Color32::from_rgb(0x43, 0xa0, 0x47);
+    pub const DUPLICATE: Color32 = Color32::from_rgb(0x90, 0x90, 0x90);
+    pub const IMPROVED: Color32 = Color32::from_rgb(0x1e, 0x88, 0xe5);
+    pub const REOPENED: Color32 = Color32::from_rgb(0xd8, 0x1b, 0x60);
+}
+
+/// What to paint on top of the plain board.
+#[derive(Default)]
+pub struct Decor<'a> {
+    /// Tiles on their goal cell are drawn green.
+    pub goal: Option<&'a Board>,
+    /// The tile that just moved (a child's move) is drawn amber.
+    pub moved: Option<u8>,
+    /// The heuristic's per-tile reasons.
+    pub explanation: Option<&'a Explanation>,
+    /// Tiles next to the blank react to clicks.
+    pub clickable: bool,
+    /// `(tile, t)`: the tile slides from its cell towards the blank, `t` in 0..1.
+    pub slide: Option<(u8, f32)>,
+    /// The accessible name of the board as a whole.
+    pub label: Option<String>,
+}
+
+fn cell_rect(origin: Pos2, cell: f32, gap: f32, pos: usize, side: usize) -> Rect {
+    let (row, col) = (pos / side, pos % side);
+    Rect::from_min_size(
+        origin + vec2(col as f32 * cell + gap / 2.0, row as f32 * cell + gap / 2.0),
+        Vec2::splat(cell - gap),
+    )
+}
+
+/// The large board. Returns the clicked cell if a tile next to the blank was clicked.
+pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option<usize> {
+    let side = board.side();
+    let size = Vec2::splat(cell * side as f32);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    if let Some(label) = &decor.label {
+        let label = label.clone();
+        response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, label.clone()));
+    }
+    if !ui.is_rect_visible(rect) {
+        return None;
+    }
+    let gap = (cell * 0.06).max(2.0);
+    let radius = CornerRadius::same((cell * 0.12).clamp(2.0, 12.0) as u8);
+    let painter = ui.painter_at(rect.expand(2.0));
+    painter.rect_filled(rect, radius, ui.visuals().extreme_bg_color);
+
+    let blank = board.blank();
+    let mut clicked = None;
+    let neighbours: Vec<usize> = board
+        .successors()
+        .filter_map(|(_, mv)| board.target(mv.dir))
+        .collect();
+    let font = FontId::proportional(cell * 0.48);
+
+    for pos in 0..board.len() {
+        let tile = board.tile(pos);
+        if tile == 0 {
+            continue;
+        }
+        let mut tile_rect = cell_rect(rect.min, cell, gap, pos, side);
+        if let Some((moving, t)) = decor.slide
+            && moving == tile
+        {
+            let to = cell_rect(rect.min, cell, gap, blank, side);
+            tile_rect = tile_rect.translate((to.min - tile_rect.min) * t.clamp(0.0, 1.0));
+        }
+        let in_place = decor.goal.is_some_and(|g| g.tile(pos) == tile);
+        let (fill, text) = if decor.moved == Some(tile) {
+            (palette::TILE_MOVED, palette::TILE_MOVED_TEXT)
+        } else if in_place {
+            (palette::TILE_IN_PLACE, palette::TILE_TEXT)
+        } else {
+            (palette::TILE, palette::TILE_TEXT)
+        };
+        let mut tile_response: Option<Response> = None;
+        if decor.clickable && neighbours.contains(&pos) {
+            let id = response.id.with(("tile", pos));
+            let r = ui.interact(tile_rect, id, Sense::click());
+            let label = format!("Tile {tile}");
+            r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+            if r.clicked() {
+                clicked = Some(pos);
+            }
+            tile_response = Some(r);
+        }
+        let hovered = tile_response.as_ref().is_some_and(Response::hovered);
+        let fill = if hovered {
+            fill.gamma_multiply(1.25)
+        } else {
+            fill
+        };
+        painter.rect_filled(tile_rect, radius, fill);
+        if hovered {
+            painter.rect_stroke(
+                tile_rect,
+                radius,
+                Stroke::new(3.0, ui.visuals().strong_text_color()),
+                StrokeKind::Inside,
+            );
+        }
+        painter.text(
+            tile_rect.center(),
+            Align2::CENTER_CENTER,
+            tile.to_string(),
+            font.clone(),
+            text,
+        );
+    }
+
+    if let Some(explanation) = decor.explanation {
+        paint_explanation(&painter, rect.min, cell, gap, board, explanation);
+    }
+    clicked
+}
+
+fn paint_explanation(
+    painter: &egui::Painter,
+    origin: Pos2,
+    cell: f32,
+    gap: f32,
+    board: &Board,
+    explanation: &Explanation,
+) {
+    let side = board.side();
+    let badge_font = FontId::proportional((cell * 0.22).max(9.0));
+    for note in &explanation.tiles {
+        let r = cell_rect(origin, cell, gap, note.pos, side);
+        match explanation.kind {
+            HeuristicKind::Zero => {}
+            HeuristicKind::Misplaced => {
+                if note.cost > 0 {
+                    painter.rect_stroke(
+                        r.shrink(1.0),
+                        CornerRadius::same(4),
+                        Stroke::new((cell * 0.07).max(2.0), palette::MISPLACED),
+                        StrokeKind::Inside,
+                    );
+                }
+            }
+            HeuristicKind::Manhattan | HeuristicKind::LinearConflict => {
+                if note.cost > 0 {
+                    let radius = (cell * 0.15).max(7.0);
+                    let center = pos2(r.right() - radius - 3.0, r.top() + radius + 3.0);
+                    painter.circle_filled(center, radius, palette::BADGE);
+                    painter.text(
+                        center,
+                        Align2::CENTER_CENTER,
+                        note.cost.to_string(),
+                        badge_font.clone(),
+                        palette::BADGE_TEXT,
+                    );
+                }
+            }
+        }
+    }
+    for conflict in &explanation.conflicts {
+        for &(a, b) in &conflict.pairs {
+            let ra = cell_rect(origin, cell, gap, board.position_of(a), side);
+            let rb = cell_rect(origin, cell, gap, board.position_of(b), side);
+            let lift = vec2(0.0, cell * 0.28);
+            let (pa, pb) = (ra.center() + lift, rb.center() + lift);
+            painter.line_segment(
+                [pa, pb],
+                Stroke::new((cell * 0.06).max(3.0), palette::CONFLICT),
+            );
+            painter.circle_filled(pa, (cell * 0.06).max(3.0), palette::CONFLICT);
+            painter.circle_filled(pb, (cell * 0.06).max(3.0), palette::CONFLICT);
+        }
+    }
+}
+
+/// A small board painted into `rect` (list rows, children, paths). No interaction, so a list
+/// of 100,000 rows pays only for the rows on screen.
+pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: Option<&Board>) {
+    let side = board.side();
+    let cell = rect.width().min(rect.height()) / side as f32;
+    let origin = rect.center() - Vec2::splat(cell * side as f32 / 2.0);
+    let painter = ui.painter();
+    painter.rect_filled(
+        Rect::from_min_size(origin, Vec2::splat(cell * side as f32)),
+        CornerRadius::same(2),
+        ui.visuals().extreme_bg_color,
+    );
+    let font = FontId::monospace(cell * 0.72);
+    for pos in 0..board.len() {
+        let tile = board.tile(pos);
+        if tile == 0 {
+            continue;
+        }
+        let r = cell_rect(origin, cell, 1.0, pos, side);
+        let (fill, text) = if moved == Some(tile) {
+            (palette::TILE_MOVED, palette::TILE_MOVED_TEXT)
+        } else if goal.is_some_and(|g| g.tile(pos) == tile) {
+            (palette::TILE_IN_PLACE, palette::TILE_TEXT)
+        } else {
+            (palette::TILE, palette::TILE_TEXT)
+        };
+        painter.rect_filled(r, CornerRadius::same(1), fill);
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            tile.to_string(),
+            font.clone(),
+            text,
+        );
+    }
+}
+
+/// Allocates and paints a small board of `cell`-sized cells.
+pub fn mini(
+    ui: &mut Ui,
+    board: &Board,
+    cell: f32,
+    moved: Option<u8>,
+    goal: Option<&Board>,
+) -> Response {
+    let size = Vec2::splat(cell * board.side() as f32);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    if ui.is_rect_visible(rect) {
+        paint_mini(ui, rect, board, moved, goal);
+    }
+    response
+}
+
+/// Colour for an outcome word.
+pub fn outcome_color(outcome: crate::search::Outcome) -> Color32 {
+    use crate::search::Outcome;
+    match outcome {
+        Outcome::New => palette::NEW,
+        Outcome::InOpen | Outcome::InClosed => palette::DUPLICATE,
+        Outcome::Improved { .. } => palette::IMPROVED,
+        Outcome::Reopened { .. } => palette::REOPENED,
+    }
+}

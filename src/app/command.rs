@@ -1,0 +1,93 @@
+//! What the user can ask for. Panels only push these; the app applies them after drawing, so
+//! no widget ever touches a search directly and every action has one code path (button, key or
+//! test).
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::text;
+use crate::search::{NodeId, SearchConfig};
+
+/// One request from the user.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// One expansion in every lane.
+    Step,
+    /// Undo the latest expansion in every lane.
+    StepBack,
+    /// Start or pause autoplay at the chosen speed.
+    TogglePlay,
+    /// Run until the search finishes (time-sliced), or stop such a run.
+    RunToEnd,
+    /// Throw the run away and start again from the start node.
+    Reset,
+    /// Go to exactly this many steps (the timeline).
+    Seek(usize),
+    /// Show a node (clicked in a list) with its path from the start.
+    SelectNode(NodeId),
+    /// Show the node being expanded again.
+    ShowCurrent,
+    /// The start board field changed.
+    SetBoardText(String),
+    /// The goal field changed.
+    SetGoalText(String),
+    /// Slide the tile in this cell of the start board into the blank.
+    MoveTile(usize),
+    /// Switch to a fresh board of this side (goal preset kept if it exists there).
+    SetSize(usize),
+    /// A random start board this many random moves from the goal.
+    Scramble,
+    SetScrambleMoves(u32),
+    /// A random 3x3 start board at exactly the chosen optimal distance.
+    RandomAtDistance,
+    SetDistance(u8),
+    /// New algorithm, heuristic, tie-break or weight for lane 0; resets the run.
+    SetConfig(SearchConfig),
+    /// Autoplay speed in steps per second.
+    SetSpeed(f64),
+    SetDark(bool),
+    SetZoom(f32),
+}
+
+pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);
+pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Backspace);
+pub const TOGGLE_PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Enter);
+pub const RUN_TO_END: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::End);
+pub const RESET: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::R);
+
+impl Command {
+    /// The commands that have a keyboard shortcut, checked once per frame.
+    pub const WITH_SHORTCUTS: [Command; 5] = [
+        Command::Step,
+        Command::StepBack,
+        Command::TogglePlay,
+        Command::RunToEnd,
+        Command::Reset,
+    ];
+
+    /// The key that triggers this command, if any.
+    pub fn shortcut(&self) -> Option<KeyboardShortcut> {
+        match self {
+            Command::Step => Some(STEP),
+            Command::StepBack => Some(STEP_BACK),
+            Command::TogglePlay => Some(TOGGLE_PLAY),
+            Command::RunToEnd => Some(RUN_TO_END),
+            Command::Reset => Some(RESET),
+            _ => None,
+        }
+    }
+
+    /// The text on this command's button; `active` says whether the toggled state is on
+    /// (playing, or running to the end).
+    pub fn button_text(&self, active: bool) -> &'static str {
+        match (self, active) {
+            (Command::Step, _) => text::STEP,
+            (Command::StepBack, _) => text::STEP_BACK,
+            (Command::TogglePlay, false) => text::PLAY,
+            (Command::TogglePlay, true) => text::PAUSE,
+            (Command::RunToEnd, false) => text::RUN_TO_END,
+            (Command::RunToEnd, true) => text::STOP,
+            (Command::Reset, _) => text::RESET,
+            _ => "",
+        }
+    }
+}

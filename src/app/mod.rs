@@ -1,0 +1,531 @@
+//! The desktop window: an eframe app over the [`crate::search`] stepping interface.
+//!
+//! Panels (in [`panels`]) read the [`Session`] and push [`Command`]s; the app applies them after
+//! drawing, so widgets never touch a search. A [`Session`] holds the problem and a list of
+//! [`session::Lane`]s, one search each; the single-search view shows lane 0.
+//!
+//! Called by `main` (no arguments) and by the `bench` subcommand ([`frame_bench`]).
+
+mod bench;
+mod board_view;
+mod command;
+mod panels;
+mod session;
+pub mod text;
+
+use std::time::Duration;
+
+pub use bench::frame_bench;
+pub use command::Command;
+pub use session::{Lane, RunMode, Session, Settings};
+
+use panels::{Tab, ViewState};
+
+/// The key the settings are stored under in eframe's storage.
+const SETTINGS_KEY: &str = "searchlab-settings";
+
+/// The window app: the session, view-only state and the commands collected this frame.
+pub struct App {
+    pub session: Session,
+    view: ViewState,
+    commands: Vec<Command>,
+    /// The theme and zoom last handed to egui, so they are set only when they change.
+    applied_dark: Option<bool>,
+    applied_zoom: Option<f32>,
+}
+
+impl App {
+    /// An app on these settings.
+    pub fn new(settings: Settings) -> App {
+        App {
+            session: Session::new(settings),
+            view: ViewState::default(),
+            commands: Vec::new(),
+            applied_dark: None,
+            applied_zoom: None,
+        }
+    }
+
+    /// Restores the settings from eframe's storage. An unreadable file gives the defaults and a
+    /// notice instead of an error.
+    fn from_storage(storage: Option<&dyn eframe::Storage>) -> App {
+        let stored = storage.and_then(|s| s.get_string(SETTINGS_KEY));
+        let parsed = storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY));
+        // eframe drops a file it cannot parse and starts empty; notice that case too.
+        let file_unreadable = stored.is_none()
+            && eframe::storage_dir(text::APP_TITLE)
+                .map(|dir| dir.join("app.ron"))
+                .and_then(|path| std::fs::read_to_string(path).ok())
+                .is_some_and(|content| !content.trim().is_empty());
+        let mut app = App::new(parsed.clone().unwrap_or_default());
+        if (stored.is_some() && parsed.is_none()) || file_unreadable {
+            app.view.notice = Some(text::SETTINGS_UNREADABLE.to_owned());
+        }
+        app
+    }
+
+    /// Draws the whole window into `ui` and applies what the user asked for. This is the one
+    /// entry point the window, the tests and the frame benchmark share.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.sync_view_settings(ui.ctx());
+        let dt = ui.input(|i| i.stable_dt);
+        self.session.advance(dt);
+        self.session.prepare();
+        if self.session.mode == RunMode::Paused
+            && self.view.tab != Tab::Solution
+            && self.session.main_lane().is_some_and(|l| {
+                l.search().solution().is_some() && self.view.playback.key.is_none()
+            })
+        {
+            // First time solved: show the solution (once; the user may switch away).
+            self.view.tab = Tab::Solution;
+        }
+
+        if !ui.ctx().egui_wants_keyboard_input() {
+            for command in Command::WITH_SHORTCUTS {
+                let shortcut = command.shortcut().expect("listed with a shortcut");
+                if ui.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                    self.commands.push(command);
+                }
+            }
+        }
+
+        let mut commands = std::mem::take(&mut self.commands);
+        egui::Panel::top("setup").show(ui, |ui| {
+            ui.add_space(4.0);
+            panels::setup_bar(ui, &self.session, &mut commands);
+            ui.add_space(2.0);
+        });
+        egui::Panel::top("controls").show(ui, |ui| {
+            ui.add_space(3.0);
+            panels::controls_bar(ui, &self.session, &mut commands);
+            ui.add_space(1.0);
+        });
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.add_space(3.0);
+            panels::status_bar(ui, &self.session, &mut self.view);
+        });
+        egui::Panel::left("node")
+            .resizable(true)
+            .default_size(430.0)
+            .size_range(320.0..=720.0)
+            .show(ui, |ui| {
+                panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let lists_height = (ui.available_height() * 0.56).max(160.0);
+            ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
+                panels::lists(ui, &self.session, &mut self.view, &mut commands);
+            });
+            ui.separator();
+            panels::plots(ui, &self.session);
+        });
+
+        let changed = !commands.is_empty();
+        for command in commands.drain(..) {
+            self.apply(command);
+        }
+        self.commands = commands;
+        if changed || self.session.is_busy() {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Applies one command: view commands here, the rest in the session.
+    pub fn apply(&mut self, command: Command) {
+        match &command {
+            Command::SelectNode(_) => self.view.tab = Tab::Selected,
+            Command::ShowCurrent => self.view.tab = Tab::Step,
+            Command::Reset
+            | Command::SetBoardText(_)
+            | Command::SetGoalText(_)
+            | Command::MoveTile(_)
+            | Command::SetSize(_)
+            | Command::Scramble
+            | Command::RandomAtDistance
+            | Command::SetConfig(_) => {
+                self.view.tab = Tab::Step;
+                self.view.playback = Default::default();
+            }
+            Command::StepBack | Command::Seek(_) if self.view.tab == Tab::Solution => {
+                self.view.tab = Tab::Step;
+            }
+            _ => {}
+        }
+        self.session.apply(command);
+    }
+
+    /// Scrolls the closed list so this row is in the middle (used by the frame benchmark).
+    pub fn scroll_closed_to(&mut self, row: usize) {
+        self.view.closed_scroll_to = Some(row);
+    }
+
+    fn sync_view_settings(&mut self, ctx: &egui::Context) {
+        let settings = &mut self.session.settings;
+        if self.applied_dark != Some(settings.dark) {
+            ctx.set_theme(if settings.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            });
+            self.applied_dark = Some(settings.dark);
+        }
+        if self.applied_zoom != Some(settings.zoom) {
+            ctx.set_zoom_factor(settings.zoom);
+            self.applied_zoom = Some(settings.zoom);
+        } else if (ctx.zoom_factor() - settings.zoom).abs() > 1e-3 {
+            // Ctrl +/- changed the zoom: remember it.
+            settings.zoom = ctx.zoom_factor();
+            self.applied_zoom = Some(settings.zoom);
+        }
+    }
+}
+
+/// Text sizes that stay legible on a projector at 100 % zoom.
+pub fn install_style(ctx: &egui::Context) {
+    use egui::{FontFamily, FontId, TextStyle};
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(12.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(15.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(21.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(15.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(8.0, 4.0);
+        style.spacing.interact_size.y = 24.0;
+    });
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        App::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
+    }
+
+    fn auto_save_interval(&self) -> Duration {
+        Duration::from_secs(10)
+    }
+}
+
+/// Opens the window and returns when it is closed.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([900.0, 600.0])
+            .with_title(text::APP_TITLE)
+            .with_app_id(text::APP_TITLE),
+        ..Default::default()
+    };
+    eframe::run_native(
+        text::APP_TITLE,
+        options,
+        Box::new(|cc| {
+            install_style(&cc.egui_ctx);
+            Ok(Box::new(App::from_storage(cc.storage)))
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use egui_kittest::{Harness, SnapshotOptions};
+
+    use super::*;
+    use crate::puzzle::{Board, DistanceTable, Rng};
+    use crate::search::{Algorithm, NodeId, Status};
+
+    fn harness(settings: Settings) -> Harness<'static, App> {
+        Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(200)
+            .with_context_setup(install_style)
+            .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+    }
+
+    fn open_list(app: &App) -> Vec<(NodeId, crate::search::Node)> {
+        let search = app.session.lane(0).search();
+        search
+            .open_nodes()
+            .map(|id| (id, *search.node(id)))
+            .collect()
+    }
+
+    /// A 3x3 board 16 moves from the default goal, so a few steps do not finish the search.
+    fn far_settings() -> Settings {
+        let goal: Board = "123804765".parse().unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        let start = table.random_at(16, &mut Rng::new(5)).unwrap();
+        Settings {
+            board_text: start.to_string(),
+            ..Settings::default()
+        }
+    }
+
+    fn is_disabled(harness: &Harness<'_, App>, label: &str) -> bool {
+        harness.get_by_label(label).accesskit_node().is_disabled()
+    }
+
+    #[test]
+    fn step_expands_one_node_and_the_tables_change() {
+        let mut h = harness(Settings::default());
+        h.run();
+        assert_eq!(h.state().session.lane(0).closed_len(), 0);
+        assert_eq!(h.state().session.lane(0).open_snapshot().len(), 1);
+        h.get_by_label("Step Space").click();
+        h.run();
+        let lane = h.state().session.lane(0);
+        assert_eq!(lane.closed_len(), 1);
+        assert_eq!(lane.steps(), 1);
+        // 283104765 has the blank in the centre: four new children, all in open.
+        assert_eq!(lane.open_snapshot().len(), 4);
+        assert!(h.state().session.status.contains("expanded node #0"));
+        assert!(h.state().session.status.contains("4 new"));
+        // The lists' headings and the children (drawn with arrows, so the font has them).
+        h.get_by_label("1 node");
+        h.get_by_label("4 nodes");
+        h.get_by_label("moved 8 down");
+        // The shortcut does the same.
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_eq!(h.state().session.lane(0).closed_len(), 2);
+    }
+
+    #[test]
+    fn a_bad_board_shows_the_error_and_disables_stepping() {
+        let mut h = harness(Settings::default());
+        h.run();
+        let field = h.get_by_role_and_label(Role::TextInput, text::BOARD);
+        field.focus();
+        field.type_text("9");
+        h.run();
+        assert_eq!(h.state().session.settings.board_text, "2831047659");
+        assert!(h.state().session.lanes.is_empty());
+        // Inline next to the field, in the node view and in the status line.
+        assert_eq!(h.get_all_by_label_contains("10 tiles given").count(), 3);
+        assert!(is_disabled(&h, "Step Space"));
+        assert!(is_disabled(&h, "Play Enter"));
+        assert!(is_disabled(&h, "Run to end End"));
+        h.get_by_label("Step Space").click();
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_eq!(h.state().session.steps(), 0);
+
+        // An unsolvable pair explains the parity.
+        let mut h = harness(Settings {
+            board_text: "213804765".into(),
+            ..Settings::default()
+        });
+        h.run();
+        assert_eq!(
+            h.get_all_by_label_contains("unsolvable: the board has 8 inversions (even)")
+                .count(),
+            3
+        );
+        assert!(is_disabled(&h, "Step Space"));
+    }
+
+    #[test]
+    fn clicking_a_tile_next_to_the_blank_moves_it() {
+        let mut h = harness(Settings::default());
+        h.run();
+        h.get_by_label("Tile 8").click();
+        h.run();
+        assert_eq!(h.state().session.settings.board_text, "203184765");
+        assert!(
+            h.query_by_label("Tile 7").is_none(),
+            "7 is not next to the blank"
+        );
+    }
+
+    #[test]
+    fn play_then_pause() {
+        let mut h = harness(Settings {
+            speed: 30.0,
+            ..far_settings()
+        });
+        h.run();
+        h.get_by_label("Play Enter").click();
+        h.run_steps(3);
+        assert_eq!(h.state().session.mode, RunMode::Playing);
+        let played = h.state().session.steps();
+        assert!(played >= 2, "autoplay took {played} steps");
+        h.get_by_label("Pause Enter").click();
+        h.run();
+        let paused = h.state().session.steps();
+        assert_eq!(h.state().session.mode, RunMode::Paused);
+        h.run_steps(5);
+        assert_eq!(h.state().session.steps(), paused);
+    }
+
+    #[test]
+    fn step_back_restores_the_identical_open_list() {
+        let mut h = harness(far_settings());
+        h.run();
+        for _ in 0..3 {
+            h.key_press(egui::Key::Space);
+            h.run();
+        }
+        let before = open_list(h.state());
+        let snapshot = h.state().session.lane(0).open_snapshot().to_vec();
+        let plot_len = h.state().session.lane(0).history().len();
+        // Repeated pointer clicks on one spot would be read as a double click; use the
+        // accessibility action, as a screen reader would.
+        for _ in 0..4 {
+            h.get_by_label("Step Space").click_accesskit();
+            h.run();
+        }
+        assert_eq!(h.state().session.steps(), 7);
+        for _ in 0..4 {
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        }
+        assert_eq!(h.state().session.steps(), 3);
+        assert_eq!(open_list(h.state()), before);
+        assert_eq!(h.state().session.lane(0).open_snapshot(), &snapshot[..]);
+        assert_eq!(h.state().session.lane(0).history().len(), plot_len);
+    }
+
+    #[test]
+    fn run_to_end_finds_an_optimal_solution() {
+        let goal: Board = "123804765".parse().unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        let start = table.random_at(22, &mut Rng::new(3)).unwrap();
+        let mut h = harness(Settings {
+            board_text: start.to_string(),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let search = h.state().session.lane(0).search();
+        assert!(matches!(search.status(), Status::Solved { .. }));
+        assert_eq!(search.solution().unwrap().len() - 1, 22);
+        h.get_by_label(&text::solved_headline(22));
+        h.get_by_label_contains("optimal (shortest is 22)");
+        assert!(h.state().session.status.starts_with("solved"));
+    }
+
+    #[test]
+    fn switching_algorithm_resets_the_run() {
+        let mut h = harness(Settings::default());
+        h.run();
+        for _ in 0..3 {
+            h.key_press(egui::Key::Space);
+            h.run();
+        }
+        assert_eq!(h.state().session.steps(), 3);
+        h.get_by_role_and_label(Role::ComboBox, text::ALGORITHM)
+            .click();
+        h.run();
+        h.get_by_label(Algorithm::BreadthFirst.title()).click();
+        h.run();
+        let lane = h.state().session.lane(0);
+        assert_eq!(lane.config().algorithm, Algorithm::BreadthFirst);
+        assert_eq!(lane.steps(), 0);
+        assert_eq!(lane.open_snapshot().len(), 1);
+    }
+
+    #[test]
+    fn timeline_scrubs_exactly() {
+        let mut h = harness(Settings::default());
+        h.run();
+        for _ in 0..4 {
+            h.key_press(egui::Key::Space);
+            h.run();
+        }
+        let at_two = {
+            let mut app = App::new(Settings::default());
+            app.apply(Command::Step);
+            app.apply(Command::Step);
+            open_list(&app)
+        };
+        h.state_mut().apply(Command::Seek(2));
+        h.run();
+        assert_eq!(h.state().session.steps(), 2);
+        assert_eq!(open_list(h.state()), at_two);
+        assert_eq!(h.state().session.lane(0).furthest(), 4);
+    }
+
+    struct BrokenStorage;
+    impl eframe::Storage for BrokenStorage {
+        fn get_string(&self, _key: &str) -> Option<String> {
+            Some("(board_text: 12, this is not ron".to_owned())
+        }
+        fn set_string(&mut self, _key: &str, _value: String) {}
+        fn remove_string(&mut self, _key: &str) {}
+        fn flush(&mut self) {}
+    }
+
+    #[test]
+    fn unreadable_settings_fall_back_to_defaults_with_a_notice() {
+        let app = App::from_storage(Some(&BrokenStorage));
+        assert_eq!(app.session.settings, Settings::default());
+        assert_eq!(app.view.notice.as_deref(), Some(text::SETTINGS_UNREADABLE));
+        let mut h = harness(Settings::default());
+        h.state_mut().view.notice = app.view.notice.clone();
+        h.run();
+        h.get_by_label(text::SETTINGS_UNREADABLE);
+    }
+
+    /// Font antialiasing differs a little between renderers; a moved panel changes thousands.
+    fn snapshot_options() -> SnapshotOptions {
+        SnapshotOptions::new().threshold(2.0).max_failed_pixels(400)
+    }
+
+    #[test]
+    fn snapshot_opening_state() {
+        let mut h = harness(Settings::default());
+        h.run();
+        h.snapshot_options("app_opening", &snapshot_options());
+    }
+
+    #[test]
+    fn snapshot_after_steps_with_a_selected_node() {
+        let mut h = harness(Settings {
+            config: crate::search::SearchConfig::with(
+                Algorithm::AStar,
+                crate::puzzle::HeuristicKind::LinearConflict,
+            ),
+            ..far_settings()
+        });
+        h.run();
+        for _ in 0..5 {
+            h.key_press(egui::Key::Space);
+            h.run();
+        }
+        h.snapshot_options("app_stepping", &snapshot_options());
+    }
+
+    #[test]
+    fn snapshot_solved() {
+        // The light theme, so both themes are covered.
+        let mut h = harness(Settings {
+            dark: false,
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label("Run to end End").click();
+        h.run();
+        h.snapshot_options("app_solved", &snapshot_options());
+    }
+}

@@ -1,0 +1,997 @@
+//! The panels of the single-search view. Each reads the session and pushes [`Command`]s; none
+//! changes a search. View-only state (which tab, the playback position) lives in [`ViewState`].
+
+use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, TextEdit, Ui, vec2};
+use egui_extras::{Column, TableBuilder};
+use egui_plot::{Legend, Line, Plot};
+
+use super::board_view::{self, Decor, outcome_color, palette};
+use super::command::Command;
+use super::session::{Lane, RunMode, SPEED_RANGE, Session, SetupError, ZOOM_RANGE};
+use super::text;
+use crate::puzzle::{Board, GoalPreset, HeuristicKind, Move};
+use crate::search::{Algorithm, NodeId, Place, Search, SearchConfig, Status, TieBreak};
+
+/// Which node view is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Step,
+    Selected,
+    Solution,
+}
+
+/// The solution playback: which board, and how far the next tile has slid.
+#[derive(Clone, Debug, Default)]
+pub struct Playback {
+    /// Identifies the solution the position belongs to (goal node and step count).
+    pub key: Option<(NodeId, usize)>,
+    pub index: usize,
+    pub t: f32,
+    /// Continuous playback.
+    pub playing: bool,
+    /// Animating a single move, stopping at the next board.
+    pub single: bool,
+}
+
+/// Moves per second of the solution animation.
+const PLAYBACK_SPEED: f32 = 2.5;
+
+/// State that only affects what is shown.
+pub struct ViewState {
+    pub tab: Tab,
+    pub playback: Playback,
+    /// A row of the closed list to bring into view on the next frame.
+    pub closed_scroll_to: Option<usize>,
+    /// A notice shown in the status bar until the user dismisses it.
+    pub notice: Option<String>,
+}
+
+impl Default for ViewState {
+    fn default() -> ViewState {
+        ViewState {
+            tab: Tab::Step,
+            playback: Playback::default(),
+            closed_scroll_to: None,
+            notice: None,
+        }
+    }
+}
+
+fn error_label(ui: &mut Ui, message: &str) {
+    ui.label(
+        RichText::new(message)
+            .color(ui.visuals().error_fg_color)
+            .strong(),
+    );
+}
+
+/// Row 1: board and goal; row 2: algorithm and heuristic; view settings on the right.
+pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings;
+    let board_error = match &session.problem {
+        Err(SetupError::Board(e)) => Some(e.to_string()),
+        Err(SetupError::Problem(e)) => Some(e.to_string()),
+        _ => None,
+    };
+    let goal_error = match &session.problem {
+        Err(SetupError::Goal(e)) => Some(e.to_string()),
+        _ => None,
+    };
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(RichText::new(text::BOARD).strong());
+        let mut board_text = settings.board_text.clone();
+        let mut edit = TextEdit::singleline(&mut board_text)
+            .hint_text(text::BOARD_HINT)
+            .font(egui::TextStyle::Monospace)
+            .desired_width(170.0);
+        if board_error.is_some() {
+            edit = edit.text_color(ui.visuals().error_fg_color);
+        }
+        let response = ui.add(edit).labelled_by(label.id);
+        if response.changed() {
+            commands.push(Command::SetBoardText(board_text));
+        }
+        if let Some(message) = &board_error {
+            ui.painter().rect_stroke(
+                response.rect,
+                2.0,
+                egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+                egui::StrokeKind::Outside,
+            );
+            error_label(ui, message);
+        }
+        ui.separator();
+
+        let label = ui.label(RichText::new(text::GOAL).strong());
+        let mut goal_text = settings.goal_text.clone();
+        let mut edit = TextEdit::singleline(&mut goal_text)
+            .hint_text(text::GOAL_HINT)
+            .font(egui::TextStyle::Monospace)
+            .desired_width(170.0);
+        if goal_error.is_some() {
+            edit = edit.text_color(ui.visuals().error_fg_color);
+        }
+        let response = ui.add(edit).labelled_by(label.id);
+        if response.changed() {
+            commands.push(Command::SetGoalText(goal_text));
+        }
+        let side = session.side().unwrap_or(3);
+        ComboBox::from_id_salt("goal_preset")
+            .selected_text(text::GOAL_PRESET)
+            .show_ui(ui, |ui| {
+                for preset in GoalPreset::ALL {
+                    let Some(board) = preset.board(side) else {
+                        continue;
+                    };
+                    let title = match preset {
+                        GoalPreset::P1379 => text::PRESET_P1379,
+                        GoalPreset::BlankLast => text::PRESET_BLANK_LAST,
+                        GoalPreset::BlankFirst => text::PRESET_BLANK_FIRST,
+                    };
+                    if ui.selectable_label(false, title).clicked() {
+                        commands.push(Command::SetGoalText(board.to_string()));
+                    }
+                }
+            })
+            .response
+            .on_hover_text(text::GOAL_HINT);
+        if let Some(message) = &goal_error {
+            error_label(ui, message);
+        }
+        ui.separator();
+
+        for (side_option, title) in [(3, text::SIZE_3), (4, text::SIZE_4)] {
+            if ui
+                .selectable_label(session.side() == Some(side_option), title)
+                .clicked()
+                && session.side() != Some(side_option)
+            {
+                commands.push(Command::SetSize(side_option));
+            }
+        }
+        ui.separator();
+
+        let mut k = settings.scramble_moves;
+        if ui
+            .button(text::SCRAMBLE)
+            .on_hover_text(text::SCRAMBLE_HINT)
+            .clicked()
+        {
+            commands.push(Command::Scramble);
+        }
+        if ui
+            .add(
+                egui::DragValue::new(&mut k)
+                    .range(1..=200)
+                    .suffix(format!(" {}", text::SCRAMBLE_MOVES)),
+            )
+            .on_hover_text(text::SCRAMBLE_HINT)
+            .changed()
+        {
+            commands.push(Command::SetScrambleMoves(k));
+        }
+        if side == 3 {
+            let mut d = settings.distance;
+            if ui
+                .button(text::AT_DISTANCE)
+                .on_hover_text(text::DISTANCE_HINT)
+                .clicked()
+            {
+                commands.push(Command::RandomAtDistance);
+            }
+            if ui
+                .add(
+                    egui::DragValue::new(&mut d)
+                        .range(0..=31)
+                        .suffix(format!(" {}", text::DISTANCE_STEPS)),
+                )
+                .on_hover_text(text::DISTANCE_HINT)
+                .changed()
+            {
+                commands.push(Command::SetDistance(d));
+            }
+        }
+    });
+    ui.add_space(2.0);
+    ui.horizontal_wrapped(|ui| {
+        let config = settings.config;
+        config_editor(ui, &config, commands);
+        if let Err(SetupError::Config(e)) = &session.problem {
+            error_label(ui, &e.to_string());
+        }
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            view_settings(ui, session, commands);
+        });
+    });
+}
+
+fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>) {
+    let mut next = *config;
+    let label_algorithm = ui.label(RichText::new(text::ALGORITHM).strong());
+    ComboBox::from_id_salt("algorithm")
+        .selected_text(config.algorithm.title())
+        .width(170.0)
+        .show_ui(ui, |ui| {
+            for algorithm in Algorithm::ALL {
+                ui.selectable_value(&mut next.algorithm, algorithm, algorithm.title());
+            }
+        })
+        .response
+        .labelled_by(label_algorithm.id);
+    let label_heuristic = ui.label(RichText::new(text::HEURISTIC).strong());
+    ComboBox::from_id_salt("heuristic")
+        .selected_text(config.heuristic.title())
+        .width(170.0)
+        .show_ui(ui, |ui| {
+            for heuristic in HeuristicKind::ALL {
+                ui.selectable_value(&mut next.heuristic, heuristic, heuristic.title());
+            }
+        })
+        .response
+        .labelled_by(label_heuristic.id);
+    if config.algorithm != Algorithm::BreadthFirst {
+        let label_tie_break = ui.label(RichText::new(text::TIE_BREAK).strong());
+        ComboBox::from_id_salt("tie_break")
+            .selected_text(config.tie_break.describe())
+            .width(260.0)
+            .show_ui(ui, |ui| {
+                for tie in TieBreak::ALL {
+                    ui.selectable_value(&mut next.tie_break, tie, tie.describe());
+                }
+            })
+            .response
+            .labelled_by(label_tie_break.id);
+    }
+    if config.algorithm == Algorithm::WeightedAStar {
+        ui.add(
+            Slider::new(&mut next.weight, 1.0..=5.0)
+                .step_by(0.1)
+                .text(text::WEIGHT),
+        );
+    }
+    ui.label(
+        RichText::new(config.algorithm.formula())
+            .monospace()
+            .color(ui.visuals().strong_text_color()),
+    );
+    if next != *config {
+        commands.push(Command::SetConfig(next));
+    }
+}
+
+fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings;
+    let mut zoom = settings.zoom;
+    if ui
+        .add(
+            Slider::new(&mut zoom, ZOOM_RANGE)
+                .step_by(0.05)
+                .fixed_decimals(2)
+                .text(text::ZOOM),
+        )
+        .changed()
+    {
+        commands.push(Command::SetZoom(zoom));
+    }
+    let dark = settings.dark;
+    if ui.selectable_label(!dark, text::LIGHT).clicked() && dark {
+        commands.push(Command::SetDark(false));
+    }
+    if ui.selectable_label(dark, text::DARK).clicked() && !dark {
+        commands.push(Command::SetDark(true));
+    }
+}
+
+fn command_button(
+    ui: &mut Ui,
+    command: Command,
+    active: bool,
+    enabled: bool,
+    commands: &mut Vec<Command>,
+) {
+    let shortcut = command
+        .shortcut()
+        .map(|s| ui.ctx().format_shortcut(&s))
+        .unwrap_or_default();
+    let button = Button::new(RichText::new(command.button_text(active)).strong())
+        .shortcut_text(shortcut)
+        .selected(active)
+        .min_size(vec2(0.0, 30.0));
+    if ui.add_enabled(enabled, button).clicked() {
+        commands.push(command);
+    }
+}
+
+/// Step, step back, play, run to end, reset, speed and the timeline.
+pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let can_step = session.can_step();
+    let can_back = session.can_step_back();
+    let ready = session.main_lane().is_some();
+    ui.horizontal(|ui| {
+        command_button(ui, Command::Step, false, can_step, commands);
+        command_button(ui, Command::StepBack, false, can_back, commands);
+        let playing = session.mode == RunMode::Playing;
+        command_button(
+            ui,
+            Command::TogglePlay,
+            playing,
+            can_step || playing,
+            commands,
+        );
+        let running = session.mode == RunMode::RunToEnd;
+        command_button(
+            ui,
+            Command::RunToEnd,
+            running,
+            can_step || running,
+            commands,
+        );
+        command_button(ui, Command::Reset, false, ready && can_back, commands);
+        ui.separator();
+
+        let mut speed = session.settings.speed;
+        if ui
+            .add(
+                Slider::new(&mut speed, SPEED_RANGE)
+                    .logarithmic(true)
+                    .max_decimals(0)
+                    .suffix(text::SPEED_SUFFIX)
+                    .text(text::SPEED),
+            )
+            .changed()
+        {
+            commands.push(Command::SetSpeed(speed));
+        }
+        ui.separator();
+
+        if let Some(lane) = session.main_lane() {
+            let furthest = lane.furthest().max(1);
+            let mut position = session.seek_target().unwrap_or(lane.steps());
+            ui.spacing_mut().slider_width = (ui.available_width() - 190.0).max(120.0);
+            let response = ui.add(
+                Slider::new(&mut position, 0..=furthest)
+                    .suffix(text::TIMELINE_SUFFIX)
+                    .text(text::TIMELINE),
+            );
+            if response.changed() {
+                commands.push(Command::Seek(position));
+            }
+        }
+    });
+}
+
+/// The status line and the counters of lane 0.
+pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
+    ui.horizontal(|ui| {
+        let color = match &session.problem {
+            Err(_) => ui.visuals().error_fg_color,
+            Ok(_) => ui.visuals().strong_text_color(),
+        };
+        ui.label(RichText::new(&session.status).size(16.0).color(color));
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if let Some(notice) = &view.notice {
+                if ui.small_button("OK").clicked() {
+                    view.notice = None;
+                } else {
+                    ui.label(RichText::new(notice).color(ui.visuals().warn_fg_color));
+                }
+            }
+        });
+    });
+    if let Some(lane) = session.main_lane() {
+        ui.label(
+            RichText::new(text::stats_line(&lane.search().stats()))
+                .color(ui.visuals().text_color()),
+        );
+    }
+}
+
+/// The large board, sized to the room available.
+fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
+    let width = ui.available_width() / side as f32;
+    let height = ui.available_height() * height_share / side as f32;
+    width.min(height).clamp(34.0, 110.0)
+}
+
+fn legend(ui: &mut Ui, kind: HeuristicKind, uses_heuristic: bool) {
+    let line = match kind {
+        HeuristicKind::Zero => text::LEGEND_ZERO,
+        HeuristicKind::Misplaced => text::LEGEND_MISPLACED,
+        HeuristicKind::Manhattan => text::LEGEND_MANHATTAN,
+        HeuristicKind::LinearConflict => text::LEGEND_CONFLICT,
+    };
+    ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
+    if !uses_heuristic {
+        ui.label(RichText::new(text::H_FOR_REFERENCE).color(ui.visuals().weak_text_color()));
+    }
+}
+
+fn ghf_heading(ui: &mut Ui, g: u32, h: u32, f: f64) {
+    ui.label(
+        RichText::new(text::ghf(g, h, f))
+            .size(22.0)
+            .strong()
+            .color(ui.visuals().strong_text_color()),
+    );
+}
+
+/// The node views on the left: the current step, a selected node, the solution.
+pub fn node_panel(
+    ui: &mut Ui,
+    session: &Session,
+    view: &mut ViewState,
+    commands: &mut Vec<Command>,
+) {
+    let solved = session
+        .main_lane()
+        .is_some_and(|l| l.search().solution().is_some());
+    ui.horizontal(|ui| {
+        for (tab, title) in [
+            (Tab::Step, text::TAB_STEP),
+            (Tab::Selected, text::TAB_SELECTED),
+            (Tab::Solution, text::TAB_SOLUTION),
+        ] {
+            let label = if tab == Tab::Solution && solved {
+                RichText::new(title).strong().color(palette::NEW)
+            } else {
+                RichText::new(title).strong()
+            };
+            if ui.selectable_label(view.tab == tab, label).clicked() {
+                view.tab = tab;
+                if tab == Tab::Step {
+                    commands.push(Command::ShowCurrent);
+                }
+            }
+        }
+    });
+    ui.separator();
+    let Some(lane) = session.main_lane() else {
+        if let Err(err) = &session.problem {
+            ui.add_space(20.0);
+            error_label(ui, &err.to_string());
+        }
+        return;
+    };
+    egui::ScrollArea::vertical()
+        .id_salt("node_panel")
+        .auto_shrink([false, false])
+        .show(ui, |ui| match view.tab {
+            Tab::Step => current_step(ui, lane, commands),
+            Tab::Selected => selected_node(ui, session, lane, commands),
+            Tab::Solution => solution_view(ui, session, lane, &mut view.playback),
+        });
+}
+
+fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
+    let search = lane.search();
+    let problem = search.problem();
+    let goal = problem.goal();
+    let config = *search.config();
+    if search.steps() == 0 {
+        let start = search.node(NodeId(0));
+        ui.heading(text::START_BOARD);
+        let explanation = lane.heuristic().explain(&start.board);
+        let cell = board_cell(ui, start.board.side(), 0.55);
+        let clicked = board_view::board(
+            ui,
+            &start.board,
+            cell,
+            &Decor {
+                goal: Some(&goal),
+                explanation: Some(&explanation),
+                clickable: true,
+                label: Some(text::START_BOARD.to_owned()),
+                ..Decor::default()
+            },
+        );
+        if let Some(cell) = clicked {
+            commands.push(Command::MoveTile(cell));
+        }
+        ui.label(text::START_CLICK_HINT);
+        ghf_heading(ui, start.g, start.h, start.f);
+        legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+        return;
+    }
+    let view = search.step_at(search.steps() - 1);
+    let node = search.node(view.expanded);
+    ui.heading(text::expanded_title(view.expanded.0, view.index + 1));
+    let explanation = lane.heuristic().explain(&node.board);
+    let cell = board_cell(ui, node.board.side(), 0.5);
+    board_view::board(
+        ui,
+        &node.board,
+        cell,
+        &Decor {
+            goal: Some(&goal),
+            explanation: Some(&explanation),
+            label: Some(text::node_title(view.expanded.0)),
+            ..Decor::default()
+        },
+    );
+    ui.horizontal(|ui| {
+        ghf_heading(ui, node.g, node.h, node.f);
+        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+    });
+    legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+    ui.add_space(6.0);
+    ui.label(RichText::new(text::CHILDREN).strong().size(17.0));
+    if view.children.is_empty() {
+        ui.label(text::NO_CHILDREN_GOAL);
+        return;
+    }
+    let side = node.board.side();
+    let mini_cell = if side == 3 { 22.0 } else { 17.0 };
+    ui.horizontal_wrapped(|ui| {
+        for child in view.children {
+            let child_node = search.node(child.node);
+            let f = config.priority(child.g, child_node.h);
+            ui.push_id(child.node, |ui| {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.vertical(|ui| {
+                        let board = node
+                            .board
+                            .apply(child.action.dir)
+                            .map_or(child_node.board, |(b, _)| b);
+                        let response = board_view::mini(
+                            ui,
+                            &board,
+                            mini_cell,
+                            Some(child.action.tile),
+                            Some(&goal),
+                        );
+                        if ui
+                            .interact(response.rect, response.id.with("click"), Sense::click())
+                            .on_hover_text(text::node_title(child.node.0))
+                            .clicked()
+                        {
+                            commands.push(Command::SelectNode(child.node));
+                        }
+                        ui.label(RichText::new(move_word(child.action)).strong());
+                        ui.label(format!(
+                            "g {}  h {}  f {}",
+                            child.g,
+                            child_node.h,
+                            text::number(f)
+                        ));
+                        ui.label(
+                            RichText::new(text::outcome(child.outcome))
+                                .strong()
+                                .color(outcome_color(child.outcome)),
+                        );
+                    });
+                });
+            });
+        }
+    });
+}
+
+fn move_word(action: Move) -> String {
+    text::child_move(action)
+}
+
+fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+    let Some(id) = session.selected else {
+        ui.label(text::NOTHING_SELECTED);
+        return;
+    };
+    let search = lane.search();
+    let goal = search.problem().goal();
+    let node = search.node(id);
+    ui.horizontal(|ui| {
+        ui.heading(text::node_title(id.0));
+        if ui.button(text::SHOW_CURRENT).clicked() {
+            commands.push(Command::ShowCurrent);
+        }
+    });
+    let place = match node.place {
+        Place::Open => {
+            let rank = lane.open_snapshot().iter().position(|&n| n == id);
+            text::place_open(rank.map(|r| r + 1))
+        }
+        Place::Closed => text::place_closed(node.expanded_at),
+    };
+    ui.label(place);
+    let explanation = lane.heuristic().explain(&node.board);
+    let cell = board_cell(ui, node.board.side(), 0.42);
+    board_view::board(
+        ui,
+        &node.board,
+        cell,
+        &Decor {
+            goal: Some(&goal),
+            explanation: Some(&explanation),
+            moved: node.action.map(|a| a.tile),
+            label: Some(text::node_title(id.0)),
+            ..Decor::default()
+        },
+    );
+    ui.horizontal(|ui| {
+        ghf_heading(ui, node.g, node.h, node.f);
+        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new(text::PATH_FROM_START).strong().size(17.0));
+    path_strip(ui, search, &search.path_to(id), &goal);
+}
+
+fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board) {
+    let side = search.problem().side();
+    let cell = if side == 3 { 15.0 } else { 12.0 };
+    ui.horizontal_wrapped(|ui| {
+        for (i, &id) in path.iter().enumerate() {
+            let node = search.node(id);
+            ui.vertical(|ui| {
+                board_view::mini(
+                    ui,
+                    &node.board,
+                    cell,
+                    node.action.map(|a| a.tile),
+                    Some(goal),
+                );
+                let caption = match node.action {
+                    Some(action) => format!("{i}: {}", text::move_words(action)),
+                    None => format!("{i}"),
+                };
+                ui.label(RichText::new(caption).small());
+            });
+        }
+    });
+}
+
+fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Playback) {
+    let search = lane.search();
+    let Status::Solved { goal: goal_id } = search.status() else {
+        ui.label(text::NOT_SOLVED_YET);
+        return;
+    };
+    let Some(path) = search.solution() else {
+        return;
+    };
+    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).board).collect();
+    let moves = boards.len() - 1;
+    let key = Some((goal_id, search.steps()));
+    if playback.key != key {
+        *playback = Playback {
+            key,
+            ..Playback::default()
+        };
+    }
+    let goal = search.problem().goal();
+    ui.heading(RichText::new(text::solved_headline(moves)).color(palette::NEW));
+    let optimal = session
+        .known_distances()
+        .and_then(|t| t.distance(&search.problem().start()));
+    let note = text::optimal_note(optimal, moves);
+    if !note.is_empty() {
+        ui.label(RichText::new(note).strong());
+    }
+    ui.label(search.config().describe());
+    ui.label(text::stats_line(&search.stats()));
+    ui.add_space(6.0);
+
+    // Advance the animation by this frame's time.
+    if playback.playing {
+        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        playback.t += dt * PLAYBACK_SPEED;
+        if playback.t >= 1.0 {
+            playback.t = 0.0;
+            playback.index += 1;
+            if playback.single {
+                playback.playing = false;
+                playback.single = false;
+            }
+        }
+        if playback.index >= moves {
+            playback.index = moves;
+            playback.t = 0.0;
+            playback.playing = false;
+        }
+        ui.ctx().request_repaint();
+    }
+    let index = playback.index.min(moves);
+    let board = boards[index];
+    let slide = (index < moves && playback.playing).then(|| {
+        let tile = board.move_to(&boards[index + 1]).map_or(0, |m| m.tile);
+        (tile, playback.t)
+    });
+    let cell = board_cell(ui, board.side(), 0.45);
+    board_view::board(
+        ui,
+        &board,
+        cell,
+        &Decor {
+            goal: Some(&goal),
+            slide,
+            label: Some(text::TAB_SOLUTION.to_owned()),
+            ..Decor::default()
+        },
+    );
+    ui.horizontal(|ui| {
+        if ui.button(text::PLAYBACK_START).clicked() {
+            *playback = Playback {
+                key,
+                ..Playback::default()
+            };
+        }
+        if ui
+            .add_enabled(index > 0, Button::new(text::PLAYBACK_PREV))
+            .clicked()
+        {
+            playback.index = index - 1;
+            playback.t = 0.0;
+            playback.playing = false;
+        }
+        let play_text = if playback.playing && !playback.single {
+            text::PAUSE
+        } else {
+            text::PLAY
+        };
+        if ui
+            .add_enabled(index < moves, Button::new(play_text))
+            .clicked()
+        {
+            let continuous = playback.playing && !playback.single;
+            playback.playing = !continuous;
+            playback.single = false;
+        }
+        if ui
+            .add_enabled(index < moves, Button::new(text::PLAYBACK_NEXT))
+            .clicked()
+        {
+            playback.playing = true;
+            playback.single = true;
+        }
+        if ui.button(text::PLAYBACK_END).clicked() {
+            playback.index = moves;
+            playback.t = 0.0;
+            playback.playing = false;
+        }
+        let mut position = index;
+        if ui
+            .add(Slider::new(&mut position, 0..=moves).text(text::PLAYBACK_MOVE))
+            .changed()
+        {
+            playback.index = position;
+            playback.t = 0.0;
+            playback.playing = false;
+        }
+        ui.label(text::playback_position(index, moves));
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new(text::PATH_FROM_START).strong().size(17.0));
+    path_strip(ui, search, &path, &goal);
+}
+
+fn row_height(side: usize) -> f32 {
+    if side == 3 { 42.0 } else { 46.0 }
+}
+
+/// The open list in pop order and the closed list in expansion order, side by side.
+pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mut Vec<Command>) {
+    let Some(lane) = session.main_lane() else {
+        return;
+    };
+    ui.columns(2, |columns| {
+        columns[0].push_id("open", |ui| open_table(ui, session, lane, commands));
+        columns[1].push_id("closed", |ui| {
+            closed_table(ui, session, lane, view, commands)
+        });
+    });
+}
+
+fn list_heading(ui: &mut Ui, title: &str, count: usize) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(title).strong().size(17.0));
+        ui.label(RichText::new(text::list_count(count)).color(ui.visuals().weak_text_color()));
+    });
+}
+
+fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+    let search = lane.search();
+    let open = lane.open_snapshot();
+    let goal = search.problem().goal();
+    list_heading(ui, text::OPEN_LIST, open.len());
+    let side = search.problem().side();
+    let height = row_height(side);
+    TableBuilder::new(ui)
+        .id_salt("open_table")
+        .striped(true)
+        .sense(Sense::click())
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(58.0))
+        .column(Column::exact(62.0))
+        .column(Column::exact(height + 6.0))
+        .columns(Column::exact(36.0), 3)
+        .column(Column::remainder().at_least(40.0))
+        .min_scrolled_height(0.0)
+        .auto_shrink([false, false])
+        .header(22.0, |mut header| {
+            for title in [
+                text::COL_RANK,
+                text::COL_NODE,
+                text::COL_BOARD,
+                "g",
+                "h",
+                "f",
+                text::COL_DEPTH,
+            ] {
+                header.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(height, open.len(), |mut row| {
+                let rank = row.index();
+                let id = open[rank];
+                let node = search.node(id);
+                row.set_selected(session.selected == Some(id));
+                row.col(|ui| {
+                    ui.label(RichText::new((rank + 1).to_string()).strong());
+                });
+                row.col(|ui| {
+                    ui.label(format!("#{}", id.0));
+                });
+                row.col(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(vec2(height, height - 2.0), Sense::hover());
+                    board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
+                });
+                row.col(|ui| {
+                    ui.label(node.g.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(node.h.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(RichText::new(text::number(node.f)).strong());
+                });
+                row.col(|ui| {
+                    ui.label(node.depth().to_string());
+                });
+                if row.response().clicked() {
+                    commands.push(Command::SelectNode(id));
+                }
+            });
+        });
+}
+
+fn closed_table(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    view: &mut ViewState,
+    commands: &mut Vec<Command>,
+) {
+    let search = lane.search();
+    let closed = search.closed();
+    let goal = search.problem().goal();
+    list_heading(ui, text::CLOSED_LIST, closed.len());
+    let side = search.problem().side();
+    let height = row_height(side);
+    let mut builder = TableBuilder::new(ui)
+        .id_salt("closed_table")
+        .striped(true)
+        .sense(Sense::click())
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(58.0))
+        .column(Column::exact(62.0))
+        .column(Column::exact(height + 6.0))
+        .columns(Column::exact(36.0), 3)
+        .column(Column::remainder().at_least(40.0))
+        .min_scrolled_height(0.0)
+        .auto_shrink([false, false]);
+    if let Some(row) = view.closed_scroll_to.take() {
+        builder = builder.scroll_to_row(row, Some(Align::Center));
+    }
+    builder
+        .header(22.0, |mut header| {
+            for title in [
+                text::COL_STEP,
+                text::COL_NODE,
+                text::COL_BOARD,
+                "g",
+                "h",
+                "f",
+                text::COL_DEPTH,
+            ] {
+                header.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(height, closed.len(), |mut row| {
+                let index = row.index();
+                let id = closed[index];
+                let node = search.node(id);
+                row.set_selected(session.selected == Some(id));
+                row.col(|ui| {
+                    ui.label(RichText::new((index + 1).to_string()).strong());
+                });
+                row.col(|ui| {
+                    ui.label(format!("#{}", id.0));
+                });
+                row.col(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(vec2(height, height - 2.0), Sense::hover());
+                    board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
+                });
+                row.col(|ui| {
+                    ui.label(node.g.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(node.h.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(RichText::new(text::number(node.f)).strong());
+                });
+                row.col(|ui| {
+                    ui.label(node.depth().to_string());
+                });
+                if row.response().clicked() {
+                    commands.push(Command::SelectNode(id));
+                }
+            });
+        });
+}
+
+/// Counts and f/h against step, sharing the x axis.
+pub fn plots(ui: &mut Ui, session: &Session) {
+    let Some(lane) = session.main_lane() else {
+        return;
+    };
+    let series = lane.plots();
+    let group = ui.make_persistent_id("search_plots");
+    let height = ui.available_height().max(80.0) - 24.0;
+    let text_color = ui.visuals().strong_text_color();
+    ui.columns(2, |columns| {
+        columns[0].label(RichText::new(text::PLOT_COUNTS).strong().color(text_color));
+        Plot::new("plot_counts")
+            .height(height)
+            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+            .link_axis(group, [true, false])
+            .allow_scroll(false)
+            .include_y(0.0)
+            .include_x(0.0)
+            .x_axis_label(text::AXIS_STEP)
+            .show(&mut columns[0], |plot| {
+                plot.line(
+                    Line::new(text::SERIES_EXPANDED, &series.expanded[..])
+                        .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::SERIES_GENERATED, &series.generated[..])
+                        .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::SERIES_OPEN, &series.open[..])
+                        .color(Color32::from_rgb(0x43, 0xa0, 0x47))
+                        .width(2.0),
+                );
+            });
+        columns[1].label(RichText::new(text::PLOT_VALUES).strong().color(text_color));
+        Plot::new("plot_values")
+            .height(height)
+            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+            .link_axis(group, [true, false])
+            .allow_scroll(false)
+            .include_y(0.0)
+            .include_x(0.0)
+            .x_axis_label(text::AXIS_STEP)
+            .show(&mut columns[1], |plot| {
+                plot.line(
+                    Line::new(text::SERIES_F, &series.f[..])
+                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::SERIES_H, &series.h[..])
+                        .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
+                        .width(2.0),
+                );
+            });
+    });
+}

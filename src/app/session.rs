@@ -1,0 +1,721 @@
+//! The state behind the window: the problem settings, the lanes (one search each) and the run
+//! mode. Commands are applied here; panels only read it. No drawing happens in this file.
+
+use std::time::{Duration, Instant};
+
+use egui::Color32;
+use egui_plot::PlotPoint;
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::text;
+use crate::puzzle::{
+    Board, DistanceTable, GoalError, GoalPreset, Heuristic, ParseError, Problem, ProblemError, Rng,
+    parse_board, parse_goal, scramble,
+};
+use crate::search::{ConfigError, NodeId, Search, SearchConfig, Status, new_search};
+
+/// What is remembered between runs of the app.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub board_text: String,
+    pub goal_text: String,
+    pub config: SearchConfig,
+    pub scramble_moves: u32,
+    pub distance: u8,
+    /// Advanced after every random board so each click gives a new one, yet a run repeats.
+    pub seed: u64,
+    /// Autoplay speed, steps per second.
+    pub speed: f64,
+    pub dark: bool,
+    pub zoom: f32,
+}
+
+/// The P1379 sample the app opens on.
+pub const DEFAULT_BOARD: &str = "283104765";
+pub const DEFAULT_GOAL: &str = "123804765";
+pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
+pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            board_text: DEFAULT_BOARD.to_owned(),
+            goal_text: DEFAULT_GOAL.to_owned(),
+            config: SearchConfig::default(),
+            scramble_moves: 20,
+            distance: 20,
+            seed: 1,
+            speed: 4.0,
+            dark: true,
+            zoom: 1.0,
+        }
+    }
+}
+
+/// Why the typed problem cannot be searched; each variant belongs to one field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupError {
+    Board(ParseError),
+    Goal(GoalError),
+    Problem(ProblemError),
+    Config(ConfigError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Board(e) => write!(f, "{e}"),
+            SetupError::Goal(e) => write!(f, "{e}"),
+            SetupError::Problem(e) => write!(f, "{e}"),
+            SetupError::Config(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Reads the board and goal fields into a problem.
+pub fn read_problem(settings: &Settings) -> Result<Problem, SetupError> {
+    let board = parse_board(&settings.board_text).map_err(SetupError::Board);
+    let side = board.as_ref().map(|b| b.side()).unwrap_or(3);
+    let goal = parse_goal(&settings.goal_text, side).map_err(SetupError::Goal)?;
+    let board = board?;
+    settings.config.validate().map_err(SetupError::Config)?;
+    Problem::new(board, goal).map_err(SetupError::Problem)
+}
+
+/// The counters recorded after each step, for the plots.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub expanded: u32,
+    pub generated: u32,
+    pub open: u32,
+    pub f: f64,
+    pub h: u32,
+}
+
+/// The plot series, decimated so drawing costs the same at 20 steps and at 181,440.
+#[derive(Default)]
+pub struct PlotSeries {
+    built_for: Option<usize>,
+    pub expanded: Vec<PlotPoint>,
+    pub generated: Vec<PlotPoint>,
+    pub open: Vec<PlotPoint>,
+    pub f: Vec<PlotPoint>,
+    pub h: Vec<PlotPoint>,
+}
+
+/// A series to fill and how to read its value from a sample.
+type Series<'a> = (&'a mut Vec<PlotPoint>, fn(&Sample) -> f64);
+
+/// At most this many buckets per series; each bucket keeps its minimum and maximum.
+const PLOT_BUCKETS: usize = 1000;
+
+impl PlotSeries {
+    fn rebuild(&mut self, history: &[Sample]) {
+        let bucket = history.len().div_ceil(PLOT_BUCKETS).max(1);
+        let series: [Series<'_>; 5] = [
+            (&mut self.expanded, |s| f64::from(s.expanded)),
+            (&mut self.generated, |s| f64::from(s.generated)),
+            (&mut self.open, |s| f64::from(s.open)),
+            (&mut self.f, |s| s.f),
+            (&mut self.h, |s| f64::from(s.h)),
+        ];
+        for (points, value) in series {
+            points.clear();
+            for (b, chunk) in history.chunks(bucket).enumerate() {
+                let x0 = (b * bucket + 1) as f64;
+                if bucket == 1 {
+                    points.push(PlotPoint::new(x0, value(&chunk[0])));
+                    continue;
+                }
+                // Min then max (in step order) keeps spikes visible after decimation.
+                let (mut lo, mut hi) = ((0, f64::INFINITY), (0, f64::NEG_INFINITY));
+                for (i, s) in chunk.iter().enumerate() {
+                    let v = value(s);
+                    if v < lo.1 {
+                        lo = (i, v);
+                    }
+                    if v > hi.1 {
+                        hi = (i, v);
+                    }
+                }
+                let (first, second) = if lo.0 <= hi.0 { (lo, hi) } else { (hi, lo) };
+                points.push(PlotPoint::new(x0 + first.0 as f64, first.1));
+                points.push(PlotPoint::new(x0 + second.0 as f64, second.1));
+            }
+        }
+        self.built_for = Some(history.len());
+    }
+}
+
+/// One search with everything the views need about it. The single view shows lane 0; the
+/// compare view shows several side by side.
+pub struct Lane {
+    search: Box<dyn Search>,
+    pub color: Color32,
+    heuristic: Heuristic,
+    history: Vec<Sample>,
+    /// The most steps this run has reached, so the timeline can scrub forward again.
+    furthest: usize,
+    /// The open list in pop order at `open_built_for` steps; rebuilt only when that changes.
+    open_snapshot: Vec<NodeId>,
+    open_built_for: Option<usize>,
+    plots: PlotSeries,
+}
+
+/// Lane colours, distinct in light and dark themes and on a washed-out projector.
+pub const LANE_COLORS: [Color32; 4] = [
+    Color32::from_rgb(0x1f, 0x77, 0xd4),
+    Color32::from_rgb(0xe0, 0x6c, 0x00),
+    Color32::from_rgb(0x2c, 0xa0, 0x2c),
+    Color32::from_rgb(0xc0, 0x39, 0x9c),
+];
+
+impl Lane {
+    pub fn new(problem: Problem, config: SearchConfig, color: Color32) -> Lane {
+        Lane {
+            search: new_search(problem, config),
+            color,
+            heuristic: Heuristic::new(config.heuristic, &problem.goal()),
+            history: Vec::new(),
+            furthest: 0,
+            open_snapshot: Vec::new(),
+            open_built_for: None,
+            plots: PlotSeries::default(),
+        }
+    }
+
+    pub fn search(&self) -> &dyn Search {
+        self.search.as_ref()
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        self.search.config()
+    }
+
+    pub fn heuristic(&self) -> &Heuristic {
+        &self.heuristic
+    }
+
+    pub fn history(&self) -> &[Sample] {
+        &self.history
+    }
+
+    pub fn furthest(&self) -> usize {
+        self.furthest.max(self.search.steps())
+    }
+
+    pub fn steps(&self) -> usize {
+        self.search.steps()
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.search.status().is_running()
+    }
+
+    pub fn closed_len(&self) -> usize {
+        self.search.closed().len()
+    }
+
+    /// The open list in pop order, as of the last [`Lane::refresh`].
+    pub fn open_snapshot(&self) -> &[NodeId] {
+        &self.open_snapshot
+    }
+
+    pub fn plots(&self) -> &PlotSeries {
+        &self.plots
+    }
+
+    /// One step, recording the plot sample. False if the search had finished.
+    pub fn step(&mut self) -> bool {
+        let Some(view) = self.search.step() else {
+            return false;
+        };
+        let expanded = view.expanded;
+        let node = *self.search.node(expanded);
+        let stats = self.search.stats();
+        self.history.push(Sample {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            open: stats.open,
+            f: node.f,
+            h: node.h,
+        });
+        self.furthest = self.furthest.max(self.history.len());
+        true
+    }
+
+    pub fn step_back(&mut self) -> bool {
+        let undone = self.search.step_back();
+        if undone {
+            self.history.pop();
+        }
+        undone
+    }
+
+    /// Moves towards `target` steps until it is reached or `deadline` passes; true when done.
+    pub fn seek_toward(&mut self, target: usize, deadline: Instant) -> bool {
+        let mut n = 0u32;
+        while self.steps() != target {
+            let moved = if self.steps() > target {
+                self.step_back()
+            } else {
+                self.step()
+            };
+            if !moved {
+                return true;
+            }
+            n += 1;
+            if n.is_multiple_of(64) && Instant::now() >= deadline {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Brings the cached open list and plot series up to date; cheap when nothing changed.
+    pub fn refresh(&mut self) {
+        let steps = self.search.steps();
+        if self.open_built_for != Some(steps) {
+            self.open_snapshot.clear();
+            self.open_snapshot.extend(self.search.open_nodes());
+            self.open_built_for = Some(steps);
+        }
+        if self.plots.built_for != Some(self.history.len()) {
+            self.plots.rebuild(&self.history);
+        }
+    }
+
+    /// Forgets the caches (after the search was replaced).
+    fn invalidate(&mut self) {
+        self.open_built_for = None;
+        self.plots.built_for = None;
+    }
+}
+
+/// What autoplay is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunMode {
+    Paused,
+    Playing,
+    RunToEnd,
+}
+
+/// Work per frame while playing fast or running to the end: leaves most of a 60 Hz frame for
+/// drawing, so the window never freezes.
+pub const FRAME_WORK: Duration = Duration::from_millis(6);
+
+/// The problem, the lanes and how they are being advanced.
+pub struct Session {
+    pub settings: Settings,
+    pub problem: Result<Problem, SetupError>,
+    pub lanes: Vec<Lane>,
+    pub mode: RunMode,
+    /// Fractional steps owed by autoplay.
+    budget: f64,
+    /// Where the timeline was dragged to, reached over several frames if far.
+    seek_target: Option<usize>,
+    /// One sentence about what just happened.
+    pub status: String,
+    pub selected: Option<NodeId>,
+    distances: Option<DistanceTable>,
+    /// Set when a step or a seek happened this frame, so the status is rewritten once.
+    stepped: bool,
+}
+
+impl Session {
+    pub fn new(settings: Settings) -> Session {
+        let mut session = Session {
+            settings,
+            problem: Err(SetupError::Board(ParseError::Empty)),
+            lanes: Vec::new(),
+            mode: RunMode::Paused,
+            budget: 0.0,
+            seek_target: None,
+            status: String::new(),
+            selected: None,
+            distances: None,
+            stepped: false,
+        };
+        session.rebuild();
+        session
+    }
+
+    /// Lane `i`. Panics if there is no such lane (no valid problem, or too few lanes).
+    pub fn lane(&self, i: usize) -> &Lane {
+        &self.lanes[i]
+    }
+
+    pub fn main_lane(&self) -> Option<&Lane> {
+        self.lanes.first()
+    }
+
+    /// Whether a step can be taken now.
+    pub fn can_step(&self) -> bool {
+        self.lanes.iter().any(Lane::is_running)
+    }
+
+    pub fn can_step_back(&self) -> bool {
+        self.lanes.iter().any(|l| l.steps() > 0)
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.mode != RunMode::Paused || self.seek_target.is_some()
+    }
+
+    pub fn seek_target(&self) -> Option<usize> {
+        self.seek_target
+    }
+
+    /// The exact distance table for the current goal (3x3 only), built on first use.
+    pub fn distances(&mut self) -> Option<&DistanceTable> {
+        let goal = self.problem.as_ref().ok()?.goal();
+        if self.distances.as_ref().map(DistanceTable::goal) != Some(goal) {
+            self.distances = DistanceTable::new(&goal);
+        }
+        self.distances.as_ref()
+    }
+
+    /// The distance table if it is already built for the current goal (never builds it).
+    pub fn known_distances(&self) -> Option<&DistanceTable> {
+        let goal = self.problem.as_ref().ok()?.goal();
+        self.distances.as_ref().filter(|t| t.goal() == goal)
+    }
+
+    /// Re-reads the problem and starts fresh searches.
+    fn rebuild(&mut self) {
+        self.mode = RunMode::Paused;
+        self.seek_target = None;
+        self.budget = 0.0;
+        self.selected = None;
+        self.problem = read_problem(&self.settings);
+        self.lanes.clear();
+        match &self.problem {
+            Ok(problem) => {
+                self.lanes
+                    .push(Lane::new(*problem, self.settings.config, LANE_COLORS[0]));
+                self.status = text::status_ready(&self.settings.config.describe());
+            }
+            Err(err) => self.status = text::status_setup_error(&err.to_string()),
+        }
+    }
+
+    /// Starts every lane again from its start node, keeping each lane's settings.
+    fn reset(&mut self) {
+        let Ok(problem) = self.problem else {
+            return;
+        };
+        for lane in &mut self.lanes {
+            let config = *lane.config();
+            *lane = Lane::new(problem, config, lane.color);
+            lane.invalidate();
+        }
+        self.mode = RunMode::Paused;
+        self.seek_target = None;
+        self.selected = None;
+        self.status = text::status_reset();
+    }
+
+    fn step_all(&mut self) -> bool {
+        let mut any = false;
+        for lane in &mut self.lanes {
+            any |= lane.step();
+        }
+        self.stepped |= any;
+        any
+    }
+
+    /// Applies one command.
+    pub fn apply(&mut self, command: Command) {
+        match command {
+            Command::Step => {
+                self.mode = RunMode::Paused;
+                self.seek_target = None;
+                if !self.step_all() {
+                    self.status = if self.lanes.is_empty() {
+                        self.setup_status()
+                    } else {
+                        text::status_finished()
+                    };
+                }
+            }
+            Command::StepBack => {
+                self.mode = RunMode::Paused;
+                self.seek_target = None;
+                let mut any = false;
+                for lane in &mut self.lanes {
+                    any |= lane.step_back();
+                }
+                self.status = if any {
+                    text::status_back(self.lanes[0].steps())
+                } else {
+                    text::status_nothing_to_undo()
+                };
+            }
+            Command::TogglePlay => {
+                if self.mode == RunMode::Playing {
+                    self.mode = RunMode::Paused;
+                    self.status = text::status_paused(self.steps());
+                } else if self.can_step() {
+                    self.mode = RunMode::Playing;
+                    self.seek_target = None;
+                    self.budget = 0.0;
+                    self.status = text::status_playing(self.settings.speed);
+                } else {
+                    self.status = self.setup_status();
+                }
+            }
+            Command::RunToEnd => {
+                if self.mode == RunMode::RunToEnd {
+                    self.mode = RunMode::Paused;
+                    self.status = text::status_stopped(self.steps());
+                } else if self.can_step() {
+                    self.mode = RunMode::RunToEnd;
+                    self.seek_target = None;
+                    self.status = text::status_running();
+                } else {
+                    self.status = self.setup_status();
+                }
+            }
+            Command::Reset => self.reset(),
+            Command::Seek(target) => {
+                self.mode = RunMode::Paused;
+                self.seek_target = Some(target);
+            }
+            Command::SelectNode(id) => {
+                self.selected = Some(id);
+                self.status = text::status_selected(id.0);
+            }
+            Command::ShowCurrent => self.selected = None,
+            Command::SetBoardText(board) => {
+                self.settings.board_text = board;
+                self.rebuild();
+            }
+            Command::SetGoalText(goal) => {
+                self.settings.goal_text = goal;
+                self.rebuild();
+            }
+            Command::MoveTile(cell) => self.move_tile(cell),
+            Command::SetSize(side) => {
+                let preset = GoalPreset::from_name(&self.settings.goal_text)
+                    .filter(|p| p.board(side).is_some())
+                    .unwrap_or(GoalPreset::default_for(side));
+                let goal = preset
+                    .board(side)
+                    .expect("default preset exists for every side");
+                self.settings.goal_text = goal.to_string();
+                self.settings.board_text = goal.to_string();
+                self.rebuild();
+                self.scramble();
+            }
+            Command::Scramble => self.scramble(),
+            Command::SetScrambleMoves(k) => self.settings.scramble_moves = k,
+            Command::RandomAtDistance => self.random_at_distance(),
+            Command::SetDistance(d) => self.settings.distance = d,
+            Command::SetConfig(config) => {
+                self.settings.config = config;
+                self.rebuild();
+            }
+            Command::SetSpeed(speed) => self.settings.speed = speed,
+            Command::SetDark(dark) => self.settings.dark = dark,
+            Command::SetZoom(zoom) => self.settings.zoom = zoom,
+        }
+    }
+
+    fn setup_status(&self) -> String {
+        match &self.problem {
+            Err(err) => text::status_setup_error(&err.to_string()),
+            Ok(_) => text::status_finished(),
+        }
+    }
+
+    /// The steps taken by lane 0 (0 when there is no problem).
+    pub fn steps(&self) -> usize {
+        self.lanes.first().map_or(0, Lane::steps)
+    }
+
+    /// The side of the board being typed, if it parses.
+    pub fn side(&self) -> Option<usize> {
+        parse_board(&self.settings.board_text)
+            .ok()
+            .map(|b| b.side())
+    }
+
+    fn goal_board(&self) -> Option<Board> {
+        let side = self.side().unwrap_or(3);
+        parse_goal(&self.settings.goal_text, side).ok()
+    }
+
+    fn move_tile(&mut self, cell: usize) {
+        let Ok(board) = parse_board(&self.settings.board_text) else {
+            return;
+        };
+        let Some((next, mv)) = board
+            .successors()
+            .find(|(_, mv)| board.target(mv.dir) == Some(cell))
+        else {
+            return;
+        };
+        self.settings.board_text = next.to_string();
+        self.rebuild();
+        if self.problem.is_ok() {
+            self.status = text::status_board_moved(mv.tile);
+        }
+    }
+
+    fn next_rng(&mut self) -> Rng {
+        self.settings.seed = self.settings.seed.wrapping_add(1);
+        Rng::new(self.settings.seed)
+    }
+
+    fn scramble(&mut self) {
+        let Some(goal) = self.goal_board() else {
+            return;
+        };
+        let mut rng = self.next_rng();
+        let moves = self.settings.scramble_moves as usize;
+        let board = scramble(&goal, moves, &mut rng);
+        self.settings.board_text = board.to_string();
+        self.rebuild();
+        if self.problem.is_ok() {
+            self.status = text::status_random(&self.settings.board_text, moves);
+        }
+    }
+
+    fn random_at_distance(&mut self) {
+        let Some(goal) = self.goal_board() else {
+            return;
+        };
+        if goal.side() != 3 {
+            self.status = text::NEEDS_3X3.to_owned();
+            return;
+        }
+        // The goal must be current for the table, so adopt it before the lookup.
+        let board_side_ok = self.side() == Some(3);
+        if !board_side_ok {
+            self.settings.board_text = goal.to_string();
+            self.rebuild();
+        }
+        let d = self.settings.distance;
+        let mut rng = self.next_rng();
+        let Some(table) = self.distances() else {
+            return;
+        };
+        match table.random_at(d, &mut rng) {
+            Some(board) => {
+                self.settings.board_text = board.to_string();
+                self.rebuild();
+                self.status = text::status_at_distance(&self.settings.board_text, d);
+            }
+            None => {
+                let max = table.max_distance();
+                self.status = text::status_no_board_at(d, max);
+            }
+        }
+    }
+
+    /// Advances autoplay, a run to the end or a timeline seek by this frame's share of work.
+    /// `dt` is the frame time in seconds.
+    pub fn advance(&mut self, dt: f32) {
+        let deadline = Instant::now() + FRAME_WORK;
+        if let Some(target) = self.seek_target {
+            let mut done = true;
+            for lane in &mut self.lanes {
+                done &= lane.seek_toward(target, deadline);
+            }
+            self.stepped = true;
+            if done {
+                self.seek_target = None;
+                self.status = text::status_seek(self.steps());
+                self.stepped = false;
+            }
+        }
+        match self.mode {
+            RunMode::Paused => {}
+            RunMode::Playing => {
+                self.budget += f64::from(dt.min(0.1)) * self.settings.speed;
+                let mut n = 0u32;
+                while self.budget >= 1.0 && self.can_step() {
+                    self.step_all();
+                    self.budget -= 1.0;
+                    n += 1;
+                    if n.is_multiple_of(64) && Instant::now() >= deadline {
+                        // Too fast for this machine: drop the debt rather than pile it up.
+                        self.budget = self.budget.min(1.0);
+                        break;
+                    }
+                }
+            }
+            RunMode::RunToEnd => {
+                let mut n = 0u32;
+                while self.step_all() {
+                    n += 1;
+                    if n.is_multiple_of(64) && Instant::now() >= deadline {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.mode != RunMode::Paused && !self.can_step() {
+            self.mode = RunMode::Paused;
+        }
+        if self.stepped {
+            self.stepped = false;
+            self.status = self.describe_last_step();
+        }
+    }
+
+    /// The status sentence for the latest step of lane 0, or for how the run ended.
+    fn describe_last_step(&self) -> String {
+        let Some(lane) = self.lanes.first() else {
+            return self.setup_status();
+        };
+        let search = lane.search();
+        if search.steps() == 0 {
+            return text::status_reset();
+        }
+        match search.status() {
+            Status::Running => {
+                let view = search.step_at(search.steps() - 1);
+                let f = search.node(view.expanded).f;
+                text::status_step(&view, f, false)
+            }
+            Status::Solved { .. } => {
+                let moves = search.solution().map_or(0, |p| p.len() - 1);
+                if self.is_busy() || search.steps() > 1 {
+                    let view = search.step_at(search.steps() - 1);
+                    if view.goal_found && !view.children.is_empty() {
+                        let f = search.node(view.expanded).f;
+                        return text::status_step(&view, f, true);
+                    }
+                }
+                text::status_solved(moves, search.stats().expanded)
+            }
+            Status::Exhausted => text::status_exhausted(),
+            Status::LimitReached => text::status_limit(search.config().node_limit),
+        }
+    }
+
+    /// Brings every lane's caches up to date and drops a selection that no longer exists.
+    /// Called once per frame before drawing.
+    pub fn prepare(&mut self) {
+        for lane in &mut self.lanes {
+            lane.refresh();
+        }
+        if let (Some(id), Some(lane)) = (self.selected, self.lanes.first())
+            && id.index() >= lane.search().node_count()
+        {
+            self.selected = None;
+        }
+        // The optimal length is shown next to a 3x3 solution; the table is built once per goal.
+        if self
+            .lanes
+            .first()
+            .is_some_and(|l| l.search().solution().is_some())
+            && self.problem.as_ref().is_ok_and(|p| p.side() == 3)
+        {
+            self.distances();
+        }
+    }
+}
