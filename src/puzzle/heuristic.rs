@@ -242,13 +242,26 @@ impl Heuristic {
 
     /// The fewest tiles that must leave `line`: those outside a longest run already in goal order.
     /// Counting 2 per conflicting pair instead would overestimate when three tiles are reversed.
+    /// Runs once per line for every generated node, so it works on the stack.
     fn leaving(&self, board: &Board, line: Line) -> u32 {
-        let offsets: Vec<usize> = self
-            .belonging(board, line)
-            .into_iter()
-            .map(|(_, o)| o)
-            .collect();
-        (offsets.len() - longest_increasing(&offsets)) as u32
+        let side = self.side;
+        let mut offsets = [0usize; super::board::MAX_SIDE];
+        let mut count = 0;
+        for pos in self.cells_of(line) {
+            let t = board.tile(pos);
+            if t == 0 {
+                continue;
+            }
+            let g = usize::from(self.goal_pos[usize::from(t)]);
+            let offset = match line {
+                Line::Row(r) if g / side == r => g % side,
+                Line::Column(c) if g % side == c => g / side,
+                _ => continue,
+            };
+            offsets[count] = offset;
+            count += 1;
+        }
+        (count - longest_increasing(&offsets[..count])) as u32
     }
 
     /// The estimate with its reasons.
@@ -299,7 +312,7 @@ impl Heuristic {
 
 /// The length of the longest strictly increasing subsequence (lines hold at most a few tiles).
 fn longest_increasing(xs: &[usize]) -> usize {
-    let mut best = vec![1usize; xs.len()];
+    let mut best = [1usize; super::board::MAX_SIDE];
     for i in 0..xs.len() {
         for j in 0..i {
             if xs[j] < xs[i] {
@@ -307,7 +320,7 @@ fn longest_increasing(xs: &[usize]) -> usize {
             }
         }
     }
-    best.into_iter().max().unwrap_or(0)
+    best[..xs.len()].iter().copied().max().unwrap_or(0)
 }
 
 #[cfg(test)]
