@@ -1,5 +1,6 @@
 //! `searchlab bench`: the engine's speed on fixed, seeded workloads, printed as a Markdown table.
-//! Figures are medians over repetitions; run it in a release build.
+//! Figures are medians over repetitions; run it in a release build. The last part drives the
+//! window's drawing code headlessly to measure its frame time.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -136,5 +137,8 @@ pub fn run_bench(quick: bool) -> String {
     for (what, figure) in &report.rows {
         let _ = writeln!(out, "| {what} | {figure} |");
     }
+    // The window's frame cost with the largest lists, measured by the app's own code.
+    out.push('\n');
+    out.push_str(&crate::app::frame_bench());
     out
 }

@@ -10,7 +10,8 @@ use serde_json::json;
 
 use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, parse_board, parse_goal};
 use crate::search::{
-    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, new_search,
+    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, new_search, trace_csv,
+    trace_posthoc,
 };
 
 /// Output formats.
@@ -66,6 +67,23 @@ pub struct SolveOptions {
     /// text or json.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+    /// Write each search's trace to this file: CSV if it ends in .csv, otherwise JSON for the
+    /// Posthoc viewer. With several boards, the n-th (from 2) goes to FILE-n.ext.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
+}
+
+/// Where the trace of the `index`-th solved board (0-based) goes.
+fn trace_path(base: &std::path::Path, index: usize) -> std::path::PathBuf {
+    if index == 0 {
+        return base.to_path_buf();
+    }
+    let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match base.extension() {
+        Some(ext) => format!("{stem}-{}.{}", index + 1, ext.to_string_lossy()),
+        None => format!("{stem}-{}", index + 1),
+    };
+    base.with_file_name(name)
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -146,6 +164,9 @@ enum LineResult {
 /// Solves boards towards one goal with one config, reusing the solver's tables.
 struct Solver {
     config: SearchConfig,
+    /// Where traces go, and how many were written.
+    trace: Option<std::path::PathBuf>,
+    traces_written: usize,
     goal_text: Option<String>,
     /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
@@ -184,15 +205,32 @@ impl Solver {
             }
         };
         let started = Instant::now();
+        let traced = self.trace.is_some();
         let (path, stats, limit) = match lean {
-            Some(lean) => {
+            // The lean solver keeps no per-step records, so a trace needs the stepping engine.
+            Some(lean) if !traced => {
                 let outcome = lean.solve(board);
                 (outcome.path, outcome.stats, outcome.limit_reached)
             }
-            None => {
+            _ => {
                 let mut search = new_search(problem, self.config);
                 search.run(usize::MAX);
                 let limit = search.status() == Status::LimitReached;
+                if let Some(base) = &self.trace {
+                    let file = trace_path(base, self.traces_written);
+                    self.traces_written += 1;
+                    let text = if file.extension().is_some_and(|e| e == "csv") {
+                        trace_csv(search.as_ref())
+                    } else {
+                        trace_posthoc(search.as_ref()).to_string()
+                    };
+                    if let Err(err) = std::fs::write(&file, text) {
+                        return LineResult::Malformed(format!(
+                            "cannot write the trace to {}: {err}",
+                            file.display()
+                        ));
+                    }
+                }
                 (search.solution_boards(), search.stats(), limit)
             }
         };
@@ -330,6 +368,8 @@ pub fn solve_lines(
 ) -> std::io::Result<SolveSummary> {
     let mut solver = Solver {
         config: options.config(),
+        trace: options.trace.clone(),
+        traces_written: 0,
         goal_text: options.goal.clone(),
         prepared: Vec::new(),
     };
@@ -499,6 +539,27 @@ mod tests {
             "error: goal preset p1379 exists only for 3x3 boards, not 4x4\n"
         );
         assert_eq!(summary.exit_code(), 2);
+    }
+
+    #[test]
+    fn traces_go_to_numbered_files() {
+        let dir = std::env::temp_dir().join(format!("searchlab-trace-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let base = dir.join("run.csv");
+        let (out, _, _) = run(&["--trace", base.to_str().unwrap()], "283104765\n123084765");
+        assert_eq!(out, "4\n1\n");
+        let first = std::fs::read_to_string(&base).unwrap();
+        assert!(
+            first.starts_with("step,event,node,parent,g,h,f,state\n0,source,0,,0,4,4,283104765")
+        );
+        let second = std::fs::read_to_string(dir.join("run-2.csv")).unwrap();
+        assert!(second.contains(",goal,"));
+        let json = dir.join("run.json");
+        run(&["--trace", json.to_str().unwrap()], "283104765");
+        let value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(value["events"][0]["type"], "source");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

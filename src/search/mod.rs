@@ -15,6 +15,7 @@ mod config;
 mod experiment;
 mod lean;
 mod record;
+mod trace;
 
 pub use best_first::BestFirst;
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
@@ -24,6 +25,7 @@ pub use experiment::{
 };
 pub use lean::{LeanOutcome, LeanSolver};
 pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
+pub use trace::{EventKind, TraceEvent, trace_csv, trace_events, trace_posthoc};
 
 use crate::puzzle::{Board, Problem};
 
