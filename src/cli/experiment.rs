@@ -124,13 +124,10 @@ pub fn main(options: &ExperimentOptions) -> ExitCode {
         }
     };
     match run_experiment(&spec, &progress, &AtomicBool::new(false)) {
-        Ok(table) => {
-            match options.format {
-                TableFormat::Markdown => print!("{}", table.markdown(options.boards, options.seed)),
-                TableFormat::Csv => print!("{}", table.csv()),
-            }
-            ExitCode::SUCCESS
-        }
+        Ok(table) => super::emit(&match options.format {
+            TableFormat::Markdown => table.markdown(options.boards, options.seed),
+            TableFormat::Csv => table.csv(),
+        }),
         Err(err) => {
             eprintln!("searchlab: {err}");
             ExitCode::from(2)

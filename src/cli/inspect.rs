@@ -75,8 +75,7 @@ pub fn main(options: &InspectOptions) -> ExitCode {
         eprintln!("searchlab: h* is known for 3x3 boards only");
         return ExitCode::from(2);
     };
-    print!("{}", inspect_table(&table, options.weight));
-    ExitCode::SUCCESS
+    super::emit(&inspect_table(&table, options.weight))
 }
 
 #[cfg(test)]

@@ -41,6 +41,20 @@ enum Command {
     },
 }
 
+/// Writes a finished result to stdout. A closed pipe (`| head`) is not an error; any other
+/// write failure is reported in one line.
+pub(crate) fn emit(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("searchlab: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Runs the command line; `searchlab::app` handles the no-argument case.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -55,9 +69,6 @@ pub fn main() -> ExitCode {
         Command::Solve(options) => solve::main(&options),
         Command::Experiment(options) => experiment::main(&options),
         Command::Inspect(options) => inspect::main(&options),
-        Command::Bench { quick } => {
-            print!("{}", run_bench(quick));
-            ExitCode::SUCCESS
-        }
+        Command::Bench { quick } => emit(&run_bench(quick)),
     }
 }

@@ -11,6 +11,37 @@ pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// The smallest side that makes a puzzle worth searching.
 pub const MIN_SIDE: usize = 2;
 
+/// `NEIGHBOUR[side][pos][dir]`: the cell the blank reaches from `pos` moving `dir` (in
+/// [`Dir::ALL`] order) on a board of that side, or `NO_CELL` off the edge. A table, because
+/// generating children is the innermost loop of every search and the row and column of a cell
+/// would otherwise cost two divisions by a side known only at run time.
+const NEIGHBOUR: [[[u8; 4]; MAX_CELLS]; MAX_SIDE + 1] = {
+    let mut table = [[[NO_CELL; 4]; MAX_CELLS]; MAX_SIDE + 1];
+    let mut side = MIN_SIDE;
+    while side <= MAX_SIDE {
+        let mut pos = 0;
+        while pos < side * side {
+            let (row, col) = (pos / side, pos % side);
+            if row > 0 {
+                table[side][pos][0] = (pos - side) as u8;
+            }
+            if row + 1 < side {
+                table[side][pos][1] = (pos + side) as u8;
+            }
+            if col > 0 {
+                table[side][pos][2] = (pos - 1) as u8;
+            }
+            if col + 1 < side {
+                table[side][pos][3] = (pos + 1) as u8;
+            }
+            pos += 1;
+        }
+        side += 1;
+    }
+    table
+};
+const NO_CELL: u8 = u8::MAX;
+
 /// A direction the blank moves in. The tile that slides moves the opposite way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
@@ -178,16 +209,8 @@ impl Board {
     /// The cell the blank would move to, if the move stays on the board.
     #[inline]
     pub fn target(&self, dir: Dir) -> Option<usize> {
-        let side = self.side();
-        let b = self.blank();
-        let (row, col) = (b / side, b % side);
-        match dir {
-            Dir::Up if row > 0 => Some(b - side),
-            Dir::Down if row + 1 < side => Some(b + side),
-            Dir::Left if col > 0 => Some(b - 1),
-            Dir::Right if col + 1 < side => Some(b + 1),
-            _ => None,
-        }
+        let to = NEIGHBOUR[self.side()][self.blank()][dir as usize];
+        (to != NO_CELL).then_some(usize::from(to))
     }
 
     /// The board after moving the blank `dir`, with the move made, or `None` off the edge.
