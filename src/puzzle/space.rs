@@ -2,8 +2,6 @@
 //! distance of every state from a goal found by one reverse breadth-first search, and seeded
 //! random boards (by scrambling, or at an exact distance).
 
-use std::collections::VecDeque;
-
 use super::board::{Board, Dir};
 
 /// The largest side whose states are enumerated (9! = 362,880 permutations; 4x4 has 16!).
@@ -88,21 +86,34 @@ impl DistanceTable {
             return None;
         }
         let mut distance = vec![UNREACHABLE; permutations(goal.side())];
+        // The queue is the order itself: states are appended as they are discovered, and a
+        // cursor walks through them, so nothing is copied twice. Each entry remembers the move
+        // that reached it, to skip the move straight back.
         let mut order = Vec::with_capacity(distance.len() / 2);
+        let mut queue: Vec<(Board, Option<Dir>)> = Vec::with_capacity(distance.len() / 2);
         let mut first = vec![0];
-        let mut queue = VecDeque::from([(*goal, 0u8)]);
-        distance[rank(goal) as usize] = 0;
-        while let Some((board, d)) = queue.pop_front() {
+        let start = rank(goal);
+        distance[start as usize] = 0;
+        order.push(start);
+        queue.push((*goal, None));
+        let mut cursor = 0;
+        while cursor < queue.len() {
+            let (board, via) = queue[cursor];
+            let d = distance[order[cursor] as usize];
             if usize::from(d) == first.len() {
-                first.push(order.len());
+                first.push(cursor);
             }
-            order.push(rank(&board));
+            cursor += 1;
             for dir in Dir::ALL {
+                if via == Some(dir.reverse()) {
+                    continue;
+                }
                 if let Some((next, _)) = board.apply(dir) {
-                    let r = rank(&next) as usize;
-                    if distance[r] == UNREACHABLE {
-                        distance[r] = d + 1;
-                        queue.push_back((next, d + 1));
+                    let r = rank(&next);
+                    if distance[r as usize] == UNREACHABLE {
+                        distance[r as usize] = d + 1;
+                        order.push(r);
+                        queue.push((next, Some(dir)));
                     }
                 }
             }
