@@ -11,6 +11,7 @@
 //!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]).
 
 mod best_first;
+mod breakpoint;
 mod config;
 mod experiment;
 mod lean;
@@ -18,6 +19,7 @@ mod record;
 mod trace;
 
 pub use best_first::BestFirst;
+pub use breakpoint::{Breakpoint, run_until};
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
 pub use experiment::{
     CONVENTION, Cell, ExperimentError, ExperimentSpec, ExperimentTable, boards_at,

@@ -1,0 +1,133 @@
+//! Breakpoints: conditions checked after each step so a run can stop at the moment worth
+//! discussing ("run until f increases") and say why it stopped.
+
+use super::Search;
+use super::record::{Outcome, StepView};
+use crate::puzzle::Board;
+
+/// A condition on a step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Breakpoint {
+    /// A child equal to the goal was generated (it may not be expanded yet).
+    GoalGenerated,
+    /// The f of the expanded node is larger than at the previous step.
+    FIncreases,
+    /// This board was generated as a new node.
+    BoardGenerated(Board),
+    /// This board was expanded.
+    BoardExpanded(Board),
+    /// A closed node was put back in open.
+    Reopened,
+    /// Open holds more than this many nodes.
+    OpenExceeds(usize),
+}
+
+impl Breakpoint {
+    /// The reason to stop after `step`, if the condition holds there.
+    pub fn hit(&self, search: &dyn Search, step: &StepView<'_>) -> Option<String> {
+        let expanded = search.node(step.expanded);
+        match *self {
+            Breakpoint::GoalGenerated => {
+                let goal = search.problem().goal();
+                step.children
+                    .iter()
+                    .find(|c| search.node(c.node).board == goal)
+                    .map(|c| format!("the goal was generated as node #{}", c.node.0))
+            }
+            Breakpoint::FIncreases => {
+                let previous = step.index.checked_sub(1).map(|i| search.step_at(i))?;
+                let before = search.node(previous.expanded).f;
+                (expanded.f > before)
+                    .then(|| format!("f increased from {before} to {}", expanded.f))
+            }
+            Breakpoint::BoardGenerated(board) => step
+                .children
+                .iter()
+                .find(|c| c.outcome == Outcome::New && search.node(c.node).board == board)
+                .map(|c| format!("{board} was generated as node #{}", c.node.0)),
+            Breakpoint::BoardExpanded(board) => (expanded.board == board)
+                .then(|| format!("{board} was expanded (node #{})", step.expanded.0)),
+            Breakpoint::Reopened => step
+                .children
+                .iter()
+                .find(|c| matches!(c.outcome, Outcome::Reopened { .. }))
+                .map(|c| format!("node #{} was reopened", c.node.0)),
+            Breakpoint::OpenExceeds(limit) => (search.open_len() > limit)
+                .then(|| format!("open holds {} nodes, more than {limit}", search.open_len())),
+        }
+    }
+}
+
+/// Steps until a breakpoint holds, the search ends, or `max_steps` steps were taken. Returns
+/// the reason when a breakpoint stopped it.
+pub fn run_until(
+    search: &mut dyn Search,
+    breakpoints: &[Breakpoint],
+    max_steps: usize,
+) -> Option<String> {
+    for _ in 0..max_steps {
+        search.step()?;
+        let index = search.steps() - 1;
+        let step = search.step_at(index);
+        if let Some(reason) = breakpoints.iter().find_map(|b| b.hit(&*search, &step)) {
+            return Some(reason);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::search::{Algorithm, SearchConfig, new_search};
+
+    fn search(start: &str, config: SearchConfig) -> Box<dyn Search> {
+        let problem = Problem::new(start.parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        new_search(problem, config)
+    }
+
+    #[test]
+    fn goal_generated_stops_before_the_goal_is_expanded() {
+        let mut s = search("283104765", SearchConfig::default());
+        let reason = run_until(s.as_mut(), &[Breakpoint::GoalGenerated], 100).unwrap();
+        assert!(reason.starts_with("the goal was generated"), "{reason}");
+        assert!(s.status().is_running());
+    }
+
+    #[test]
+    fn f_increases_stops_at_the_first_rise() {
+        // Far from the goal Manhattan underestimates, so A* must raise f before it is done.
+        let mut s = search("567408321", SearchConfig::default());
+        let reason = run_until(s.as_mut(), &[Breakpoint::FIncreases], 100_000).unwrap();
+        let last = s.node(s.step_at(s.steps() - 1).expanded).f;
+        let before = s.node(s.step_at(s.steps() - 2).expanded).f;
+        assert!(last > before);
+        assert_eq!(reason, format!("f increased from {before} to {last}"));
+    }
+
+    #[test]
+    fn board_and_open_size_conditions() {
+        let target: Board = "203184765".parse().unwrap();
+        let mut s = search("283104765", SearchConfig::default());
+        let reason = run_until(s.as_mut(), &[Breakpoint::BoardGenerated(target)], 10).unwrap();
+        assert_eq!(s.steps(), 1);
+        assert!(reason.contains("203184765"));
+        let reason = run_until(s.as_mut(), &[Breakpoint::BoardExpanded(target)], 10).unwrap();
+        assert_eq!(s.node(s.closed()[s.steps() - 1]).board, target, "{reason}");
+
+        let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero);
+        let mut s = search("567408321", bfs);
+        run_until(s.as_mut(), &[Breakpoint::OpenExceeds(100)], 10_000).unwrap();
+        assert!(s.open_len() > 100);
+        s.step_back();
+        assert!(s.open_len() <= 100);
+    }
+
+    #[test]
+    fn no_breakpoint_runs_to_the_end() {
+        let mut s = search("283104765", SearchConfig::default());
+        assert_eq!(run_until(s.as_mut(), &[Breakpoint::Reopened], 1000), None);
+        assert!(!s.status().is_running());
+    }
+}
