@@ -102,7 +102,7 @@ impl Parity {
         for (i, &a) in tiles.iter().enumerate() {
             inversions += tiles[i + 1..].iter().filter(|&&b| b < a).count();
         }
-        let blank_row = (board.side() % 2 == 0).then(|| board.blank() / board.side());
+        let blank_row = board.side().is_multiple_of(2).then(|| board.blank() / board.side());
         Parity {
             inversions,
             blank_row,
@@ -117,7 +117,7 @@ impl Parity {
 
 impl fmt::Display for Parity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = |n: usize| if n % 2 == 0 { "even" } else { "odd" };
+        let word = |n: usize| if n.is_multiple_of(2) { "even" } else { "odd" };
         match self.blank_row {
             None => write!(
                 f,
