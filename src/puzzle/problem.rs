@@ -102,7 +102,10 @@ impl Parity {
         for (i, &a) in tiles.iter().enumerate() {
             inversions += tiles[i + 1..].iter().filter(|&&b| b < a).count();
         }
-        let blank_row = board.side().is_multiple_of(2).then(|| board.blank() / board.side());
+        let blank_row = board
+            .side()
+            .is_multiple_of(2)
+            .then(|| board.blank() / board.side());
         Parity {
             inversions,
             blank_row,
