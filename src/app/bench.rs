@@ -110,3 +110,16 @@ pub fn frame_bench() -> String {
     }
     report
 }
+
+#[cfg(test)]
+mod tests {
+    /// Slow (a full 3x3 BFS and a 50,000-node open list); run with
+    /// `cargo test --release --lib app::bench -- --ignored --nocapture` to print the figures.
+    #[test]
+    #[ignore = "benchmark: run explicitly"]
+    fn frame_bench_reports_both_states() {
+        let report = super::frame_bench();
+        println!("{report}");
+        assert_eq!(report.matches("median").count(), 2);
+    }
+}

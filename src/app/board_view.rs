@@ -181,7 +181,13 @@ fn paint_explanation(
         for &(a, b) in &conflict.pairs {
             let ra = cell_rect(origin, cell, gap, board.position_of(a), side);
             let rb = cell_rect(origin, cell, gap, board.position_of(b), side);
-            let lift = vec2(0.0, cell * 0.28);
+            // Run the line along the tiles' edge, clear of the numbers.
+            let same_row = board.position_of(a) / side == board.position_of(b) / side;
+            let lift = if same_row {
+                vec2(0.0, cell * 0.32)
+            } else {
+                vec2(-cell * 0.32, 0.0)
+            };
             let (pa, pb) = (ra.center() + lift, rb.center() + lift);
             painter.line_segment(
                 [pa, pb],

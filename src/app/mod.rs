@@ -105,10 +105,11 @@ impl App {
             ui.add_space(3.0);
             panels::status_bar(ui, &self.session, &mut self.view);
         });
+        // A fixed share of the width: the node view never pushes the lists around.
+        let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
         egui::Panel::left("node")
-            .resizable(true)
-            .default_size(430.0)
-            .size_range(320.0..=720.0)
+            .resizable(false)
+            .exact_size(node_width)
             .show(ui, |ui| {
                 panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
             });

@@ -57,6 +57,15 @@ impl Default for ViewState {
     }
 }
 
+fn error_frame(ui: &Ui, rect: egui::Rect) {
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+        egui::StrokeKind::Outside,
+    );
+}
+
 fn error_label(ui: &mut Ui, message: &str) {
     ui.label(
         RichText::new(message)
@@ -91,14 +100,8 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         if response.changed() {
             commands.push(Command::SetBoardText(board_text));
         }
-        if let Some(message) = &board_error {
-            ui.painter().rect_stroke(
-                response.rect,
-                2.0,
-                egui::Stroke::new(1.5, ui.visuals().error_fg_color),
-                egui::StrokeKind::Outside,
-            );
-            error_label(ui, message);
+        if board_error.is_some() {
+            error_frame(ui, response.rect);
         }
         ui.separator();
 
@@ -114,6 +117,9 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         let response = ui.add(edit).labelled_by(label.id);
         if response.changed() {
             commands.push(Command::SetGoalText(goal_text));
+        }
+        if goal_error.is_some() {
+            error_frame(ui, response.rect);
         }
         let side = session.side().unwrap_or(3);
         ComboBox::from_id_salt("goal_preset")
@@ -135,9 +141,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             })
             .response
             .on_hover_text(text::GOAL_HINT);
-        if let Some(message) = &goal_error {
-            error_label(ui, message);
-        }
+
         ui.separator();
 
         for (side_option, title) in [(3, text::SIZE_3), (4, text::SIZE_4)] {
@@ -190,6 +194,15 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             {
                 commands.push(Command::SetDistance(d));
             }
+        }
+    });
+    // The message line is always there (a hint when all is well), so an error appearing
+    // does not push the rest of the window down.
+    ui.horizontal_wrapped(|ui| match (&board_error, &goal_error) {
+        (Some(message), _) => error_label(ui, &format!("{}: {message}", text::BOARD)),
+        (None, Some(message)) => error_label(ui, message),
+        (None, None) => {
+            ui.label(RichText::new(text::FORMATS_HINT).color(ui.visuals().weak_text_color()));
         }
     });
     ui.add_space(2.0);
@@ -406,6 +419,14 @@ fn legend(ui: &mut Ui, kind: HeuristicKind, uses_heuristic: bool) {
     }
 }
 
+fn heading(ui: &mut Ui, title: &str) {
+    ui.label(
+        RichText::new(title)
+            .heading()
+            .color(ui.visuals().strong_text_color()),
+    );
+}
+
 fn ghf_heading(ui: &mut Ui, g: u32, h: u32, f: f64) {
     ui.label(
         RichText::new(text::ghf(g, h, f))
@@ -469,7 +490,7 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        ui.heading(text::START_BOARD);
+        heading(ui, text::START_BOARD);
         let explanation = lane.heuristic().explain(&start.board);
         let cell = board_cell(ui, start.board.side(), 0.55);
         let clicked = board_view::board(
@@ -494,7 +515,7 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     }
     let view = search.step_at(search.steps() - 1);
     let node = search.node(view.expanded);
-    ui.heading(text::expanded_title(view.expanded.0, view.index + 1));
+    heading(ui, &text::expanded_title(view.expanded.0, view.index + 1));
     let explanation = lane.heuristic().explain(&node.board);
     let cell = board_cell(ui, node.board.side(), 0.5);
     board_view::board(
@@ -521,47 +542,39 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     }
     let side = node.board.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
-    ui.horizontal_wrapped(|ui| {
-        for child in view.children {
-            let child_node = search.node(child.node);
-            let f = config.priority(child.g, child_node.h);
-            ui.push_id(child.node, |ui| {
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.vertical(|ui| {
-                        let board = node
-                            .board
-                            .apply(child.action.dir)
-                            .map_or(child_node.board, |(b, _)| b);
-                        let response = board_view::mini(
-                            ui,
-                            &board,
-                            mini_cell,
-                            Some(child.action.tile),
-                            Some(&goal),
-                        );
-                        if ui
-                            .interact(response.rect, response.id.with("click"), Sense::click())
-                            .on_hover_text(text::node_title(child.node.0))
-                            .clicked()
-                        {
-                            commands.push(Command::SelectNode(child.node));
-                        }
-                        ui.label(RichText::new(move_word(child.action)).strong());
-                        ui.label(format!(
-                            "g {}  h {}  f {}",
-                            child.g,
-                            child_node.h,
-                            text::number(f)
-                        ));
-                        ui.label(
-                            RichText::new(text::outcome(child.outcome))
-                                .strong()
-                                .color(outcome_color(child.outcome)),
-                        );
-                    });
-                });
+    flow(ui, view.children, 112.0, |ui, _, child| {
+        let child_node = search.node(child.node);
+        let f = config.priority(child.g, child_node.h);
+        ui.push_id(child.node, |ui| {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let board = node
+                    .board
+                    .apply(child.action.dir)
+                    .map_or(child_node.board, |(b, _)| b);
+                let response =
+                    board_view::mini(ui, &board, mini_cell, Some(child.action.tile), Some(&goal));
+                if ui
+                    .interact(response.rect, response.id.with("click"), Sense::click())
+                    .on_hover_text(text::node_title(child.node.0))
+                    .clicked()
+                {
+                    commands.push(Command::SelectNode(child.node));
+                }
+                ui.label(RichText::new(move_word(child.action)).strong());
+                ui.label(format!(
+                    "g {}  h {}  f {}",
+                    child.g,
+                    child_node.h,
+                    text::number(f)
+                ));
+                ui.label(
+                    RichText::new(text::outcome(child.outcome))
+                        .strong()
+                        .color(outcome_color(child.outcome)),
+                );
             });
-        }
+        });
     });
 }
 
@@ -578,7 +591,7 @@ fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec
     let goal = search.problem().goal();
     let node = search.node(id);
     ui.horizontal(|ui| {
-        ui.heading(text::node_title(id.0));
+        heading(ui, &text::node_title(id.0));
         if ui.button(text::SHOW_CURRENT).clicked() {
             commands.push(Command::ShowCurrent);
         }
@@ -617,25 +630,38 @@ fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec
 fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board) {
     let side = search.problem().side();
     let cell = if side == 3 { 15.0 } else { 12.0 };
-    ui.horizontal_wrapped(|ui| {
-        for (i, &id) in path.iter().enumerate() {
-            let node = search.node(id);
-            ui.vertical(|ui| {
-                board_view::mini(
-                    ui,
-                    &node.board,
-                    cell,
-                    node.action.map(|a| a.tile),
-                    Some(goal),
-                );
-                let caption = match node.action {
-                    Some(action) => format!("{i}: {}", text::move_words(action)),
-                    None => format!("{i}"),
-                };
-                ui.label(RichText::new(caption).small());
-            });
-        }
+    flow(ui, path, 72.0, |ui, i, &id| {
+        let node = search.node(id);
+        board_view::mini(
+            ui,
+            &node.board,
+            cell,
+            node.action.map(|a| a.tile),
+            Some(goal),
+        );
+        let caption = match node.action {
+            Some(action) => format!("{i}: {}", text::move_words(action)),
+            None => format!("{i}"),
+        };
+        ui.label(RichText::new(caption).small());
     });
+}
+
+/// Lays items out in rows of fixed-width cells that fit the width available, so a long
+/// path or many children wrap instead of widening the panel.
+fn flow<T>(ui: &mut Ui, items: &[T], width: f32, mut item: impl FnMut(&mut Ui, usize, &T)) {
+    let spacing = ui.spacing().item_spacing.x;
+    let per_row = (((ui.available_width() + spacing) / (width + spacing)).floor() as usize).max(1);
+    for (r, row) in items.chunks(per_row).enumerate() {
+        ui.horizontal_top(|ui| {
+            for (j, value) in row.iter().enumerate() {
+                ui.allocate_ui_with_layout(vec2(width, 0.0), Layout::top_down(Align::Min), |ui| {
+                    ui.set_width(width);
+                    item(ui, r * per_row + j, value);
+                });
+            }
+        });
+    }
 }
 
 fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Playback) {
@@ -763,7 +789,7 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
 }
 
 fn row_height(side: usize) -> f32 {
-    if side == 3 { 42.0 } else { 46.0 }
+    if side == 3 { 48.0 } else { 56.0 }
 }
 
 /// The open list in pop order and the closed list in expansion order, side by side.
@@ -798,10 +824,11 @@ fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Co
         .striped(true)
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(50.0))
         .column(Column::exact(58.0))
-        .column(Column::exact(62.0))
         .column(Column::exact(height + 6.0))
-        .columns(Column::exact(36.0), 3)
+        .columns(Column::exact(34.0), 2)
+        .column(Column::exact(44.0))
         .column(Column::remainder().at_least(40.0))
         .min_scrolled_height(0.0)
         .auto_shrink([false, false])
@@ -874,10 +901,11 @@ fn closed_table(
         .striped(true)
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::exact(50.0))
         .column(Column::exact(58.0))
-        .column(Column::exact(62.0))
         .column(Column::exact(height + 6.0))
-        .columns(Column::exact(36.0), 3)
+        .columns(Column::exact(34.0), 2)
+        .column(Column::exact(44.0))
         .column(Column::remainder().at_least(40.0))
         .min_scrolled_height(0.0)
         .auto_shrink([false, false]);

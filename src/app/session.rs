@@ -487,7 +487,10 @@ impl Session {
                 self.selected = Some(id);
                 self.status = text::status_selected(id.0);
             }
-            Command::ShowCurrent => self.selected = None,
+            Command::ShowCurrent => {
+                self.selected = None;
+                self.status = self.describe_last_step();
+            }
             Command::SetBoardText(board) => {
                 self.settings.board_text = board;
                 self.rebuild();
@@ -673,7 +676,7 @@ impl Session {
         };
         let search = lane.search();
         if search.steps() == 0 {
-            return text::status_reset();
+            return text::status_ready(&search.config().describe());
         }
         match search.status() {
             Status::Running => {

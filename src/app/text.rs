@@ -29,6 +29,7 @@ pub const SIZE_4: &str = "4x4";
 pub const SCRAMBLE_HINT: &str = "Random board k random moves away from the goal (seeded)";
 pub const DISTANCE_HINT: &str = "Random 3x3 board whose shortest solution has exactly d moves";
 pub const BOARD_HINT: &str = "283104765, 2 8 3 1 0 4 7 6 5, or 16 hex digits for 4x4";
+pub const FORMATS_HINT: &str = "Boards: 283104765, 2 8 3 1 0 4 7 6 5 or 2,8,3,1,0,4,7,6,5; 4x4 as 16 numbers or hex digits (0 is the blank). Goal: a board, p1379, blank-last or blank-first.";
 pub const GOAL_HINT: &str = "p1379, blank-last, blank-first or a board";
 
 // Stepping.
