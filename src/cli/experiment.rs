@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
 
-use crate::puzzle::{HeuristicKind, parse_goal};
+use crate::puzzle::HeuristicKind;
 use crate::search::{Algorithm, ExperimentSpec, SearchConfig, run_experiment};
 
 /// Table formats.
@@ -87,12 +87,9 @@ fn progress_bar(done: usize, total: usize) -> String {
 
 /// `searchlab experiment`.
 pub fn main(options: &ExperimentOptions) -> ExitCode {
-    let goal = match parse_goal(&options.goal, 3) {
+    let goal = match super::goal_3x3(&options.goal) {
         Ok(goal) => goal,
-        Err(err) => {
-            eprintln!("searchlab: {err}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let configs = if options.configs.is_empty() {
         ["bfs", "astar:misplaced", "astar:manhattan"]

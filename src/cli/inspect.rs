@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, parse_goal, profile};
+use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, profile};
 
 /// The options of `searchlab inspect`.
 #[derive(Args, Debug, Clone)]
@@ -64,17 +64,11 @@ pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
 
 /// `searchlab inspect`.
 pub fn main(options: &InspectOptions) -> ExitCode {
-    let goal = match parse_goal(&options.goal, 3) {
+    let goal = match super::goal_3x3(&options.goal) {
         Ok(goal) => goal,
-        Err(err) => {
-            eprintln!("searchlab: {err}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    let Some(table) = DistanceTable::new(&goal) else {
-        eprintln!("searchlab: h* is known for 3x3 boards only");
-        return ExitCode::from(2);
-    };
+    let table = DistanceTable::new(&goal).expect("3x3 goals are enumerated");
     super::emit(&inspect_table(&table, options.weight))
 }
 

@@ -55,6 +55,22 @@ pub(crate) fn emit(text: &str) -> ExitCode {
     }
 }
 
+/// Reads the goal of a command that needs the enumerated 3x3 space, or says why not.
+pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
+    match crate::puzzle::parse_goal(text, 3) {
+        Ok(goal) if goal.side() == 3 => Ok(goal),
+        Ok(goal) => {
+            let side = goal.side();
+            eprintln!("searchlab: the goal is {side}x{side}; this command needs a 3x3 goal");
+            Err(ExitCode::from(2))
+        }
+        Err(err) => {
+            eprintln!("searchlab: {err}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// Runs the command line; `searchlab::app` handles the no-argument case.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
