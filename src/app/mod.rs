@@ -304,7 +304,7 @@ mod tests {
         // The lists' headings and the children (drawn with arrows, so the font has them).
         h.get_by_label("1 node");
         h.get_by_label("4 nodes");
-        h.get_by_label("moved 8 down");
+        h.get_by_label("8 down");
         // The shortcut does the same.
         h.key_press(egui::Key::Space);
         h.run();

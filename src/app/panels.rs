@@ -9,7 +9,7 @@ use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
 use super::session::{Lane, RunMode, SPEED_RANGE, Session, SetupError, ZOOM_RANGE};
 use super::text;
-use crate::puzzle::{Board, GoalPreset, HeuristicKind, Move};
+use crate::puzzle::{Board, GoalPreset, HeuristicKind};
 use crate::search::{Algorithm, NodeId, Place, Search, SearchConfig, Status, TieBreak};
 
 /// Which node view is showing.
@@ -403,7 +403,7 @@ pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
 fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
     let width = ui.available_width() / side as f32;
     let height = ui.available_height() * height_share / side as f32;
-    width.min(height).clamp(34.0, 110.0)
+    width.min(height).clamp(34.0, 150.0)
 }
 
 fn legend(ui: &mut Ui, kind: HeuristicKind, uses_heuristic: bool) {
@@ -561,7 +561,7 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
                 {
                     commands.push(Command::SelectNode(child.node));
                 }
-                ui.label(RichText::new(move_word(child.action)).strong());
+                ui.label(RichText::new(text::move_words(child.action)).strong());
                 ui.label(format!(
                     "g {}  h {}  f {}",
                     child.g,
@@ -576,10 +576,6 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
             });
         });
     });
-}
-
-fn move_word(action: Move) -> String {
-    text::child_move(action)
 }
 
 fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
@@ -825,7 +821,7 @@ fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Co
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
         .column(Column::exact(50.0))
-        .column(Column::exact(58.0))
+        .column(Column::exact(74.0))
         .column(Column::exact(height + 6.0))
         .columns(Column::exact(34.0), 2)
         .column(Column::exact(44.0))
@@ -902,7 +898,7 @@ fn closed_table(
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
         .column(Column::exact(50.0))
-        .column(Column::exact(58.0))
+        .column(Column::exact(74.0))
         .column(Column::exact(height + 6.0))
         .columns(Column::exact(34.0), 2)
         .column(Column::exact(44.0))
@@ -1010,15 +1006,16 @@ pub fn plots(ui: &mut Ui, session: &Session) {
             .include_x(0.0)
             .x_axis_label(text::AXIS_STEP)
             .show(&mut columns[1], |plot| {
-                plot.line(
-                    Line::new(text::SERIES_F, &series.f[..])
-                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
-                        .width(2.0),
-                );
+                // f last, so the line the lesson is about is drawn on top.
                 plot.line(
                     Line::new(text::SERIES_H, &series.h[..])
                         .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
                         .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::SERIES_F, &series.f[..])
+                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
+                        .width(2.5),
                 );
             });
     });

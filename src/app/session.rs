@@ -621,7 +621,11 @@ impl Session {
     /// Advances autoplay, a run to the end or a timeline seek by this frame's share of work.
     /// `dt` is the frame time in seconds.
     pub fn advance(&mut self, dt: f32) {
-        let deadline = Instant::now() + FRAME_WORK;
+        // Half of the last frame, at least FRAME_WORK: where drawing is slow (software
+        // rendering, a huge window) the search still gets half the time, and the window
+        // stays responsive because the frame at most doubles.
+        let work = FRAME_WORK.max(Duration::from_secs_f32(dt.clamp(0.0, 0.1) * 0.5));
+        let deadline = Instant::now() + work;
         if let Some(target) = self.seek_target {
             let mut done = true;
             for lane in &mut self.lanes {

@@ -139,10 +139,6 @@ pub fn move_words(action: Move) -> String {
     format!("{} {}", action.tile, action.tile_dir().name())
 }
 
-pub fn child_move(action: Move) -> String {
-    format!("moved {}", move_words(action))
-}
-
 pub fn outcome(outcome: Outcome) -> String {
     match outcome {
         Outcome::Improved { old_g } => format!("improved (g was {old_g})"),
