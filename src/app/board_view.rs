@@ -212,6 +212,7 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
         ui.visuals().extreme_bg_color,
     );
     let font = FontId::monospace(cell * 0.72);
+    let narrow = FontId::monospace(cell * 0.58);
     for pos in 0..board.len() {
         let tile = board.tile(pos);
         if tile == 0 {
@@ -226,6 +227,8 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
             (palette::TILE, palette::TILE_TEXT)
         };
         painter.rect_filled(r, CornerRadius::same(1), fill);
+        // Two-digit tiles of a 4x4 board need a narrower font to stay inside their cell.
+        let font = if tile >= 10 { &narrow } else { &font };
         painter.text(
             r.center(),
             Align2::CENTER_CENTER,

@@ -375,22 +375,25 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
 
 /// The status line and the counters of lane 0.
 pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
-    ui.horizontal(|ui| {
-        let color = match &session.problem {
-            Err(_) => ui.visuals().error_fg_color,
-            Ok(_) => ui.visuals().strong_text_color(),
-        };
-        ui.label(RichText::new(&session.status).size(16.0).color(color));
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            if let Some(notice) = &view.notice {
-                if ui.small_button("OK").clicked() {
-                    view.notice = None;
-                } else {
-                    ui.label(RichText::new(notice).color(ui.visuals().warn_fg_color));
-                }
-            }
+    if let Some(notice) = &view.notice {
+        let mut dismissed = false;
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(notice)
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            );
+            dismissed = ui.small_button(text::DISMISS).clicked();
         });
-    });
+        if dismissed {
+            view.notice = None;
+        }
+    }
+    let color = match &session.problem {
+        Err(_) => ui.visuals().error_fg_color,
+        Ok(_) => ui.visuals().strong_text_color(),
+    };
+    ui.label(RichText::new(&session.status).size(16.0).color(color));
     if let Some(lane) = session.main_lane() {
         ui.label(
             RichText::new(text::stats_line(&lane.search().stats()))

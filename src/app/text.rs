@@ -92,6 +92,7 @@ pub const H_FOR_REFERENCE: &str = "(h shown for reference; this algorithm's f ig
 // Notices.
 pub const SETTINGS_UNREADABLE: &str =
     "The saved settings could not be read; the defaults are used.";
+pub const DISMISS: &str = "OK";
 pub const NEEDS_3X3: &str = "Exact distances are known for 3x3 boards only.";
 
 /// g, h and f in one compact string.
