@@ -690,7 +690,6 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
     if !note.is_empty() {
         ui.label(RichText::new(note).strong());
     }
-    ui.label(search.config().describe());
     ui.label(text::stats_line(&search.stats()));
     ui.add_space(6.0);
 
@@ -719,7 +718,13 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
         let tile = board.move_to(&boards[index + 1]).map_or(0, |m| m.tile);
         (tile, playback.t)
     });
-    let cell = board_cell(ui, board.side(), 0.45);
+    // The tile about to slide, or the one that just did, is drawn amber.
+    let moved = match slide {
+        Some((tile, _)) => Some(tile),
+        None if index > 0 => boards[index - 1].move_to(&board).map(|m| m.tile),
+        None => None,
+    };
+    let cell = board_cell(ui, board.side(), 0.62);
     board_view::board(
         ui,
         &board,
@@ -727,6 +732,7 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
         &Decor {
             goal: Some(&goal),
             slide,
+            moved,
             label: Some(text::TAB_SOLUTION.to_owned()),
             ..Decor::default()
         },
