@@ -64,6 +64,11 @@ impl Command {
         Command::Reset,
     ];
 
+    /// Whether pressing its key several times in one frame should apply it as many times.
+    pub fn repeats(&self) -> bool {
+        matches!(self, Command::Step | Command::StepBack)
+    }
+
     /// The key that triggers this command, if any.
     pub fn shortcut(&self) -> Option<KeyboardShortcut> {
         match self {

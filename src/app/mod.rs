@@ -84,8 +84,17 @@ impl App {
         if !ui.ctx().egui_wants_keyboard_input() {
             for command in Command::WITH_SHORTCUTS {
                 let shortcut = command.shortcut().expect("listed with a shortcut");
-                if ui.input_mut(|i| i.consume_shortcut(&shortcut)) {
-                    self.commands.push(command);
+                // Several presses can land in one slow frame; each step press counts.
+                let presses = ui.input_mut(|i| {
+                    i.count_and_consume_key(shortcut.modifiers, shortcut.logical_key)
+                });
+                let times = if command.repeats() {
+                    presses
+                } else {
+                    presses.min(1)
+                };
+                for _ in 0..times {
+                    self.commands.push(command.clone());
                 }
             }
         }
@@ -305,10 +314,22 @@ mod tests {
         h.get_by_label("1 node");
         h.get_by_label("4 nodes");
         h.get_by_label("8 down");
-        // The shortcut does the same.
+        // The shortcut does the same, and presses arriving in one frame all count.
         h.key_press(egui::Key::Space);
         h.run();
         assert_eq!(h.state().session.lane(0).closed_len(), 2);
+        for _ in 0..2 {
+            h.event(egui::Event::Key {
+                key: egui::Key::Space,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.step();
+        h.run();
+        assert_eq!(h.state().session.lane(0).closed_len(), 4);
     }
 
     #[test]
