@@ -98,6 +98,7 @@ pub struct Sample {
 #[derive(Default)]
 pub struct PlotSeries {
     built_for: Option<usize>,
+    built_at: Option<Instant>,
     pub expanded: Vec<PlotPoint>,
     pub generated: Vec<PlotPoint>,
     pub open: Vec<PlotPoint>,
@@ -146,6 +147,7 @@ impl PlotSeries {
             }
         }
         self.built_for = Some(history.len());
+        self.built_at = Some(Instant::now());
     }
 }
 
@@ -161,6 +163,7 @@ pub struct Lane {
     /// The open list in pop order at `open_built_for` steps; rebuilt only when that changes.
     open_snapshot: Vec<NodeId>,
     open_built_for: Option<usize>,
+    open_built_at: Instant,
     plots: PlotSeries,
 }
 
@@ -182,6 +185,7 @@ impl Lane {
             furthest: 0,
             open_snapshot: Vec::new(),
             open_built_for: None,
+            open_built_at: Instant::now(),
             plots: PlotSeries::default(),
         }
     }
@@ -275,24 +279,39 @@ impl Lane {
     }
 
     /// Brings the cached open list and plot series up to date; cheap when nothing changed.
-    pub fn refresh(&mut self) {
+    ///
+    /// While the search runs forward on its own (`running`), a large open list is copied at
+    /// most every [`OPEN_REFRESH`]: copying a million ids each frame would slow the run, and
+    /// going forward only adds nodes, so the ids in an older copy stay valid. After a step
+    /// back nodes are removed, so the copy is always rebuilt then.
+    pub fn refresh(&mut self, running: bool) {
         let steps = self.search.steps();
-        if self.open_built_for != Some(steps) {
+        let stale = self.open_built_for != Some(steps);
+        let went_back = self.open_built_for.is_none_or(|built| steps < built);
+        let throttled = running
+            && !went_back
+            && self.search.open_len() > 20_000
+            && self.open_built_at.elapsed() < OPEN_REFRESH;
+        if stale && !throttled {
             self.open_snapshot.clear();
             self.open_snapshot.extend(self.search.open_nodes());
             self.open_built_for = Some(steps);
+            self.open_built_at = Instant::now();
         }
-        if self.plots.built_for != Some(self.history.len()) {
+        let plots_throttled = running
+            && self.history.len() > 50_000
+            && self
+                .plots
+                .built_at
+                .is_some_and(|t| t.elapsed() < OPEN_REFRESH);
+        if self.plots.built_for != Some(self.history.len()) && !plots_throttled {
             self.plots.rebuild(&self.history);
         }
     }
-
-    /// Forgets the caches (after the search was replaced).
-    fn invalidate(&mut self) {
-        self.open_built_for = None;
-        self.plots.built_for = None;
-    }
 }
+
+/// How often a large open list is re-copied while a run goes forward.
+const OPEN_REFRESH: Duration = Duration::from_millis(250);
 
 /// What autoplay is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -409,7 +428,6 @@ impl Session {
         for lane in &mut self.lanes {
             let config = *lane.config();
             *lane = Lane::new(problem, config, lane.color);
-            lane.invalidate();
         }
         self.mode = RunMode::Paused;
         self.seek_target = None;
@@ -707,8 +725,9 @@ impl Session {
     /// Brings every lane's caches up to date and drops a selection that no longer exists.
     /// Called once per frame before drawing.
     pub fn prepare(&mut self) {
+        let running = matches!(self.mode, RunMode::Playing | RunMode::RunToEnd);
         for lane in &mut self.lanes {
-            lane.refresh();
+            lane.refresh(running);
         }
         if let (Some(id), Some(lane)) = (self.selected, self.lanes.first())
             && id.index() >= lane.search().node_count()
@@ -724,5 +743,72 @@ impl Session {
         {
             self.distances();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::HeuristicKind;
+    use crate::search::Algorithm;
+
+    /// A 4x4 lane whose open list is past the refresh throttle's threshold.
+    fn big_lane() -> Lane {
+        let goal = Board::blank_last(4);
+        let start = scramble(&goal, 80, &mut Rng::new(1));
+        let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced);
+        let mut lane = Lane::new(Problem::new(start, goal).unwrap(), config, LANE_COLORS[0]);
+        while lane.search().open_len() < 25_000 {
+            assert!(lane.step(), "the search ended before open grew");
+        }
+        lane
+    }
+
+    #[test]
+    fn open_snapshot_is_throttled_forward_but_exact_after_stepping_back() {
+        let mut lane = big_lane();
+        lane.refresh(true);
+        assert_eq!(lane.open_snapshot().len(), lane.search().open_len());
+        for _ in 0..50 {
+            lane.step();
+        }
+        // Running forward the copy may lag (not asserted: it depends on the clock), but
+        // every id in it still exists.
+        lane.refresh(true);
+        assert!(
+            lane.open_snapshot()
+                .iter()
+                .all(|id| id.index() < lane.search().node_count())
+        );
+        // Going back removes nodes, so the copy is rebuilt at once.
+        for _ in 0..100 {
+            lane.step_back();
+        }
+        lane.refresh(true);
+        let open: Vec<NodeId> = lane.search().open_nodes().collect();
+        assert_eq!(lane.open_snapshot(), &open[..]);
+        // Paused: always exact.
+        lane.step();
+        lane.refresh(false);
+        let open: Vec<NodeId> = lane.search().open_nodes().collect();
+        assert_eq!(lane.open_snapshot(), &open[..]);
+    }
+
+    #[test]
+    fn plot_series_stay_small_and_keep_the_extremes() {
+        let history: Vec<Sample> = (0..10_000u32)
+            .map(|i| Sample {
+                expanded: i,
+                generated: 2 * i,
+                open: if i == 7_777 { 1_000_000 } else { i % 50 },
+                f: f64::from(i % 7),
+                h: i % 5,
+            })
+            .collect();
+        let mut series = PlotSeries::default();
+        series.rebuild(&history);
+        assert!(series.open.len() <= 2 * PLOT_BUCKETS);
+        assert!(series.open.iter().any(|p| p.y == 1_000_000.0), "spike kept");
+        assert_eq!(series.expanded.last().unwrap().y, 9_999.0);
     }
 }
