@@ -3,7 +3,7 @@
 
 use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, TextEdit, Ui, vec2};
 use egui_extras::{Column, TableBuilder};
-use egui_plot::{Legend, Line, Plot};
+use egui_plot::{AxisHints, Legend, Line, Plot};
 
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
@@ -969,6 +969,24 @@ fn closed_table(
         });
 }
 
+/// The step axis: labels closer together than egui_plot's default so a run of a dozen steps
+/// is numbered, and thousands shortened so wide numbers do not collide.
+fn step_axis() -> AxisHints<'static> {
+    AxisHints::new_x()
+        .label(text::AXIS_STEP)
+        .label_spacing(34.0..=50.0)
+        .formatter(|mark, _range| {
+            let v = mark.value;
+            if v.fract() != 0.0 || v < 0.0 {
+                String::new()
+            } else if v >= 10_000.0 && v % 1000.0 == 0.0 {
+                format!("{}k", v / 1000.0)
+            } else {
+                format!("{v:.0}")
+            }
+        })
+}
+
 /// Counts and f/h against step, sharing the x axis.
 pub fn plots(ui: &mut Ui, session: &Session) {
     let Some(lane) = session.main_lane() else {
@@ -987,7 +1005,7 @@ pub fn plots(ui: &mut Ui, session: &Session) {
             .allow_scroll(false)
             .include_y(0.0)
             .include_x(0.0)
-            .x_axis_label(text::AXIS_STEP)
+            .custom_x_axes(vec![step_axis()])
             .show(&mut columns[0], |plot| {
                 plot.line(
                     Line::new(text::SERIES_EXPANDED, &series.expanded[..])
@@ -1013,7 +1031,7 @@ pub fn plots(ui: &mut Ui, session: &Session) {
             .allow_scroll(false)
             .include_y(0.0)
             .include_x(0.0)
-            .x_axis_label(text::AXIS_STEP)
+            .custom_x_axes(vec![step_axis()])
             .show(&mut columns[1], |plot| {
                 // f last, so the line the lesson is about is drawn on top.
                 plot.line(
