@@ -778,15 +778,20 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
             playback.playing = false;
         }
         let mut position = index;
+        // The slider takes what is left of the row, so the row never overflows the panel.
+        ui.spacing_mut().slider_width = (ui.available_width() - 110.0).max(40.0);
         if ui
-            .add(Slider::new(&mut position, 0..=moves).text(text::PLAYBACK_MOVE))
+            .add(
+                Slider::new(&mut position, 0..=moves)
+                    .suffix(text::playback_suffix(moves))
+                    .text(text::PLAYBACK_MOVE),
+            )
             .changed()
         {
             playback.index = position;
             playback.t = 0.0;
             playback.playing = false;
         }
-        ui.label(text::playback_position(index, moves));
     });
     ui.add_space(6.0);
     ui.label(RichText::new(text::PATH_FROM_START).strong().size(17.0));

@@ -181,8 +181,9 @@ pub fn stats_line(stats: &Stats) -> String {
     )
 }
 
-pub fn playback_position(index: usize, moves: usize) -> String {
-    format!("{index} / {moves}")
+/// After the move number on the playback slider: "3 / 20".
+pub fn playback_suffix(moves: usize) -> String {
+    format!(" / {moves}")
 }
 
 // The status line: one sentence about what just happened.
