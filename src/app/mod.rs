@@ -23,6 +23,8 @@ use panels::{Tab, ViewState};
 
 /// The key the settings are stored under in eframe's storage.
 const SETTINGS_KEY: &str = "searchlab-settings";
+/// Keys eframe itself saves (egui memory, window geometry); private in eframe 0.37.
+const EFRAME_KEYS: [&str; 2] = ["egui", "window"];
 
 /// The window app: the session, view-only state and the commands collected this frame.
 pub struct App {
@@ -51,8 +53,13 @@ impl App {
     fn from_storage(storage: Option<&dyn eframe::Storage>) -> App {
         let stored = storage.and_then(|s| s.get_string(SETTINGS_KEY));
         let parsed = storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY));
-        // eframe drops a file it cannot parse and starts empty; notice that case too.
+        // eframe drops a file it cannot parse and starts empty; notice that case too. (An
+        // empty storage with a non-empty file; eframe's own keys tell it apart from a file
+        // that simply predates our settings.)
+        let storage_empty =
+            storage.is_some_and(|s| EFRAME_KEYS.iter().all(|key| s.get_string(key).is_none()));
         let file_unreadable = stored.is_none()
+            && storage_empty
             && eframe::storage_dir(text::APP_TITLE)
                 .map(|dir| dir.join("app.ron"))
                 .and_then(|path| std::fs::read_to_string(path).ok())
