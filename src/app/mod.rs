@@ -1,8 +1,8 @@
 //! The desktop window: an eframe app over the [`crate::search`] stepping interface.
 //!
-//! Panels (in [`panels`]) read the [`Session`] and push [`Command`]s; the app applies them after
+//! Panels (in `panels`) read the [`Session`] and push [`Command`]s; the app applies them after
 //! drawing, so widgets never touch a search. A [`Session`] holds the problem and a list of
-//! [`session::Lane`]s, one search each; the single-search view shows lane 0.
+//! [`Lane`]s, one search each; the single-search view shows lane 0.
 //!
 //! Called by `main` (no arguments) and by the `bench` subcommand ([`frame_bench`]).
 

@@ -281,7 +281,7 @@ impl Lane {
     /// Brings the cached open list and plot series up to date; cheap when nothing changed.
     ///
     /// While the search runs forward on its own (`running`), a large open list is copied at
-    /// most every [`OPEN_REFRESH`]: copying a million ids each frame would slow the run, and
+    /// most every `OPEN_REFRESH`: copying a million ids each frame would slow the run, and
     /// going forward only adds nodes, so the ids in an older copy stay valid. After a step
     /// back nodes are removed, so the copy is always rebuilt then.
     pub fn refresh(&mut self, running: bool) {
