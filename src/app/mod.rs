@@ -374,6 +374,21 @@ mod tests {
     }
 
     #[test]
+    fn shortcuts_are_ignored_while_typing() {
+        let mut h = harness(far_settings());
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, text::GOAL).focus();
+        h.run();
+        // Enter last: it ends the edit (egui's single-line fields give up focus on Enter).
+        for key in [egui::Key::Space, egui::Key::R, egui::Key::End, egui::Key::Enter] {
+            h.key_press(key);
+            h.run();
+        }
+        assert_eq!(h.state().session.steps(), 0);
+        assert_eq!(h.state().session.mode, RunMode::Paused);
+    }
+
+    #[test]
     fn clicking_a_tile_next_to_the_blank_moves_it() {
         let mut h = harness(Settings::default());
         h.run();
