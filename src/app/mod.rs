@@ -380,7 +380,12 @@ mod tests {
         h.get_by_role_and_label(Role::TextInput, text::GOAL).focus();
         h.run();
         // Enter last: it ends the edit (egui's single-line fields give up focus on Enter).
-        for key in [egui::Key::Space, egui::Key::R, egui::Key::End, egui::Key::Enter] {
+        for key in [
+            egui::Key::Space,
+            egui::Key::R,
+            egui::Key::End,
+            egui::Key::Enter,
+        ] {
             h.key_press(key);
             h.run();
         }
