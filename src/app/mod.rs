@@ -225,6 +225,14 @@ pub fn install_style(ctx: &egui::Context) {
         style.spacing.button_padding = egui::vec2(8.0, 4.0);
         style.spacing.interact_size.y = 24.0;
     });
+    // egui's dark text is a dim grey that a projector washes out; brighten it.
+    ctx.style_mut_of(egui::Theme::Dark, |style| {
+        style.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(215);
+        style.visuals.widgets.inactive.fg_stroke.color = egui::Color32::from_gray(230);
+    });
+    ctx.style_mut_of(egui::Theme::Light, |style| {
+        style.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(25);
+    });
 }
 
 impl eframe::App for App {
