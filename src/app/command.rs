@@ -46,6 +46,18 @@ pub enum Command {
     SetSpeed(f64),
     SetDark(bool),
     SetZoom(f32),
+    /// Show the compare view (several lanes) or the single search.
+    SetCompare(bool),
+    /// New settings for compare lane `i`; that lane restarts and catches up with the others.
+    SetLaneConfig(usize, SearchConfig),
+    /// One more compare lane (up to four).
+    AddLane,
+    /// Drop compare lane `i` (at least two stay).
+    RemoveLane(usize),
+    /// Open compare lane `i` in the single-search view, its run kept.
+    FocusLane(usize),
+    /// Logarithmic or linear y axis on the compare view's node-count plot.
+    SetLogCounts(bool),
 }
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);

@@ -9,6 +9,7 @@
 mod bench;
 mod board_view;
 mod command;
+mod compare;
 mod panels;
 mod session;
 pub mod text;
@@ -79,6 +80,7 @@ impl App {
         self.session.advance(dt);
         self.session.prepare();
         if self.session.mode == RunMode::Paused
+            && !self.session.settings.compare
             && self.view.tab != Tab::Solution
             && self.session.main_lane().is_some_and(|l| {
                 l.search().solution().is_some() && self.view.playback.key.is_none()
@@ -121,22 +123,33 @@ impl App {
             ui.add_space(3.0);
             panels::status_bar(ui, &self.session, &mut self.view);
         });
-        // A fixed share of the width: the node view never pushes the lists around.
-        let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
-        egui::Panel::left("node")
-            .resizable(false)
-            .exact_size(node_width)
-            .show(ui, |ui| {
-                panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
+        if self.session.settings.compare {
+            egui::CentralPanel::default().show(ui, |ui| {
+                compare::body(
+                    ui,
+                    &self.session,
+                    &mut self.view.compare_counts,
+                    &mut commands,
+                );
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            let lists_height = (ui.available_height() * 0.56).max(160.0);
-            ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
-                panels::lists(ui, &self.session, &mut self.view, &mut commands);
+        } else {
+            // A fixed share of the width: the node view never pushes the lists around.
+            let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
+            egui::Panel::left("node")
+                .resizable(false)
+                .exact_size(node_width)
+                .show(ui, |ui| {
+                    panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
+                });
+            egui::CentralPanel::default().show(ui, |ui| {
+                let lists_height = (ui.available_height() * 0.56).max(160.0);
+                ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
+                    panels::lists(ui, &self.session, &mut self.view, &mut commands);
+                });
+                ui.separator();
+                panels::plots(ui, &self.session);
             });
-            ui.separator();
-            panels::plots(ui, &self.session);
-        });
+        }
 
         let changed = !commands.is_empty();
         for command in commands.drain(..) {
@@ -160,7 +173,9 @@ impl App {
             | Command::SetSize(_)
             | Command::Scramble
             | Command::RandomAtDistance
-            | Command::SetConfig(_) => {
+            | Command::SetConfig(_)
+            | Command::SetCompare(_)
+            | Command::FocusLane(_) => {
                 self.view.tab = Tab::Step;
                 self.view.playback = Default::default();
             }

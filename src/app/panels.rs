@@ -10,7 +10,7 @@ use super::command::Command;
 use super::session::{Lane, RunMode, SPEED_RANGE, Session, SetupError, ZOOM_RANGE};
 use super::text;
 use crate::puzzle::{Board, GoalPreset, HeuristicKind};
-use crate::search::{Algorithm, NodeId, Place, Search, SearchConfig, Status, TieBreak};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, Search, SearchConfig, Status, TieBreak};
 
 /// Which node view is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,8 @@ pub struct ViewState {
     pub closed_scroll_to: Option<usize>,
     /// A notice shown in the status bar until the user dismisses it.
     pub notice: Option<String>,
+    /// What the compare view's count plot shows.
+    pub compare_counts: super::compare::Counter,
 }
 
 impl Default for ViewState {
@@ -53,6 +55,7 @@ impl Default for ViewState {
             playback: Playback::default(),
             closed_scroll_to: None,
             notice: None,
+            compare_counts: Default::default(),
         }
     }
 }
@@ -207,8 +210,12 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     });
     ui.add_space(2.0);
     ui.horizontal_wrapped(|ui| {
-        let config = settings.config;
-        config_editor(ui, &config, commands);
+        if settings.compare {
+            super::compare::lanes_bar(ui, session, commands);
+        } else {
+            let config = settings.config;
+            config_editor(ui, &config, commands);
+        }
         if let Err(SetupError::Config(e)) = &session.problem {
             error_label(ui, &e.to_string());
         }
@@ -219,49 +226,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>) {
-    let mut next = *config;
-    let label_algorithm = ui.label(RichText::new(text::ALGORITHM).strong());
-    ComboBox::from_id_salt("algorithm")
-        .selected_text(config.algorithm.title())
-        .width(170.0)
-        .show_ui(ui, |ui| {
-            for algorithm in Algorithm::ALL {
-                ui.selectable_value(&mut next.algorithm, algorithm, algorithm.title());
-            }
-        })
-        .response
-        .labelled_by(label_algorithm.id);
-    let label_heuristic = ui.label(RichText::new(text::HEURISTIC).strong());
-    ComboBox::from_id_salt("heuristic")
-        .selected_text(config.heuristic.title())
-        .width(170.0)
-        .show_ui(ui, |ui| {
-            for heuristic in HeuristicKind::ALL {
-                ui.selectable_value(&mut next.heuristic, heuristic, heuristic.title());
-            }
-        })
-        .response
-        .labelled_by(label_heuristic.id);
-    if config.algorithm != Algorithm::BreadthFirst {
-        let label_tie_break = ui.label(RichText::new(text::TIE_BREAK).strong());
-        ComboBox::from_id_salt("tie_break")
-            .selected_text(config.tie_break.describe())
-            .width(260.0)
-            .show_ui(ui, |ui| {
-                for tie in TieBreak::ALL {
-                    ui.selectable_value(&mut next.tie_break, tie, tie.describe());
-                }
-            })
-            .response
-            .labelled_by(label_tie_break.id);
-    }
-    if config.algorithm == Algorithm::WeightedAStar {
-        ui.add(
-            Slider::new(&mut next.weight, 1.0..=5.0)
-                .step_by(0.1)
-                .text(text::WEIGHT),
-        );
-    }
+    let next = edit_config(ui, config, false);
     ui.label(
         RichText::new(config.algorithm.formula())
             .monospace()
@@ -270,6 +235,111 @@ fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>
     if next != *config {
         commands.push(Command::SetConfig(next));
     }
+}
+
+/// The algorithm, heuristic, tie-break, weight and goal-test widgets; returns the config as
+/// edited. Shared by the single view's setup bar and the compare view's lane cards (each lane
+/// in its own `push_id`, so the combo boxes do not share state). `compact` (the lane cards)
+/// drops the visible field names, which the combo boxes keep as hover text and accessible
+/// names, and puts the second-line options (tie-break, weight, goal test) on a row of their own.
+pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchConfig {
+    let mut next = *config;
+    let combo = |ui: &mut Ui,
+                 id: &str,
+                 title: &str,
+                 selected: &str,
+                 width: f32,
+                 add: &mut dyn FnMut(&mut Ui)| {
+        let label = (!compact).then(|| ui.label(RichText::new(title).strong()));
+        let response = ComboBox::from_id_salt(id)
+            .selected_text(selected)
+            .width(width)
+            .show_ui(ui, |ui| add(ui))
+            .response;
+        match label {
+            Some(label) => {
+                response.labelled_by(label.id);
+            }
+            None => {
+                response.on_hover_text(title).widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, title)
+                });
+            }
+        }
+    };
+    let (algorithm_width, heuristic_width, tie_width) = if compact {
+        (125.0, 160.0, 240.0)
+    } else {
+        (170.0, 170.0, 260.0)
+    };
+    combo(
+        ui,
+        "algorithm",
+        text::ALGORITHM,
+        config.algorithm.title(),
+        algorithm_width,
+        &mut |ui| {
+            for algorithm in Algorithm::ALL {
+                ui.selectable_value(&mut next.algorithm, algorithm, algorithm.title());
+            }
+        },
+    );
+    combo(
+        ui,
+        "heuristic",
+        text::HEURISTIC,
+        config.heuristic.title(),
+        heuristic_width,
+        &mut |ui| {
+            for heuristic in HeuristicKind::ALL {
+                ui.selectable_value(&mut next.heuristic, heuristic, heuristic.title());
+            }
+        },
+    );
+    if compact {
+        ui.end_row();
+    }
+    if config.algorithm != Algorithm::BreadthFirst {
+        combo(
+            ui,
+            "tie_break",
+            text::TIE_BREAK,
+            config.tie_break.describe(),
+            tie_width,
+            &mut |ui| {
+                for tie in TieBreak::ALL {
+                    ui.selectable_value(&mut next.tie_break, tie, tie.describe());
+                }
+            },
+        );
+    }
+    if config.algorithm == Algorithm::WeightedAStar {
+        ui.add(
+            Slider::new(&mut next.weight, 1.0..=5.0)
+                .step_by(0.1)
+                .text(text::WEIGHT),
+        );
+    }
+    if config.algorithm == Algorithm::BreadthFirst {
+        let mut on_generation = config.goal_test == GoalTest::OnGeneration;
+        if ui
+            .checkbox(&mut on_generation, text::GOAL_TEST_ON_GENERATION)
+            .on_hover_text(text::GOAL_TEST_HINT)
+            .changed()
+        {
+            next.goal_test = if on_generation {
+                GoalTest::OnGeneration
+            } else {
+                GoalTest::OnExpansion
+            };
+        }
+    }
+    // The engine refuses the goal test at generation for anything but BFS; leaving BFS
+    // drops it rather than showing an error for a box that is no longer on screen.
+    if next.algorithm != Algorithm::BreadthFirst {
+        next.goal_test = GoalTest::OnExpansion;
+    }
+    next
 }
 
 fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
@@ -321,6 +391,21 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
     let can_back = session.can_step_back();
     let ready = session.main_lane().is_some();
     ui.horizontal(|ui| {
+        // The view switch leads the row: it decides what Step and the timeline drive.
+        for (compare, title) in [(false, text::SINGLE), (true, text::COMPARE)] {
+            let on = session.settings.compare == compare;
+            if ui
+                .add(
+                    Button::selectable(on, RichText::new(title).strong()).min_size(vec2(0.0, 30.0)),
+                )
+                .on_hover_text(text::COMPARE_HINT)
+                .clicked()
+                && !on
+            {
+                commands.push(Command::SetCompare(compare));
+            }
+        }
+        ui.separator();
         command_button(ui, Command::Step, false, can_step, commands);
         command_button(ui, Command::StepBack, false, can_back, commands);
         let playing = session.mode == RunMode::Playing;
@@ -343,6 +428,8 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         ui.separator();
 
         let mut speed = session.settings.speed;
+        // Short: a log slider needs little travel, and the timeline wants the room.
+        ui.spacing_mut().slider_width = 70.0;
         if ui
             .add(
                 Slider::new(&mut speed, SPEED_RANGE)
@@ -357,10 +444,10 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         }
         ui.separator();
 
-        if let Some(lane) = session.main_lane() {
-            let furthest = lane.furthest().max(1);
-            let mut position = session.seek_target().unwrap_or(lane.steps());
-            ui.spacing_mut().slider_width = (ui.available_width() - 190.0).max(120.0);
+        if session.main_lane().is_some() {
+            let furthest = session.furthest().max(1);
+            let mut position = session.seek_target().unwrap_or(session.clock());
+            ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
             let response = ui.add(
                 Slider::new(&mut position, 0..=furthest)
                     .suffix(text::TIMELINE_SUFFIX)
@@ -394,7 +481,7 @@ pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
         Ok(_) => ui.visuals().strong_text_color(),
     };
     ui.label(RichText::new(&session.status).size(16.0).color(color));
-    if let Some(lane) = session.main_lane() {
+    if let Some(lane) = session.main_lane().filter(|_| !session.settings.compare) {
         ui.label(
             RichText::new(text::stats_line(&lane.search().stats()))
                 .color(ui.visuals().text_color()),
@@ -976,7 +1063,7 @@ fn closed_table(
 
 /// The step axis: labels closer together than egui_plot's default so a run of a dozen steps
 /// is numbered, and thousands shortened so wide numbers do not collide.
-fn step_axis() -> AxisHints<'static> {
+pub(super) fn step_axis() -> AxisHints<'static> {
     AxisHints::new_x()
         .label(text::AXIS_STEP)
         .label_spacing(34.0..=50.0)

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use super::command::Command;
 use super::text;
 use crate::puzzle::{
-    Board, DistanceTable, GoalError, GoalPreset, Heuristic, ParseError, Problem, ProblemError, Rng,
-    parse_board, parse_goal, scramble,
+    Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
+    ProblemError, Rng, parse_board, parse_goal, scramble,
 };
-use crate::search::{ConfigError, NodeId, Search, SearchConfig, Status, new_search};
+use crate::search::{Algorithm, ConfigError, NodeId, Search, SearchConfig, Status, new_search};
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +30,27 @@ pub struct Settings {
     pub speed: f64,
     pub dark: bool,
     pub zoom: f32,
+    /// Whether the window shows the compare view (several lanes) instead of one search.
+    pub compare: bool,
+    /// The compare view's lanes, in order; 2 to [`MAX_LANES`].
+    pub lanes: Vec<SearchConfig>,
+    /// Whether the compare view's node-count plot has a logarithmic y axis.
+    pub log_counts: bool,
+}
+
+/// The compare view shows at least 2 and at most this many lanes (one colour each).
+pub const MAX_LANES: usize = 4;
+pub const MIN_LANES: usize = 2;
+
+/// The lanes a teacher starts with: uninformed, then a weak and a strong heuristic with A*, then
+/// greedy, which is fast but not optimal.
+pub fn default_lanes() -> Vec<SearchConfig> {
+    vec![
+        SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
+        SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
+        SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
+        SearchConfig::with(Algorithm::Greedy, HeuristicKind::Manhattan),
+    ]
 }
 
 /// The P1379 sample the app opens on.
@@ -50,6 +71,9 @@ impl Default for Settings {
             speed: 4.0,
             dark: true,
             zoom: 1.0,
+            compare: false,
+            lanes: default_lanes(),
+            log_counts: false,
         }
     }
 }
@@ -80,7 +104,13 @@ pub fn read_problem(settings: &Settings) -> Result<Problem, SetupError> {
     let side = board.as_ref().map(|b| b.side()).unwrap_or(3);
     let goal = parse_goal(&settings.goal_text, side).map_err(SetupError::Goal)?;
     let board = board?;
-    settings.config.validate().map_err(SetupError::Config)?;
+    if settings.compare {
+        for config in &settings.lanes {
+            config.validate().map_err(SetupError::Config)?;
+        }
+    } else {
+        settings.config.validate().map_err(SetupError::Config)?;
+    }
     Problem::new(board, goal).map_err(SetupError::Problem)
 }
 
@@ -165,6 +195,8 @@ pub struct Lane {
     open_built_for: Option<usize>,
     open_built_at: Instant,
     plots: PlotSeries,
+    /// Seconds spent in the search after each step, cumulative (popped on step back).
+    seconds: Vec<f64>,
 }
 
 /// Lane colours, distinct in light and dark themes and on a washed-out projector.
@@ -187,7 +219,13 @@ impl Lane {
             open_built_for: None,
             open_built_at: Instant::now(),
             plots: PlotSeries::default(),
+            seconds: Vec::new(),
         }
+    }
+
+    /// Seconds the search itself has spent on the steps taken so far (drawing excluded).
+    pub fn seconds(&self) -> f64 {
+        self.seconds.last().copied().unwrap_or(0.0)
     }
 
     pub fn search(&self) -> &dyn Search {
@@ -233,10 +271,13 @@ impl Lane {
 
     /// One step, recording the plot sample. False if the search had finished.
     pub fn step(&mut self) -> bool {
+        let started = Instant::now();
         let Some(view) = self.search.step() else {
             return false;
         };
         let expanded = view.expanded;
+        let spent = started.elapsed().as_secs_f64();
+        self.seconds.push(self.seconds() + spent);
         let node = *self.search.node(expanded);
         let stats = self.search.stats();
         self.history.push(Sample {
@@ -254,6 +295,7 @@ impl Lane {
         let undone = self.search.step_back();
         if undone {
             self.history.pop();
+            self.seconds.pop();
         }
         undone
     }
@@ -411,12 +453,126 @@ impl Session {
         self.problem = read_problem(&self.settings);
         self.lanes.clear();
         match &self.problem {
+            Ok(problem) if self.settings.compare => {
+                for (i, config) in self.settings.lanes.iter().enumerate() {
+                    self.lanes
+                        .push(Lane::new(*problem, *config, LANE_COLORS[i]));
+                }
+                self.status = text::status_compare_ready(self.lanes.len());
+            }
             Ok(problem) => {
                 self.lanes
                     .push(Lane::new(*problem, self.settings.config, LANE_COLORS[0]));
                 self.status = text::status_ready(&self.settings.config.describe());
             }
             Err(err) => self.status = text::status_setup_error(&err.to_string()),
+        }
+    }
+
+    /// The lock-step clock: steps taken by the lanes together. A lane that finished earlier
+    /// stays frozen at its own, smaller count.
+    pub fn clock(&self) -> usize {
+        self.lanes.iter().map(Lane::steps).max().unwrap_or(0)
+    }
+
+    /// The furthest the timeline can be scrubbed forward again.
+    pub fn furthest(&self) -> usize {
+        self.lanes.iter().map(Lane::furthest).max().unwrap_or(0)
+    }
+
+    /// Replays the lanes up to `target` steps, time-sliced like a timeline drag. The searches
+    /// are deterministic, so a rebuilt lane reaches exactly the state it had.
+    fn catch_up(&mut self, target: usize) {
+        if target > 0 && !self.lanes.is_empty() {
+            self.seek_target = Some(target);
+        }
+    }
+
+    /// Compare view on or off. Turning it on keeps the clock: the compare lanes are replayed
+    /// to the step the single view was at.
+    fn set_compare(&mut self, on: bool) {
+        if self.settings.compare == on {
+            return;
+        }
+        let clock = self.clock();
+        self.settings.compare = on;
+        self.rebuild();
+        self.catch_up(clock);
+    }
+
+    /// Shows compare lane `i` in the single view, run and history kept.
+    fn focus_lane(&mut self, i: usize) {
+        if !self.settings.compare || i >= self.lanes.len() {
+            return;
+        }
+        let mut lane = self.lanes.swap_remove(i);
+        lane.color = LANE_COLORS[0];
+        self.settings.compare = false;
+        self.settings.config = *lane.config();
+        self.lanes = vec![lane];
+        self.mode = RunMode::Paused;
+        self.seek_target = None;
+        self.selected = None;
+        self.status = text::status_focused(i + 1, &self.settings.config.describe());
+    }
+
+    /// Gives compare lane `i` a new config: that lane restarts and is replayed to the clock,
+    /// the others keep their runs.
+    fn set_lane_config(&mut self, i: usize, config: SearchConfig) {
+        if i >= self.settings.lanes.len() {
+            return;
+        }
+        self.settings.lanes[i] = config;
+        if config.validate().is_err() || self.problem.is_err() || !self.settings.compare {
+            let clock = self.clock();
+            self.rebuild();
+            self.catch_up(clock);
+            return;
+        }
+        let clock = self.clock();
+        if let (Ok(problem), Some(lane)) = (&self.problem, self.lanes.get_mut(i)) {
+            *lane = Lane::new(*problem, config, LANE_COLORS[i]);
+        }
+        self.mode = RunMode::Paused;
+        self.catch_up(clock);
+        self.status = text::status_lane_changed(i + 1, &config.describe());
+    }
+
+    fn add_lane(&mut self) {
+        if self.settings.lanes.len() >= MAX_LANES {
+            return;
+        }
+        let config = SearchConfig {
+            weight: 2.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+        };
+        self.settings.lanes.push(config);
+        let i = self.settings.lanes.len() - 1;
+        let clock = self.clock();
+        match &self.problem {
+            Ok(problem) if self.settings.compare => {
+                self.lanes.push(Lane::new(*problem, config, LANE_COLORS[i]));
+                self.mode = RunMode::Paused;
+                self.catch_up(clock);
+            }
+            _ => self.rebuild(),
+        }
+    }
+
+    fn remove_lane(&mut self, i: usize) {
+        if self.settings.lanes.len() <= MIN_LANES || i >= self.settings.lanes.len() {
+            return;
+        }
+        self.settings.lanes.remove(i);
+        if self.settings.compare && self.lanes.len() > i {
+            self.lanes.remove(i);
+            // Colours follow the lane's position, the same in cards, plots and table.
+            for (j, lane) in self.lanes.iter_mut().enumerate() {
+                lane.color = LANE_COLORS[j];
+            }
+            self.mode = RunMode::Paused;
+        } else {
+            self.rebuild();
         }
     }
 
@@ -461,12 +617,17 @@ impl Session {
             Command::StepBack => {
                 self.mode = RunMode::Paused;
                 self.seek_target = None;
+                // Only lanes at the clock step back: a lane frozen earlier keeps its result
+                // until the clock goes below the step it finished at.
+                let clock = self.clock();
                 let mut any = false;
                 for lane in &mut self.lanes {
-                    any |= lane.step_back();
+                    if lane.steps() == clock {
+                        any |= lane.step_back();
+                    }
                 }
                 self.status = if any {
-                    text::status_back(self.lanes[0].steps())
+                    text::status_back(self.clock())
                 } else {
                     text::status_nothing_to_undo()
                 };
@@ -541,6 +702,12 @@ impl Session {
             Command::SetSpeed(speed) => self.settings.speed = speed,
             Command::SetDark(dark) => self.settings.dark = dark,
             Command::SetZoom(zoom) => self.settings.zoom = zoom,
+            Command::SetCompare(on) => self.set_compare(on),
+            Command::SetLaneConfig(i, config) => self.set_lane_config(i, config),
+            Command::AddLane => self.add_lane(),
+            Command::RemoveLane(i) => self.remove_lane(i),
+            Command::FocusLane(i) => self.focus_lane(i),
+            Command::SetLogCounts(on) => self.settings.log_counts = on,
         }
     }
 
@@ -652,7 +819,7 @@ impl Session {
             self.stepped = true;
             if done {
                 self.seek_target = None;
-                self.status = text::status_seek(self.steps());
+                self.status = text::status_seek(self.clock());
                 self.stepped = false;
             }
         }
@@ -696,6 +863,10 @@ impl Session {
         let Some(lane) = self.lanes.first() else {
             return self.setup_status();
         };
+        if self.settings.compare {
+            let running = self.lanes.iter().filter(|l| l.is_running()).count();
+            return text::status_compare_step(self.clock(), running, self.lanes.len());
+        }
         let search = lane.search();
         if search.steps() == 0 {
             return text::status_ready(&search.config().describe());
@@ -735,10 +906,7 @@ impl Session {
             self.selected = None;
         }
         // The optimal length is shown next to a 3x3 solution; the table is built once per goal.
-        if self
-            .lanes
-            .first()
-            .is_some_and(|l| l.search().solution().is_some())
+        if self.lanes.iter().any(|l| l.search().solution().is_some())
             && self.problem.as_ref().is_ok_and(|p| p.side() == 3)
         {
             self.distances();

@@ -295,3 +295,141 @@ pub fn status_at_distance(board: &str, d: u8) -> String {
 pub fn status_no_board_at(d: u8, max: u8) -> String {
     format!("no board lies {d} moves from this goal (the farthest is {max})")
 }
+
+// The compare view.
+pub const COMPARE: &str = "Compare";
+pub const SINGLE: &str = "Single";
+pub const COMPARE_HINT: &str =
+    "Run 2 to 4 searches on the same board in lock-step: one expansion per lane per step";
+pub const ADD_LANE: &str = "Add lane";
+pub const REMOVE_LANE: &str = "Remove";
+pub const OPEN_IN_SINGLE: &str = "Open in single view";
+pub const OPEN_HEAD: &str = "Open list, next first";
+pub const OPEN_EMPTY: &str = "open is empty";
+pub const GOAL_TEST_ON_GENERATION: &str = "Goal test when generated (BFS)";
+pub const GOAL_TEST_HINT: &str = "Test each child for the goal as it is generated, not when it is \
+    removed from open: BFS stops one layer earlier and counts fewer nodes, still optimal.";
+pub const PLOT_COMPARE_F: &str = "f of the expanded node";
+pub const LOG_Y: &str = "log y";
+pub const SUMMARY: &str = "Summary";
+pub const COPY_MARKDOWN: &str = "Copy (Markdown)";
+pub const COPY_TSV: &str = "Copy (TSV)";
+pub const COPIED: &str = "copied the summary table to the clipboard";
+pub const COL_LANE: &str = "lane";
+pub const COL_LENGTH: &str = "length";
+pub const COL_OPTIMAL: &str = "optimal";
+pub const COL_EXPANDED: &str = "expanded";
+pub const COL_GENERATED: &str = "generated";
+pub const COL_MAX_OPEN: &str = "max open";
+pub const COL_BSTAR: &str = "b*";
+pub const COL_TIME: &str = "time (ms)";
+pub const BSTAR_HINT: &str = "Effective branching factor: the b* for which a uniform tree of the \
+    solution's depth has as many nodes as were generated (N + 1 = 1 + b* + ... + b*^d)";
+pub const TIME_HINT: &str = "Time spent in the search itself while stepping, drawing excluded";
+pub const YES: &str = "yes";
+pub const NO: &str = "no";
+pub const UNKNOWN: &str = "?";
+pub const DASH: &str = "-";
+
+pub fn lane_name(number: usize) -> String {
+    format!("Lane {number}")
+}
+
+pub fn lane_board(number: usize) -> String {
+    format!("Lane {number} board")
+}
+
+/// A short algorithm name for legends and table rows.
+fn algorithm_short(algorithm: crate::search::Algorithm) -> &'static str {
+    use crate::search::Algorithm;
+    match algorithm {
+        Algorithm::BreadthFirst => "BFS",
+        Algorithm::UniformCost => "UCS",
+        Algorithm::AStar => "A*",
+        Algorithm::Greedy => "Greedy",
+        Algorithm::WeightedAStar => "wA*",
+    }
+}
+
+/// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
+pub fn lane_short(number: usize, config: &crate::search::SearchConfig) -> String {
+    let mut name = format!("{number} {}", algorithm_short(config.algorithm));
+    if config.algorithm == crate::search::Algorithm::WeightedAStar {
+        name.push_str(&format!(" w={}", config.weight));
+    }
+    if config.algorithm.uses_heuristic() {
+        name.push_str(&format!(" {}", config.heuristic.name()));
+    }
+    if config.goal_test == crate::search::GoalTest::OnGeneration {
+        name.push_str(" goal-at-gen");
+    }
+    name
+}
+
+pub fn lane_counts(expanded: u32, generated: u32) -> String {
+    format!("expanded {expanded} · generated {generated}")
+}
+
+pub fn lane_open(open: u32, max_open: u32) -> String {
+    format!("open {open} · max open {max_open}")
+}
+
+pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
+    format!("#{id:<5} g {g:>2} h {h:>2} f {f}")
+}
+
+pub fn more_in_open(n: usize) -> String {
+    format!("+ {n} more")
+}
+
+pub fn plot_compare_counts(counter: &str, log: bool) -> String {
+    if log {
+        format!("{counter} per step (log scale)")
+    } else {
+        format!("{counter} per step")
+    }
+}
+
+pub fn lane_running(steps: usize) -> String {
+    format!("running · step {steps}")
+}
+
+pub fn lane_solved_frozen(steps: usize, moves: usize) -> String {
+    format!("solved at step {steps} ({moves} moves) · frozen")
+}
+
+pub fn lane_exhausted_frozen(steps: usize) -> String {
+    format!("open empty at step {steps}, no solution · frozen")
+}
+
+pub fn lane_limit_frozen(steps: usize) -> String {
+    format!("node limit reached at step {steps} · frozen")
+}
+
+pub fn lane_start(steps: usize) -> String {
+    format!("start board · step {steps}")
+}
+
+pub fn status_compare_ready(lanes: usize) -> String {
+    format!(
+        "Ready: {lanes} lanes on the same board. Press Step (Space) to expand one node in each."
+    )
+}
+
+pub fn status_compare_step(clock: usize, running: usize, lanes: usize) -> String {
+    if running == 0 {
+        format!("step {clock}: every lane has finished")
+    } else {
+        format!(
+            "step {clock}: {running} of {lanes} lanes still running, the others frozen on their result"
+        )
+    }
+}
+
+pub fn status_focused(lane: usize, description: &str) -> String {
+    format!("lane {lane} in the single view: {description}")
+}
+
+pub fn status_lane_changed(lane: usize, description: &str) -> String {
+    format!("lane {lane} is now {description}; replayed to the current step")
+}

@@ -1,0 +1,872 @@
+//! The compare view: 2 to 4 lanes on the same start and goal, stepped together, one card per
+//! lane, overlaid plots and a summary table that can be copied as text.
+//!
+//! Reads the [`Session`] and pushes [`Command`]s like every panel; the lock-step itself
+//! (finished lanes frozen, exact step back) lives in the session.
+
+use egui::{Align, Color32, Layout, RichText, Ui, vec2};
+use egui_plot::{AxisHints, Line, Plot, PlotPoint, PlotPoints};
+
+use super::board_view::{self, palette};
+use super::command::Command;
+use super::panels::{edit_config, step_axis};
+use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
+use super::text;
+use crate::search::{NodeId, Search, Status, effective_branching_factor};
+
+/// Which counter the compare view's count plot shows (one line per lane).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counter {
+    Expanded,
+    #[default]
+    Generated,
+    Open,
+}
+
+impl Counter {
+    const ALL: [Counter; 3] = [Counter::Expanded, Counter::Generated, Counter::Open];
+
+    fn title(self) -> &'static str {
+        match self {
+            Counter::Expanded => text::SERIES_EXPANDED,
+            Counter::Generated => text::SERIES_GENERATED,
+            Counter::Open => text::SERIES_OPEN,
+        }
+    }
+
+    fn points(self, lane: &Lane) -> &[PlotPoint] {
+        let plots = lane.plots();
+        match self {
+            Counter::Expanded => &plots.expanded,
+            Counter::Generated => &plots.generated,
+            Counter::Open => &plots.open,
+        }
+    }
+}
+
+/// The setup bar's row in compare mode: how many lanes, and a button for one more.
+pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let n = session.settings.lanes.len();
+    ui.label(RichText::new(format!("{n} lanes")).strong());
+    if ui
+        .add_enabled(n < MAX_LANES, egui::Button::new(text::ADD_LANE))
+        .clicked()
+    {
+        commands.push(Command::AddLane);
+    }
+    ui.label(RichText::new(text::COMPARE_HINT).color(ui.visuals().weak_text_color()));
+}
+
+/// The central area in compare mode: the lane cards on top, plots and the summary below.
+pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut Vec<Command>) {
+    if session.lanes.is_empty() {
+        return;
+    }
+    let cards_height = (ui.available_height() * 0.6).max(300.0);
+    ui.allocate_ui(vec2(ui.available_width(), cards_height), |ui| {
+        let n = session.lanes.len();
+        ui.columns(n, |columns| {
+            for (i, (ui, lane)) in columns.iter_mut().zip(&session.lanes).enumerate() {
+                ui.push_id(("lane_card", i), |ui| {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .max_height(cards_height)
+                        .show(ui, |ui| lane_card(ui, session, i, lane, commands));
+                });
+            }
+        });
+    });
+    ui.separator();
+    let width = ui.available_width();
+    let height = ui.available_height();
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui_with_layout(
+            vec2(width * 0.64, height),
+            Layout::top_down(Align::Min),
+            |ui| plots(ui, session, counter, commands),
+        );
+        ui.separator();
+        ui.allocate_ui_with_layout(
+            vec2(ui.available_width(), height),
+            Layout::top_down(Align::Min),
+            |ui| summary(ui, session),
+        );
+    });
+}
+
+/// One sentence on where a lane stands; a finished lane says it is frozen.
+pub fn lane_state(lane: &Lane) -> String {
+    let search = lane.search();
+    let steps = search.steps();
+    match search.status() {
+        Status::Running if steps == 0 => text::lane_start(steps),
+        Status::Running => text::lane_running(steps),
+        Status::Solved { .. } => {
+            let moves = search.solution().map_or(0, |p| p.len() - 1);
+            text::lane_solved_frozen(steps, moves)
+        }
+        Status::Exhausted => text::lane_exhausted_frozen(steps),
+        Status::LimitReached => text::lane_limit_frozen(steps),
+    }
+}
+
+fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &mut Vec<Command>) {
+    let search = lane.search();
+    let config = *lane.config();
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(2.0, lane.color))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(text::lane_name(i + 1))
+                        .strong()
+                        .size(17.0)
+                        .color(lane.color),
+                );
+                ui.label(
+                    RichText::new(config.algorithm.formula())
+                        .monospace()
+                        .color(ui.visuals().strong_text_color()),
+                );
+                if session.lanes.len() > MIN_LANES {
+                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                        if ui.small_button(text::REMOVE_LANE).clicked() {
+                            commands.push(Command::RemoveLane(i));
+                        }
+                    });
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().slider_width = 90.0;
+                let next = edit_config(ui, &config, true);
+                if next != config {
+                    commands.push(Command::SetLaneConfig(i, next));
+                }
+            });
+            ui.separator();
+
+            let color = match search.status() {
+                Status::Running => ui.visuals().strong_text_color(),
+                Status::Solved { .. } => palette::NEW,
+                _ => ui.visuals().warn_fg_color,
+            };
+            ui.label(RichText::new(lane_state(lane)).strong().color(color));
+
+            let goal = search.problem().goal();
+            let current = match search.steps() {
+                0 => NodeId(0),
+                n => search.step_at(n - 1).expanded,
+            };
+            let node = search.node(current);
+            let cell = if node.board.side() == 3 { 24.0 } else { 18.0 };
+            ui.horizontal_top(|ui| {
+                let response = board_view::mini(ui, &node.board, cell, None, Some(&goal));
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(
+                        egui::accesskit::Role::Image,
+                        true,
+                        text::lane_board(i + 1),
+                    )
+                });
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(text::ghf(node.g, node.h, node.f))
+                            .strong()
+                            .color(ui.visuals().strong_text_color()),
+                    );
+                    let stats = search.stats();
+                    ui.label(text::lane_counts(stats.expanded, stats.generated));
+                    ui.label(text::lane_open(stats.open, stats.max_open));
+                    if ui.small_button(text::OPEN_IN_SINGLE).clicked() {
+                        commands.push(Command::FocusLane(i));
+                    }
+                });
+            });
+            ui.label(RichText::new(text::OPEN_HEAD).strong());
+            open_head(ui, search, lane.open_snapshot());
+        });
+}
+
+/// The first rows of a lane's open list: the nodes it will expand next.
+fn open_head(ui: &mut Ui, search: &dyn Search, open: &[NodeId]) {
+    const ROWS: usize = 3;
+    if open.is_empty() {
+        ui.label(RichText::new(text::OPEN_EMPTY).color(ui.visuals().weak_text_color()));
+        return;
+    }
+    let goal = search.problem().goal();
+    let cell = if search.problem().side() == 3 {
+        9.0
+    } else {
+        7.0
+    };
+    egui::Grid::new("open_head")
+        .num_columns(3)
+        .spacing([6.0, 3.0])
+        .show(ui, |ui| {
+            for (rank, &id) in open.iter().take(ROWS).enumerate() {
+                let node = search.node(id);
+                ui.label(RichText::new(format!("{}.", rank + 1)).strong());
+                board_view::mini(ui, &node.board, cell, None, Some(&goal));
+                ui.label(
+                    RichText::new(text::open_row(id.0, node.g, node.h, &text::number(node.f)))
+                        .monospace()
+                        .size(13.0),
+                );
+                ui.end_row();
+            }
+        });
+    if open.len() > ROWS {
+        ui.label(
+            RichText::new(text::more_in_open(open.len() - ROWS))
+                .color(ui.visuals().weak_text_color()),
+        );
+    }
+}
+
+/// Tick labels for a log10 axis: 1, 10, 100, 1k, ... at whole powers, nothing in between.
+fn power_of_ten_label(value: f64) -> String {
+    if value.fract().abs() > 1e-9 || value < 0.0 {
+        return String::new();
+    }
+    let v = 10f64.powi(value.round() as i32);
+    if v >= 1e6 {
+        format!("{}M", v / 1e6)
+    } else if v >= 1e3 {
+        format!("{}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+/// The lanes' names in their colours: the key to both plots (and the summary's columns).
+fn lane_key(ui: &mut Ui, session: &Session) {
+    for (i, lane) in session.lanes.iter().enumerate() {
+        ui.label(
+            RichText::new(text::lane_short(i + 1, lane.config()))
+                .strong()
+                .color(lane.color),
+        );
+    }
+}
+
+fn plots(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut Vec<Command>) {
+    let log = session.settings.log_counts;
+    let group = ui.make_persistent_id("compare_plots");
+    let text_color = ui.visuals().strong_text_color();
+    ui.horizontal_wrapped(|ui| {
+        for c in Counter::ALL {
+            if ui.selectable_label(*counter == c, c.title()).clicked() {
+                *counter = c;
+            }
+        }
+        let mut log_y = log;
+        if ui.checkbox(&mut log_y, text::LOG_Y).changed() {
+            commands.push(Command::SetLogCounts(log_y));
+        }
+        ui.separator();
+        lane_key(ui, session);
+    });
+    let height = (ui.available_height() - 26.0).max(80.0);
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        ui.label(
+            RichText::new(text::plot_compare_counts(counter.title(), log))
+                .strong()
+                .color(text_color),
+        );
+        let mut plot = Plot::new("compare_counts")
+            .height(height)
+            .link_axis(group, [true, false])
+            .allow_scroll(false)
+            .include_x(0.0)
+            .include_y(0.0)
+            .custom_x_axes(vec![step_axis()]);
+        if log {
+            plot = plot.include_y(1.0).custom_y_axes(vec![
+                AxisHints::new_y().formatter(|mark, _| power_of_ten_label(mark.value)),
+            ]);
+        }
+        plot.show(ui, |plot| {
+            for (i, lane) in session.lanes.iter().enumerate() {
+                let name = text::lane_short(i + 1, lane.config());
+                let points = counter.points(lane);
+                let series: PlotPoints<'_> = if log {
+                    // No log axis in egui_plot: plot log10 and label the ticks as powers.
+                    points.iter().map(|p| [p.x, p.y.max(1.0).log10()]).collect()
+                } else {
+                    PlotPoints::Borrowed(points)
+                };
+                plot.line(Line::new(name, series).color(lane.color).width(2.0));
+            }
+        });
+
+        let ui = &mut columns[1];
+        ui.label(
+            RichText::new(text::PLOT_COMPARE_F)
+                .strong()
+                .color(text_color),
+        );
+        Plot::new("compare_f")
+            .height(height)
+            .link_axis(group, [true, false])
+            .allow_scroll(false)
+            .include_x(0.0)
+            .include_y(0.0)
+            .custom_x_axes(vec![step_axis()])
+            .show(ui, |plot| {
+                for (i, lane) in session.lanes.iter().enumerate() {
+                    let name = text::lane_short(i + 1, lane.config());
+                    plot.line(
+                        Line::new(name, PlotPoints::Borrowed(&lane.plots().f))
+                            .color(lane.color)
+                            .width(2.0),
+                    );
+                }
+            });
+    });
+}
+
+/// One lane's line of the summary table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub lane: String,
+    pub color: Color32,
+    /// Moves in the solution, once solved.
+    pub length: Option<usize>,
+    /// Compared with the exact distance (3x3); `None` when it cannot be known.
+    pub optimal: Option<bool>,
+    pub expanded: u32,
+    pub generated: u32,
+    pub max_open: u32,
+    pub branching: Option<f64>,
+    pub millis: f64,
+}
+
+impl SummaryRow {
+    fn cells(&self) -> [String; 8] {
+        let optimal = match (self.length, self.optimal) {
+            (None, _) => text::DASH,
+            (Some(_), None) => text::UNKNOWN,
+            (Some(_), Some(true)) => text::YES,
+            (Some(_), Some(false)) => text::NO,
+        };
+        [
+            self.lane.clone(),
+            self.length.map_or(text::DASH.to_owned(), |l| l.to_string()),
+            optimal.to_owned(),
+            self.expanded.to_string(),
+            self.generated.to_string(),
+            self.max_open.to_string(),
+            self.branching
+                .map_or(text::DASH.to_owned(), |b| format!("{b:.3}")),
+            format!("{:.2}", self.millis),
+        ]
+    }
+}
+
+const SUMMARY_HEADER: [&str; 8] = [
+    text::COL_LANE,
+    text::COL_LENGTH,
+    text::COL_OPTIMAL,
+    text::COL_EXPANDED,
+    text::COL_GENERATED,
+    text::COL_MAX_OPEN,
+    text::COL_BSTAR,
+    text::COL_TIME,
+];
+
+/// The summary of every lane at the current step.
+pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
+    let distance = session.known_distances().and_then(|t| {
+        let start = session.problem.as_ref().ok()?.start();
+        t.distance(&start)
+    });
+    session
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(i, lane)| {
+            let search = lane.search();
+            let stats = search.stats();
+            let length = search.solution().map(|p| p.len() - 1);
+            let optimal = length.and_then(|l| distance.map(|d| usize::from(d) == l));
+            let branching = length
+                .and_then(|l| effective_branching_factor(u64::from(stats.generated), l as u32));
+            SummaryRow {
+                lane: text::lane_short(i + 1, lane.config()),
+                color: lane.color,
+                length,
+                optimal,
+                expanded: stats.expanded,
+                generated: stats.generated,
+                max_open: stats.max_open,
+                branching,
+                millis: lane.seconds() * 1000.0,
+            }
+        })
+        .collect()
+}
+
+/// The table as Markdown, for a slide or an issue.
+pub fn summary_markdown(rows: &[SummaryRow]) -> String {
+    let mut out = format!("| {} |\n", SUMMARY_HEADER.join(" | "));
+    out.push_str(&format!("|{}\n", "---|".repeat(SUMMARY_HEADER.len())));
+    for row in rows {
+        out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
+    }
+    out
+}
+
+/// The table as tab-separated values, for a spreadsheet.
+pub fn summary_tsv(rows: &[SummaryRow]) -> String {
+    let mut out = SUMMARY_HEADER.join("\t");
+    out.push('\n');
+    for row in rows {
+        out.push_str(&row.cells().join("\t"));
+        out.push('\n');
+    }
+    out
+}
+
+/// The summary on screen: one row per measure, one column per lane (headed by the lane's
+/// number in its colour), so four lanes fit beside the plots. The copied text has one row per
+/// lane, the shape a slide or a spreadsheet wants.
+fn summary(ui: &mut Ui, session: &Session) {
+    let rows = summary_rows(session);
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(text::SUMMARY)
+                .strong()
+                .color(ui.visuals().strong_text_color()),
+        );
+        if ui.button(text::COPY_MARKDOWN).clicked() {
+            ui.ctx().copy_text(summary_markdown(&rows));
+        }
+        if ui.button(text::COPY_TSV).clicked() {
+            ui.ctx().copy_text(summary_tsv(&rows));
+        }
+    });
+    let cells: Vec<[String; 8]> = rows.iter().map(SummaryRow::cells).collect();
+    egui::ScrollArea::both()
+        .id_salt("summary_scroll")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Grid::new("summary")
+                .striped(true)
+                .spacing([14.0, 4.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for (i, row) in rows.iter().enumerate() {
+                        ui.label(
+                            RichText::new(text::lane_name(i + 1))
+                                .strong()
+                                .color(row.color),
+                        );
+                    }
+                    ui.end_row();
+                    for (c, title) in SUMMARY_HEADER.iter().enumerate().skip(1) {
+                        let response = ui.strong(*title);
+                        match c {
+                            6 => {
+                                response.on_hover_text(text::BSTAR_HINT);
+                            }
+                            7 => {
+                                response.on_hover_text(text::TIME_HINT);
+                            }
+                            _ => {}
+                        }
+                        for lane in &cells {
+                            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                                ui.label(&lane[c]);
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT, Queryable};
+
+    use super::*;
+    use crate::app::{App, Settings, install_style};
+    use crate::puzzle::{Board, DistanceTable, Rng};
+    use crate::search::{Algorithm, GoalTest, Node};
+
+    fn harness(settings: Settings) -> Harness<'static, App> {
+        Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(200)
+            .with_context_setup(install_style)
+            .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+    }
+
+    fn compare(board: &str) -> Settings {
+        Settings {
+            board_text: board.to_owned(),
+            compare: true,
+            ..Settings::default()
+        }
+    }
+
+    /// A 3x3 board `d` moves from the default goal.
+    fn board_at(d: u8) -> String {
+        let goal: Board = "123804765".parse().unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        table.random_at(d, &mut Rng::new(5)).unwrap().to_string()
+    }
+
+    fn steps(app: &App) -> Vec<usize> {
+        app.session.lanes.iter().map(Lane::steps).collect()
+    }
+
+    /// Every lane's open list in pop order, with the node records.
+    fn open_lists(app: &App) -> Vec<Vec<(NodeId, Node)>> {
+        app.session
+            .lanes
+            .iter()
+            .map(|lane| {
+                let search = lane.search();
+                search
+                    .open_nodes()
+                    .map(|id| (id, *search.node(id)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn click_step(h: &mut Harness<'_, App>) {
+        // The accessibility action: repeated pointer clicks on one spot read as double clicks.
+        h.get_by_label("Step Space").click_accesskit();
+        h.run();
+    }
+
+    #[test]
+    fn the_toggle_opens_four_default_lanes_and_one_step_steps_them_all() {
+        let mut h = harness(Settings {
+            board_text: board_at(16),
+            ..Settings::default()
+        });
+        h.run();
+        assert_eq!(h.state().session.lanes.len(), 1);
+        h.get_by_label(text::COMPARE).click();
+        h.run();
+        let configs: Vec<_> = h
+            .state()
+            .session
+            .lanes
+            .iter()
+            .map(|l| *l.config())
+            .collect();
+        assert_eq!(configs, crate::app::session::default_lanes());
+        for i in 1..=4 {
+            // The card's heading and the summary's column.
+            assert_eq!(h.get_all_by_label(&text::lane_name(i)).count(), 2);
+            h.get_by_label(&text::lane_board(i));
+        }
+        assert_eq!(steps(h.state()), [0, 0, 0, 0]);
+        click_step(&mut h);
+        assert_eq!(steps(h.state()), [1, 1, 1, 1]);
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_eq!(steps(h.state()), [2, 2, 2, 2]);
+        // Each lane's own expansion: BFS and A* pick different second nodes.
+        let expanded: Vec<NodeId> = h
+            .state()
+            .session
+            .lanes
+            .iter()
+            .map(|l| l.search().closed()[1])
+            .collect();
+        assert_eq!(expanded.len(), 4);
+        assert_eq!(h.get_all_by_label_contains("running · step 2").count(), 4);
+    }
+
+    #[test]
+    fn a_finished_lane_stays_frozen_and_says_so_while_the_others_go_on() {
+        let mut h = harness(compare("283104765"));
+        h.run();
+        // A* with Manhattan solves this 4-move board in 5 steps; BFS needs many more.
+        while h.state().session.lane(2).is_running() {
+            click_step(&mut h);
+        }
+        let solved_at = h.state().session.lane(2).steps();
+        assert!(h.state().session.lane(0).is_running(), "BFS still running");
+        let label = text::lane_solved_frozen(solved_at, 4);
+        // Both A* lanes and greedy solve this easy board at the same step; each card says so.
+        let frozen = |h: &Harness<'_, App>| h.get_all_by_label(&label).count();
+        assert_eq!(frozen(&h), 3);
+        for _ in 0..3 {
+            click_step(&mut h);
+        }
+        let s = steps(h.state());
+        assert_eq!(s[2], solved_at, "frozen lane did not move");
+        assert_eq!(s[0], solved_at + 3, "BFS went on");
+        assert_eq!(frozen(&h), 3);
+        assert!(
+            h.query_by_label(&text::lane_running(solved_at + 3))
+                .is_some(),
+            "the BFS card says it is running"
+        );
+    }
+
+    #[test]
+    fn step_back_restores_every_lane_exactly_and_keeps_a_frozen_lane_frozen() {
+        let mut h = harness(compare("283104765"));
+        h.run();
+        while h.state().session.lane(2).is_running() {
+            click_step(&mut h);
+        }
+        let solved_at = h.state().session.lane(2).steps();
+        click_step(&mut h);
+        let before = open_lists(h.state());
+        let steps_before = steps(h.state());
+        let history_before: Vec<usize> = h
+            .state()
+            .session
+            .lanes
+            .iter()
+            .map(|l| l.history().len())
+            .collect();
+        for _ in 0..4 {
+            click_step(&mut h);
+        }
+        assert_ne!(open_lists(h.state()), before);
+        for _ in 0..4 {
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        }
+        assert_eq!(steps(h.state()), steps_before);
+        assert_eq!(open_lists(h.state()), before);
+        let history: Vec<usize> = h
+            .state()
+            .session
+            .lanes
+            .iter()
+            .map(|l| l.history().len())
+            .collect();
+        assert_eq!(history, history_before);
+        // The caches the cards draw from are exact too.
+        for lane in &h.state().session.lanes {
+            let open: Vec<NodeId> = lane.search().open_nodes().collect();
+            assert_eq!(lane.open_snapshot(), &open[..]);
+        }
+        // Back past the step the A* lane finished at: it comes back to life.
+        h.key_press(egui::Key::Backspace);
+        h.run();
+        assert_eq!(h.state().session.lane(2).steps(), solved_at);
+        h.key_press(egui::Key::Backspace);
+        h.run();
+        assert_eq!(h.state().session.lane(2).steps(), solved_at - 1);
+        assert!(h.state().session.lane(2).is_running());
+    }
+
+    #[test]
+    fn summary_has_the_length_optimality_and_branching_factor() {
+        let mut h = harness(compare("283104765"));
+        h.run();
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let rows = summary_rows(&h.state().session);
+        assert_eq!(rows.len(), 4);
+        // The start is 4 moves from the goal: BFS and A* are optimal.
+        for row in &rows[..3] {
+            assert_eq!(row.length, Some(4), "{}", row.lane);
+            assert_eq!(row.optimal, Some(true), "{}", row.lane);
+        }
+        // b* solves N + 1 = 1 + b + b^2 + b^3 + b^4.
+        for row in &rows {
+            let b = row.branching.unwrap();
+            let d = row.length.unwrap() as i32;
+            let total: f64 = (0..=d).map(|i| b.powi(i)).sum();
+            assert!((total - (f64::from(row.generated) + 1.0)).abs() < 1e-6);
+        }
+        // A* with Manhattan generates fewer nodes than with misplaced tiles, and BFS most.
+        assert!(rows[2].generated <= rows[1].generated);
+        assert!(rows[1].generated < rows[0].generated);
+        assert!(rows[2].branching.unwrap() < rows[0].branching.unwrap());
+        let markdown = summary_markdown(&rows);
+        assert!(markdown.starts_with("| lane | length | optimal |"));
+        assert!(markdown.contains(&format!(
+            "| 3 A* manhattan | 4 | yes | {} | {} |",
+            rows[2].expanded, rows[2].generated
+        )));
+        assert_eq!(summary_tsv(&rows).lines().count(), 5);
+        h.get_by_label(text::COPY_MARKDOWN).click();
+        h.run();
+        // A greedy solution longer than the optimum is flagged.
+        let mut h = harness(compare(&board_at(16)));
+        h.run();
+        h.state_mut().apply(Command::RunToEnd);
+        h.run();
+        let rows = summary_rows(&h.state().session);
+        assert_eq!(rows[2].length, Some(16));
+        assert_eq!(rows[2].optimal, Some(true));
+        let greedy = &rows[3];
+        assert_eq!(greedy.optimal, Some(greedy.length == Some(16)));
+    }
+
+    #[test]
+    fn optimality_is_unknown_on_4x4() {
+        let mut settings = compare("123456789abcdef0");
+        settings.goal_text = "blank-last".into();
+        let mut h = harness(settings);
+        h.run();
+        h.state_mut().apply(Command::MoveTile(14));
+        h.run();
+        h.state_mut().apply(Command::RunToEnd);
+        h.run();
+        let rows = summary_rows(&h.state().session);
+        assert_eq!(rows[2].length, Some(1));
+        assert_eq!(rows[2].optimal, None);
+        assert!(rows[2].cells()[2] == text::UNKNOWN);
+    }
+
+    #[test]
+    fn a_lane_opens_in_the_single_view_with_its_run() {
+        let mut h = harness(compare(&board_at(16)));
+        h.run();
+        for _ in 0..6 {
+            click_step(&mut h);
+        }
+        let open = open_lists(h.state())[2].clone();
+        h.get_all_by_label(text::OPEN_IN_SINGLE)
+            .nth(2)
+            .unwrap()
+            .click();
+        h.run();
+        let session = &h.state().session;
+        assert!(!session.settings.compare);
+        assert_eq!(session.lanes.len(), 1);
+        assert_eq!(
+            session.settings.config,
+            crate::app::session::default_lanes()[2]
+        );
+        assert_eq!(session.steps(), 6);
+        assert_eq!(open_lists(h.state())[0], open);
+        // Back to compare: every lane is replayed to the same step.
+        h.get_by_label(text::COMPARE).click();
+        h.run();
+        assert_eq!(steps(h.state()), [6, 6, 6, 6]);
+        assert_eq!(open_lists(h.state())[2], open);
+    }
+
+    #[test]
+    fn changing_one_lane_restarts_it_at_the_clock_and_lanes_can_be_added_and_removed() {
+        let mut h = harness(compare(&board_at(16)));
+        h.run();
+        for _ in 0..3 {
+            click_step(&mut h);
+        }
+        let others = open_lists(h.state());
+        let mut config = *h.state().session.lane(1).config();
+        config.heuristic = crate::puzzle::HeuristicKind::LinearConflict;
+        h.state_mut().apply(Command::SetLaneConfig(1, config));
+        h.run();
+        assert_eq!(steps(h.state()), [3, 3, 3, 3]);
+        let now = open_lists(h.state());
+        assert_eq!(now[0], others[0]);
+        assert_eq!(now[2], others[2]);
+        assert_eq!(h.state().session.settings.lanes[1], config);
+
+        h.get_by_label(text::ADD_LANE).click();
+        h.run();
+        assert_eq!(steps(h.state()), [3, 3, 3, 3]);
+        assert!(
+            h.get_by_label(text::ADD_LANE)
+                .accesskit_node()
+                .is_disabled()
+        );
+        // Remove lane 1: colours follow positions, so lane 2 becomes blue.
+        h.get_all_by_label(text::REMOVE_LANE)
+            .next()
+            .unwrap()
+            .click();
+        h.run();
+        let session = &h.state().session;
+        assert_eq!(session.lanes.len(), 3);
+        assert_eq!(session.lane(0).color, crate::app::session::LANE_COLORS[0]);
+        assert_eq!(*session.lane(0).config(), config);
+    }
+
+    #[test]
+    fn goal_test_at_generation_is_offered_for_bfs_only_and_changes_the_counts() {
+        let mut h = harness(Settings {
+            board_text: board_at(10),
+            ..Settings::default()
+        });
+        h.run();
+        assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
+        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::ALGORITHM)
+            .click();
+        h.run();
+        h.get_by_label(Algorithm::BreadthFirst.title()).click();
+        h.run();
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let at_expansion = h.state().session.lane(0).search().stats();
+        h.get_by_label(text::GOAL_TEST_ON_GENERATION).click();
+        h.run();
+        assert_eq!(
+            h.state().session.settings.config.goal_test,
+            GoalTest::OnGeneration
+        );
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.solution().unwrap().len() - 1, 10);
+        let at_generation = search.stats();
+        assert!(
+            at_generation.generated < at_expansion.generated,
+            "{at_generation:?} vs {at_expansion:?}"
+        );
+        assert!(at_generation.expanded < at_expansion.expanded);
+        // Leaving BFS drops the option (the engine refuses it elsewhere) and hides the box.
+        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::ALGORITHM)
+            .click();
+        h.run();
+        h.get_by_label(Algorithm::AStar.title()).click();
+        h.run();
+        assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
+        assert_eq!(
+            h.state().session.settings.config.goal_test,
+            GoalTest::OnExpansion
+        );
+        assert!(h.state().session.problem.is_ok());
+    }
+
+    #[test]
+    fn snapshot_compare_mid_run() {
+        let mut h = harness(Settings {
+            log_counts: true,
+            ..compare(&board_at(12))
+        });
+        h.run();
+        for _ in 0..30 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        // The thresholds of the app's other snapshots: renderers antialias text a little
+        // differently, a moved panel changes thousands of pixels.
+        h.snapshot_options(
+            "app_compare",
+            &egui_kittest::SnapshotOptions::new()
+                .threshold(2.0)
+                .max_failed_pixels(400),
+        );
+    }
+
+    #[test]
+    fn log_ticks_are_powers_of_ten() {
+        assert_eq!(power_of_ten_label(0.0), "1");
+        assert_eq!(power_of_ten_label(2.0), "100");
+        assert_eq!(power_of_ten_label(4.0), "10k");
+        assert_eq!(power_of_ten_label(6.0), "1M");
+        assert_eq!(power_of_ten_label(2.5), "");
+    }
+}
