@@ -58,6 +58,10 @@ pub enum Command {
     FocusLane(usize),
     /// Logarithmic or linear y axis on the compare view's node-count plot.
     SetLogCounts(bool),
+    /// Open the Experiments window.
+    ShowExperiments,
+    /// Open the Heuristic inspector window.
+    ShowInspector,
 }
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);

@@ -54,7 +54,12 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     {
         commands.push(Command::AddLane);
     }
-    ui.label(RichText::new(text::COMPARE_HINT).color(ui.visuals().weak_text_color()));
+    if ui.button(text::EXPERIMENTS).clicked() {
+        commands.push(Command::ShowExperiments);
+    }
+    if ui.button(text::INSPECTOR).clicked() {
+        commands.push(Command::ShowInspector);
+    }
 }
 
 /// The central area in compare mode: the lane cards on top, plots and the summary below.
@@ -226,7 +231,7 @@ fn open_head(ui: &mut Ui, search: &dyn Search, open: &[NodeId]) {
 }
 
 /// Tick labels for a log10 axis: 1, 10, 100, 1k, ... at whole powers, nothing in between.
-fn power_of_ten_label(value: f64) -> String {
+pub(super) fn power_of_ten_label(value: f64) -> String {
     if value.fract().abs() > 1e-9 || value < 0.0 {
         return String::new();
     }

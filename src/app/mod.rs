@@ -10,9 +10,12 @@ mod bench;
 mod board_view;
 mod command;
 mod compare;
+mod experiments;
+mod inspector;
 mod panels;
 mod session;
 pub mod text;
+mod worker;
 
 use std::time::Duration;
 
@@ -31,6 +34,8 @@ const EFRAME_KEYS: [&str; 2] = ["egui", "window"];
 pub struct App {
     pub session: Session,
     view: ViewState,
+    experiments: experiments::Experiments,
+    inspector: inspector::Inspector,
     commands: Vec<Command>,
     /// The theme and zoom last handed to egui, so they are set only when they change.
     applied_dark: Option<bool>,
@@ -43,6 +48,8 @@ impl App {
         App {
             session: Session::new(settings),
             view: ViewState::default(),
+            experiments: Default::default(),
+            inspector: Default::default(),
             commands: Vec::new(),
             applied_dark: None,
             applied_zoom: None,
@@ -151,6 +158,10 @@ impl App {
             });
         }
 
+        // Floating windows over the view; their long work runs on worker threads.
+        self.experiments.window(ui.ctx(), &self.session);
+        self.inspector.window(ui.ctx(), &self.session);
+
         let changed = !commands.is_empty();
         for command in commands.drain(..) {
             self.apply(command);
@@ -164,6 +175,8 @@ impl App {
     /// Applies one command: view commands here, the rest in the session.
     pub fn apply(&mut self, command: Command) {
         match &command {
+            Command::ShowExperiments => self.experiments.open = true,
+            Command::ShowInspector => self.inspector.open = true,
             Command::SelectNode(_) => self.view.tab = Tab::Selected,
             Command::ShowCurrent => self.view.tab = Tab::Step,
             Command::Reset

@@ -708,6 +708,8 @@ impl Session {
             Command::RemoveLane(i) => self.remove_lane(i),
             Command::FocusLane(i) => self.focus_lane(i),
             Command::SetLogCounts(on) => self.settings.log_counts = on,
+            // Windows of the app; nothing changes in the session.
+            Command::ShowExperiments | Command::ShowInspector => {}
         }
     }
 

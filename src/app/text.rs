@@ -433,3 +433,51 @@ pub fn status_focused(lane: usize, description: &str) -> String {
 pub fn status_lane_changed(lane: usize, description: &str) -> String {
     format!("lane {lane} is now {description}; replayed to the current step")
 }
+
+// Experiments.
+pub const EXPERIMENTS: &str = "Experiments";
+pub const EXPERIMENT_CONFIGS: &str = "Configurations (the compare lanes):";
+pub const EXPERIMENT_MAX_DEPTH: &str = "Depths 2, 4, ... up to";
+pub const EXPERIMENT_DEPTHS_HINT: &str =
+    "Boards are drawn at exactly these optimal distances from the goal";
+pub const EXPERIMENT_BOARDS: &str = "Boards per depth";
+pub const EXPERIMENT_SEED: &str = "Seed";
+pub const EXPERIMENT_RUN: &str = "Run experiment";
+pub const EXPERIMENT_CANCELLED: &str = "The experiment was cancelled.";
+pub const EXPERIMENT_PLOT: &str = "Mean nodes generated against depth (log scale)";
+pub const CANCEL: &str = "Cancel";
+pub const COPY_CSV: &str = "Copy (CSV)";
+pub const AXIS_DEPTH: &str = "optimal depth d";
+
+pub fn experiment_progress(done: usize, total: usize) -> String {
+    format!("{done} / {total} (depth, configuration) runs")
+}
+
+pub fn experiment_convention(convention: &str) -> String {
+    format!("Counting: {convention}.")
+}
+
+// Heuristic inspector.
+pub const INSPECTOR: &str = "Heuristic inspector";
+pub const INSPECTOR_COMPUTING: &str =
+    "Computing h* for all 181,440 states and profiling each heuristic...";
+pub const INSPECTOR_PLOT: &str =
+    "h against the true distance h*: mean (line) and range (band) over all states at each h*";
+pub const INSPECTOR_DIAGONAL: &str = "h = h* (above it: inadmissible)";
+pub const AXIS_H_STAR: &str = "true distance h*";
+pub const COL_HEURISTIC: &str = "heuristic";
+pub const COL_ADMISSIBLE: &str = "admissible";
+pub const COL_OVER: &str = "states with h > h*";
+pub const COL_WORST: &str = "worst h - h*";
+pub const INSPECTOR_CURRENT: &str = "On the start board";
+
+pub fn weighted(title: &str, weight: f64) -> String {
+    format!("{weight} x {title}")
+}
+
+pub fn h_star_is(d: Option<u8>) -> String {
+    match d {
+        Some(d) => format!("h* = {d}"),
+        None => "h* unknown".to_owned(),
+    }
+}

@@ -1,0 +1,320 @@
+//! The Heuristic inspector window: over all 181,440 states of the 3x3 puzzle, how each
+//! heuristic's h relates to the true distance h* (mean and range per h*, from
+//! [`crate::puzzle::profile`]), including a weighted heuristic to show what inadmissible looks
+//! like; and every heuristic's value on the current start board next to its h*.
+//!
+//! The distance table and the profiles take a moment, so they are computed on a worker thread.
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
+
+use super::session::Session;
+use super::text;
+use super::worker::Worker;
+use crate::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
+
+/// The heuristics profiled, with their weight: the three admissible ones and Manhattan
+/// doubled, which overestimates.
+pub const PROFILED: [(HeuristicKind, f64, Color32); 4] = [
+    (
+        HeuristicKind::Misplaced,
+        1.0,
+        Color32::from_rgb(0xd8, 0x9a, 0x00),
+    ),
+    (
+        HeuristicKind::Manhattan,
+        1.0,
+        Color32::from_rgb(0x1e, 0x88, 0xe5),
+    ),
+    (
+        HeuristicKind::LinearConflict,
+        1.0,
+        Color32::from_rgb(0x43, 0xa0, 0x47),
+    ),
+    (
+        HeuristicKind::Manhattan,
+        2.0,
+        Color32::from_rgb(0xe5, 0x39, 0x35),
+    ),
+];
+
+/// Profiles of every heuristic in [`PROFILED`] for one goal.
+pub struct Profiles {
+    pub goal: Board,
+    pub table: DistanceTable,
+    pub profiles: Vec<Profile>,
+}
+
+/// Computes the distance table and the profiles; `None` if cancelled or not 3x3.
+pub fn compute(goal: Board, progress: &super::worker::Progress) -> Option<Profiles> {
+    use std::sync::atomic::Ordering;
+    let total = PROFILED.len() + 1;
+    progress.report(0, total);
+    let table = DistanceTable::new(&goal)?;
+    let mut profiles = Vec::new();
+    for (i, &(kind, weight, _)) in PROFILED.iter().enumerate() {
+        if progress.cancel_flag().load(Ordering::Relaxed) {
+            return None;
+        }
+        progress.report(i + 1, total);
+        profiles.push(profile(&Heuristic::new(kind, &goal), &table, weight));
+    }
+    progress.report(total, total);
+    Some(Profiles {
+        goal,
+        table,
+        profiles,
+    })
+}
+
+fn name(kind: HeuristicKind, weight: f64) -> String {
+    if weight == 1.0 {
+        kind.title().to_owned()
+    } else {
+        text::weighted(kind.title(), weight)
+    }
+}
+
+#[derive(Default)]
+pub struct Inspector {
+    pub open: bool,
+    job: Option<Worker<Option<Profiles>>>,
+    pub result: Option<Profiles>,
+}
+
+impl Inspector {
+    /// Takes the result if the job has finished, and starts one when the window shows a goal
+    /// it has no profiles for. Called once per frame.
+    pub fn poll(&mut self, goal: Option<Board>) {
+        if let Some(result) = self.job.as_mut().and_then(Worker::poll) {
+            self.job = None;
+            self.result = result;
+        }
+        let Some(goal) = goal.filter(|g| g.side() == 3) else {
+            return;
+        };
+        let stale = self.result.as_ref().is_none_or(|r| r.goal != goal);
+        if self.open && stale && self.job.is_none() {
+            self.job = Some(Worker::spawn(move |progress| compute(goal, &progress)));
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn window(&mut self, ctx: &egui::Context, session: &Session) {
+        let goal = session.problem.as_ref().ok().map(|p| p.goal());
+        self.poll(goal);
+        if self.is_running() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let mut open = self.open;
+        egui::Window::new(text::INSPECTOR)
+            .open(&mut open)
+            .default_size([820.0, 600.0])
+            .show(ctx, |ui| self.ui(ui, session));
+        self.open = open;
+    }
+
+    fn ui(&mut self, ui: &mut Ui, session: &Session) {
+        let Ok(problem) = &session.problem else {
+            return;
+        };
+        if problem.side() != 3 {
+            ui.label(RichText::new(text::NEEDS_3X3).color(ui.visuals().warn_fg_color));
+            return;
+        }
+        let current = self.result.as_ref().filter(|r| r.goal == problem.goal());
+        let Some(result) = current else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(text::INSPECTOR_COMPUTING);
+            });
+            if let Some(job) = &self.job {
+                ui.add(egui::ProgressBar::new(job.fraction()).desired_width(300.0));
+            }
+            return;
+        };
+        // On the start board.
+        let start = problem.start();
+        ui.label(
+            RichText::new(format!(
+                "{}: {}  ({})",
+                text::INSPECTOR_CURRENT,
+                start,
+                text::h_star_is(result.table.distance(&start))
+            ))
+            .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            for &(kind, weight, color) in &PROFILED {
+                let h = f64::from(Heuristic::new(kind, &problem.goal()).h(&start)) * weight;
+                ui.label(
+                    RichText::new(format!("{} = {}", name(kind, weight), text::number(h)))
+                        .color(color)
+                        .strong(),
+                );
+            }
+        });
+        ui.separator();
+        egui::Grid::new("inspector_summary")
+            .striped(true)
+            .spacing([14.0, 3.0])
+            .show(ui, |ui| {
+                for title in [
+                    text::COL_HEURISTIC,
+                    text::COL_ADMISSIBLE,
+                    text::COL_OVER,
+                    text::COL_WORST,
+                ] {
+                    ui.strong(title);
+                }
+                ui.end_row();
+                for (&(kind, weight, color), p) in PROFILED.iter().zip(&result.profiles) {
+                    ui.label(RichText::new(name(kind, weight)).strong().color(color));
+                    ui.label(if p.admissible() { text::YES } else { text::NO });
+                    ui.label(p.over.to_string());
+                    ui.label(if p.admissible() {
+                        text::DASH.to_owned()
+                    } else {
+                        text::number(p.worst_excess)
+                    });
+                    ui.end_row();
+                }
+            });
+        ui.separator();
+        ui.label(
+            RichText::new(text::INSPECTOR_PLOT)
+                .strong()
+                .color(ui.visuals().strong_text_color()),
+        );
+        let max = result.table.max_distance();
+        Plot::new("inspector_plot")
+            .height(ui.available_height().max(200.0))
+            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+            .allow_scroll(false)
+            .include_x(0.0)
+            .include_y(0.0)
+            .custom_x_axes(vec![AxisHints::new_x().label(text::AXIS_H_STAR)])
+            .show(ui, |plot| {
+                plot.line(
+                    Line::new(
+                        text::INSPECTOR_DIAGONAL,
+                        PlotPoints::from(vec![[0.0, 0.0], [f64::from(max), f64::from(max)]]),
+                    )
+                    .color(Color32::GRAY)
+                    .style(LineStyle::dashed_loose()),
+                );
+                for (&(kind, weight, color), p) in PROFILED.iter().zip(&result.profiles) {
+                    let label = name(kind, weight);
+                    let (band, mean) = band_and_mean(p);
+                    // egui_plot fills convex polygons only: the band goes in as one
+                    // trapezoid per pair of neighbouring h* (vertical sides, so convex).
+                    // Unnamed, so the legend lists each heuristic once, with its line.
+                    let n = mean.len();
+                    for i in 1..n {
+                        let quad = vec![band[i - 1], band[i], band[2 * n - 1 - i], band[2 * n - i]];
+                        plot.polygon(
+                            Polygon::new("", PlotPoints::from(quad))
+                                .fill_color(color.gamma_multiply(0.16))
+                                .stroke(egui::Stroke::NONE),
+                        );
+                    }
+                    plot.line(
+                        Line::new(label, PlotPoints::from(mean))
+                            .color(color)
+                            .width(2.0),
+                    );
+                }
+            });
+    }
+}
+
+/// The range band (min along h* going up, max coming back) and the mean line of a profile.
+pub fn band_and_mean(p: &Profile) -> (Vec<[f64; 2]>, Vec<[f64; 2]>) {
+    let levels: Vec<(f64, &crate::puzzle::Spread)> = p
+        .by_distance
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.states > 0)
+        .map(|(d, s)| (d as f64, s))
+        .collect();
+    let mut band: Vec<[f64; 2]> = levels.iter().map(|(d, s)| [*d, s.min]).collect();
+    band.extend(levels.iter().rev().map(|(d, s)| [*d, s.max]));
+    let mean = levels.iter().map(|(d, s)| [*d, s.mean]).collect();
+    (band, mean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_computes_in_the_background_and_shows_the_start_board() {
+        use egui_kittest::Harness;
+        use egui_kittest::kittest::Queryable;
+
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(200)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(crate::app::Settings {
+                    compare: true,
+                    ..crate::app::Settings::default()
+                }),
+            );
+        h.run();
+        h.get_by_label(text::INSPECTOR).click();
+        h.step();
+        h.step();
+        let started = std::time::Instant::now();
+        while h.state().inspector.result.is_none() {
+            h.step();
+            assert!(started.elapsed().as_secs() < 120);
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        h.run();
+        // 283104765 is 4 moves from the goal, and Manhattan is exact there (1 + 2 + 1);
+        // doubled it overestimates.
+        h.get_by_label_contains("(h* = 4)");
+        h.get_by_label("Manhattan distance = 4");
+        h.get_by_label("2 x Manhattan distance = 8");
+        h.get_by_label(text::INSPECTOR_PLOT);
+    }
+
+    #[test]
+    fn profiles_show_admissible_dominant_and_weighted_heuristics() {
+        let goal: Board = "123804765".parse().unwrap();
+        let worker = Worker::spawn(move |progress| compute(goal, &progress));
+        let mut worker = worker;
+        let profiles = loop {
+            if let Some(result) = worker.poll() {
+                break result.expect("3x3 goal");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        let [misplaced, manhattan, conflict, doubled] = &profiles.profiles[..] else {
+            panic!("four profiles");
+        };
+        assert!(misplaced.admissible() && manhattan.admissible() && conflict.admissible());
+        assert!(!doubled.admissible());
+        assert!(doubled.worst_excess > 0.0);
+        // Dominance: at every h*, Manhattan's mean is at least misplaced's.
+        for (a, b) in manhattan.by_distance.iter().zip(&misplaced.by_distance) {
+            assert!(a.mean >= b.mean);
+        }
+        let (band, mean) = band_and_mean(manhattan);
+        assert_eq!(band.len(), 2 * mean.len());
+        // Goal: h* = 0 and h = 0.
+        assert_eq!(mean[0], [0.0, 0.0]);
+        // The band never rises above the diagonal for an admissible heuristic.
+        assert!(band.iter().all(|[d, h]| h <= d));
+        assert_eq!(
+            profiles.table.distance(&"283104765".parse().unwrap()),
+            Some(4)
+        );
+    }
+}
