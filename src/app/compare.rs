@@ -188,9 +188,41 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                     }
                 });
             });
-            ui.label(RichText::new(text::OPEN_HEAD).strong());
+            heuristic_check(ui, lane);
+            ui.label(RichText::new(text::open_head(lane.open_snapshot().len())).strong());
             open_head(ui, search, lane.open_snapshot());
         });
+}
+
+/// The live heuristic check: a violation of admissibility or consistency is flagged the
+/// moment it happens (weighted A* triggers it; A* with Manhattan never does).
+fn heuristic_check(ui: &mut Ui, lane: &Lane) {
+    if !lane.config().algorithm.uses_heuristic() {
+        return;
+    }
+    let check = lane.check();
+    match check.first() {
+        None => {
+            let line = if check.with_table() {
+                text::CHECK_CLEAN
+            } else {
+                text::CHECK_CLEAN_EDGES
+            };
+            ui.label(
+                RichText::new(line)
+                    .small()
+                    .color(ui.visuals().weak_text_color()),
+            );
+        }
+        Some((step, violation)) => {
+            ui.label(
+                RichText::new(text::check_violations(check.count(), step))
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            )
+            .on_hover_text(violation.describe());
+        }
+    }
 }
 
 /// The first rows of a lane's open list: the nodes it will expand next.
@@ -222,12 +254,6 @@ fn open_head(ui: &mut Ui, search: &dyn Search, open: &[NodeId]) {
                 ui.end_row();
             }
         });
-    if open.len() > ROWS {
-        ui.label(
-            RichText::new(text::more_in_open(open.len() - ROWS))
-                .color(ui.visuals().weak_text_color()),
-        );
-    }
 }
 
 /// Tick labels for a log10 axis: 1, 10, 100, 1k, ... at whole powers, nothing in between.
@@ -460,7 +486,7 @@ fn summary(ui: &mut Ui, session: &Session) {
         .show(ui, |ui| {
             egui::Grid::new("summary")
                 .striped(true)
-                .spacing([14.0, 4.0])
+                .spacing([14.0, 2.0])
                 .show(ui, |ui| {
                     ui.label("");
                     for (i, row) in rows.iter().enumerate() {
@@ -501,7 +527,7 @@ mod tests {
     use super::*;
     use crate::app::{App, Settings, install_style};
     use crate::puzzle::{Board, DistanceTable, Rng};
-    use crate::search::{Algorithm, GoalTest, Node};
+    use crate::search::{Algorithm, GoalTest, Node, SearchConfig};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
         Harness::builder()
@@ -852,6 +878,11 @@ mod tests {
             ..compare(&board_at(12))
         });
         h.run();
+        // The check line reads differently before and after h* is known; wait for it.
+        while h.state().session.known_distances().is_none() {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         for _ in 0..30 {
             h.state_mut().apply(Command::Step);
         }
@@ -864,6 +895,44 @@ mod tests {
                 .threshold(2.0)
                 .max_failed_pixels(400),
         );
+    }
+
+    #[test]
+    fn the_live_check_flags_weighted_a_star_and_never_a_star_with_manhattan() {
+        use crate::puzzle::HeuristicKind;
+        let weighted = SearchConfig {
+            weight: 3.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+        };
+        let mut h = harness(Settings {
+            lanes: vec![
+                SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
+                weighted,
+            ],
+            ..compare(&board_at(18))
+        });
+        h.run();
+        // h* is built in the background; wait for it.
+        let started = std::time::Instant::now();
+        while h.state().session.known_distances().is_none() {
+            h.step();
+            assert!(started.elapsed().as_secs() < 60);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let session = &h.state().session;
+        assert!(session.lane(0).check().with_table());
+        assert_eq!(session.lane(0).check().count(), 0);
+        let flagged = session.lane(1).check().count();
+        assert!(flagged > 0, "3 x Manhattan overestimates on the way");
+        h.get_by_label(text::CHECK_CLEAN);
+        h.get_by_label_contains(&format!("heuristic check: {flagged} violation"));
+        // Stepping back forgets the undone steps' violations.
+        let first = session.lane(1).check().first().unwrap().0;
+        h.state_mut().apply(Command::Seek(first - 1));
+        h.run();
+        assert_eq!(h.state().session.lane(1).check().count(), 0);
     }
 
     #[test]

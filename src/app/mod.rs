@@ -169,6 +169,8 @@ impl App {
         self.commands = commands;
         if changed || self.session.is_busy() {
             ui.ctx().request_repaint();
+        } else if self.session.is_waiting() {
+            ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
     }
 

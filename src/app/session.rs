@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::command::Command;
 use super::text;
+use super::worker::Worker;
 use crate::puzzle::{
     Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
-    ProblemError, Rng, parse_board, parse_goal, scramble,
+    ProblemError, Rng, Violation, check_expansion, parse_board, parse_goal, scramble,
 };
 use crate::search::{Algorithm, ConfigError, NodeId, Search, SearchConfig, Status, new_search};
 
@@ -197,6 +198,40 @@ pub struct Lane {
     plots: PlotSeries,
     /// Seconds spent in the search after each step, cumulative (popped on step back).
     seconds: Vec<f64>,
+    /// The live heuristic check of the steps taken so far.
+    check: HeuristicCheck,
+}
+
+/// Violations of admissibility (h > h*) or consistency (h(n) > 1 + h(n')) found at the
+/// expansions so far, with the estimate the algorithm uses (w·h for weighted A*).
+#[derive(Default)]
+pub struct HeuristicCheck {
+    /// Steps checked so far (the first `checked` steps).
+    checked: usize,
+    /// Whether h* was known when they were checked; if it arrives later they are checked again.
+    with_table: bool,
+    /// The step index (0-based) of each violation, in order.
+    steps: Vec<usize>,
+    /// The first violations in words, at most [`KEPT_VIOLATIONS`].
+    first: Vec<(usize, Violation)>,
+}
+
+const KEPT_VIOLATIONS: usize = 20;
+
+impl HeuristicCheck {
+    pub fn count(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// The first violation and the step (1-based) it happened at.
+    pub fn first(&self) -> Option<(usize, &Violation)> {
+        self.first.first().map(|(step, v)| (step + 1, v))
+    }
+
+    /// Whether h* was known for the check (else only consistency was checked).
+    pub fn with_table(&self) -> bool {
+        self.with_table
+    }
 }
 
 /// Lane colours, distinct in light and dark themes and on a washed-out projector.
@@ -220,7 +255,56 @@ impl Lane {
             open_built_at: Instant::now(),
             plots: PlotSeries::default(),
             seconds: Vec::new(),
+            check: HeuristicCheck::default(),
         }
+    }
+
+    pub fn check(&self) -> &HeuristicCheck {
+        &self.check
+    }
+
+    /// Brings the heuristic check up to the current step: drops what was undone, checks the
+    /// new expansions, and everything again when h* has just become known. Algorithms that
+    /// ignore h are not checked.
+    pub fn check_heuristic(&mut self, table: Option<&DistanceTable>) {
+        let config = *self.search.config();
+        if !config.algorithm.uses_heuristic() {
+            return;
+        }
+        let steps = self.search.steps();
+        let check = &mut self.check;
+        if table.is_some() && !check.with_table {
+            *check = HeuristicCheck {
+                with_table: true,
+                ..HeuristicCheck::default()
+            };
+        }
+        if check.checked > steps {
+            let keep = check.steps.partition_point(|&s| s < steps);
+            check.steps.truncate(keep);
+            check.first.retain(|(s, _)| *s < steps);
+            check.checked = steps;
+        }
+        let weight = if config.algorithm == Algorithm::WeightedAStar {
+            config.weight
+        } else {
+            1.0
+        };
+        for index in check.checked..steps {
+            let view = self.search.step_at(index);
+            let expanded = self.search.node(view.expanded).board;
+            if view.children.is_empty() && view.goal_found {
+                continue;
+            }
+            let children = view.children.iter().map(|c| self.search.node(c.node).board);
+            for violation in check_expansion(&self.heuristic, weight, table, &expanded, children) {
+                check.steps.push(index);
+                if check.first.len() < KEPT_VIOLATIONS {
+                    check.first.push((index, violation));
+                }
+            }
+        }
+        check.checked = steps;
     }
 
     /// Seconds the search itself has spent on the steps taken so far (drawing excluded).
@@ -381,6 +465,8 @@ pub struct Session {
     pub status: String,
     pub selected: Option<NodeId>,
     distances: Option<DistanceTable>,
+    /// h* for a 3x3 goal, built in the background so the live heuristic check can use it.
+    table_job: Option<(Board, Worker<Option<DistanceTable>>)>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
     stepped: bool,
 }
@@ -397,6 +483,7 @@ impl Session {
             status: String::new(),
             selected: None,
             distances: None,
+            table_job: None,
             stepped: false,
         };
         session.rebuild();
@@ -913,6 +1000,42 @@ impl Session {
         {
             self.distances();
         }
+        self.poll_table();
+        let goal = self.problem.as_ref().ok().map(|p| p.goal());
+        let table = self.distances.as_ref().filter(|t| Some(t.goal()) == goal);
+        for lane in &mut self.lanes {
+            lane.check_heuristic(table);
+        }
+    }
+
+    /// Starts building h* for a 3x3 goal in the background, and adopts it when done, so the
+    /// heuristic check can flag h > h* without a frame waiting for the table.
+    fn poll_table(&mut self) {
+        let goal = match &self.problem {
+            Ok(p) if p.side() == 3 => p.goal(),
+            _ => return,
+        };
+        if self.known_distances().is_some() {
+            self.table_job = None;
+            return;
+        }
+        if let Some((job_goal, job)) = &mut self.table_job {
+            if *job_goal != goal {
+                self.table_job = None;
+            } else if let Some(table) = job.poll() {
+                self.distances = table;
+                self.table_job = None;
+                return;
+            } else {
+                return;
+            }
+        }
+        self.table_job = Some((goal, Worker::spawn(move |_| DistanceTable::new(&goal))));
+    }
+
+    /// Whether work is pending in the background (the frame should come back to poll it).
+    pub fn is_waiting(&self) -> bool {
+        self.table_job.is_some()
     }
 }
 

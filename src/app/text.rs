@@ -304,7 +304,6 @@ pub const COMPARE_HINT: &str =
 pub const ADD_LANE: &str = "Add lane";
 pub const REMOVE_LANE: &str = "Remove";
 pub const OPEN_IN_SINGLE: &str = "Open in single view";
-pub const OPEN_HEAD: &str = "Open list, next first";
 pub const OPEN_EMPTY: &str = "open is empty";
 pub const GOAL_TEST_ON_GENERATION: &str = "Goal test when generated (BFS)";
 pub const GOAL_TEST_HINT: &str = "Test each child for the goal as it is generated, not when it is \
@@ -378,8 +377,8 @@ pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
     format!("#{id:<5} g {g:>2} h {h:>2} f {f}")
 }
 
-pub fn more_in_open(n: usize) -> String {
-    format!("+ {n} more")
+pub fn open_head(n: usize) -> String {
+    format!("Open list ({n}), next first")
 }
 
 pub fn plot_compare_counts(counter: &str, log: bool) -> String {
@@ -480,4 +479,17 @@ pub fn h_star_is(d: Option<u8>) -> String {
         Some(d) => format!("h* = {d}"),
         None => "h* unknown".to_owned(),
     }
+}
+
+// The live heuristic check.
+pub const CHECK_CLEAN: &str = "heuristic check: no h > h*, no inconsistent edge so far";
+pub const CHECK_CLEAN_EDGES: &str = "heuristic check: no inconsistent edge so far";
+
+pub fn check_violations(count: usize, first_step: usize) -> String {
+    let noun = if count == 1 {
+        "violation"
+    } else {
+        "violations"
+    };
+    format!("heuristic check: {count} {noun}, first at step {first_step} (hover)")
 }
