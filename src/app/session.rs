@@ -541,6 +541,11 @@ impl Session {
         self.lanes.clear();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
+                // A hand-edited settings file may hold too few or too many lanes.
+                if self.settings.lanes.len() < MIN_LANES {
+                    self.settings.lanes = default_lanes();
+                }
+                self.settings.lanes.truncate(MAX_LANES);
                 for (i, config) in self.settings.lanes.iter().enumerate() {
                     self.lanes
                         .push(Lane::new(*problem, *config, LANE_COLORS[i]));

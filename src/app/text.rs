@@ -418,6 +418,8 @@ pub fn status_compare_ready(lanes: usize) -> String {
 pub fn status_compare_step(clock: usize, running: usize, lanes: usize) -> String {
     if running == 0 {
         format!("step {clock}: every lane has finished")
+    } else if running == lanes {
+        format!("step {clock}: all {lanes} lanes running")
     } else {
         format!(
             "step {clock}: {running} of {lanes} lanes still running, the others frozen on their result"
