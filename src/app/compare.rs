@@ -316,7 +316,9 @@ fn plots(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut V
             .custom_x_axes(vec![step_axis()]);
         if log {
             plot = plot.include_y(1.0).custom_y_axes(vec![
-                AxisHints::new_y().formatter(|mark, _| power_of_ten_label(mark.value)),
+                AxisHints::new_y()
+                    .min_thickness(44.0)
+                    .formatter(|mark, _| power_of_ten_label(mark.value)),
             ]);
         }
         plot.show(ui, |plot| {

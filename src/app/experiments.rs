@@ -101,7 +101,7 @@ impl Experiments {
         let mut open = self.open;
         egui::Window::new(text::EXPERIMENTS)
             .open(&mut open)
-            .default_size([900.0, 620.0])
+            .default_size([1000.0, 640.0])
             .show(ctx, |ui| self.ui(ui, session));
         self.open = open;
     }
@@ -196,7 +196,7 @@ impl Experiments {
 fn results_table(ui: &mut Ui, table: &ExperimentTable) {
     egui::ScrollArea::both()
         .id_salt("experiment_table")
-        .max_height(220.0)
+        .max_height(250.0)
         .show(ui, |ui| {
             egui::Grid::new("experiment_grid")
                 .striped(true)
@@ -256,7 +256,9 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
         .include_x(0.0)
         .custom_x_axes(vec![AxisHints::new_x().label(text::AXIS_DEPTH)])
         .custom_y_axes(vec![
-            AxisHints::new_y().formatter(|mark, _| super::compare::power_of_ten_label(mark.value)),
+            AxisHints::new_y()
+                .min_thickness(44.0)
+                .formatter(|mark, _| super::compare::power_of_ten_label(mark.value)),
         ])
         .show(ui, |plot| {
             for (i, config) in table.configs.iter().enumerate() {
