@@ -321,6 +321,29 @@ mod tests {
     }
 
     #[test]
+    fn the_single_view_opens_both_windows_too() {
+        use egui_kittest::Harness;
+        use egui_kittest::kittest::Queryable;
+
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_max_steps(200)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(Settings::default()),
+            );
+        h.run();
+        h.get_by_label(text::EXPERIMENTS).click();
+        h.run();
+        assert!(h.state().experiments.open);
+        h.get_by_label(text::EXPERIMENT_RUN);
+        h.get_by_label(text::INSPECTOR).click();
+        h.run();
+        assert!(h.state().inspector.open);
+    }
+
+    #[test]
     fn depths_are_even_up_to_the_maximum() {
         assert_eq!(depths(8), [2, 4, 6, 8]);
         assert_eq!(depths(9), [2, 4, 6, 8]);

@@ -128,7 +128,7 @@ impl App {
         });
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(3.0);
-            panels::status_bar(ui, &self.session, &mut self.view);
+            panels::status_bar(ui, &self.session, &mut self.view, &mut commands);
         });
         if self.session.settings.compare {
             egui::CentralPanel::default().show(ui, |ui| {

@@ -461,7 +461,12 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
 }
 
 /// The status line and the counters of lane 0.
-pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
+pub fn status_bar(
+    ui: &mut Ui,
+    session: &Session,
+    view: &mut ViewState,
+    commands: &mut Vec<Command>,
+) {
     if let Some(notice) = &view.notice {
         let mut dismissed = false;
         ui.horizontal(|ui| {
@@ -481,12 +486,26 @@ pub fn status_bar(ui: &mut Ui, session: &Session, view: &mut ViewState) {
         Ok(_) => ui.visuals().strong_text_color(),
     };
     ui.label(RichText::new(&session.status).size(16.0).color(color));
-    if let Some(lane) = session.main_lane().filter(|_| !session.settings.compare) {
-        ui.label(
-            RichText::new(text::stats_line(&lane.search().stats()))
-                .color(ui.visuals().text_color()),
-        );
+    if session.settings.compare {
+        return;
     }
+    ui.horizontal(|ui| {
+        if let Some(lane) = session.main_lane() {
+            ui.label(
+                RichText::new(text::stats_line(&lane.search().stats()))
+                    .color(ui.visuals().text_color()),
+            );
+        }
+        // The compare view has these in its lanes row; the single view's rows are full.
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if ui.small_button(text::INSPECTOR).clicked() {
+                commands.push(Command::ShowInspector);
+            }
+            if ui.small_button(text::EXPERIMENTS).clicked() {
+                commands.push(Command::ShowExperiments);
+            }
+        });
+    });
 }
 
 /// The large board, sized to the room available.

@@ -812,9 +812,10 @@ impl Session {
         }
     }
 
-    /// The steps taken by lane 0 (0 when there is no problem).
+    /// The steps taken: lane 0's in the single view, the lock-step clock in the compare view
+    /// (0 when there is no problem).
     pub fn steps(&self) -> usize {
-        self.lanes.first().map_or(0, Lane::steps)
+        self.clock()
     }
 
     /// The side of the board being typed, if it parses.
