@@ -339,7 +339,9 @@ mod tests {
         assert!(h.state().experiments.open);
         h.get_by_label(text::EXPERIMENT_RUN);
         h.get_by_label(text::INSPECTOR).click();
-        h.run();
+        // The profiles are computed in the background, repainting until they arrive: step
+        // frames rather than wait for the window to settle.
+        h.run_steps(3);
         assert!(h.state().inspector.open);
     }
 

@@ -8,6 +8,7 @@
 use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 
+use super::board_view::{self, Decor};
 use super::session::Session;
 use super::text;
 use super::worker::Worker;
@@ -147,14 +148,34 @@ impl Inspector {
             ))
             .strong(),
         );
-        ui.horizontal_wrapped(|ui| {
+        // Each heuristic's reasons tile by tile, on the start board (the weighted one is the
+        // same board as Manhattan, so it is left out).
+        let goal = problem.goal();
+        ui.horizontal_top(|ui| {
             for &(kind, weight, color) in &PROFILED {
-                let h = f64::from(Heuristic::new(kind, &problem.goal()).h(&start)) * weight;
-                ui.label(
-                    RichText::new(format!("{} = {}", name(kind, weight), text::number(h)))
-                        .color(color)
-                        .strong(),
-                );
+                let heuristic = Heuristic::new(kind, &goal);
+                let h = f64::from(heuristic.h(&start)) * weight;
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!("{} = {}", name(kind, weight), text::number(h)))
+                            .color(color)
+                            .strong(),
+                    );
+                    if weight == 1.0 {
+                        let explanation = heuristic.explain(&start);
+                        board_view::board(
+                            ui,
+                            &start,
+                            26.0,
+                            &Decor {
+                                goal: Some(&goal),
+                                explanation: Some(&explanation),
+                                label: Some(name(kind, weight)),
+                                ..Decor::default()
+                            },
+                        );
+                    }
+                });
             }
         });
         ui.separator();

@@ -167,10 +167,10 @@ impl App {
             self.apply(command);
         }
         self.commands = commands;
+        // No repaint for the background h* table: only stepping uses it, and every step is
+        // a frame that polls it.
         if changed || self.session.is_busy() {
             ui.ctx().request_repaint();
-        } else if self.session.is_waiting() {
-            ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
     }
 

@@ -1038,11 +1038,6 @@ impl Session {
         }
         self.table_job = Some((goal, Worker::spawn(move |_| DistanceTable::new(&goal))));
     }
-
-    /// Whether work is pending in the background (the frame should come back to poll it).
-    pub fn is_waiting(&self) -> bool {
-        self.table_job.is_some()
-    }
 }
 
 #[cfg(test)]
