@@ -113,7 +113,7 @@ impl Inspector {
         let mut open = self.open;
         egui::Window::new(text::INSPECTOR)
             .open(&mut open)
-            .default_size([820.0, 600.0])
+            .default_size([820.0, 680.0])
             .show(ctx, |ui| self.ui(ui, session));
         self.open = open;
     }
@@ -166,7 +166,7 @@ impl Inspector {
                         board_view::board(
                             ui,
                             &start,
-                            26.0,
+                            40.0,
                             &Decor {
                                 goal: Some(&goal),
                                 explanation: Some(&explanation),
