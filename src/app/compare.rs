@@ -871,6 +871,19 @@ mod tests {
             GoalTest::OnExpansion
         );
         assert!(h.state().session.problem.is_ok());
+        // Nor for any other algorithm.
+        for algorithm in [
+            Algorithm::UniformCost,
+            Algorithm::Greedy,
+            Algorithm::WeightedAStar,
+        ] {
+            h.state_mut().apply(Command::SetConfig(SearchConfig::with(
+                algorithm,
+                crate::puzzle::HeuristicKind::Manhattan,
+            )));
+            h.run();
+            assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
+        }
     }
 
     #[test]
