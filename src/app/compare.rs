@@ -67,6 +67,9 @@ pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mu
     if session.lanes.is_empty() {
         return;
     }
+    // Measured before the cards are laid out: a card wider than its column would otherwise
+    // widen what the plots and the summary are given.
+    let width = ui.available_width();
     let cards_height = (ui.available_height() * 0.6).max(300.0);
     ui.allocate_ui(vec2(ui.available_width(), cards_height), |ui| {
         let n = session.lanes.len();
@@ -82,7 +85,6 @@ pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mu
         });
     });
     ui.separator();
-    let width = ui.available_width();
     let height = ui.available_height();
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(
@@ -215,10 +217,13 @@ fn heuristic_check(ui: &mut Ui, lane: &Lane) {
             );
         }
         Some((step, violation)) => {
-            ui.label(
-                RichText::new(text::check_violations(check.count(), step))
-                    .strong()
-                    .color(ui.visuals().warn_fg_color),
+            ui.add(
+                egui::Label::new(
+                    RichText::new(text::check_violations(check.count(), step))
+                        .strong()
+                        .color(ui.visuals().warn_fg_color),
+                )
+                .wrap(),
             )
             .on_hover_text(violation.describe());
         }
@@ -948,6 +953,37 @@ mod tests {
         h.state_mut().apply(Command::Seek(first - 1));
         h.run();
         assert_eq!(h.state().session.lane(1).check().count(), 0);
+    }
+
+    #[test]
+    fn a_weighted_lane_with_violations_still_fits_its_column() {
+        let mut lanes = crate::app::session::default_lanes();
+        lanes[3] = SearchConfig::with(
+            Algorithm::WeightedAStar,
+            crate::puzzle::HeuristicKind::Manhattan,
+        );
+        let mut h = harness(Settings {
+            lanes,
+            ..compare(&board_at(14))
+        });
+        h.run();
+        while h.state().session.known_distances().is_none() {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        for _ in 0..40 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        assert!(h.state().session.lane(3).check().count() > 0);
+        // The long check line and the weight slider once pushed the last card past the
+        // window, and the summary with it.
+        let copy = h.get_by_label(text::COPY_TSV).rect();
+        assert!(copy.max.x <= 1280.0, "{copy:?}");
+        for node in h.get_all_by_label(text::WEIGHT) {
+            let rect = node.rect();
+            assert!(rect.max.x <= 1280.0, "{rect:?}");
+        }
     }
 
     #[test]

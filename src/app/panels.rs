@@ -314,6 +314,10 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         );
     }
     if config.algorithm == Algorithm::WeightedAStar {
+        if compact {
+            // A slider does not wrap in a wrapped row: give it a row of its own in a card.
+            ui.end_row();
+        }
         ui.add(
             Slider::new(&mut next.weight, 1.0..=5.0)
                 .step_by(0.1)
