@@ -14,6 +14,9 @@ use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
 use super::text;
 use crate::search::{NodeId, Search, Status, effective_branching_factor};
 
+/// A lane card narrower than this is hard to read; the cards scroll sideways instead.
+const MIN_CARD_WIDTH: f32 = 300.0;
+
 /// Which counter the compare view's count plot shows (one line per lane).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Counter {
@@ -71,19 +74,33 @@ pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mu
     // widen what the plots and the summary are given.
     let width = ui.available_width();
     let cards_height = (ui.available_height() * 0.6).max(300.0);
-    ui.allocate_ui(vec2(ui.available_width(), cards_height), |ui| {
-        let n = session.lanes.len();
-        ui.columns(n, |columns| {
-            for (i, (ui, lane)) in columns.iter_mut().zip(&session.lanes).enumerate() {
-                ui.push_id(("lane_card", i), |ui| {
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, false])
-                        .max_height(cards_height)
-                        .show(ui, |ui| lane_card(ui, session, i, lane, commands));
-                });
-            }
+    // Cards share the width, but never get narrower than a card can be read at: then the row
+    // scrolls sideways. Each card is as tall as its content, up to `cards_height`.
+    let n = session.lanes.len();
+    let spacing = ui.spacing().item_spacing.x;
+    let card_width = ((width - spacing * (n - 1) as f32) / n as f32).max(MIN_CARD_WIDTH);
+    egui::ScrollArea::horizontal()
+        .id_salt("lane_cards")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            ui.horizontal_top(|ui| {
+                for (i, lane) in session.lanes.iter().enumerate() {
+                    ui.allocate_ui_with_layout(
+                        vec2(card_width, cards_height),
+                        Layout::top_down(Align::Min),
+                        |ui| {
+                            ui.set_width(card_width);
+                            ui.push_id(("lane_card", i), |ui| {
+                                egui::ScrollArea::vertical()
+                                    .auto_shrink([false, true])
+                                    .max_height(cards_height)
+                                    .show(ui, |ui| lane_card(ui, session, i, lane, commands));
+                            });
+                        },
+                    );
+                }
+            });
         });
-    });
     ui.separator();
     let height = ui.available_height();
     ui.horizontal_top(|ui| {
