@@ -215,7 +215,7 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
 
 /// The live heuristic check: a violation of admissibility or consistency is flagged the
 /// moment it happens (weighted A* triggers it; A* with Manhattan never does).
-fn heuristic_check(ui: &mut Ui, lane: &Lane) {
+pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
     if !lane.config().algorithm.uses_heuristic() {
         return;
     }

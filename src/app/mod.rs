@@ -341,6 +341,36 @@ mod tests {
     }
 
     #[test]
+    fn the_single_view_shows_the_live_heuristic_check() {
+        use crate::puzzle::HeuristicKind;
+        use crate::search::{Algorithm, SearchConfig};
+        // w = 3 on the P1379 sample: h goes from 12 at the start to 9 after moving 8 down,
+        // a drop of 3 across one move, so the very first expansion is flagged.
+        let weighted = SearchConfig {
+            weight: 3.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+        };
+        let mut h = harness(Settings {
+            config: weighted,
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label("Step Space").click();
+        h.run();
+        let flagged = h.state().session.lane(0).check().count();
+        assert!(flagged > 0);
+        h.get_by_label_contains(&format!("heuristic check: {flagged} violation"));
+
+        let mut h = harness(Settings::default());
+        h.run();
+        h.get_by_label("Step Space").click();
+        h.run();
+        assert_eq!(h.state().session.lane(0).check().count(), 0);
+        assert!(h.query_by_label_contains("violation").is_none());
+        h.get_by_label_contains("no inconsistent edge so far");
+    }
+
+    #[test]
     fn step_expands_one_node_and_the_tables_change() {
         let mut h = harness(Settings::default());
         h.run();

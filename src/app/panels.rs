@@ -647,6 +647,8 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
         ui.label(RichText::new(text::depth(node.depth())).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+    // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
+    super::compare::heuristic_check(ui, lane);
     ui.add_space(6.0);
     ui.label(RichText::new(text::CHILDREN).strong().size(17.0));
     if view.children.is_empty() {
