@@ -934,75 +934,25 @@ fn list_heading(ui: &mut Ui, title: &str, count: usize) {
     });
 }
 
+/// Which list a node table shows.
+struct NodeList<'a> {
+    id_salt: &'static str,
+    title: &'static str,
+    /// The heading of the first column: the rank in open, or the step in closed.
+    first_column: &'static str,
+    ids: &'a [NodeId],
+    scroll_to: Option<usize>,
+}
+
 fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
-    let search = lane.search();
-    let open = lane.open_snapshot();
-    let goal = search.problem().goal();
-    list_heading(ui, text::OPEN_LIST, open.len());
-    let side = search.problem().side();
-    let height = row_height(side);
-    TableBuilder::new(ui)
-        .id_salt("open_table")
-        .striped(true)
-        .sense(Sense::click())
-        .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(50.0))
-        .column(Column::exact(74.0))
-        .column(Column::exact(height + 6.0))
-        .columns(Column::exact(34.0), 2)
-        .column(Column::exact(44.0))
-        .column(Column::remainder().at_least(40.0))
-        .min_scrolled_height(0.0)
-        .auto_shrink([false, false])
-        .header(22.0, |mut header| {
-            for title in [
-                text::COL_RANK,
-                text::COL_NODE,
-                text::COL_BOARD,
-                "g",
-                "h",
-                "f",
-                text::COL_DEPTH,
-            ] {
-                header.col(|ui| {
-                    ui.strong(title);
-                });
-            }
-        })
-        .body(|body| {
-            body.rows(height, open.len(), |mut row| {
-                let rank = row.index();
-                let id = open[rank];
-                let node = search.node(id);
-                row.set_selected(session.selected == Some(id));
-                row.col(|ui| {
-                    ui.label(RichText::new((rank + 1).to_string()).strong());
-                });
-                row.col(|ui| {
-                    ui.label(format!("#{}", id.0));
-                });
-                row.col(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(vec2(height, height - 2.0), Sense::hover());
-                    board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
-                });
-                row.col(|ui| {
-                    ui.label(node.g.to_string());
-                });
-                row.col(|ui| {
-                    ui.label(node.h.to_string());
-                });
-                row.col(|ui| {
-                    ui.label(RichText::new(text::number(node.f)).strong());
-                });
-                row.col(|ui| {
-                    ui.label(node.depth().to_string());
-                });
-                if row.response().clicked() {
-                    commands.push(Command::SelectNode(id));
-                }
-            });
-        });
+    let list = NodeList {
+        id_salt: "open_table",
+        title: text::OPEN_LIST,
+        first_column: text::COL_RANK,
+        ids: lane.open_snapshot(),
+        scroll_to: None,
+    };
+    node_table(ui, session, lane.search(), list, commands);
 }
 
 fn closed_table(
@@ -1012,14 +962,30 @@ fn closed_table(
     view: &mut ViewState,
     commands: &mut Vec<Command>,
 ) {
-    let search = lane.search();
-    let closed = search.closed();
+    let list = NodeList {
+        id_salt: "closed_table",
+        title: text::CLOSED_LIST,
+        first_column: text::COL_STEP,
+        ids: lane.search().closed(),
+        scroll_to: view.closed_scroll_to.take(),
+    };
+    node_table(ui, session, lane.search(), list, commands);
+}
+
+/// The open or closed list as a virtualised table: only the visible rows are laid out, so it
+/// costs the same at 30 rows and at 180,000. Clicking a row selects its node.
+fn node_table(
+    ui: &mut Ui,
+    session: &Session,
+    search: &dyn Search,
+    list: NodeList<'_>,
+    commands: &mut Vec<Command>,
+) {
     let goal = search.problem().goal();
-    list_heading(ui, text::CLOSED_LIST, closed.len());
-    let side = search.problem().side();
-    let height = row_height(side);
+    list_heading(ui, list.title, list.ids.len());
+    let height = row_height(search.problem().side());
     let mut builder = TableBuilder::new(ui)
-        .id_salt("closed_table")
+        .id_salt(list.id_salt)
         .striped(true)
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
@@ -1031,13 +997,13 @@ fn closed_table(
         .column(Column::remainder().at_least(40.0))
         .min_scrolled_height(0.0)
         .auto_shrink([false, false]);
-    if let Some(row) = view.closed_scroll_to.take() {
+    if let Some(row) = list.scroll_to {
         builder = builder.scroll_to_row(row, Some(Align::Center));
     }
     builder
         .header(22.0, |mut header| {
             for title in [
-                text::COL_STEP,
+                list.first_column,
                 text::COL_NODE,
                 text::COL_BOARD,
                 "g",
@@ -1051,9 +1017,9 @@ fn closed_table(
             }
         })
         .body(|body| {
-            body.rows(height, closed.len(), |mut row| {
+            body.rows(height, list.ids.len(), |mut row| {
                 let index = row.index();
-                let id = closed[index];
+                let id = list.ids[index];
                 let node = search.node(id);
                 row.set_selected(session.selected == Some(id));
                 row.col(|ui| {
