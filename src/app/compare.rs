@@ -549,16 +549,12 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
-    use crate::app::{App, Settings, install_style};
+    use crate::app::{App, Settings};
     use crate::puzzle::{Board, DistanceTable, Rng};
     use crate::search::{Algorithm, GoalTest, Node, SearchConfig};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
-        Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_max_steps(200)
-            .with_context_setup(install_style)
-            .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+        crate::app::test_harness(settings)
     }
 
     fn compare(board: &str) -> Settings {

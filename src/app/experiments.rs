@@ -282,20 +282,12 @@ mod tests {
 
     #[test]
     fn the_window_runs_an_experiment_without_blocking_frames() {
-        use egui_kittest::Harness;
         use egui_kittest::kittest::Queryable;
 
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_max_steps(200)
-            .with_context_setup(crate::app::install_style)
-            .build_ui_state(
-                |ui, app: &mut crate::app::App| app.ui(ui),
-                crate::app::App::new(Settings {
-                    compare: true,
-                    ..Settings::default()
-                }),
-            );
+        let mut h = crate::app::test_harness(Settings {
+            compare: true,
+            ..Settings::default()
+        });
         h.run();
         h.get_by_label(text::EXPERIMENTS).click();
         h.run();
@@ -322,17 +314,9 @@ mod tests {
 
     #[test]
     fn the_single_view_opens_both_windows_too() {
-        use egui_kittest::Harness;
         use egui_kittest::kittest::Queryable;
 
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_max_steps(200)
-            .with_context_setup(crate::app::install_style)
-            .build_ui_state(
-                |ui, app: &mut crate::app::App| app.ui(ui),
-                crate::app::App::new(Settings::default()),
-            );
+        let mut h = crate::app::test_harness(Settings::default());
         h.run();
         h.get_by_label(text::EXPERIMENTS).click();
         h.run();

@@ -273,20 +273,12 @@ mod tests {
 
     #[test]
     fn the_window_computes_in_the_background_and_shows_the_start_board() {
-        use egui_kittest::Harness;
         use egui_kittest::kittest::Queryable;
 
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_max_steps(200)
-            .with_context_setup(crate::app::install_style)
-            .build_ui_state(
-                |ui, app: &mut crate::app::App| app.ui(ui),
-                crate::app::App::new(crate::app::Settings {
-                    compare: true,
-                    ..crate::app::Settings::default()
-                }),
-            );
+        let mut h = crate::app::test_harness(crate::app::Settings {
+            compare: true,
+            ..crate::app::Settings::default()
+        });
         h.run();
         h.get_by_label(text::INSPECTOR).click();
         h.step();

@@ -299,6 +299,16 @@ pub fn run() -> eframe::Result {
     )
 }
 
+/// The whole window in a headless harness at 1280x800, for the kittest tests of every panel.
+#[cfg(test)]
+pub(crate) fn test_harness(settings: Settings) -> egui_kittest::Harness<'static, App> {
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(200)
+        .with_context_setup(install_style)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+}
+
 #[cfg(test)]
 mod tests {
     use egui::accesskit::Role;
@@ -310,11 +320,7 @@ mod tests {
     use crate::search::{Algorithm, NodeId, Status};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
-        Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_max_steps(200)
-            .with_context_setup(install_style)
-            .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+        test_harness(settings)
     }
 
     fn open_list(app: &App) -> Vec<(NodeId, crate::search::Node)> {
