@@ -1052,6 +1052,18 @@ fn node_table(
         });
 }
 
+/// A plot against step, its x axis linked with the other plots of the view.
+fn step_plot(id: &'static str, height: f32, group: egui::Id) -> Plot<'static> {
+    Plot::new(id)
+        .height(height)
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+        .link_axis(group, [true, false])
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_x(0.0)
+        .custom_x_axes(vec![step_axis()])
+}
+
 /// The step axis: labels closer together than egui_plot's default so a run of a dozen steps
 /// is numbered, and thousands shortened so wide numbers do not collide.
 pub(super) fn step_axis() -> AxisHints<'static> {
@@ -1081,52 +1093,36 @@ pub fn plots(ui: &mut Ui, session: &Session) {
     let text_color = ui.visuals().strong_text_color();
     ui.columns(2, |columns| {
         columns[0].label(RichText::new(text::PLOT_COUNTS).strong().color(text_color));
-        Plot::new("plot_counts")
-            .height(height)
-            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
-            .link_axis(group, [true, false])
-            .allow_scroll(false)
-            .include_y(0.0)
-            .include_x(0.0)
-            .custom_x_axes(vec![step_axis()])
-            .show(&mut columns[0], |plot| {
-                plot.line(
-                    Line::new(text::SERIES_EXPANDED, &series.expanded[..])
-                        .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::SERIES_GENERATED, &series.generated[..])
-                        .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::SERIES_OPEN, &series.open[..])
-                        .color(Color32::from_rgb(0x43, 0xa0, 0x47))
-                        .width(2.0),
-                );
-            });
+        step_plot("plot_counts", height, group).show(&mut columns[0], |plot| {
+            plot.line(
+                Line::new(text::SERIES_EXPANDED, &series.expanded[..])
+                    .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
+                    .width(2.0),
+            );
+            plot.line(
+                Line::new(text::SERIES_GENERATED, &series.generated[..])
+                    .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
+                    .width(2.0),
+            );
+            plot.line(
+                Line::new(text::SERIES_OPEN, &series.open[..])
+                    .color(Color32::from_rgb(0x43, 0xa0, 0x47))
+                    .width(2.0),
+            );
+        });
         columns[1].label(RichText::new(text::PLOT_VALUES).strong().color(text_color));
-        Plot::new("plot_values")
-            .height(height)
-            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
-            .link_axis(group, [true, false])
-            .allow_scroll(false)
-            .include_y(0.0)
-            .include_x(0.0)
-            .custom_x_axes(vec![step_axis()])
-            .show(&mut columns[1], |plot| {
-                // f last, so the line the lesson is about is drawn on top.
-                plot.line(
-                    Line::new(text::SERIES_H, &series.h[..])
-                        .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::SERIES_F, &series.f[..])
-                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
-                        .width(2.5),
-                );
-            });
+        step_plot("plot_values", height, group).show(&mut columns[1], |plot| {
+            // f last, so the line the lesson is about is drawn on top.
+            plot.line(
+                Line::new(text::SERIES_H, &series.h[..])
+                    .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
+                    .width(2.0),
+            );
+            plot.line(
+                Line::new(text::SERIES_F, &series.f[..])
+                    .color(Color32::from_rgb(0xe5, 0x39, 0x35))
+                    .width(2.5),
+            );
+        });
     });
 }
