@@ -33,7 +33,7 @@ pub struct Settings {
     pub zoom: f32,
     /// Whether the window shows the compare view (several lanes) instead of one search.
     pub compare: bool,
-    /// The compare view's lanes, in order; 2 to [`MAX_LANES`].
+    /// The compare view's lanes, in order; 2 to `MAX_LANES` (4).
     pub lanes: Vec<SearchConfig>,
     /// Whether the compare view's node-count plot has a logarithmic y axis.
     pub log_counts: bool,
