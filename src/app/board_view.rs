@@ -100,7 +100,7 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         if decor.clickable && neighbours.contains(&pos) {
             let id = response.id.with(("tile", pos));
             let r = ui.interact(tile_rect, id, Sense::click());
-            let label = format!("Tile {tile}");
+            let label = super::text::tile(tile);
             r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             if r.clicked() {
                 clicked = Some(pos);

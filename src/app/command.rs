@@ -4,7 +4,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::text;
+use super::text::{self, Language};
 use crate::search::{NodeId, SearchConfig};
 
 /// One request from the user.
@@ -62,6 +62,8 @@ pub enum Command {
     ShowExperiments,
     /// Open the Heuristic inspector window.
     ShowInspector,
+    /// Show the window in this language (remembered).
+    SetLanguage(Language),
 }
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);
@@ -101,13 +103,13 @@ impl Command {
     /// (playing, or running to the end).
     pub fn button_text(&self, active: bool) -> &'static str {
         match (self, active) {
-            (Command::Step, _) => text::STEP,
-            (Command::StepBack, _) => text::STEP_BACK,
-            (Command::TogglePlay, false) => text::PLAY,
-            (Command::TogglePlay, true) => text::PAUSE,
-            (Command::RunToEnd, false) => text::RUN_TO_END,
-            (Command::RunToEnd, true) => text::STOP,
-            (Command::Reset, _) => text::RESET,
+            (Command::Step, _) => text::t().step,
+            (Command::StepBack, _) => text::t().step_back,
+            (Command::TogglePlay, false) => text::t().play,
+            (Command::TogglePlay, true) => text::t().pause,
+            (Command::RunToEnd, false) => text::t().run_to_end,
+            (Command::RunToEnd, true) => text::t().stop,
+            (Command::Reset, _) => text::t().reset,
             _ => "",
         }
     }

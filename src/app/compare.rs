@@ -31,9 +31,9 @@ impl Counter {
 
     fn title(self) -> &'static str {
         match self {
-            Counter::Expanded => text::SERIES_EXPANDED,
-            Counter::Generated => text::SERIES_GENERATED,
-            Counter::Open => text::SERIES_OPEN,
+            Counter::Expanded => text::t().series_expanded,
+            Counter::Generated => text::t().series_generated,
+            Counter::Open => text::t().series_open,
         }
     }
 
@@ -50,17 +50,17 @@ impl Counter {
 /// The setup bar's row in compare mode: how many lanes, and a button for one more.
 pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let n = session.settings.lanes.len();
-    ui.label(RichText::new(format!("{n} lanes")).strong());
+    ui.label(RichText::new(text::lane_count(n)).strong());
     if ui
-        .add_enabled(n < MAX_LANES, egui::Button::new(text::ADD_LANE))
+        .add_enabled(n < MAX_LANES, egui::Button::new(text::t().add_lane))
         .clicked()
     {
         commands.push(Command::AddLane);
     }
-    if ui.button(text::EXPERIMENTS).clicked() {
+    if ui.button(text::t().experiments).clicked() {
         commands.push(Command::ShowExperiments);
     }
-    if ui.button(text::INSPECTOR).clicked() {
+    if ui.button(text::t().inspector).clicked() {
         commands.push(Command::ShowInspector);
     }
 }
@@ -155,7 +155,7 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                 );
                 if session.lanes.len() > MIN_LANES {
                     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                        if ui.small_button(text::REMOVE_LANE).clicked() {
+                        if ui.small_button(text::t().remove_lane).clicked() {
                             commands.push(Command::RemoveLane(i));
                         }
                     });
@@ -202,7 +202,7 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                     let stats = search.stats();
                     ui.label(text::lane_counts(stats.expanded, stats.generated));
                     ui.label(text::lane_open(stats.open, stats.max_open));
-                    if ui.small_button(text::OPEN_IN_SINGLE).clicked() {
+                    if ui.small_button(text::t().open_in_single).clicked() {
                         commands.push(Command::FocusLane(i));
                     }
                 });
@@ -223,9 +223,9 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
     match check.first() {
         None => {
             let line = if check.with_table() {
-                text::CHECK_CLEAN
+                text::t().check_clean
             } else {
-                text::CHECK_CLEAN_EDGES
+                text::t().check_clean_edges
             };
             ui.label(
                 RichText::new(line)
@@ -242,7 +242,7 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
                 )
                 .wrap(),
             )
-            .on_hover_text(violation.describe());
+            .on_hover_text(text::engine::violation(violation));
         }
     }
 }
@@ -251,7 +251,7 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
 fn open_head(ui: &mut Ui, search: &dyn Search, open: &[NodeId]) {
     const ROWS: usize = 3;
     if open.is_empty() {
-        ui.label(RichText::new(text::OPEN_EMPTY).color(ui.visuals().weak_text_color()));
+        ui.label(RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()));
         return;
     }
     let goal = search.problem().goal();
@@ -315,7 +315,7 @@ fn plots(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut V
             }
         }
         let mut log_y = log;
-        if ui.checkbox(&mut log_y, text::LOG_Y).changed() {
+        if ui.checkbox(&mut log_y, text::t().log_y).changed() {
             commands.push(Command::SetLogCounts(log_y));
         }
         ui.separator();
@@ -359,7 +359,7 @@ fn plots(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut V
 
         let ui = &mut columns[1];
         ui.label(
-            RichText::new(text::PLOT_COMPARE_F)
+            RichText::new(text::t().plot_compare_f)
                 .strong()
                 .color(text_color),
         );
@@ -402,35 +402,40 @@ pub struct SummaryRow {
 impl SummaryRow {
     fn cells(&self) -> [String; 8] {
         let optimal = match (self.length, self.optimal) {
-            (None, _) => text::DASH,
-            (Some(_), None) => text::UNKNOWN,
-            (Some(_), Some(true)) => text::YES,
-            (Some(_), Some(false)) => text::NO,
+            (None, _) => text::t().dash,
+            (Some(_), None) => text::t().unknown,
+            (Some(_), Some(true)) => text::t().yes,
+            (Some(_), Some(false)) => text::t().no,
         };
         [
             self.lane.clone(),
-            self.length.map_or(text::DASH.to_owned(), |l| l.to_string()),
+            self.length
+                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
             optimal.to_owned(),
             self.expanded.to_string(),
             self.generated.to_string(),
             self.max_open.to_string(),
             self.branching
-                .map_or(text::DASH.to_owned(), |b| format!("{b:.3}")),
+                .map_or(text::t().dash.to_owned(), |b| format!("{b:.3}")),
             format!("{:.2}", self.millis),
         ]
     }
 }
 
-const SUMMARY_HEADER: [&str; 8] = [
-    text::COL_LANE,
-    text::COL_LENGTH,
-    text::COL_OPTIMAL,
-    text::COL_EXPANDED,
-    text::COL_GENERATED,
-    text::COL_MAX_OPEN,
-    text::COL_BSTAR,
-    text::COL_TIME,
-];
+/// The summary table's column titles in the current language.
+fn summary_header() -> [&'static str; 8] {
+    let t = text::t();
+    [
+        t.col_lane,
+        t.col_length,
+        t.col_optimal,
+        t.col_expanded,
+        t.col_generated,
+        t.col_max_open,
+        t.col_bstar,
+        t.col_time,
+    ]
+}
 
 /// The summary of every lane at the current step.
 pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
@@ -466,8 +471,8 @@ pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
 
 /// The table as Markdown, for a slide or an issue.
 pub fn summary_markdown(rows: &[SummaryRow]) -> String {
-    let mut out = format!("| {} |\n", SUMMARY_HEADER.join(" | "));
-    out.push_str(&format!("|{}\n", "---|".repeat(SUMMARY_HEADER.len())));
+    let mut out = format!("| {} |\n", summary_header().join(" | "));
+    out.push_str(&format!("|{}\n", "---|".repeat(summary_header().len())));
     for row in rows {
         out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
     }
@@ -476,7 +481,7 @@ pub fn summary_markdown(rows: &[SummaryRow]) -> String {
 
 /// The table as tab-separated values, for a spreadsheet.
 pub fn summary_tsv(rows: &[SummaryRow]) -> String {
-    let mut out = SUMMARY_HEADER.join("\t");
+    let mut out = summary_header().join("\t");
     out.push('\n');
     for row in rows {
         out.push_str(&row.cells().join("\t"));
@@ -492,14 +497,14 @@ fn summary(ui: &mut Ui, session: &Session) {
     let rows = summary_rows(session);
     ui.horizontal(|ui| {
         ui.label(
-            RichText::new(text::SUMMARY)
+            RichText::new(text::t().summary)
                 .strong()
                 .color(ui.visuals().strong_text_color()),
         );
-        if ui.button(text::COPY_MARKDOWN).clicked() {
+        if ui.button(text::t().copy_markdown).clicked() {
             ui.ctx().copy_text(summary_markdown(&rows));
         }
-        if ui.button(text::COPY_TSV).clicked() {
+        if ui.button(text::t().copy_tsv).clicked() {
             ui.ctx().copy_text(summary_tsv(&rows));
         }
     });
@@ -521,14 +526,14 @@ fn summary(ui: &mut Ui, session: &Session) {
                         );
                     }
                     ui.end_row();
-                    for (c, title) in SUMMARY_HEADER.iter().enumerate().skip(1) {
+                    for (c, title) in summary_header().iter().enumerate().skip(1) {
                         let response = ui.strong(*title);
                         match c {
                             6 => {
-                                response.on_hover_text(text::BSTAR_HINT);
+                                response.on_hover_text(text::t().bstar_hint);
                             }
                             7 => {
-                                response.on_hover_text(text::TIME_HINT);
+                                response.on_hover_text(text::t().time_hint);
                             }
                             _ => {}
                         }
@@ -605,7 +610,7 @@ mod tests {
         });
         h.run();
         assert_eq!(h.state().session.lanes.len(), 1);
-        h.get_by_label(text::COMPARE).click();
+        h.get_by_label(text::t().compare).click();
         h.run();
         let configs: Vec<_> = h
             .state()
@@ -748,7 +753,7 @@ mod tests {
             rows[2].expanded, rows[2].generated
         )));
         assert_eq!(summary_tsv(&rows).lines().count(), 5);
-        h.get_by_label(text::COPY_MARKDOWN).click();
+        h.get_by_label(text::t().copy_markdown).click();
         h.run();
         // A greedy solution longer than the optimum is flagged.
         let mut h = harness(compare(&board_at(16)));
@@ -775,7 +780,7 @@ mod tests {
         let rows = summary_rows(&h.state().session);
         assert_eq!(rows[2].length, Some(1));
         assert_eq!(rows[2].optimal, None);
-        assert!(rows[2].cells()[2] == text::UNKNOWN);
+        assert!(rows[2].cells()[2] == text::t().unknown);
     }
 
     #[test]
@@ -786,7 +791,7 @@ mod tests {
             click_step(&mut h);
         }
         let open = open_lists(h.state())[2].clone();
-        h.get_all_by_label(text::OPEN_IN_SINGLE)
+        h.get_all_by_label(text::t().open_in_single)
             .nth(2)
             .unwrap()
             .click();
@@ -801,7 +806,7 @@ mod tests {
         assert_eq!(session.steps(), 6);
         assert_eq!(open_lists(h.state())[0], open);
         // Back to compare: every lane is replayed to the same step.
-        h.get_by_label(text::COMPARE).click();
+        h.get_by_label(text::t().compare).click();
         h.run();
         assert_eq!(steps(h.state()), [6, 6, 6, 6]);
         assert_eq!(open_lists(h.state())[2], open);
@@ -825,16 +830,16 @@ mod tests {
         assert_eq!(now[2], others[2]);
         assert_eq!(h.state().session.settings.lanes[1], config);
 
-        h.get_by_label(text::ADD_LANE).click();
+        h.get_by_label(text::t().add_lane).click();
         h.run();
         assert_eq!(steps(h.state()), [3, 3, 3, 3]);
         assert!(
-            h.get_by_label(text::ADD_LANE)
+            h.get_by_label(text::t().add_lane)
                 .accesskit_node()
                 .is_disabled()
         );
         // Remove lane 1: colours follow positions, so lane 2 becomes blue.
-        h.get_all_by_label(text::REMOVE_LANE)
+        h.get_all_by_label(text::t().remove_lane)
             .next()
             .unwrap()
             .click();
@@ -852,8 +857,11 @@ mod tests {
             ..Settings::default()
         });
         h.run();
-        assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
-        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::ALGORITHM)
+        assert!(
+            h.query_by_label(text::t().goal_test_on_generation)
+                .is_none()
+        );
+        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::t().algorithm)
             .click();
         h.run();
         h.get_by_label(Algorithm::BreadthFirst.title()).click();
@@ -861,7 +869,7 @@ mod tests {
         h.get_by_label("Run to end End").click();
         h.run();
         let at_expansion = h.state().session.lane(0).search().stats();
-        h.get_by_label(text::GOAL_TEST_ON_GENERATION).click();
+        h.get_by_label(text::t().goal_test_on_generation).click();
         h.run();
         assert_eq!(
             h.state().session.settings.config.goal_test,
@@ -878,12 +886,15 @@ mod tests {
         );
         assert!(at_generation.expanded < at_expansion.expanded);
         // Leaving BFS drops the option (the engine refuses it elsewhere) and hides the box.
-        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::ALGORITHM)
+        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::t().algorithm)
             .click();
         h.run();
         h.get_by_label(Algorithm::AStar.title()).click();
         h.run();
-        assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
+        assert!(
+            h.query_by_label(text::t().goal_test_on_generation)
+                .is_none()
+        );
         assert_eq!(
             h.state().session.settings.config.goal_test,
             GoalTest::OnExpansion
@@ -900,7 +911,10 @@ mod tests {
                 crate::puzzle::HeuristicKind::Manhattan,
             )));
             h.run();
-            assert!(h.query_by_label(text::GOAL_TEST_ON_GENERATION).is_none());
+            assert!(
+                h.query_by_label(text::t().goal_test_on_generation)
+                    .is_none()
+            );
         }
     }
 
@@ -959,7 +973,7 @@ mod tests {
         assert_eq!(session.lane(0).check().count(), 0);
         let flagged = session.lane(1).check().count();
         assert!(flagged > 0, "3 x Manhattan overestimates on the way");
-        h.get_by_label(text::CHECK_CLEAN);
+        h.get_by_label(text::t().check_clean);
         h.get_by_label_contains(&format!("heuristic check: {flagged} violation"));
         // Stepping back forgets the undone steps' violations.
         let first = session.lane(1).check().first().unwrap().0;
@@ -991,9 +1005,9 @@ mod tests {
         assert!(h.state().session.lane(3).check().count() > 0);
         // The long check line and the weight slider once pushed the last card past the
         // window, and the summary with it.
-        let copy = h.get_by_label(text::COPY_TSV).rect();
+        let copy = h.get_by_label(text::t().copy_tsv).rect();
         assert!(copy.max.x <= 1280.0, "{copy:?}");
-        for node in h.get_all_by_label(text::WEIGHT) {
+        for node in h.get_all_by_label(text::t().weight) {
             let rect = node.rect();
             assert!(rect.max.x <= 1280.0, "{rect:?}");
         }

@@ -10,7 +10,7 @@ use super::session::{LANE_COLORS, Session};
 use super::text;
 use super::worker::Worker;
 use crate::search::{
-    CONVENTION, ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
+    ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
 };
 
 /// The finished table with the settings it was run with (for the copied header).
@@ -85,10 +85,7 @@ impl Experiments {
     pub fn poll(&mut self) {
         if let Some(result) = self.job.as_mut().and_then(Worker::poll) {
             self.job = None;
-            self.result = Some(result.map_err(|e| match e {
-                ExperimentError::Cancelled => text::EXPERIMENT_CANCELLED.to_owned(),
-                other => other.to_string(),
-            }));
+            self.result = Some(result.map_err(|e| text::engine::experiment_error(&e)));
         }
     }
 
@@ -99,7 +96,7 @@ impl Experiments {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let mut open = self.open;
-        egui::Window::new(text::EXPERIMENTS)
+        egui::Window::new(text::t().experiments)
             .open(&mut open)
             .default_size([1000.0, 640.0])
             .show(ctx, |ui| self.ui(ui, session));
@@ -109,7 +106,7 @@ impl Experiments {
     fn ui(&mut self, ui: &mut Ui, session: &Session) {
         let configs = session.settings.lanes.clone();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text::EXPERIMENT_CONFIGS).strong());
+            ui.label(RichText::new(text::t().experiment_configs).strong());
             for (i, config) in configs.iter().enumerate() {
                 ui.label(
                     RichText::new(text::lane_short(i + 1, config))
@@ -126,14 +123,14 @@ impl Experiments {
             .filter(|g| g.side() == 3);
         ui.horizontal_wrapped(|ui| {
             ui.add_enabled_ui(!self.is_running(), |ui| {
-                let label = ui.label(text::EXPERIMENT_MAX_DEPTH);
+                let label = ui.label(text::t().experiment_max_depth);
                 ui.add(egui::DragValue::new(&mut self.max_depth).range(2..=30))
                     .labelled_by(label.id)
-                    .on_hover_text(text::EXPERIMENT_DEPTHS_HINT);
-                let label = ui.label(text::EXPERIMENT_BOARDS);
+                    .on_hover_text(text::t().experiment_depths_hint);
+                let label = ui.label(text::t().experiment_boards);
                 ui.add(egui::DragValue::new(&mut self.boards).range(1..=1000))
                     .labelled_by(label.id);
-                let label = ui.label(text::EXPERIMENT_SEED);
+                let label = ui.label(text::t().experiment_seed);
                 ui.add(egui::DragValue::new(&mut self.seed))
                     .labelled_by(label.id);
             });
@@ -144,14 +141,16 @@ impl Experiments {
                         .desired_width(200.0)
                         .text(text::experiment_progress(done, total)),
                 );
-                let cancel = ui.add_enabled(!job.is_cancelling(), egui::Button::new(text::CANCEL));
+                let cancel =
+                    ui.add_enabled(!job.is_cancelling(), egui::Button::new(text::t().cancel));
                 if cancel.clicked() {
                     self.cancel();
                 }
             } else {
-                let run = ui.add_enabled(goal.is_some(), egui::Button::new(text::EXPERIMENT_RUN));
+                let run =
+                    ui.add_enabled(goal.is_some(), egui::Button::new(text::t().experiment_run));
                 let run = if goal.is_none() {
-                    run.on_disabled_hover_text(text::NEEDS_3X3)
+                    run.on_disabled_hover_text(text::t().needs_3x3)
                 } else {
                     run
                 };
@@ -163,12 +162,12 @@ impl Experiments {
             }
         });
         ui.label(
-            RichText::new(text::experiment_convention(CONVENTION))
+            RichText::new(text::experiment_convention(text::engine::convention()))
                 .small()
                 .color(ui.visuals().weak_text_color()),
         );
         if goal.is_none() {
-            ui.label(RichText::new(text::NEEDS_3X3).color(ui.visuals().warn_fg_color));
+            ui.label(RichText::new(text::t().needs_3x3).color(ui.visuals().warn_fg_color));
         }
         match &self.result {
             None => {}
@@ -177,11 +176,11 @@ impl Experiments {
             }
             Some(Ok(finished)) => {
                 ui.horizontal(|ui| {
-                    if ui.button(text::COPY_MARKDOWN).clicked() {
+                    if ui.button(text::t().copy_markdown).clicked() {
                         ui.ctx()
                             .copy_text(finished.table.markdown(finished.boards, finished.seed));
                     }
-                    if ui.button(text::COPY_CSV).clicked() {
+                    if ui.button(text::t().copy_csv).clicked() {
                         ui.ctx().copy_text(finished.table.csv());
                     }
                 });
@@ -206,7 +205,11 @@ fn results_table(ui: &mut Ui, table: &ExperimentTable) {
                     for (i, config) in table.configs.iter().enumerate() {
                         let color = LANE_COLORS[i % LANE_COLORS.len()];
                         let name = text::lane_short(i + 1, config);
-                        for column in [text::COL_GENERATED, text::COL_EXPANDED, text::COL_BSTAR] {
+                        for column in [
+                            text::t().col_generated,
+                            text::t().col_expanded,
+                            text::t().col_bstar,
+                        ] {
                             ui.label(
                                 RichText::new(format!("{name}: {column}"))
                                     .strong()
@@ -222,7 +225,7 @@ fn results_table(ui: &mut Ui, table: &ExperimentTable) {
                             ui.label(format!("{:.0}", cell.mean_expanded));
                             ui.label(
                                 cell.mean_branching
-                                    .map_or(text::DASH.to_owned(), |b| format!("{b:.2}")),
+                                    .map_or(text::t().dash.to_owned(), |b| format!("{b:.2}")),
                             );
                         }
                         ui.end_row();
@@ -244,7 +247,7 @@ pub fn plot_points(table: &ExperimentTable, config: usize) -> Vec<[f64; 2]> {
 
 fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
     ui.label(
-        RichText::new(text::EXPERIMENT_PLOT)
+        RichText::new(text::t().experiment_plot)
             .strong()
             .color(ui.visuals().strong_text_color()),
     );
@@ -254,7 +257,7 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
         .allow_scroll(false)
         .include_y(0.0)
         .include_x(0.0)
-        .custom_x_axes(vec![AxisHints::new_x().label(text::AXIS_DEPTH)])
+        .custom_x_axes(vec![AxisHints::new_x().label(text::t().axis_depth)])
         .custom_y_axes(vec![
             AxisHints::new_y()
                 .min_thickness(44.0)
@@ -289,12 +292,12 @@ mod tests {
             ..Settings::default()
         });
         h.run();
-        h.get_by_label(text::EXPERIMENTS).click();
+        h.get_by_label(text::t().experiments).click();
         h.run();
         assert!(h.state().experiments.open);
         h.state_mut().experiments.max_depth = 4;
         h.state_mut().experiments.boards = 2;
-        h.get_by_label(text::EXPERIMENT_RUN).click();
+        h.get_by_label(text::t().experiment_run).click();
         h.step();
         assert!(h.state().experiments.is_running());
         let started = std::time::Instant::now();
@@ -308,8 +311,8 @@ mod tests {
         }
         h.run();
         assert!(matches!(h.state().experiments.result, Some(Ok(_))));
-        h.get_by_label(text::COPY_CSV);
-        h.get_by_label(text::EXPERIMENT_PLOT);
+        h.get_by_label(text::t().copy_csv);
+        h.get_by_label(text::t().experiment_plot);
     }
 
     #[test]
@@ -318,11 +321,11 @@ mod tests {
 
         let mut h = crate::app::test_harness(Settings::default());
         h.run();
-        h.get_by_label(text::EXPERIMENTS).click();
+        h.get_by_label(text::t().experiments).click();
         h.run();
         assert!(h.state().experiments.open);
-        h.get_by_label(text::EXPERIMENT_RUN);
-        h.get_by_label(text::INSPECTOR).click();
+        h.get_by_label(text::t().experiment_run);
+        h.get_by_label(text::t().inspector).click();
         // The profiles are computed in the background, repainting until they arrive: step
         // frames rather than wait for the window to settle.
         h.run_steps(3);
@@ -381,7 +384,7 @@ mod tests {
         }
         assert!(matches!(
             &experiments.result,
-            Some(Err(message)) if message == text::EXPERIMENT_CANCELLED
+            Some(Err(message)) if message == text::t().experiment_cancelled
         ));
     }
 }

@@ -70,9 +70,9 @@ pub fn compute(goal: Board, progress: &super::worker::Progress) -> Option<Profil
 
 fn name(kind: HeuristicKind, weight: f64) -> String {
     if weight == 1.0 {
-        kind.title().to_owned()
+        text::engine::heuristic(kind).to_owned()
     } else {
-        text::weighted(kind.title(), weight)
+        text::weighted(text::engine::heuristic(kind), weight)
     }
 }
 
@@ -111,7 +111,7 @@ impl Inspector {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let mut open = self.open;
-        egui::Window::new(text::INSPECTOR)
+        egui::Window::new(text::t().inspector)
             .open(&mut open)
             .default_size([820.0, 680.0])
             .show(ctx, |ui| self.ui(ui, session));
@@ -123,14 +123,14 @@ impl Inspector {
             return;
         };
         if problem.side() != 3 {
-            ui.label(RichText::new(text::NEEDS_3X3).color(ui.visuals().warn_fg_color));
+            ui.label(RichText::new(text::t().needs_3x3).color(ui.visuals().warn_fg_color));
             return;
         }
         let current = self.result.as_ref().filter(|r| r.goal == problem.goal());
         let Some(result) = current else {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(text::INSPECTOR_COMPUTING);
+                ui.label(text::t().inspector_computing);
             });
             if let Some(job) = &self.job {
                 ui.add(egui::ProgressBar::new(job.fraction()).desired_width(300.0));
@@ -142,7 +142,7 @@ impl Inspector {
         ui.label(
             RichText::new(format!(
                 "{}: {}  ({})",
-                text::INSPECTOR_CURRENT,
+                text::t().inspector_current,
                 start,
                 text::h_star_is(result.table.distance(&start))
             ))
@@ -184,20 +184,24 @@ impl Inspector {
             .spacing([14.0, 3.0])
             .show(ui, |ui| {
                 for title in [
-                    text::COL_HEURISTIC,
-                    text::COL_ADMISSIBLE,
-                    text::COL_OVER,
-                    text::COL_WORST,
+                    text::t().col_heuristic,
+                    text::t().col_admissible,
+                    text::t().col_over,
+                    text::t().col_worst,
                 ] {
                     ui.strong(title);
                 }
                 ui.end_row();
                 for (&(kind, weight, color), p) in PROFILED.iter().zip(&result.profiles) {
                     ui.label(RichText::new(name(kind, weight)).strong().color(color));
-                    ui.label(if p.admissible() { text::YES } else { text::NO });
+                    ui.label(if p.admissible() {
+                        text::t().yes
+                    } else {
+                        text::t().no
+                    });
                     ui.label(p.over.to_string());
                     ui.label(if p.admissible() {
-                        text::DASH.to_owned()
+                        text::t().dash.to_owned()
                     } else {
                         text::number(p.worst_excess)
                     });
@@ -206,7 +210,7 @@ impl Inspector {
             });
         ui.separator();
         ui.label(
-            RichText::new(text::INSPECTOR_PLOT)
+            RichText::new(text::t().inspector_plot)
                 .strong()
                 .color(ui.visuals().strong_text_color()),
         );
@@ -217,11 +221,11 @@ impl Inspector {
             .allow_scroll(false)
             .include_x(0.0)
             .include_y(0.0)
-            .custom_x_axes(vec![AxisHints::new_x().label(text::AXIS_H_STAR)])
+            .custom_x_axes(vec![AxisHints::new_x().label(text::t().axis_h_star)])
             .show(ui, |plot| {
                 plot.line(
                     Line::new(
-                        text::INSPECTOR_DIAGONAL,
+                        text::t().inspector_diagonal,
                         PlotPoints::from(vec![[0.0, 0.0], [f64::from(max), f64::from(max)]]),
                     )
                     .color(Color32::GRAY)
@@ -280,7 +284,7 @@ mod tests {
             ..crate::app::Settings::default()
         });
         h.run();
-        h.get_by_label(text::INSPECTOR).click();
+        h.get_by_label(text::t().inspector).click();
         h.step();
         h.step();
         let started = std::time::Instant::now();
@@ -295,7 +299,7 @@ mod tests {
         h.get_by_label_contains("(h* = 4)");
         h.get_by_label("Manhattan distance = 4");
         h.get_by_label("2 x Manhattan distance = 8");
-        h.get_by_label(text::INSPECTOR_PLOT);
+        h.get_by_label(text::t().inspector_plot);
     }
 
     #[test]

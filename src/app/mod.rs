@@ -11,6 +11,7 @@ mod board_view;
 mod command;
 mod compare;
 mod experiments;
+mod fonts;
 mod inspector;
 mod panels;
 mod session;
@@ -21,7 +22,9 @@ use std::time::Duration;
 
 pub use bench::frame_bench;
 pub use command::Command;
+pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
+pub use text::Language;
 
 use panels::{Tab, ViewState};
 
@@ -40,6 +43,9 @@ pub struct App {
     /// The theme and zoom last handed to egui, so they are set only when they change.
     applied_dark: Option<bool>,
     applied_zoom: Option<f32>,
+    /// Whether Chinese can be drawn; until it is known, or without a font, the window is in
+    /// English.
+    cjk: CjkFont,
 }
 
 impl App {
@@ -53,6 +59,21 @@ impl App {
             commands: Vec::new(),
             applied_dark: None,
             applied_zoom: None,
+            cjk: CjkFont::known(false),
+        }
+    }
+
+    /// The same app with this answer to "is a Chinese font installed?".
+    pub fn with_cjk_font(mut self, cjk: CjkFont) -> App {
+        self.cjk = cjk;
+        self
+    }
+
+    /// The language the window is drawn in: the chosen one, if its font is there.
+    pub fn language(&self) -> Language {
+        match self.session.settings.language {
+            Language::Chinese if self.cjk.available() == Some(true) => Language::Chinese,
+            _ => Language::English,
         }
     }
 
@@ -68,13 +89,13 @@ impl App {
             storage.is_some_and(|s| EFRAME_KEYS.iter().all(|key| s.get_string(key).is_none()));
         let file_unreadable = stored.is_none()
             && storage_empty
-            && eframe::storage_dir(text::APP_TITLE)
+            && eframe::storage_dir(text::t().app_title)
                 .map(|dir| dir.join("app.ron"))
                 .and_then(|path| std::fs::read_to_string(path).ok())
                 .is_some_and(|content| !content.trim().is_empty());
         let mut app = App::new(parsed.clone().unwrap_or_default());
         if (stored.is_some() && parsed.is_none()) || file_unreadable {
-            app.view.notice = Some(text::SETTINGS_UNREADABLE.to_owned());
+            app.view.notice = Some(text::t().settings_unreadable.to_owned());
         }
         app
     }
@@ -82,6 +103,7 @@ impl App {
     /// Draws the whole window into `ui` and applies what the user asked for. This is the one
     /// entry point the window, the tests and the frame benchmark share.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        text::set_language(self.language());
         self.sync_view_settings(ui.ctx());
         let dt = ui.input(|i| i.stable_dt);
         self.session.advance(dt);
@@ -118,7 +140,7 @@ impl App {
         let mut commands = std::mem::take(&mut self.commands);
         egui::Panel::top("setup").show(ui, |ui| {
             ui.add_space(4.0);
-            panels::setup_bar(ui, &self.session, &mut commands);
+            panels::setup_bar(ui, &self.session, self.cjk.available(), &mut commands);
             ui.add_space(2.0);
         });
         egui::Panel::top("controls").show(ui, |ui| {
@@ -179,6 +201,13 @@ impl App {
         match &command {
             Command::ShowExperiments => self.experiments.open = true,
             Command::ShowInspector => self.inspector.open = true,
+            Command::SetLanguage(_) => {
+                self.session.apply(command);
+                // The rest of this frame and the status line are in the new language already.
+                text::set_language(self.language());
+                self.session.status = text::status_language(self.language());
+                return;
+            }
             Command::SelectNode(_) => self.view.tab = Tab::Selected,
             Command::ShowCurrent => self.view.tab = Tab::Step,
             Command::Reset
@@ -285,16 +314,21 @@ pub fn run() -> eframe::Result {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 600.0])
-            .with_title(text::APP_TITLE)
-            .with_app_id(text::APP_TITLE),
+            .with_title(text::t().app_title)
+            .with_app_id(text::t().app_title),
+        // Our own system-font provider below, shared with the probe for a Chinese font.
+        system_font_fallback: false,
         ..Default::default()
     };
     eframe::run_native(
-        text::APP_TITLE,
+        text::t().app_title,
         options,
         Box::new(|cc| {
             install_style(&cc.egui_ctx);
-            Ok(Box::new(App::from_storage(cc.storage)))
+            let provider = fonts::system_provider();
+            cc.egui_ctx.add_font_provider(provider.clone());
+            let cjk = CjkFont::probe(provider, cc.egui_ctx.clone());
+            Ok(Box::new(App::from_storage(cc.storage).with_cjk_font(cjk)))
         }),
     )
 }
@@ -307,6 +341,27 @@ pub(crate) fn test_harness(settings: Settings) -> egui_kittest::Harness<'static,
         .with_max_steps(200)
         .with_context_setup(install_style)
         .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+}
+
+/// The window in a harness that finds system fonts as the real window does, so Chinese can be
+/// drawn (and a missing Chinese font fails the test instead of passing unseen).
+#[cfg(test)]
+pub(crate) fn test_harness_with_system_fonts(
+    settings: Settings,
+) -> egui_kittest::Harness<'static, App> {
+    let provider = fonts::system_provider();
+    let cjk = CjkFont::known(fonts::has_chinese(provider.as_ref()));
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(200)
+        .with_context_setup(move |ctx| {
+            install_style(ctx);
+            ctx.add_font_provider(provider.clone());
+        })
+        .build_ui_state(
+            |ui, app: &mut App| app.ui(ui),
+            App::new(settings).with_cjk_font(cjk),
+        )
 }
 
 #[cfg(test)]
@@ -417,7 +472,7 @@ mod tests {
     fn a_bad_board_shows_the_error_and_disables_stepping() {
         let mut h = harness(Settings::default());
         h.run();
-        let field = h.get_by_role_and_label(Role::TextInput, text::BOARD);
+        let field = h.get_by_role_and_label(Role::TextInput, text::t().board);
         field.focus();
         field.type_text("9");
         h.run();
@@ -451,7 +506,8 @@ mod tests {
     fn shortcuts_are_ignored_while_typing() {
         let mut h = harness(far_settings());
         h.run();
-        h.get_by_role_and_label(Role::TextInput, text::GOAL).focus();
+        h.get_by_role_and_label(Role::TextInput, text::t().goal)
+            .focus();
         h.run();
         // Enter last: it ends the edit (egui's single-line fields give up focus on Enter).
         for key in [
@@ -557,7 +613,7 @@ mod tests {
             h.run();
         }
         assert_eq!(h.state().session.steps(), 3);
-        h.get_by_role_and_label(Role::ComboBox, text::ALGORITHM)
+        h.get_by_role_and_label(Role::ComboBox, text::t().algorithm)
             .click();
         h.run();
         h.get_by_label(Algorithm::BreadthFirst.title()).click();
@@ -603,11 +659,14 @@ mod tests {
     fn unreadable_settings_fall_back_to_defaults_with_a_notice() {
         let app = App::from_storage(Some(&BrokenStorage));
         assert_eq!(app.session.settings, Settings::default());
-        assert_eq!(app.view.notice.as_deref(), Some(text::SETTINGS_UNREADABLE));
+        assert_eq!(
+            app.view.notice.as_deref(),
+            Some(text::t().settings_unreadable)
+        );
         let mut h = harness(Settings::default());
         h.state_mut().view.notice = app.view.notice.clone();
         h.run();
-        h.get_by_label(text::SETTINGS_UNREADABLE);
+        h.get_by_label(text::t().settings_unreadable);
     }
 
     /// Font antialiasing differs a little between renderers; a moved panel changes thousands.
@@ -650,5 +709,50 @@ mod tests {
         h.get_by_label("Run to end End").click();
         h.run();
         h.snapshot_options("app_solved", &snapshot_options());
+    }
+
+    #[test]
+    fn switching_to_chinese_relabels_the_window() {
+        let mut h = test_harness_with_system_fonts(Settings::default());
+        assert_eq!(
+            h.state().cjk.available(),
+            Some(true),
+            "no Chinese font on this machine: install fonts-wqy-microhei"
+        );
+        h.run();
+        h.get_by_label("Language").click();
+        h.run();
+        h.get_by_label("简体中文").click();
+        h.run();
+        assert_eq!(h.state().session.settings.language, Language::Chinese);
+        h.get_by_label_contains("单步");
+        h.get_by_label("初始状态");
+        h.get_by_label("界面语言：简体中文");
+        assert!(h.query_by_label_contains("Step back").is_none());
+        // A step reports in Chinese too, with the engine's words translated.
+        h.get_by_label_contains("单步").click();
+        h.run();
+        h.get_by_label_contains("第 1 步：扩展结点 #0（f = 4）；4 个子结点：新结点 4 个");
+        // And back.
+        h.get_by_label("语言").click();
+        h.run();
+        h.get_by_label("English").click();
+        h.run();
+        h.get_by_label("Step Space");
+        text::set_language(Language::English);
+    }
+
+    #[test]
+    fn without_a_chinese_font_the_window_stays_in_english_and_says_what_to_install() {
+        let mut h = harness(Settings::default());
+        h.run();
+        h.get_by_label("Language").click();
+        h.run();
+        h.get_by_label("Chinese").click();
+        h.run();
+        assert_eq!(h.state().session.settings.language, Language::Chinese);
+        assert_eq!(h.state().language(), Language::English);
+        h.get_by_label("Step Space");
+        h.get_by_label_contains("fonts-wqy-microhei");
     }
 }

@@ -8,7 +8,7 @@ use egui_plot::{AxisHints, Legend, Line, Plot};
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
 use super::session::{Lane, RunMode, SPEED_RANGE, Session, SetupError, ZOOM_RANGE};
-use super::text;
+use super::text::{self, Language, engine};
 use crate::puzzle::{Board, GoalPreset, HeuristicKind};
 use crate::search::{Algorithm, GoalTest, NodeId, Place, Search, SearchConfig, Status, TieBreak};
 
@@ -78,22 +78,21 @@ fn error_label(ui: &mut Ui, message: &str) {
 }
 
 /// Row 1: board and goal; row 2: algorithm and heuristic; view settings on the right.
-pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mut Vec<Command>) {
     let settings = &session.settings;
     let board_error = match &session.problem {
-        Err(SetupError::Board(e)) => Some(e.to_string()),
-        Err(SetupError::Problem(e)) => Some(e.to_string()),
+        Err(e @ (SetupError::Board(_) | SetupError::Problem(_))) => Some(engine::setup_error(e)),
         _ => None,
     };
     let goal_error = match &session.problem {
-        Err(SetupError::Goal(e)) => Some(e.to_string()),
+        Err(e @ SetupError::Goal(_)) => Some(engine::setup_error(e)),
         _ => None,
     };
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(RichText::new(text::BOARD).strong());
+        let label = ui.label(RichText::new(text::t().board).strong());
         let mut board_text = settings.board_text.clone();
         let mut edit = TextEdit::singleline(&mut board_text)
-            .hint_text(text::BOARD_HINT)
+            .hint_text(text::t().board_hint)
             .font(egui::TextStyle::Monospace)
             .desired_width(170.0);
         if board_error.is_some() {
@@ -108,10 +107,10 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         }
         ui.separator();
 
-        let label = ui.label(RichText::new(text::GOAL).strong());
+        let label = ui.label(RichText::new(text::t().goal).strong());
         let mut goal_text = settings.goal_text.clone();
         let mut edit = TextEdit::singleline(&mut goal_text)
-            .hint_text(text::GOAL_HINT)
+            .hint_text(text::t().goal_hint)
             .font(egui::TextStyle::Monospace)
             .desired_width(170.0);
         if goal_error.is_some() {
@@ -126,16 +125,16 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         }
         let side = session.side().unwrap_or(3);
         ComboBox::from_id_salt("goal_preset")
-            .selected_text(text::GOAL_PRESET)
+            .selected_text(text::t().goal_preset)
             .show_ui(ui, |ui| {
                 for preset in GoalPreset::ALL {
                     let Some(board) = preset.board(side) else {
                         continue;
                     };
                     let title = match preset {
-                        GoalPreset::P1379 => text::PRESET_P1379,
-                        GoalPreset::BlankLast => text::PRESET_BLANK_LAST,
-                        GoalPreset::BlankFirst => text::PRESET_BLANK_FIRST,
+                        GoalPreset::P1379 => text::t().preset_p1379,
+                        GoalPreset::BlankLast => text::t().preset_blank_last,
+                        GoalPreset::BlankFirst => text::t().preset_blank_first,
                     };
                     if ui.selectable_label(false, title).clicked() {
                         commands.push(Command::SetGoalText(board.to_string()));
@@ -143,11 +142,11 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 }
             })
             .response
-            .on_hover_text(text::GOAL_HINT);
+            .on_hover_text(text::t().goal_hint);
 
         ui.separator();
 
-        for (side_option, title) in [(3, text::SIZE_3), (4, text::SIZE_4)] {
+        for (side_option, title) in [(3, text::t().size_3), (4, text::t().size_4)] {
             if ui
                 .selectable_label(session.side() == Some(side_option), title)
                 .clicked()
@@ -160,8 +159,8 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 
         let mut k = settings.scramble_moves;
         if ui
-            .button(text::SCRAMBLE)
-            .on_hover_text(text::SCRAMBLE_HINT)
+            .button(text::t().scramble)
+            .on_hover_text(text::t().scramble_hint)
             .clicked()
         {
             commands.push(Command::Scramble);
@@ -170,9 +169,9 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             .add(
                 egui::DragValue::new(&mut k)
                     .range(1..=200)
-                    .suffix(format!(" {}", text::SCRAMBLE_MOVES)),
+                    .suffix(format!(" {}", text::t().scramble_moves)),
             )
-            .on_hover_text(text::SCRAMBLE_HINT)
+            .on_hover_text(text::t().scramble_hint)
             .changed()
         {
             commands.push(Command::SetScrambleMoves(k));
@@ -180,8 +179,8 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         if side == 3 {
             let mut d = settings.distance;
             if ui
-                .button(text::AT_DISTANCE)
-                .on_hover_text(text::DISTANCE_HINT)
+                .button(text::t().at_distance)
+                .on_hover_text(text::t().distance_hint)
                 .clicked()
             {
                 commands.push(Command::RandomAtDistance);
@@ -190,22 +189,28 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 .add(
                     egui::DragValue::new(&mut d)
                         .range(0..=31)
-                        .suffix(format!(" {}", text::DISTANCE_STEPS)),
+                        .suffix(format!(" {}", text::t().distance_steps)),
                 )
-                .on_hover_text(text::DISTANCE_HINT)
+                .on_hover_text(text::t().distance_hint)
                 .changed()
             {
                 commands.push(Command::SetDistance(d));
             }
         }
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            language_picker(ui, settings.language, cjk, commands);
+        });
     });
     // The message line is always there (a hint when all is well), so an error appearing
     // does not push the rest of the window down.
     ui.horizontal_wrapped(|ui| match (&board_error, &goal_error) {
-        (Some(message), _) => error_label(ui, &format!("{}: {message}", text::BOARD)),
+        (Some(message), _) => error_label(ui, &format!("{}: {message}", text::t().board)),
         (None, Some(message)) => error_label(ui, message),
+        (None, None) if settings.language == Language::Chinese && cjk == Some(false) => {
+            ui.label(RichText::new(text::t().no_cjk_font).color(ui.visuals().warn_fg_color));
+        }
         (None, None) => {
-            ui.label(RichText::new(text::FORMATS_HINT).color(ui.visuals().weak_text_color()));
+            ui.label(RichText::new(text::t().formats_hint).color(ui.visuals().weak_text_color()));
         }
     });
     ui.add_space(2.0);
@@ -217,7 +222,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             config_editor(ui, &config, commands);
         }
         if let Err(SetupError::Config(e)) = &session.problem {
-            error_label(ui, &e.to_string());
+            error_label(ui, &engine::config_error(e));
         }
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             view_settings(ui, session, commands);
@@ -275,24 +280,24 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
     combo(
         ui,
         "algorithm",
-        text::ALGORITHM,
-        config.algorithm.title(),
+        text::t().algorithm,
+        engine::algorithm(config.algorithm),
         algorithm_width,
         &mut |ui| {
             for algorithm in Algorithm::ALL {
-                ui.selectable_value(&mut next.algorithm, algorithm, algorithm.title());
+                ui.selectable_value(&mut next.algorithm, algorithm, engine::algorithm(algorithm));
             }
         },
     );
     combo(
         ui,
         "heuristic",
-        text::HEURISTIC,
-        config.heuristic.title(),
+        text::t().heuristic,
+        engine::heuristic(config.heuristic),
         heuristic_width,
         &mut |ui| {
             for heuristic in HeuristicKind::ALL {
-                ui.selectable_value(&mut next.heuristic, heuristic, heuristic.title());
+                ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
             }
         },
     );
@@ -303,12 +308,12 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         combo(
             ui,
             "tie_break",
-            text::TIE_BREAK,
-            config.tie_break.describe(),
+            text::t().tie_break,
+            engine::tie_break(config.tie_break),
             tie_width,
             &mut |ui| {
                 for tie in TieBreak::ALL {
-                    ui.selectable_value(&mut next.tie_break, tie, tie.describe());
+                    ui.selectable_value(&mut next.tie_break, tie, engine::tie_break(tie));
                 }
             },
         );
@@ -321,14 +326,14 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         ui.add(
             Slider::new(&mut next.weight, 1.0..=5.0)
                 .step_by(0.1)
-                .text(text::WEIGHT),
+                .text(text::t().weight),
         );
     }
     if config.algorithm == Algorithm::BreadthFirst {
         let mut on_generation = config.goal_test == GoalTest::OnGeneration;
         if ui
-            .checkbox(&mut on_generation, text::GOAL_TEST_ON_GENERATION)
-            .on_hover_text(text::GOAL_TEST_HINT)
+            .checkbox(&mut on_generation, text::t().goal_test_on_generation)
+            .on_hover_text(text::t().goal_test_hint)
             .changed()
         {
             next.goal_test = if on_generation {
@@ -346,6 +351,31 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
     next
 }
 
+/// The language menu. A language's own name needs its font; without one, Chinese is named in
+/// English.
+fn language_picker(ui: &mut Ui, current: Language, cjk: Option<bool>, commands: &mut Vec<Command>) {
+    let name = |language: Language| match (language, cjk) {
+        (Language::Chinese, Some(true)) | (Language::English, _) => language.native_name(),
+        (Language::Chinese, _) => "Chinese",
+    };
+    let mut language = current;
+    let title = text::t().language;
+    ComboBox::from_id_salt("language")
+        .selected_text(name(language))
+        .width(100.0)
+        .show_ui(ui, |ui| {
+            for choice in Language::ALL {
+                ui.selectable_value(&mut language, choice, name(choice));
+            }
+        })
+        .response
+        .on_hover_text(title)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, title));
+    if language != current {
+        commands.push(Command::SetLanguage(language));
+    }
+}
+
 fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings;
     let mut zoom = settings.zoom;
@@ -354,17 +384,17 @@ fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             Slider::new(&mut zoom, ZOOM_RANGE)
                 .step_by(0.05)
                 .fixed_decimals(2)
-                .text(text::ZOOM),
+                .text(text::t().zoom),
         )
         .changed()
     {
         commands.push(Command::SetZoom(zoom));
     }
     let dark = settings.dark;
-    if ui.selectable_label(!dark, text::LIGHT).clicked() && dark {
+    if ui.selectable_label(!dark, text::t().light).clicked() && dark {
         commands.push(Command::SetDark(false));
     }
-    if ui.selectable_label(dark, text::DARK).clicked() && !dark {
+    if ui.selectable_label(dark, text::t().dark).clicked() && !dark {
         commands.push(Command::SetDark(true));
     }
 }
@@ -396,13 +426,13 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
     let ready = session.main_lane().is_some();
     ui.horizontal(|ui| {
         // The view switch leads the row: it decides what Step and the timeline drive.
-        for (compare, title) in [(false, text::SINGLE), (true, text::COMPARE)] {
+        for (compare, title) in [(false, text::t().single), (true, text::t().compare)] {
             let on = session.settings.compare == compare;
             if ui
                 .add(
                     Button::selectable(on, RichText::new(title).strong()).min_size(vec2(0.0, 30.0)),
                 )
-                .on_hover_text(text::COMPARE_HINT)
+                .on_hover_text(text::t().compare_hint)
                 .clicked()
                 && !on
             {
@@ -439,8 +469,8 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
                 Slider::new(&mut speed, SPEED_RANGE)
                     .logarithmic(true)
                     .max_decimals(0)
-                    .suffix(text::SPEED_SUFFIX)
-                    .text(text::SPEED),
+                    .suffix(text::t().speed_suffix)
+                    .text(text::t().speed),
             )
             .changed()
         {
@@ -454,8 +484,8 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
             let response = ui.add(
                 Slider::new(&mut position, 0..=furthest)
-                    .suffix(text::TIMELINE_SUFFIX)
-                    .text(text::TIMELINE),
+                    .suffix(text::t().timeline_suffix)
+                    .text(text::t().timeline),
             );
             if response.changed() {
                 commands.push(Command::Seek(position));
@@ -479,7 +509,7 @@ pub fn status_bar(
                     .strong()
                     .color(ui.visuals().warn_fg_color),
             );
-            dismissed = ui.small_button(text::DISMISS).clicked();
+            dismissed = ui.small_button(text::t().dismiss).clicked();
         });
         if dismissed {
             view.notice = None;
@@ -502,10 +532,10 @@ pub fn status_bar(
         }
         // The compare view has these in its lanes row; the single view's rows are full.
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            if ui.small_button(text::INSPECTOR).clicked() {
+            if ui.small_button(text::t().inspector).clicked() {
                 commands.push(Command::ShowInspector);
             }
-            if ui.small_button(text::EXPERIMENTS).clicked() {
+            if ui.small_button(text::t().experiments).clicked() {
                 commands.push(Command::ShowExperiments);
             }
         });
@@ -521,14 +551,14 @@ fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
 
 fn legend(ui: &mut Ui, kind: HeuristicKind, uses_heuristic: bool) {
     let line = match kind {
-        HeuristicKind::Zero => text::LEGEND_ZERO,
-        HeuristicKind::Misplaced => text::LEGEND_MISPLACED,
-        HeuristicKind::Manhattan => text::LEGEND_MANHATTAN,
-        HeuristicKind::LinearConflict => text::LEGEND_CONFLICT,
+        HeuristicKind::Zero => text::t().legend_zero,
+        HeuristicKind::Misplaced => text::t().legend_misplaced,
+        HeuristicKind::Manhattan => text::t().legend_manhattan,
+        HeuristicKind::LinearConflict => text::t().legend_conflict,
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
     if !uses_heuristic {
-        ui.label(RichText::new(text::H_FOR_REFERENCE).color(ui.visuals().weak_text_color()));
+        ui.label(RichText::new(text::t().h_for_reference).color(ui.visuals().weak_text_color()));
     }
 }
 
@@ -561,9 +591,9 @@ pub fn node_panel(
         .is_some_and(|l| l.search().solution().is_some());
     ui.horizontal(|ui| {
         for (tab, title) in [
-            (Tab::Step, text::TAB_STEP),
-            (Tab::Selected, text::TAB_SELECTED),
-            (Tab::Solution, text::TAB_SOLUTION),
+            (Tab::Step, text::t().tab_step),
+            (Tab::Selected, text::t().tab_selected),
+            (Tab::Solution, text::t().tab_solution),
         ] {
             let label = if tab == Tab::Solution && solved {
                 RichText::new(title).strong().color(palette::NEW)
@@ -582,7 +612,7 @@ pub fn node_panel(
     let Some(lane) = session.main_lane() else {
         if let Err(err) = &session.problem {
             ui.add_space(20.0);
-            error_label(ui, &err.to_string());
+            error_label(ui, &engine::setup_error(err));
         }
         return;
     };
@@ -603,7 +633,7 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        heading(ui, text::START_BOARD);
+        heading(ui, text::t().start_board);
         let explanation = lane.heuristic().explain(&start.board);
         let cell = board_cell(ui, start.board.side(), 0.55);
         let clicked = board_view::board(
@@ -614,14 +644,14 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
                 goal: Some(&goal),
                 explanation: Some(&explanation),
                 clickable: true,
-                label: Some(text::START_BOARD.to_owned()),
+                label: Some(text::t().start_board.to_owned()),
                 ..Decor::default()
             },
         );
         if let Some(cell) = clicked {
             commands.push(Command::MoveTile(cell));
         }
-        ui.label(text::START_CLICK_HINT);
+        ui.label(text::t().start_click_hint);
         ghf_heading(ui, start.g, start.h, start.f);
         legend(ui, config.heuristic, config.algorithm.uses_heuristic());
         return;
@@ -650,9 +680,9 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
     super::compare::heuristic_check(ui, lane);
     ui.add_space(6.0);
-    ui.label(RichText::new(text::CHILDREN).strong().size(17.0));
+    ui.label(RichText::new(text::t().children).strong().size(17.0));
     if view.children.is_empty() {
-        ui.label(text::NO_CHILDREN_GOAL);
+        ui.label(text::t().no_children_goal);
         return;
     }
     let side = node.board.side();
@@ -695,7 +725,7 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
 
 fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
     let Some(id) = session.selected else {
-        ui.label(text::NOTHING_SELECTED);
+        ui.label(text::t().nothing_selected);
         return;
     };
     let search = lane.search();
@@ -703,7 +733,7 @@ fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec
     let node = search.node(id);
     ui.horizontal(|ui| {
         heading(ui, &text::node_title(id.0));
-        if ui.button(text::SHOW_CURRENT).clicked() {
+        if ui.button(text::t().show_current).clicked() {
             commands.push(Command::ShowCurrent);
         }
     });
@@ -734,7 +764,7 @@ fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec
         ui.label(RichText::new(text::depth(node.depth())).size(18.0));
     });
     ui.add_space(6.0);
-    ui.label(RichText::new(text::PATH_FROM_START).strong().size(17.0));
+    ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
     path_strip(ui, search, &search.path_to(id), &goal);
 }
 
@@ -778,7 +808,7 @@ fn flow<T>(ui: &mut Ui, items: &[T], width: f32, mut item: impl FnMut(&mut Ui, u
 fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Playback) {
     let search = lane.search();
     let Status::Solved { goal: goal_id } = search.status() else {
-        ui.label(text::NOT_SOLVED_YET);
+        ui.label(text::t().not_solved_yet);
         return;
     };
     let Some(path) = search.solution() else {
@@ -845,19 +875,19 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
             goal: Some(&goal),
             slide,
             moved,
-            label: Some(text::TAB_SOLUTION.to_owned()),
+            label: Some(text::t().tab_solution.to_owned()),
             ..Decor::default()
         },
     );
     ui.horizontal(|ui| {
-        if ui.button(text::PLAYBACK_START).clicked() {
+        if ui.button(text::t().playback_start).clicked() {
             *playback = Playback {
                 key,
                 ..Playback::default()
             };
         }
         if ui
-            .add_enabled(index > 0, Button::new(text::PLAYBACK_PREV))
+            .add_enabled(index > 0, Button::new(text::t().playback_prev))
             .clicked()
         {
             playback.index = index - 1;
@@ -865,9 +895,9 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
             playback.playing = false;
         }
         let play_text = if playback.playing && !playback.single {
-            text::PAUSE
+            text::t().pause
         } else {
-            text::PLAY
+            text::t().play
         };
         if ui
             .add_enabled(index < moves, Button::new(play_text))
@@ -878,13 +908,13 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
             playback.single = false;
         }
         if ui
-            .add_enabled(index < moves, Button::new(text::PLAYBACK_NEXT))
+            .add_enabled(index < moves, Button::new(text::t().playback_next))
             .clicked()
         {
             playback.playing = true;
             playback.single = true;
         }
-        if ui.button(text::PLAYBACK_END).clicked() {
+        if ui.button(text::t().playback_end).clicked() {
             playback.index = moves;
             playback.t = 0.0;
             playback.playing = false;
@@ -896,7 +926,7 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
             .add(
                 Slider::new(&mut position, 0..=moves)
                     .suffix(text::playback_suffix(moves))
-                    .text(text::PLAYBACK_MOVE),
+                    .text(text::t().playback_move),
             )
             .changed()
         {
@@ -906,7 +936,7 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
         }
     });
     ui.add_space(6.0);
-    ui.label(RichText::new(text::PATH_FROM_START).strong().size(17.0));
+    ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
     path_strip(ui, search, &path, &goal);
 }
 
@@ -947,8 +977,8 @@ struct NodeList<'a> {
 fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
     let list = NodeList {
         id_salt: "open_table",
-        title: text::OPEN_LIST,
-        first_column: text::COL_RANK,
+        title: text::t().open_list,
+        first_column: text::t().col_rank,
         ids: lane.open_snapshot(),
         scroll_to: None,
     };
@@ -964,8 +994,8 @@ fn closed_table(
 ) {
     let list = NodeList {
         id_salt: "closed_table",
-        title: text::CLOSED_LIST,
-        first_column: text::COL_STEP,
+        title: text::t().closed_list,
+        first_column: text::t().col_step,
         ids: lane.search().closed(),
         scroll_to: view.closed_scroll_to.take(),
     };
@@ -1004,12 +1034,12 @@ fn node_table(
         .header(22.0, |mut header| {
             for title in [
                 list.first_column,
-                text::COL_NODE,
-                text::COL_BOARD,
+                text::t().col_node,
+                text::t().col_board,
                 "g",
                 "h",
                 "f",
-                text::COL_DEPTH,
+                text::t().col_depth,
             ] {
                 header.col(|ui| {
                     ui.strong(title);
@@ -1068,7 +1098,7 @@ fn step_plot(id: &'static str, height: f32, group: egui::Id) -> Plot<'static> {
 /// is numbered, and thousands shortened so wide numbers do not collide.
 pub(super) fn step_axis() -> AxisHints<'static> {
     AxisHints::new_x()
-        .label(text::AXIS_STEP)
+        .label(text::t().axis_step)
         .label_spacing(34.0..=50.0)
         .formatter(|mark, _range| {
             let v = mark.value;
@@ -1092,34 +1122,42 @@ pub fn plots(ui: &mut Ui, session: &Session) {
     let height = ui.available_height().max(80.0) - 24.0;
     let text_color = ui.visuals().strong_text_color();
     ui.columns(2, |columns| {
-        columns[0].label(RichText::new(text::PLOT_COUNTS).strong().color(text_color));
+        columns[0].label(
+            RichText::new(text::t().plot_counts)
+                .strong()
+                .color(text_color),
+        );
         step_plot("plot_counts", height, group).show(&mut columns[0], |plot| {
             plot.line(
-                Line::new(text::SERIES_EXPANDED, &series.expanded[..])
+                Line::new(text::t().series_expanded, &series.expanded[..])
                     .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
                     .width(2.0),
             );
             plot.line(
-                Line::new(text::SERIES_GENERATED, &series.generated[..])
+                Line::new(text::t().series_generated, &series.generated[..])
                     .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
                     .width(2.0),
             );
             plot.line(
-                Line::new(text::SERIES_OPEN, &series.open[..])
+                Line::new(text::t().series_open, &series.open[..])
                     .color(Color32::from_rgb(0x43, 0xa0, 0x47))
                     .width(2.0),
             );
         });
-        columns[1].label(RichText::new(text::PLOT_VALUES).strong().color(text_color));
+        columns[1].label(
+            RichText::new(text::t().plot_values)
+                .strong()
+                .color(text_color),
+        );
         step_plot("plot_values", height, group).show(&mut columns[1], |plot| {
             // f last, so the line the lesson is about is drawn on top.
             plot.line(
-                Line::new(text::SERIES_H, &series.h[..])
+                Line::new(text::t().series_h, &series.h[..])
                     .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
                     .width(2.0),
             );
             plot.line(
-                Line::new(text::SERIES_F, &series.f[..])
+                Line::new(text::t().series_f, &series.f[..])
                     .color(Color32::from_rgb(0xe5, 0x39, 0x35))
                     .width(2.5),
             );

@@ -8,7 +8,7 @@ use egui_plot::PlotPoint;
 use serde::{Deserialize, Serialize};
 
 use super::command::Command;
-use super::text;
+use super::text::{self, Language};
 use super::worker::Worker;
 use crate::puzzle::{
     Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
@@ -37,6 +37,8 @@ pub struct Settings {
     pub lanes: Vec<SearchConfig>,
     /// Whether the compare view's node-count plot has a logarithmic y axis.
     pub log_counts: bool,
+    /// The window's language (English while no Chinese font is installed).
+    pub language: Language,
 }
 
 /// The compare view shows at least 2 and at most this many lanes (one colour each).
@@ -75,6 +77,7 @@ impl Default for Settings {
             compare: false,
             lanes: default_lanes(),
             log_counts: false,
+            language: Language::default(),
         }
     }
 }
@@ -555,9 +558,9 @@ impl Session {
             Ok(problem) => {
                 self.lanes
                     .push(Lane::new(*problem, self.settings.config, LANE_COLORS[0]));
-                self.status = text::status_ready(&self.settings.config.describe());
+                self.status = text::status_ready(&text::engine::describe(&self.settings.config));
             }
-            Err(err) => self.status = text::status_setup_error(&err.to_string()),
+            Err(err) => self.status = text::status_setup_error(&text::engine::setup_error(err)),
         }
     }
 
@@ -605,7 +608,7 @@ impl Session {
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.selected = None;
-        self.status = text::status_focused(i + 1, &self.settings.config.describe());
+        self.status = text::status_focused(i + 1, &text::engine::describe(&self.settings.config));
     }
 
     /// Gives compare lane `i` a new config: that lane restarts and is replayed to the clock,
@@ -627,7 +630,7 @@ impl Session {
         }
         self.mode = RunMode::Paused;
         self.catch_up(clock);
-        self.status = text::status_lane_changed(i + 1, &config.describe());
+        self.status = text::status_lane_changed(i + 1, &text::engine::describe(&config));
     }
 
     fn add_lane(&mut self) {
@@ -695,6 +698,7 @@ impl Session {
     /// Applies one command.
     pub fn apply(&mut self, command: Command) {
         match command {
+            Command::SetLanguage(language) => self.settings.language = language,
             Command::Step => {
                 self.mode = RunMode::Paused;
                 self.seek_target = None;
@@ -807,7 +811,7 @@ impl Session {
 
     fn setup_status(&self) -> String {
         match &self.problem {
-            Err(err) => text::status_setup_error(&err.to_string()),
+            Err(err) => text::status_setup_error(&text::engine::setup_error(err)),
             Ok(_) => text::status_finished(),
         }
     }
@@ -871,7 +875,7 @@ impl Session {
             return;
         };
         if goal.side() != 3 {
-            self.status = text::NEEDS_3X3.to_owned();
+            self.status = text::t().needs_3x3.to_owned();
             return;
         }
         // The goal must be current for the table, so adopt it before the lookup.
@@ -964,7 +968,7 @@ impl Session {
         }
         let search = lane.search();
         if search.steps() == 0 {
-            return text::status_ready(&search.config().describe());
+            return text::status_ready(&text::engine::describe(search.config()));
         }
         match search.status() {
             Status::Running => {

@@ -1,0 +1,280 @@
+//! The engine's words in the window's language. The engine speaks English (the CLI prints it);
+//! here each of its names and messages has its Chinese, matched on the engine's own types so a
+//! new variant cannot be forgotten.
+
+use super::zh;
+use crate::app::session::SetupError;
+use crate::puzzle::{Dir, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation};
+use crate::search::{
+    Algorithm, ConfigError, ExperimentError, GoalTest, Outcome, SearchConfig, TieBreak,
+};
+
+pub fn algorithm(algorithm: Algorithm) -> &'static str {
+    if !zh() {
+        return algorithm.title();
+    }
+    match algorithm {
+        Algorithm::BreadthFirst => "广度优先搜索",
+        Algorithm::UniformCost => "一致代价搜索",
+        Algorithm::AStar => "A* 搜索",
+        Algorithm::Greedy => "贪婪最佳优先搜索",
+        Algorithm::WeightedAStar => "加权 A* 搜索",
+    }
+}
+
+/// A short algorithm name for legends and table rows.
+pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
+    match (algorithm, zh()) {
+        (Algorithm::BreadthFirst, _) => "BFS",
+        (Algorithm::UniformCost, _) => "UCS",
+        (Algorithm::AStar, _) => "A*",
+        (Algorithm::Greedy, false) => "Greedy",
+        (Algorithm::Greedy, true) => "贪婪",
+        (Algorithm::WeightedAStar, _) => "wA*",
+    }
+}
+
+/// The priority formula, with 估价函数 named in Chinese.
+pub fn formula(algorithm: Algorithm) -> &'static str {
+    match (algorithm, zh()) {
+        (Algorithm::BreadthFirst, true) => "f = 深度（先进先出）",
+        (other, _) => other.formula(),
+    }
+}
+
+pub fn heuristic(kind: HeuristicKind) -> &'static str {
+    if !zh() {
+        return kind.title();
+    }
+    match kind {
+        HeuristicKind::Zero => "零启发（h = 0）",
+        HeuristicKind::Misplaced => "不在位数码数",
+        HeuristicKind::Manhattan => "曼哈顿距离",
+        HeuristicKind::LinearConflict => "线性冲突",
+    }
+}
+
+/// A short heuristic name for legends and table rows.
+pub fn heuristic_short(kind: HeuristicKind) -> &'static str {
+    if !zh() {
+        return kind.name();
+    }
+    match kind {
+        HeuristicKind::Zero => "零",
+        HeuristicKind::Misplaced => "不在位",
+        HeuristicKind::Manhattan => "曼哈顿",
+        HeuristicKind::LinearConflict => "线性冲突",
+    }
+}
+
+pub fn tie_break(tie: TieBreak) -> &'static str {
+    if !zh() {
+        return tie.describe();
+    }
+    match tie {
+        TieBreak::Fifo => "f 相同：先进先出",
+        TieBreak::Lifo => "f 相同：后进先出",
+        TieBreak::SmallerH => "f 相同：h 小者优先，再先进先出",
+    }
+}
+
+pub fn outcome_word(outcome: Outcome) -> &'static str {
+    if !zh() {
+        return outcome.word();
+    }
+    match outcome {
+        Outcome::New => "新结点",
+        Outcome::InOpen => "已在 open 表",
+        Outcome::Improved { .. } => "已改进",
+        Outcome::InClosed => "已在 closed 表",
+        Outcome::Reopened { .. } => "重新打开",
+    }
+}
+
+pub fn dir(dir: Dir) -> &'static str {
+    match (dir, zh()) {
+        (dir, false) => dir.name(),
+        (Dir::Up, true) => "上移",
+        (Dir::Down, true) => "下移",
+        (Dir::Left, true) => "左移",
+        (Dir::Right, true) => "右移",
+    }
+}
+
+/// A one-line description of a configuration, e.g. `A* (f = g + h), Manhattan distance, ...`.
+pub fn describe(config: &SearchConfig) -> String {
+    if !zh() {
+        return config.describe();
+    }
+    let mut text = format!(
+        "{}（{}）",
+        algorithm(config.algorithm),
+        formula(config.algorithm)
+    );
+    if config.algorithm == Algorithm::WeightedAStar {
+        text.push_str(&format!("，w = {}", config.weight));
+    }
+    if config.algorithm.uses_heuristic() {
+        text.push_str(&format!("，{}", heuristic(config.heuristic)));
+    }
+    if config.algorithm != Algorithm::BreadthFirst {
+        text.push_str(&format!("，{}", tie_break(config.tie_break)));
+    }
+    if config.goal_test == GoalTest::OnGeneration {
+        text.push_str("，生成时做目标测试");
+    }
+    text
+}
+
+pub fn parse_error(error: &ParseError) -> String {
+    if !zh() {
+        return error.to_string();
+    }
+    match error {
+        ParseError::Empty => {
+            "棋盘为空：请输入 9 个数字（如 283104765），4x4 输入 16 个数".to_owned()
+        }
+        ParseError::BadCharacter { found, at } => {
+            format!("第 {at} 个字符“{found}”不是数码：只能用 0-9、A-F、空格或逗号")
+        }
+        ParseError::NotANumber { found, at } => format!("第 {at} 项“{found}”不是数"),
+        ParseError::WrongCount { found } => {
+            format!("给出了 {found} 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个")
+        }
+        ParseError::OutOfRange { tile, at, side } => format!(
+            "第 {at} 个位置的数码 {tile} 太大：{side}x{side} 棋盘的数码是 0 到 {}",
+            side * side - 1
+        ),
+        ParseError::Repeated {
+            tile,
+            first,
+            second,
+            missing,
+        } => {
+            format!("数码 {tile} 出现了两次（第 {first} 和第 {second} 个位置），缺少数码 {missing}")
+        }
+    }
+}
+
+fn parity(parity: &Parity) -> String {
+    let word = |n: usize| if n.is_multiple_of(2) { "偶" } else { "奇" };
+    match parity.blank_row {
+        None => format!(
+            "逆序数 {}（{}）",
+            parity.inversions,
+            word(parity.inversions)
+        ),
+        Some(row) => format!(
+            "逆序数 {} + 空格所在行 {} = {}（{}）",
+            parity.inversions,
+            row,
+            parity.inversions + row,
+            word(parity.bit())
+        ),
+    }
+}
+
+pub fn setup_error(error: &SetupError) -> String {
+    if !zh() {
+        return error.to_string();
+    }
+    match error {
+        SetupError::Board(e) => parse_error(e),
+        SetupError::Goal(GoalError::Board(e)) => format!("目标：{}", parse_error(e)),
+        SetupError::Goal(GoalError::PresetSize { preset, side }) => {
+            format!("目标预设 {preset} 只适用于 3x3 棋盘，不适用于 {side}x{side}")
+        }
+        SetupError::Problem(ProblemError::SizeMismatch { start, goal }) => {
+            format!("棋盘是 {start}x{start}，目标却是 {goal}x{goal}")
+        }
+        SetupError::Problem(ProblemError::Unsolvable { start, goal }) => format!(
+            "无解：棋盘的{}，目标的{}；任何移动都不改变这个奇偶性",
+            parity(start),
+            parity(goal)
+        ),
+        SetupError::Config(e) => config_error(e),
+    }
+}
+
+pub fn config_error(error: &ConfigError) -> String {
+    match (error, zh()) {
+        (e, false) => e.to_string(),
+        (ConfigError::Weight(w), true) => format!("不能使用权重 {w}：请用 1 到 100 之间的数"),
+        (ConfigError::GoalTest, true) => "生成时做目标测试只适用于 BFS".to_owned(),
+        (ConfigError::NodeLimit, true) => "结点上限至少为 1".to_owned(),
+    }
+}
+
+pub fn experiment_error(error: &ExperimentError) -> String {
+    match (error, zh()) {
+        (ExperimentError::Cancelled, _) => super::t().experiment_cancelled.to_owned(),
+        (e, false) => e.to_string(),
+        (ExperimentError::NotThreeByThree, true) => {
+            "实验按精确距离抽取棋盘，而精确距离只对 3x3 棋盘已知".to_owned()
+        }
+        (ExperimentError::NoBoardAt(d, max), true) => {
+            format!("没有棋盘到这个目标的距离为 {d}（最远为 {max}）")
+        }
+        (ExperimentError::Empty, true) => {
+            "请至少选择一个配置、一个深度，并且每个深度至少一个棋盘".to_owned()
+        }
+    }
+}
+
+pub fn violation(violation: &Violation) -> String {
+    if !zh() {
+        return violation.describe();
+    }
+    match violation {
+        Violation::Inadmissible { board, h, exact } => {
+            format!("{board} 上 h = {h}，但它离目标只有 {exact} 步（h > h*）")
+        }
+        Violation::Inconsistent {
+            from,
+            to,
+            h_from,
+            h_to,
+        } => format!("h 从 {from} 上的 {h_from} 降到 {to} 上的 {h_to}，降幅超过两者之间的一步"),
+    }
+}
+
+/// The experiment's counting convention ([`crate::search::CONVENTION`]) in the current language.
+pub fn convention() -> &'static str {
+    if !zh() {
+        return crate::search::CONVENTION;
+    }
+    "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
+     结点移出 open 表时做目标测试；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
+     对所有棋盘取平均"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Language, set_language};
+    use super::*;
+    use crate::puzzle::parse_board;
+
+    #[test]
+    fn chinese_messages_name_the_same_facts() {
+        set_language(Language::Chinese);
+        let e = parse_board("2831047655").unwrap_err();
+        assert_eq!(
+            parse_error(&e),
+            "给出了 10 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个"
+        );
+        let e = parse_board("283104762").unwrap_err();
+        assert_eq!(
+            parse_error(&e),
+            "数码 2 出现了两次（第 1 和第 9 个位置），缺少数码 5"
+        );
+        let start = parse_board("213804765").unwrap();
+        let goal = parse_board("123804765").unwrap();
+        let e = crate::puzzle::Problem::new(start, goal).unwrap_err();
+        let message = setup_error(&SetupError::Problem(e));
+        assert!(message.starts_with("无解：棋盘的逆序数"), "{message}");
+        assert_eq!(dir(Dir::Down), "下移");
+        set_language(Language::English);
+        assert_eq!(dir(Dir::Down), "down");
+        assert_eq!(algorithm(Algorithm::AStar), "A*");
+    }
+}

@@ -1,0 +1,858 @@
+//! Every string the window shows, in English and in 简体中文, switchable while the app runs.
+//!
+//! Fixed strings live in one [`Strings`] table per language ([`t`] picks the current one);
+//! strings with numbers in them are functions that format per language. Words the engine owns
+//! in English (algorithm and heuristic titles, outcomes, parser and parity messages) are
+//! translated in [`engine`]. The Chinese uses the textbook terms: open 表, closed 表, 估价函数 f,
+//! 启发函数 h, 曼哈顿距离, 广度优先搜索.
+//!
+//! The language is per thread: the window's thread sets it from the settings at the start of
+//! every frame, so tests running side by side never see each other's language.
+
+pub mod engine;
+
+use std::cell::Cell;
+
+use serde::{Deserialize, Serialize};
+
+use crate::puzzle::Move;
+use crate::search::{Outcome, Stats, StepView};
+
+/// The languages of the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Language {
+    #[default]
+    English,
+    Chinese,
+}
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::English, Language::Chinese];
+
+    /// The language's own name, as its readers look for it in a menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Chinese => "简体中文",
+        }
+    }
+}
+
+thread_local! {
+    static LANGUAGE: Cell<Language> = const { Cell::new(Language::English) };
+}
+
+/// Sets the language of this thread's strings.
+pub fn set_language(language: Language) {
+    LANGUAGE.with(|l| l.set(language));
+}
+
+/// The language of this thread's strings.
+pub fn language() -> Language {
+    LANGUAGE.with(Cell::get)
+}
+
+fn zh() -> bool {
+    language() == Language::Chinese
+}
+
+/// The fixed strings in the current language.
+pub fn t() -> &'static Strings {
+    match language() {
+        Language::English => &ENGLISH,
+        Language::Chinese => &CHINESE,
+    }
+}
+
+macro_rules! strings {
+    ($($name:ident: $en:expr, $zh:expr;)*) => {
+        /// Every fixed string of the window in one language.
+        pub struct Strings {
+            $(pub $name: &'static str,)*
+        }
+
+        pub const ENGLISH: Strings = Strings { $($name: $en,)* };
+        pub const CHINESE: Strings = Strings { $($name: $zh,)* };
+
+        /// (name, English, Chinese) of every fixed string, for the tests.
+        #[cfg(test)]
+        const PAIRS: &[(&str, &str, &str)] = &[$((stringify!($name), $en, $zh),)*];
+    };
+}
+
+strings! {
+    app_title: "searchlab", "searchlab";
+
+    // Problem setup.
+    board: "Board", "初始状态";
+    goal: "Goal", "目标状态";
+    goal_preset: "Goal preset", "目标预设";
+    preset_p1379: "P1379 (123804765)", "P1379（123804765）";
+    preset_blank_last: "Blank last", "空格在末";
+    preset_blank_first: "Blank first", "空格在首";
+    algorithm: "Algorithm", "算法";
+    heuristic: "Heuristic", "启发函数";
+    tie_break: "Tie-break", "同分规则";
+    weight: "Weight w", "权重 w";
+    scramble: "Scramble", "随机打乱";
+    scramble_moves: "moves", "步";
+    at_distance: "At distance", "指定距离";
+    distance_steps: "optimal moves", "步（最优）";
+    size_3: "3x3", "3x3";
+    size_4: "4x4", "4x4";
+    scramble_hint: "Random board k random moves away from the goal (seeded)",
+        "从目标状态随机走 k 步得到的棋盘（固定种子）";
+    distance_hint: "Random 3x3 board whose shortest solution has exactly d moves",
+        "最短解恰好为 d 步的随机 3x3 棋盘";
+    board_hint: "283104765, 2 8 3 1 0 4 7 6 5, or 16 hex digits for 4x4",
+        "283104765、2 8 3 1 0 4 7 6 5，4x4 用 16 个十六进制数字";
+    formats_hint: "Boards: 283104765, 2 8 3 1 0 4 7 6 5 or 2,8,3,1,0,4,7,6,5; 4x4 as 16 numbers \
+        or hex digits (0 is the blank). Goal: a board, p1379, blank-last or blank-first.",
+        "棋盘写法：283104765、2 8 3 1 0 4 7 6 5 或 2,8,3,1,0,4,7,6,5；4x4 写 16 个数或十六进制数字\
+        （0 表示空格）。目标：一个棋盘，或 p1379、blank-last、blank-first。";
+    goal_hint: "p1379, blank-last, blank-first or a board", "p1379、blank-last、blank-first 或一个棋盘";
+
+    // Stepping.
+    step: "Step", "单步";
+    step_back: "Step back", "后退";
+    play: "Play", "播放";
+    pause: "Pause", "暂停";
+    run_to_end: "Run to end", "运行到底";
+    stop: "Stop", "停止";
+    reset: "Reset", "重置";
+    speed: "Speed", "速度";
+    speed_suffix: " steps/s", " 步/秒";
+    timeline: "Timeline", "时间轴";
+    timeline_suffix: " steps", " 步";
+
+    // View settings.
+    dark: "Dark", "深色";
+    light: "Light", "浅色";
+    zoom: "Zoom", "缩放";
+    language: "Language", "语言";
+
+    // Node views.
+    tab_step: "Current step", "当前一步";
+    tab_selected: "Selected node", "选中结点";
+    tab_solution: "Solution", "解路径";
+    start_board: "Start board", "初始棋盘";
+    start_click_hint: "Click a tile next to the blank to move it.", "点击空格旁的数码可移动它。";
+    children: "Children", "子结点";
+    no_children_goal: "This is the goal: nothing is generated.", "这是目标状态：不再生成子结点。";
+    path_from_start: "Path from the start", "从初始状态出发的路径";
+    nothing_selected: "Click a row of the open or closed list to inspect a node.",
+        "点击 open 表或 closed 表中的一行查看该结点。";
+    show_current: "Back to current step", "回到当前一步";
+    not_solved_yet: "No solution yet: step or run the search to the goal.",
+        "尚无解：请单步或运行搜索直到目标。";
+    open_list: "Open list (next first)", "open 表（下一个在前）";
+    closed_list: "Closed list (expansion order)", "closed 表（按扩展顺序）";
+    col_rank: "#", "#";
+    col_step: "step", "步";
+    col_node: "node", "结点";
+    col_board: "board", "棋盘";
+    col_depth: "depth", "深度";
+    plot_counts: "Nodes per step", "每步的结点数";
+    plot_values: "f and h of the expanded node", "被扩展结点的 f 与 h";
+    series_expanded: "expanded", "已扩展";
+    series_generated: "generated", "已生成";
+    series_open: "open size", "open 表大小";
+    series_f: "f", "f";
+    series_h: "h", "h";
+    axis_step: "step", "步";
+    playback_start: "|<", "|<";
+    playback_prev: "<", "<";
+    playback_next: ">", ">";
+    playback_end: ">|", ">|";
+    playback_move: "Move", "第几步";
+    legend_manhattan: "Badge: the tile's Manhattan distance to its goal cell.",
+        "角标：该数码到目标位置的曼哈顿距离。";
+    legend_misplaced: "Red frame: tile not on its goal cell (counts 1).",
+        "红框：数码不在目标位置（计 1）。";
+    legend_conflict: "Badge: Manhattan distance; orange line: two tiles in their goal line in the \
+        wrong order.",
+        "角标：曼哈顿距离；橙线：同在目标行（列）上但顺序颠倒的两个数码。";
+    legend_zero: "h = 0 for every board.", "对所有棋盘 h = 0。";
+    h_for_reference: "(h shown for reference; this algorithm's f ignores it)",
+        "（h 仅供参考；此算法的 f 不使用它）";
+
+    // Notices.
+    settings_unreadable: "The saved settings could not be read; the defaults are used.",
+        "无法读取已保存的设置，已使用默认设置。";
+    dismiss: "OK", "知道了";
+    needs_3x3: "Exact distances are known for 3x3 boards only.", "只有 3x3 棋盘才有精确距离表。";
+
+    // The compare view.
+    compare: "Compare", "对比";
+    single: "Single", "单个";
+    compare_hint: "Run 2 to 4 searches on the same board in lock-step: one expansion per lane per \
+        step",
+        "在同一棋盘上同步运行 2 到 4 个搜索：每一步每条通道各扩展一个结点";
+    add_lane: "Add lane", "添加通道";
+    remove_lane: "Remove", "移除";
+    open_in_single: "Open in single view", "在单个视图中打开";
+    open_empty: "open is empty", "open 表为空";
+    goal_test_on_generation: "Goal test when generated (BFS)", "生成时做目标测试（BFS）";
+    goal_test_hint: "Test each child for the goal as it is generated, not when it is removed \
+        from open: BFS stops one layer earlier and counts fewer nodes, still optimal.",
+        "子结点一生成就做目标测试，而不是在移出 open 表时：BFS 早一层停止，结点数更少，仍然最优。";
+    plot_compare_f: "f of the expanded node", "被扩展结点的 f";
+    log_y: "log y", "对数 y 轴";
+    summary: "Summary", "汇总";
+    copy_markdown: "Copy (Markdown)", "复制（Markdown）";
+    copy_tsv: "Copy (TSV)", "复制（TSV）";
+    copied: "copied the summary table to the clipboard", "已把汇总表复制到剪贴板";
+    col_lane: "lane", "通道";
+    col_length: "length", "解长度";
+    col_optimal: "optimal", "最优";
+    col_expanded: "expanded", "扩展数";
+    col_generated: "generated", "生成数";
+    col_max_open: "max open", "open 表峰值";
+    col_bstar: "b*", "b*";
+    col_time: "time (ms)", "用时（毫秒）";
+    bstar_hint: "Effective branching factor: the b* for which a uniform tree of the solution's \
+        depth has as many nodes as were generated (N + 1 = 1 + b* + ... + b*^d)",
+        "有效分支因子：使深度为解长度的均匀树的结点数等于生成结点数的 b*（N + 1 = 1 + b* + ... + b*^d）";
+    time_hint: "Time spent in the search itself while stepping, drawing excluded",
+        "单步时搜索本身所用的时间，不含绘制";
+    yes: "yes", "是";
+    no: "no", "否";
+    unknown: "?", "?";
+    dash: "-", "-";
+
+    // Experiments.
+    experiments: "Experiments", "实验";
+    experiment_configs: "Configurations (the compare lanes):", "配置（即对比视图的各通道）：";
+    experiment_max_depth: "Depths 2, 4, ... up to", "深度 2、4、……直到";
+    experiment_depths_hint: "Boards are drawn at exactly these optimal distances from the goal",
+        "随机抽取到目标的最优距离恰为这些深度的棋盘";
+    experiment_boards: "Boards per depth", "每个深度的棋盘数";
+    experiment_seed: "Seed", "随机种子";
+    experiment_run: "Run experiment", "运行实验";
+    experiment_cancelled: "The experiment was cancelled.", "实验已取消。";
+    experiment_plot: "Mean nodes generated against depth (log scale)",
+        "平均生成结点数随深度的变化（对数坐标）";
+    cancel: "Cancel", "取消";
+    copy_csv: "Copy (CSV)", "复制（CSV）";
+    axis_depth: "optimal depth d", "最优深度 d";
+
+    // Heuristic inspector.
+    inspector: "Heuristic inspector", "启发函数检查器";
+    inspector_computing: "Computing h* for all 181,440 states and profiling each heuristic...",
+        "正在计算全部 181,440 个状态的 h* 并分析各启发函数……";
+    inspector_plot: "h against the true distance h*: mean (line) and range (band) over all \
+        states at each h*",
+        "h 与真实距离 h* 的对比：每个 h* 上所有状态的平均值（线）与范围（带）";
+    inspector_diagonal: "h = h* (above it: inadmissible)", "h = h*（其上方：不可采纳）";
+    axis_h_star: "true distance h*", "真实距离 h*";
+    col_heuristic: "heuristic", "启发函数";
+    col_admissible: "admissible", "可采纳";
+    col_over: "states with h > h*", "h > h* 的状态数";
+    col_worst: "worst h - h*", "最大 h - h*";
+    inspector_current: "On the start board", "在初始棋盘上";
+
+    // The live heuristic check.
+    check_clean: "heuristic check: no h > h*, no inconsistent edge so far",
+        "启发函数检查：目前没有 h > h*，也没有不一致的边";
+    check_clean_edges: "heuristic check: no inconsistent edge so far",
+        "启发函数检查：目前没有不一致的边";
+
+    // Fonts.
+    no_cjk_font: "No Chinese font was found, so the window stays in English. On Debian or \
+        Ubuntu: sudo apt install fonts-wqy-microhei (or fonts-noto-cjk), then restart searchlab.",
+        "未找到中文字体，界面保持英文。Debian/Ubuntu 上请安装 fonts-wqy-microhei 后重启。";
+}
+
+/// g, h and f in one compact string.
+pub fn ghf(g: u32, h: u32, f: f64) -> String {
+    format!("g = {g}   h = {h}   f = {}", number(f))
+}
+
+/// A number without a trailing ".0" for whole values.
+pub fn number(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.1}")
+    }
+}
+
+pub fn node_title(id: u32) -> String {
+    if zh() {
+        format!("结点 #{id}")
+    } else {
+        format!("Node #{id}")
+    }
+}
+
+pub fn expanded_title(id: u32, step: usize) -> String {
+    if zh() {
+        format!("第 {step} 步：扩展结点 #{id}")
+    } else {
+        format!("Step {step}: expanded node #{id}")
+    }
+}
+
+pub fn depth(depth: u32) -> String {
+    if zh() {
+        format!("深度 {depth}")
+    } else {
+        format!("depth {depth}")
+    }
+}
+
+pub fn place_open(rank: Option<usize>) -> String {
+    match (rank, zh()) {
+        (Some(rank), false) => format!("in open, position {rank} in pop order"),
+        (Some(rank), true) => format!("在 open 表中，出表顺序第 {rank} 位"),
+        (None, false) => "in open".to_owned(),
+        (None, true) => "在 open 表中".to_owned(),
+    }
+}
+
+pub fn place_closed(step: Option<u32>) -> String {
+    match (step, zh()) {
+        (Some(step), false) => format!("closed, expanded at step {step}"),
+        (Some(step), true) => format!("在 closed 表中，第 {step} 步被扩展"),
+        (None, false) => "closed".to_owned(),
+        (None, true) => "在 closed 表中".to_owned(),
+    }
+}
+
+/// A move in words ("8 down"): the default fonts have no arrow glyphs.
+pub fn move_words(action: Move) -> String {
+    format!("{} {}", action.tile, engine::dir(action.tile_dir()))
+}
+
+pub fn outcome(outcome: Outcome) -> String {
+    match (outcome, zh()) {
+        (Outcome::Improved { old_g }, false) => format!("improved (g was {old_g})"),
+        (Outcome::Improved { old_g }, true) => format!("已改进（原 g = {old_g}）"),
+        (Outcome::Reopened { old_g }, false) => format!("reopened (g was {old_g})"),
+        (Outcome::Reopened { old_g }, true) => format!("重新打开（原 g = {old_g}）"),
+        (other, _) => engine::outcome_word(other).to_owned(),
+    }
+}
+
+pub fn list_count(n: usize) -> String {
+    match (n, zh()) {
+        (n, true) => format!("{n} 个结点"),
+        (1, false) => "1 node".to_owned(),
+        (n, false) => format!("{n} nodes"),
+    }
+}
+
+pub fn solved_headline(moves: usize) -> String {
+    if zh() {
+        format!("已解出：{moves} 步")
+    } else {
+        format!("Solved: {moves} moves")
+    }
+}
+
+pub fn optimal_note(optimal: Option<u8>, moves: usize) -> String {
+    match (optimal, zh()) {
+        (Some(d), false) if usize::from(d) == moves => format!("optimal (shortest is {d})"),
+        (Some(d), true) if usize::from(d) == moves => format!("最优（最短为 {d} 步）"),
+        (Some(d), false) => format!("not optimal: the shortest has {d} moves"),
+        (Some(d), true) => format!("不是最优：最短解为 {d} 步"),
+        (None, _) => String::new(),
+    }
+}
+
+pub fn stats_line(stats: &Stats) -> String {
+    if zh() {
+        format!(
+            "步数 {} · 扩展 {} · 生成 {} · 重复 {} · open {} · open 峰值 {} · 存储 {}",
+            stats.steps,
+            stats.expanded,
+            stats.generated,
+            stats.duplicates,
+            stats.open,
+            stats.max_open,
+            stats.nodes
+        )
+    } else {
+        format!(
+            "steps {} · expanded {} · generated {} · duplicates {} · open {} · max open {} · \
+             stored {}",
+            stats.steps,
+            stats.expanded,
+            stats.generated,
+            stats.duplicates,
+            stats.open,
+            stats.max_open,
+            stats.nodes
+        )
+    }
+}
+
+/// After the move number on the playback slider: "3 / 20".
+pub fn playback_suffix(moves: usize) -> String {
+    format!(" / {moves}")
+}
+
+// The status line: one sentence about what just happened.
+
+pub fn status_ready(description: &str) -> String {
+    if zh() {
+        format!("就绪：{description}。按“单步”（空格键）扩展初始结点。")
+    } else {
+        format!("Ready: {description}. Press Step (Space) to expand the start node.")
+    }
+}
+
+pub fn status_setup_error(message: &str) -> String {
+    if zh() {
+        format!("还不能搜索：{message}")
+    } else {
+        format!("Cannot search yet: {message}")
+    }
+}
+
+/// "expanded node #57 (f = 14); 3 children: 2 new, 1 already closed".
+pub fn status_step(view: &StepView<'_>, f: f64, solved: bool) -> String {
+    let id = view.expanded.0;
+    let step = view.index + 1;
+    let f = number(f);
+    if view.children.is_empty() && view.goal_found {
+        return if zh() {
+            format!("第 {step} 步：结点 #{id}（f = {f}）移出 open 表，它就是目标。已解出。")
+        } else {
+            format!("step {step}: removed node #{id} (f = {f}) from open: it is the goal. Solved.")
+        };
+    }
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for child in view.children {
+        let word = engine::outcome_word(child.outcome);
+        match counts.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((word, 1)),
+        }
+    }
+    let n = view.children.len();
+    let mut text = if zh() {
+        let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{w} {n} 个")).collect();
+        format!(
+            "第 {step} 步：扩展结点 #{id}（f = {f}）；{n} 个子结点：{}",
+            parts.join("，")
+        )
+    } else {
+        let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{n} {w}")).collect();
+        format!(
+            "step {step}: expanded node #{id} (f = {f}); {n} children: {}",
+            parts.join(", ")
+        )
+    };
+    if solved {
+        text.push_str(if zh() {
+            "；生成了目标。已解出。"
+        } else {
+            "; the goal was generated. Solved."
+        });
+    }
+    text
+}
+
+pub fn status_back(steps: usize) -> String {
+    if zh() {
+        format!("已后退：现在共 {steps} 步，open 表和 closed 表已精确恢复")
+    } else {
+        format!("stepped back: {steps} steps taken, open and closed restored exactly")
+    }
+}
+
+pub fn status_nothing_to_undo() -> String {
+    pick(
+        "nothing to undo: no step has been taken",
+        "无可撤销：还没有走任何一步",
+    )
+}
+
+pub fn status_finished() -> String {
+    pick(
+        "the search has finished; Step back, Reset or change the problem",
+        "搜索已结束；可以后退、重置或更换问题",
+    )
+}
+
+pub fn status_seek(steps: usize) -> String {
+    if zh() {
+        format!("时间轴已移到第 {steps} 步")
+    } else {
+        format!("moved the timeline to step {steps}")
+    }
+}
+
+pub fn status_reset() -> String {
+    pick(
+        "reset: only the start node is in open",
+        "已重置：open 表中只有初始结点",
+    )
+}
+
+pub fn status_playing(speed: f64) -> String {
+    let speed = number(speed.round());
+    if zh() {
+        format!("正在以每秒 {speed} 步播放")
+    } else {
+        format!("playing at {speed} steps per second")
+    }
+}
+
+pub fn status_paused(steps: usize) -> String {
+    if zh() {
+        format!("已在第 {steps} 步后暂停")
+    } else {
+        format!("paused after {steps} steps")
+    }
+}
+
+pub fn status_running() -> String {
+    pick(
+        "running to the end; press End or Stop to stop",
+        "正在运行到底；按 End 键或“停止”可停下",
+    )
+}
+
+pub fn status_stopped(steps: usize) -> String {
+    if zh() {
+        format!("已在第 {steps} 步后停止")
+    } else {
+        format!("stopped after {steps} steps")
+    }
+}
+
+pub fn status_exhausted() -> String {
+    pick(
+        "open is empty: every reachable board was expanded without finding the goal",
+        "open 表已空：所有可达棋盘都已扩展，没有找到目标",
+    )
+}
+
+pub fn status_limit(limit: usize) -> String {
+    if zh() {
+        format!("已停止：存储结点数达到上限 {limit}")
+    } else {
+        format!("stopped: the node limit of {limit} stored nodes was reached")
+    }
+}
+
+pub fn status_solved(moves: usize, expanded: u32) -> String {
+    if zh() {
+        format!("已解出：扩展 {expanded} 次后找到 {moves} 步的解")
+    } else {
+        format!("solved: a {moves}-move solution after {expanded} expansions")
+    }
+}
+
+pub fn status_selected(id: u32) -> String {
+    if zh() {
+        format!("显示结点 #{id} 及其从初始状态出发的路径")
+    } else {
+        format!("showing node #{id} and its path from the start")
+    }
+}
+
+pub fn status_board_moved(tile: u8) -> String {
+    if zh() {
+        format!("在初始棋盘上移动了数码 {tile}")
+    } else {
+        format!("moved tile {tile} on the start board")
+    }
+}
+
+pub fn status_random(board: &str, moves: usize) -> String {
+    if zh() {
+        format!("新的初始棋盘 {board}，由目标随机走 {moves} 步得到")
+    } else {
+        format!("new start board {board}, {moves} random moves from the goal")
+    }
+}
+
+pub fn status_at_distance(board: &str, d: u8) -> String {
+    if zh() {
+        format!("新的初始棋盘 {board}，到目标恰好 {d} 步")
+    } else {
+        format!("new start board {board}, exactly {d} moves from the goal")
+    }
+}
+
+pub fn status_no_board_at(d: u8, max: u8) -> String {
+    if zh() {
+        format!("没有棋盘到这个目标恰好 {d} 步（最远为 {max} 步）")
+    } else {
+        format!("no board lies {d} moves from this goal (the farthest is {max})")
+    }
+}
+
+pub fn status_language(language: Language) -> String {
+    match language {
+        Language::English => "language: English".to_owned(),
+        Language::Chinese => "界面语言：简体中文".to_owned(),
+    }
+}
+
+// The compare view.
+
+pub fn lane_count(n: usize) -> String {
+    if zh() {
+        format!("{n} 条通道")
+    } else {
+        format!("{n} lanes")
+    }
+}
+
+pub fn lane_name(number: usize) -> String {
+    if zh() {
+        format!("通道 {number}")
+    } else {
+        format!("Lane {number}")
+    }
+}
+
+pub fn lane_board(number: usize) -> String {
+    if zh() {
+        format!("通道 {number} 的棋盘")
+    } else {
+        format!("Lane {number} board")
+    }
+}
+
+/// A tile on a board, for screen readers and tests.
+pub fn tile(tile: u8) -> String {
+    if zh() {
+        format!("数码 {tile}")
+    } else {
+        format!("Tile {tile}")
+    }
+}
+
+/// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
+pub fn lane_short(number: usize, config: &crate::search::SearchConfig) -> String {
+    use crate::search::{Algorithm, GoalTest};
+    let mut name = format!("{number} {}", engine::algorithm_short(config.algorithm));
+    if config.algorithm == Algorithm::WeightedAStar {
+        name.push_str(&format!(" w={}", config.weight));
+    }
+    if config.algorithm.uses_heuristic() {
+        name.push_str(&format!(" {}", engine::heuristic_short(config.heuristic)));
+    }
+    if config.goal_test == GoalTest::OnGeneration {
+        name.push_str(&pick(" goal-at-gen", " 生成时测试"));
+    }
+    name
+}
+
+pub fn lane_counts(expanded: u32, generated: u32) -> String {
+    if zh() {
+        format!("扩展 {expanded} · 生成 {generated}")
+    } else {
+        format!("expanded {expanded} · generated {generated}")
+    }
+}
+
+pub fn lane_open(open: u32, max_open: u32) -> String {
+    if zh() {
+        format!("open {open} · open 峰值 {max_open}")
+    } else {
+        format!("open {open} · max open {max_open}")
+    }
+}
+
+pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
+    format!("#{id:<5} g {g:>2} h {h:>2} f {f}")
+}
+
+pub fn open_head(n: usize) -> String {
+    if zh() {
+        format!("open 表（{n}），下一个在前")
+    } else {
+        format!("Open list ({n}), next first")
+    }
+}
+
+pub fn plot_compare_counts(counter: &str, log: bool) -> String {
+    match (log, zh()) {
+        (false, false) => format!("{counter} per step"),
+        (true, false) => format!("{counter} per step (log scale)"),
+        (false, true) => format!("每步的{counter}"),
+        (true, true) => format!("每步的{counter}（对数坐标）"),
+    }
+}
+
+pub fn lane_running(steps: usize) -> String {
+    if zh() {
+        format!("运行中 · 第 {steps} 步")
+    } else {
+        format!("running · step {steps}")
+    }
+}
+
+pub fn lane_solved_frozen(steps: usize, moves: usize) -> String {
+    if zh() {
+        format!("第 {steps} 步解出（{moves} 步）· 已冻结")
+    } else {
+        format!("solved at step {steps} ({moves} moves) · frozen")
+    }
+}
+
+pub fn lane_exhausted_frozen(steps: usize) -> String {
+    if zh() {
+        format!("第 {steps} 步 open 表为空，无解 · 已冻结")
+    } else {
+        format!("open empty at step {steps}, no solution · frozen")
+    }
+}
+
+pub fn lane_limit_frozen(steps: usize) -> String {
+    if zh() {
+        format!("第 {steps} 步达到结点上限 · 已冻结")
+    } else {
+        format!("node limit reached at step {steps} · frozen")
+    }
+}
+
+pub fn lane_start(steps: usize) -> String {
+    if zh() {
+        format!("初始棋盘 · 第 {steps} 步")
+    } else {
+        format!("start board · step {steps}")
+    }
+}
+
+pub fn status_compare_ready(lanes: usize) -> String {
+    if zh() {
+        format!("就绪：{lanes} 条通道使用同一棋盘。按“单步”（空格键）让每条通道各扩展一个结点。")
+    } else {
+        format!(
+            "Ready: {lanes} lanes on the same board. Press Step (Space) to expand one node in each."
+        )
+    }
+}
+
+pub fn status_compare_step(clock: usize, running: usize, lanes: usize) -> String {
+    match (running, zh()) {
+        (0, false) => format!("step {clock}: every lane has finished"),
+        (0, true) => format!("第 {clock} 步：所有通道都已结束"),
+        (r, false) if r == lanes => format!("step {clock}: all {lanes} lanes running"),
+        (r, true) if r == lanes => format!("第 {clock} 步：{lanes} 条通道都在运行"),
+        (r, false) => format!(
+            "step {clock}: {r} of {lanes} lanes still running, the others frozen on their result"
+        ),
+        (r, true) => {
+            format!("第 {clock} 步：{lanes} 条通道中有 {r} 条仍在运行，其余停在各自的结果上")
+        }
+    }
+}
+
+pub fn status_focused(lane: usize, description: &str) -> String {
+    if zh() {
+        format!("通道 {lane} 已在单个视图中打开：{description}")
+    } else {
+        format!("lane {lane} in the single view: {description}")
+    }
+}
+
+pub fn status_lane_changed(lane: usize, description: &str) -> String {
+    if zh() {
+        format!("通道 {lane} 现在是 {description}；已重放到当前步")
+    } else {
+        format!("lane {lane} is now {description}; replayed to the current step")
+    }
+}
+
+// Experiments.
+
+pub fn experiment_progress(done: usize, total: usize) -> String {
+    if zh() {
+        format!("{done} / {total} 次（深度，配置）运行")
+    } else {
+        format!("{done} / {total} (depth, configuration) runs")
+    }
+}
+
+pub fn experiment_convention(convention: &str) -> String {
+    if zh() {
+        format!("计数约定：{convention}。")
+    } else {
+        format!("Counting: {convention}.")
+    }
+}
+
+// Heuristic inspector.
+
+pub fn weighted(title: &str, weight: f64) -> String {
+    format!("{weight} x {title}")
+}
+
+pub fn h_star_is(d: Option<u8>) -> String {
+    match (d, zh()) {
+        (Some(d), _) => format!("h* = {d}"),
+        (None, false) => "h* unknown".to_owned(),
+        (None, true) => "h* 未知".to_owned(),
+    }
+}
+
+// The live heuristic check.
+
+pub fn check_violations(count: usize, first_step: usize) -> String {
+    if zh() {
+        return format!("启发函数检查：{count} 处违反，第一次在第 {first_step} 步（悬停查看）");
+    }
+    let noun = if count == 1 {
+        "violation"
+    } else {
+        "violations"
+    };
+    format!("heuristic check: {count} {noun}, first at step {first_step} (hover)")
+}
+
+/// The English or the Chinese of a fixed phrase that is used in one place only.
+fn pick(english: &'static str, chinese: &'static str) -> String {
+    if zh() { chinese } else { english }.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fixed_string_with_words_is_translated() {
+        // Symbols, formulas and names ("f", "|<", "3x3", "searchlab") stay as they are; any
+        // string with an English word in it must have Chinese characters in its translation.
+        let has_word = |s: &str| {
+            s.split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() >= 3 && w != "searchlab")
+        };
+        let has_han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        let mut untranslated = Vec::new();
+        for (name, english, chinese) in PAIRS {
+            assert!(!chinese.trim().is_empty(), "{name} is empty in Chinese");
+            if has_word(english) && !has_han(chinese) {
+                untranslated.push(*name);
+            }
+        }
+        assert_eq!(untranslated, Vec::<&str>::new());
+        assert!(PAIRS.len() > 100);
+    }
+
+    #[test]
+    fn functions_follow_the_language() {
+        set_language(Language::Chinese);
+        assert_eq!(t().board, "初始状态");
+        assert_eq!(list_count(3), "3 个结点");
+        set_language(Language::English);
+        assert_eq!(t().board, "Board");
+        assert_eq!(list_count(1), "1 node");
+    }
+
+    #[test]
+    fn the_language_is_per_thread() {
+        set_language(Language::Chinese);
+        let other = std::thread::spawn(language).join().unwrap();
+        assert_eq!(other, Language::English);
+        assert_eq!(language(), Language::Chinese);
+        set_language(Language::English);
+    }
+}
