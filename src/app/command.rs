@@ -4,6 +4,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::breakpoints::BreakpointSettings;
+use super::files::FileAction;
 use super::text::{self, Language};
 use crate::search::{NodeId, SearchConfig};
 
@@ -62,6 +64,14 @@ pub enum Command {
     ShowExperiments,
     /// Open the Heuristic inspector window.
     ShowInspector,
+    /// New breakpoints for Play and Run to end.
+    SetBreakpoints(BreakpointSettings),
+    /// Show or hide the row of breakpoints.
+    ShowBreakpoints(bool),
+    /// Replace the problem and searches with a loaded session's, then go to its step.
+    LoadSession(Box<super::session::Settings>, usize),
+    /// Ask for a path to save, open or export to.
+    File(FileAction),
     /// Show the window in this language (remembered).
     SetLanguage(Language),
 }

@@ -66,9 +66,15 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 /// The central area in compare mode: the lane cards on top, plots and the summary below.
-pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut Vec<Command>) {
+/// Returns where the plots are (for exporting them as a picture).
+pub fn body(
+    ui: &mut Ui,
+    session: &Session,
+    counter: &mut Counter,
+    commands: &mut Vec<Command>,
+) -> Option<egui::Rect> {
     if session.lanes.is_empty() {
-        return;
+        return None;
     }
     // Measured before the cards are laid out: a card wider than its column would otherwise
     // widen what the plots and the summary are given.
@@ -104,7 +110,7 @@ pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mu
     ui.separator();
     let height = ui.available_height();
     ui.horizontal_top(|ui| {
-        ui.allocate_ui_with_layout(
+        let plots = ui.allocate_ui_with_layout(
             vec2(width * 0.64, height),
             Layout::top_down(Align::Min),
             |ui| plots(ui, session, counter, commands),
@@ -115,7 +121,10 @@ pub fn body(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mu
             Layout::top_down(Align::Min),
             |ui| summary(ui, session),
         );
-    });
+        plots.response.rect
+    })
+    .inner
+    .into()
 }
 
 /// One sentence on where a lane stands; a finished lane says it is frozen.
@@ -400,7 +409,7 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
-    fn cells(&self) -> [String; 8] {
+    pub(super) fn cells(&self) -> [String; 8] {
         let optimal = match (self.length, self.optimal) {
             (None, _) => text::t().dash,
             (Some(_), None) => text::t().unknown,
@@ -423,7 +432,7 @@ impl SummaryRow {
 }
 
 /// The summary table's column titles in the current language.
-fn summary_header() -> [&'static str; 8] {
+pub(super) fn summary_header() -> [&'static str; 8] {
     let t = text::t();
     [
         t.col_lane,

@@ -97,6 +97,7 @@ impl Experiments {
         }
         let mut open = self.open;
         egui::Window::new(text::t().experiments)
+            .id(egui::Id::unique("searchlab experiments"))
             .open(&mut open)
             .default_size([1000.0, 640.0])
             .show(ctx, |ui| self.ui(ui, session));

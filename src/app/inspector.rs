@@ -112,6 +112,7 @@ impl Inspector {
         }
         let mut open = self.open;
         egui::Window::new(text::t().inspector)
+            .id(egui::Id::unique("searchlab inspector"))
             .open(&mut open)
             .default_size([820.0, 680.0])
             .show(ctx, |ui| self.ui(ui, session));

@@ -8,9 +8,11 @@
 
 mod bench;
 mod board_view;
+mod breakpoints;
 mod command;
 mod compare;
 mod experiments;
+mod files;
 mod fonts;
 mod inspector;
 mod panels;
@@ -46,6 +48,11 @@ pub struct App {
     /// Whether Chinese can be drawn; until it is known, or without a font, the window is in
     /// English.
     cjk: CjkFont,
+    files: files::FileDialog,
+    /// Where the plots were drawn last frame, for exporting them as a picture.
+    plots_rect: Option<egui::Rect>,
+    /// The status of a plots picture being saved from a screenshot callback.
+    plots_saved: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 impl App {
@@ -60,6 +67,9 @@ impl App {
             applied_dark: None,
             applied_zoom: None,
             cjk: CjkFont::known(false),
+            files: Default::default(),
+            plots_rect: None,
+            plots_saved: Default::default(),
         }
     }
 
@@ -138,6 +148,11 @@ impl App {
         }
 
         let mut commands = std::mem::take(&mut self.commands);
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                panels::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
+            });
+        });
         egui::Panel::top("setup").show(ui, |ui| {
             ui.add_space(4.0);
             panels::setup_bar(ui, &self.session, self.cjk.available(), &mut commands);
@@ -154,7 +169,7 @@ impl App {
         });
         if self.session.settings.compare {
             egui::CentralPanel::default().show(ui, |ui| {
-                compare::body(
+                self.plots_rect = compare::body(
                     ui,
                     &self.session,
                     &mut self.view.compare_counts,
@@ -176,13 +191,21 @@ impl App {
                     panels::lists(ui, &self.session, &mut self.view, &mut commands);
                 });
                 ui.separator();
-                panels::plots(ui, &self.session);
+                self.plots_rect = Some(
+                    ui.scope(|ui| panels::plots(ui, &self.session))
+                        .response
+                        .rect,
+                );
             });
         }
 
         // Floating windows over the view; their long work runs on worker threads.
         self.experiments.window(ui.ctx(), &self.session);
         self.inspector.window(ui.ctx(), &self.session);
+        if let Some(request) = self.files.window(ui.ctx()) {
+            self.handle_file(ui.ctx(), request);
+        }
+        self.report_saved_plots();
 
         let changed = !commands.is_empty();
         for command in commands.drain(..) {
@@ -201,6 +224,7 @@ impl App {
         match &command {
             Command::ShowExperiments => self.experiments.open = true,
             Command::ShowInspector => self.inspector.open = true,
+            Command::File(action) => self.files.open(*action),
             Command::SetLanguage(_) => {
                 self.session.apply(command);
                 // The rest of this frame and the status line are in the new language already.
@@ -229,6 +253,70 @@ impl App {
             _ => {}
         }
         self.session.apply(command);
+    }
+
+    /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
+    /// the status line.
+    fn handle_file(&mut self, ctx: &egui::Context, request: files::Request) {
+        use files::{FileAction, SessionFile};
+        let path = request.path.as_path();
+        let result = match request.action {
+            FileAction::SaveSession => {
+                files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
+            }
+            FileAction::OpenSession => match SessionFile::read(path) {
+                Ok(file) => {
+                    let settings = file.apply_to(&self.session.settings);
+                    self.apply(Command::LoadSession(Box::new(settings), file.step));
+                    let opened = text::session_opened(&path.display().to_string(), file.step);
+                    if self.session.seek_target().is_some() {
+                        self.session.after_seek = Some(opened);
+                        Ok(String::new())
+                    } else {
+                        Ok(opened)
+                    }
+                }
+                Err(error) => Err(error.message()),
+            },
+            FileAction::TraceCsv => files::write_traces(&self.session, path, false),
+            FileAction::TraceJson => files::write_traces(&self.session, path, true),
+            FileAction::SummaryCsv => {
+                files::write(path, files::summary_csv(&self.session).as_bytes())
+            }
+            FileAction::PlotsPng => match self.plots_rect {
+                Some(rect) => {
+                    let path = path.to_path_buf();
+                    let pixels_per_point = ctx.pixels_per_point();
+                    let saved = std::sync::Arc::clone(&self.plots_saved);
+                    let repaint = ctx.clone();
+                    // The next frame's pixels, cropped to where the plots were drawn.
+                    ctx.request_screenshot(move |image| {
+                        let cropped = image.region(&rect, Some(pixels_per_point));
+                        let status = match files::write(&path, &files::png(&cropped)) {
+                            Ok(status) | Err(status) => status,
+                        };
+                        if let Ok(mut slot) = saved.lock() {
+                            *slot = Some(status);
+                        }
+                        repaint.request_repaint();
+                    });
+                    Ok(String::new())
+                }
+                None => Err(text::t().plots_unavailable.to_owned()),
+            },
+        };
+        if let Some(status) = self.files.finish(result)
+            && !status.is_empty()
+        {
+            self.session.status = status;
+        }
+    }
+
+    /// Shows in the status line how saving the plots' picture went, once it has.
+    fn report_saved_plots(&mut self) {
+        if let Some(status) = self.plots_saved.lock().ok().and_then(|mut s| s.take()) {
+            self.session.status = status;
+        }
     }
 
     /// Scrolls the closed list so this row is in the middle (used by the frame benchmark).

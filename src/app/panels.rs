@@ -197,9 +197,6 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
                 commands.push(Command::SetDistance(d));
             }
         }
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            language_picker(ui, settings.language, cjk, commands);
-        });
     });
     // The message line is always there (a hint when all is well), so an error appearing
     // does not push the rest of the window down.
@@ -492,6 +489,67 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             }
         }
     });
+    if session.settings.show_breakpoints {
+        super::breakpoints::row(ui, &session.settings.breakpoints, commands);
+    }
+}
+
+/// The menu bar: files, what the window shows, and the language on the right.
+pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mut Vec<Command>) {
+    use super::files::FileAction;
+    let t = text::t();
+    let has_search = session.main_lane().is_some();
+    ui.menu_button(t.menu_file, |ui| {
+        for (action, enabled) in [
+            (FileAction::OpenSession, true),
+            (FileAction::SaveSession, true),
+        ] {
+            file_item(ui, action, enabled, commands);
+        }
+        ui.separator();
+        for action in [
+            FileAction::TraceCsv,
+            FileAction::TraceJson,
+            FileAction::SummaryCsv,
+            FileAction::PlotsPng,
+        ] {
+            file_item(ui, action, has_search, commands);
+        }
+    });
+    ui.menu_button(t.menu_view, |ui| {
+        let mut shown = session.settings.show_breakpoints;
+        if ui
+            .checkbox(&mut shown, t.breakpoints)
+            .on_hover_text(t.breakpoints_hint)
+            .changed()
+        {
+            commands.push(Command::ShowBreakpoints(shown));
+        }
+        ui.separator();
+        if ui.button(t.experiments).clicked() {
+            commands.push(Command::ShowExperiments);
+        }
+        if ui.button(t.inspector).clicked() {
+            commands.push(Command::ShowInspector);
+        }
+    });
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        language_picker(ui, session.settings.language, cjk, commands);
+    });
+}
+
+fn file_item(
+    ui: &mut Ui,
+    action: super::files::FileAction,
+    enabled: bool,
+    commands: &mut Vec<Command>,
+) {
+    if ui
+        .add_enabled(enabled, Button::new(action.title()))
+        .clicked()
+    {
+        commands.push(Command::File(action));
+    }
 }
 
 /// The status line and the counters of lane 0.

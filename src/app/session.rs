@@ -7,6 +7,7 @@ use egui::Color32;
 use egui_plot::PlotPoint;
 use serde::{Deserialize, Serialize};
 
+use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::text::{self, Language};
 use super::worker::Worker;
@@ -14,7 +15,9 @@ use crate::puzzle::{
     Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
     ProblemError, Rng, Violation, check_expansion, parse_board, parse_goal, scramble,
 };
-use crate::search::{Algorithm, ConfigError, NodeId, Search, SearchConfig, Status, new_search};
+use crate::search::{
+    Algorithm, Breakpoint, ConfigError, NodeId, Search, SearchConfig, Status, new_search,
+};
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +42,9 @@ pub struct Settings {
     pub log_counts: bool,
     /// The window's language (English while no Chinese font is installed).
     pub language: Language,
+    /// Where Play and Run to end stop.
+    pub breakpoints: BreakpointSettings,
+    pub show_breakpoints: bool,
 }
 
 /// The compare view shows at least 2 and at most this many lanes (one colour each).
@@ -78,6 +84,8 @@ impl Default for Settings {
             lanes: default_lanes(),
             log_counts: false,
             language: Language::default(),
+            breakpoints: BreakpointSettings::default(),
+            show_breakpoints: false,
         }
     }
 }
@@ -472,6 +480,8 @@ pub struct Session {
     table_job: Option<(Board, Worker<Option<DistanceTable>>)>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
     stepped: bool,
+    /// The status to show when the current seek arrives, instead of "moved the timeline".
+    pub after_seek: Option<String>,
 }
 
 impl Session {
@@ -488,6 +498,7 @@ impl Session {
             distances: None,
             table_job: None,
             stepped: false,
+            after_seek: None,
         };
         session.rebuild();
         session
@@ -699,6 +710,16 @@ impl Session {
     pub fn apply(&mut self, command: Command) {
         match command {
             Command::SetLanguage(language) => self.settings.language = language,
+            Command::File(_) => {}
+            Command::LoadSession(settings, step) => {
+                self.settings = *settings;
+                self.rebuild();
+                if step > 0 && !self.lanes.is_empty() {
+                    self.seek_target = Some(step);
+                }
+            }
+            Command::SetBreakpoints(breakpoints) => self.settings.breakpoints = breakpoints,
+            Command::ShowBreakpoints(show) => self.settings.show_breakpoints = show,
             Command::Step => {
                 self.mode = RunMode::Paused;
                 self.seek_target = None;
@@ -918,10 +939,14 @@ impl Session {
             self.stepped = true;
             if done {
                 self.seek_target = None;
-                self.status = text::status_seek(self.clock());
+                self.status = self
+                    .after_seek
+                    .take()
+                    .unwrap_or_else(|| text::status_seek(self.clock()));
                 self.stepped = false;
             }
         }
+        let breakpoints = self.settings.breakpoints.active();
         match self.mode {
             RunMode::Paused => {}
             RunMode::Playing => {
@@ -930,6 +955,9 @@ impl Session {
                 while self.budget >= 1.0 && self.can_step() {
                     self.step_all();
                     self.budget -= 1.0;
+                    if self.stop_at_breakpoint(&breakpoints) {
+                        break;
+                    }
                     n += 1;
                     if n.is_multiple_of(64) && Instant::now() >= deadline {
                         // Too fast for this machine: drop the debt rather than pile it up.
@@ -941,6 +969,9 @@ impl Session {
             RunMode::RunToEnd => {
                 let mut n = 0u32;
                 while self.step_all() {
+                    if self.stop_at_breakpoint(&breakpoints) {
+                        break;
+                    }
                     n += 1;
                     if n.is_multiple_of(64) && Instant::now() >= deadline {
                         break;
@@ -955,6 +986,35 @@ impl Session {
             self.stepped = false;
             self.status = self.describe_last_step();
         }
+    }
+
+    /// After a step of Play or Run to end: pauses and says why if a breakpoint holds in a lane
+    /// that just stepped.
+    fn stop_at_breakpoint(&mut self, breakpoints: &[Breakpoint]) -> bool {
+        if breakpoints.is_empty() {
+            return false;
+        }
+        let clock = self.clock();
+        let hit = self.lanes.iter().enumerate().find_map(|(i, lane)| {
+            let search = lane.search();
+            if search.steps() != clock || clock == 0 {
+                return None;
+            }
+            let view = search.step_at(clock - 1);
+            breakpoints
+                .iter()
+                .find_map(|b| b.hit(search, &view))
+                .map(|hit| (i, hit))
+        });
+        let Some((lane, hit)) = hit else {
+            return false;
+        };
+        self.mode = RunMode::Paused;
+        self.budget = 0.0;
+        let lane = self.settings.compare.then_some(lane + 1);
+        self.status = text::status_breakpoint(lane, clock, &text::engine::hit(&hit));
+        self.stepped = false;
+        true
     }
 
     /// The status sentence for the latest step of lane 0, or for how the run ended.

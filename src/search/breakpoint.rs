@@ -1,8 +1,10 @@
 //! Breakpoints: conditions checked after each step so a run can stop at the moment worth
 //! discussing ("run until f increases") and say why it stopped.
 
+use std::fmt;
+
 use super::Search;
-use super::record::{Outcome, StepView};
+use super::record::{NodeId, Outcome, StepView};
 use crate::puzzle::Board;
 
 /// A condition on a step.
@@ -22,9 +24,41 @@ pub enum Breakpoint {
     OpenExceeds(usize),
 }
 
+/// Why a run stopped: which breakpoint held, with the numbers a sentence about it needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Hit {
+    /// The goal was generated as this node.
+    GoalGenerated(NodeId),
+    /// The expanded node's f rose from the previous step's.
+    FIncreased { from: f64, to: f64 },
+    /// The board was generated as this node.
+    BoardGenerated(Board, NodeId),
+    /// The board was expanded as this node.
+    BoardExpanded(Board, NodeId),
+    /// This closed node was put back in open.
+    Reopened(NodeId),
+    /// Open holds `open` nodes, more than `limit`.
+    OpenExceeds { open: usize, limit: usize },
+}
+
+impl fmt::Display for Hit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Hit::GoalGenerated(id) => write!(f, "the goal was generated as node #{}", id.0),
+            Hit::FIncreased { from, to } => write!(f, "f increased from {from} to {to}"),
+            Hit::BoardGenerated(board, id) => write!(f, "{board} was generated as node #{}", id.0),
+            Hit::BoardExpanded(board, id) => write!(f, "{board} was expanded (node #{})", id.0),
+            Hit::Reopened(id) => write!(f, "node #{} was reopened", id.0),
+            Hit::OpenExceeds { open, limit } => {
+                write!(f, "open holds {open} nodes, more than {limit}")
+            }
+        }
+    }
+}
+
 impl Breakpoint {
-    /// The reason to stop after `step`, if the condition holds there.
-    pub fn hit(&self, search: &dyn Search, step: &StepView<'_>) -> Option<String> {
+    /// Why to stop after `step`, if the condition holds there.
+    pub fn hit(&self, search: &dyn Search, step: &StepView<'_>) -> Option<Hit> {
         let expanded = search.node(step.expanded);
         match *self {
             Breakpoint::GoalGenerated => {
@@ -32,45 +66,51 @@ impl Breakpoint {
                 step.children
                     .iter()
                     .find(|c| search.node(c.node).board == goal)
-                    .map(|c| format!("the goal was generated as node #{}", c.node.0))
+                    .map(|c| Hit::GoalGenerated(c.node))
             }
             Breakpoint::FIncreases => {
                 let previous = step.index.checked_sub(1).map(|i| search.step_at(i))?;
                 let before = search.node(previous.expanded).f;
-                (expanded.f > before)
-                    .then(|| format!("f increased from {before} to {}", expanded.f))
+                (expanded.f > before).then_some(Hit::FIncreased {
+                    from: before,
+                    to: expanded.f,
+                })
             }
             Breakpoint::BoardGenerated(board) => step
                 .children
                 .iter()
                 .find(|c| c.outcome == Outcome::New && search.node(c.node).board == board)
-                .map(|c| format!("{board} was generated as node #{}", c.node.0)),
-            Breakpoint::BoardExpanded(board) => (expanded.board == board)
-                .then(|| format!("{board} was expanded (node #{})", step.expanded.0)),
+                .map(|c| Hit::BoardGenerated(board, c.node)),
+            Breakpoint::BoardExpanded(board) => {
+                (expanded.board == board).then_some(Hit::BoardExpanded(board, step.expanded))
+            }
             Breakpoint::Reopened => step
                 .children
                 .iter()
                 .find(|c| matches!(c.outcome, Outcome::Reopened { .. }))
-                .map(|c| format!("node #{} was reopened", c.node.0)),
-            Breakpoint::OpenExceeds(limit) => (search.open_len() > limit)
-                .then(|| format!("open holds {} nodes, more than {limit}", search.open_len())),
+                .map(|c| Hit::Reopened(c.node)),
+            Breakpoint::OpenExceeds(limit) => {
+                (search.open_len() > limit).then(|| Hit::OpenExceeds {
+                    open: search.open_len(),
+                    limit,
+                })
+            }
         }
     }
 }
 
-/// Steps until a breakpoint holds, the search ends, or `max_steps` steps were taken. Returns
-/// the reason when a breakpoint stopped it.
+/// Steps until a breakpoint holds (returning why), the search ends, or `max_steps` were taken.
 pub fn run_until(
     search: &mut dyn Search,
     breakpoints: &[Breakpoint],
     max_steps: usize,
-) -> Option<String> {
+) -> Option<Hit> {
     for _ in 0..max_steps {
         search.step()?;
         let index = search.steps() - 1;
         let step = search.step_at(index);
-        if let Some(reason) = breakpoints.iter().find_map(|b| b.hit(&*search, &step)) {
-            return Some(reason);
+        if let Some(hit) = breakpoints.iter().find_map(|b| b.hit(&*search, &step)) {
+            return Some(hit);
         }
     }
     None
@@ -90,7 +130,9 @@ mod tests {
     #[test]
     fn goal_generated_stops_before_the_goal_is_expanded() {
         let mut s = search("283104765", SearchConfig::default());
-        let reason = run_until(s.as_mut(), &[Breakpoint::GoalGenerated], 100).unwrap();
+        let reason = run_until(s.as_mut(), &[Breakpoint::GoalGenerated], 100)
+            .unwrap()
+            .to_string();
         assert!(reason.starts_with("the goal was generated"), "{reason}");
         assert!(s.status().is_running());
     }
@@ -99,7 +141,9 @@ mod tests {
     fn f_increases_stops_at_the_first_rise() {
         // Far from the goal Manhattan underestimates, so A* must raise f before it is done.
         let mut s = search("567408321", SearchConfig::default());
-        let reason = run_until(s.as_mut(), &[Breakpoint::FIncreases], 100_000).unwrap();
+        let reason = run_until(s.as_mut(), &[Breakpoint::FIncreases], 100_000)
+            .unwrap()
+            .to_string();
         let last = s.node(s.step_at(s.steps() - 1).expanded).f;
         let before = s.node(s.step_at(s.steps() - 2).expanded).f;
         assert!(last > before);
@@ -110,10 +154,14 @@ mod tests {
     fn board_and_open_size_conditions() {
         let target: Board = "203184765".parse().unwrap();
         let mut s = search("283104765", SearchConfig::default());
-        let reason = run_until(s.as_mut(), &[Breakpoint::BoardGenerated(target)], 10).unwrap();
+        let reason = run_until(s.as_mut(), &[Breakpoint::BoardGenerated(target)], 10)
+            .unwrap()
+            .to_string();
         assert_eq!(s.steps(), 1);
         assert!(reason.contains("203184765"));
-        let reason = run_until(s.as_mut(), &[Breakpoint::BoardExpanded(target)], 10).unwrap();
+        let reason = run_until(s.as_mut(), &[Breakpoint::BoardExpanded(target)], 10)
+            .unwrap()
+            .to_string();
         assert_eq!(s.node(s.closed()[s.steps() - 1]).board, target, "{reason}");
 
         let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero);

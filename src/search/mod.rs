@@ -19,7 +19,7 @@ mod record;
 mod trace;
 
 pub use best_first::BestFirst;
-pub use breakpoint::{Breakpoint, run_until};
+pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
 pub use experiment::{
     CONVENTION, Cell, ExperimentError, ExperimentSpec, ExperimentTable, boards_at,

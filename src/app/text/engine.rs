@@ -6,7 +6,7 @@ use super::zh;
 use crate::app::session::SetupError;
 use crate::puzzle::{Dir, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation};
 use crate::search::{
-    Algorithm, ConfigError, ExperimentError, GoalTest, Outcome, SearchConfig, TieBreak,
+    Algorithm, ConfigError, ExperimentError, GoalTest, Hit, Outcome, SearchConfig, TieBreak,
 };
 
 pub fn algorithm(algorithm: Algorithm) -> &'static str {
@@ -235,6 +235,21 @@ pub fn violation(violation: &Violation) -> String {
             h_from,
             h_to,
         } => format!("h 从 {from} 上的 {h_from} 降到 {to} 上的 {h_to}，降幅超过两者之间的一步"),
+    }
+}
+
+/// Why a breakpoint stopped the run.
+pub fn hit(hit: &Hit) -> String {
+    if !zh() {
+        return hit.to_string();
+    }
+    match *hit {
+        Hit::GoalGenerated(id) => format!("目标已作为结点 #{} 生成", id.0),
+        Hit::FIncreased { from, to } => format!("f 从 {from} 增大到 {to}"),
+        Hit::BoardGenerated(board, id) => format!("{board} 已作为结点 #{} 生成", id.0),
+        Hit::BoardExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
+        Hit::Reopened(id) => format!("结点 #{} 被重新打开", id.0),
+        Hit::OpenExceeds { open, limit } => format!("open 表有 {open} 个结点，超过 {limit}"),
     }
 }
 

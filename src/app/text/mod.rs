@@ -257,6 +257,41 @@ strings! {
     check_clean_edges: "heuristic check: no inconsistent edge so far",
         "启发函数检查：目前没有不一致的边";
 
+    // Breakpoints.
+    breakpoints: "Breakpoints", "断点";
+    breakpoints_hint: "Play and Run to end stop at the first step where a checked condition \
+        holds, and say why",
+        "播放和运行到底会在第一个满足所选条件的步骤停下，并说明原因";
+    breakpoints_run_until: "Run until:", "运行直到：";
+    bp_goal_generated: "goal generated", "生成了目标";
+    bp_f_increases: "f increases", "f 增大";
+    bp_reopened: "a node is reopened", "有结点被重新打开";
+    bp_open_exceeds: "open larger than", "open 表大于";
+    bp_open_limit: "Stop when open holds more nodes than this", "open 表结点数超过此值时停下";
+    bp_board: "the board", "棋盘";
+    bp_board_field: "Board to stop at", "断点棋盘";
+    bp_board_event: "Stop when the board is", "棋盘何时停下";
+    bp_generated: "generated", "被生成时";
+    bp_expanded: "expanded", "被扩展时";
+
+    // Menus and files.
+    menu_file: "File", "文件";
+    menu_view: "View", "视图";
+    save_session: "Save session...", "保存会话……";
+    open_session: "Open session...", "打开会话……";
+    export_trace_csv: "Export trace (CSV)...", "导出搜索轨迹（CSV）……";
+    export_trace_json: "Export trace (Posthoc JSON)...", "导出搜索轨迹（Posthoc JSON）……";
+    export_summary_csv: "Export summary (CSV)...", "导出汇总表（CSV）……";
+    export_plots_png: "Export plots (PNG)...", "导出图表（PNG）……";
+    file_path: "Path", "路径";
+    files_here: "Files in this folder:", "此文件夹中的文件：";
+    save: "Save", "保存";
+    open: "Open", "打开";
+    nothing_to_export: "There is no search to export: fix the board first.",
+        "没有可导出的搜索：请先修正棋盘。";
+    plots_unavailable: "The plots can only be captured in the window.",
+        "只能在窗口中截取图表。";
+
     // Fonts.
     no_cjk_font: "No Chinese font was found, so the window stays in English. On Debian or \
         Ubuntu: sudo apt install fonts-wqy-microhei (or fonts-noto-cjk), then restart searchlab.",
@@ -583,6 +618,40 @@ pub fn status_no_board_at(d: u8, max: u8) -> String {
         format!("没有棋盘到这个目标恰好 {d} 步（最远为 {max} 步）")
     } else {
         format!("no board lies {d} moves from this goal (the farthest is {max})")
+    }
+}
+
+/// Play or Run to end stopped at a breakpoint; `lane` is set in the compare view.
+pub fn status_breakpoint(lane: Option<usize>, steps: usize, reason: &str) -> String {
+    match (lane, zh()) {
+        (None, false) => format!("breakpoint at step {steps}: {reason}"),
+        (None, true) => format!("第 {steps} 步遇到断点：{reason}"),
+        (Some(lane), false) => format!("breakpoint at step {steps} in lane {lane}: {reason}"),
+        (Some(lane), true) => format!("第 {steps} 步通道 {lane} 遇到断点：{reason}"),
+    }
+}
+
+pub fn saved_to(path: &str) -> String {
+    if zh() {
+        format!("已保存到 {path}")
+    } else {
+        format!("saved to {path}")
+    }
+}
+
+pub fn could_not_write(path: &str, error: &str) -> String {
+    if zh() {
+        format!("无法写入 {path}：{error}")
+    } else {
+        format!("could not write {path}: {error}")
+    }
+}
+
+pub fn session_opened(path: &str, step: usize) -> String {
+    if zh() {
+        format!("已打开会话 {path}，回到第 {step} 步")
+    } else {
+        format!("opened the session {path} at step {step}")
     }
 }
 

@@ -1,0 +1,211 @@
+//! Breakpoints in the window: which of the engine's [`Breakpoint`]s are on, as the user set
+//! them (remembered with the settings), and the row of checkboxes that sets them. Play and Run
+//! to end stop at the first step where one holds and say why; Step ignores them.
+
+use egui::{RichText, TextEdit, Ui};
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::text::{self, engine};
+use crate::puzzle::{ParseError, parse_board};
+use crate::search::Breakpoint;
+
+/// The breakpoints as set in the window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BreakpointSettings {
+    pub goal_generated: bool,
+    pub f_increases: bool,
+    pub reopened: bool,
+    pub open_exceeds: bool,
+    pub open_limit: usize,
+    /// Stop at a chosen board, typed in any board format.
+    pub board: bool,
+    pub board_text: String,
+    /// At the board's expansion rather than its generation.
+    pub board_expanded: bool,
+}
+
+impl Default for BreakpointSettings {
+    fn default() -> BreakpointSettings {
+        BreakpointSettings {
+            goal_generated: false,
+            f_increases: false,
+            reopened: false,
+            open_exceeds: false,
+            open_limit: 1000,
+            board: false,
+            board_text: "123804765".to_owned(),
+            board_expanded: false,
+        }
+    }
+}
+
+impl BreakpointSettings {
+    /// The engine's breakpoints that are on. A board that does not parse is left out (its field
+    /// shows why).
+    pub fn active(&self) -> Vec<Breakpoint> {
+        let mut active = Vec::new();
+        if self.goal_generated {
+            active.push(Breakpoint::GoalGenerated);
+        }
+        if self.f_increases {
+            active.push(Breakpoint::FIncreases);
+        }
+        if self.reopened {
+            active.push(Breakpoint::Reopened);
+        }
+        if self.open_exceeds {
+            active.push(Breakpoint::OpenExceeds(self.open_limit));
+        }
+        if let (true, Ok(board)) = (self.board, self.board()) {
+            active.push(if self.board_expanded {
+                Breakpoint::BoardExpanded(board)
+            } else {
+                Breakpoint::BoardGenerated(board)
+            });
+        }
+        active
+    }
+
+    fn board(&self) -> Result<crate::puzzle::Board, ParseError> {
+        parse_board(&self.board_text)
+    }
+}
+
+/// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
+pub fn row(ui: &mut Ui, current: &BreakpointSettings, commands: &mut Vec<Command>) {
+    let t = text::t();
+    let mut next = current.clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.breakpoints_run_until).strong());
+        ui.checkbox(&mut next.goal_generated, t.bp_goal_generated);
+        ui.checkbox(&mut next.f_increases, t.bp_f_increases);
+        ui.checkbox(&mut next.reopened, t.bp_reopened);
+        ui.checkbox(&mut next.open_exceeds, t.bp_open_exceeds);
+        ui.add(
+            egui::DragValue::new(&mut next.open_limit)
+                .range(1..=5_000_000)
+                .speed(10.0),
+        )
+        .on_hover_text(t.bp_open_limit);
+        ui.separator();
+        ui.checkbox(&mut next.board, t.bp_board);
+        let error = next.board().err();
+        let mut edit = TextEdit::singleline(&mut next.board_text)
+            .font(egui::TextStyle::Monospace)
+            .desired_width(110.0);
+        if error.is_some() && next.board {
+            edit = edit.text_color(ui.visuals().error_fg_color);
+        }
+        ui.add(edit).on_hover_text(t.board_hint).widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::TextInput, true, t.bp_board_field)
+        });
+        egui::ComboBox::from_id_salt("breakpoint_board_event")
+            .selected_text(if next.board_expanded {
+                t.bp_expanded
+            } else {
+                t.bp_generated
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut next.board_expanded, false, t.bp_generated);
+                ui.selectable_value(&mut next.board_expanded, true, t.bp_expanded);
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, t.bp_board_event)
+            });
+        if let (true, Some(error)) = (next.board, error) {
+            ui.label(
+                RichText::new(engine::parse_error(&error))
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            );
+        }
+    });
+    if next != *current {
+        commands.push(Command::SetBreakpoints(next));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::{RunMode, Settings, test_harness};
+    use crate::search::Status;
+
+    #[test]
+    fn a_breakpoint_stops_play_and_says_why() {
+        let mut settings = Settings {
+            board_text: "283164705".to_owned(),
+            speed: 10_000.0,
+            show_breakpoints: true,
+            ..Settings::default()
+        };
+        settings.breakpoints.goal_generated = true;
+        let mut h = test_harness(settings);
+        h.run();
+        h.get_by_label("Play Enter").click();
+        for _ in 0..50 {
+            h.step();
+            if h.state().session.mode == RunMode::Paused {
+                break;
+            }
+        }
+        h.run();
+        let session = &h.state().session;
+        assert_eq!(session.mode, RunMode::Paused, "play did not stop");
+        let search = session.lane(0).search();
+        // Stopped when the goal appeared as a child, before it is expanded.
+        assert!(matches!(search.status(), Status::Running));
+        let last = search.step_at(search.steps() - 1);
+        let goal = search.problem().goal();
+        assert!(
+            last.children
+                .iter()
+                .any(|c| search.node(c.node).board == goal)
+        );
+        h.get_by_label_contains("the goal was generated as node #");
+    }
+
+    #[test]
+    fn run_to_end_stops_at_a_chosen_board_and_a_bad_board_is_named() {
+        let mut settings = Settings {
+            show_breakpoints: true,
+            ..Settings::default()
+        };
+        settings.breakpoints.board = true;
+        settings.breakpoints.board_expanded = true;
+        settings.breakpoints.board_text = "203184765".to_owned();
+        let mut h = test_harness(settings);
+        h.run();
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let search = h.state().session.lane(0).search();
+        let last = search.node(search.step_at(search.steps() - 1).expanded);
+        assert_eq!(last.board.to_string(), "203184765");
+        h.get_by_label_contains("203184765 was expanded");
+
+        h.get_by_label("Board to stop at").click();
+        h.run();
+        h.get_by_label("Board to stop at").type_text("9");
+        h.run();
+        let typed = h.state().session.settings.breakpoints.board_text.clone();
+        assert_eq!(typed.len(), 10, "what was typed is kept: {typed}");
+        h.get_by_label_contains("10 tiles given");
+    }
+
+    #[test]
+    fn only_checked_breakpoints_are_active() {
+        let mut settings = BreakpointSettings::default();
+        assert!(settings.active().is_empty());
+        settings.f_increases = true;
+        settings.board = true;
+        settings.board_text = "12345".to_owned();
+        assert_eq!(settings.active(), vec![Breakpoint::FIncreases]);
+        settings.board_text = "203184765".to_owned();
+        assert_eq!(settings.active().len(), 2);
+    }
+}

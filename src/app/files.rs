@@ -1,0 +1,633 @@
+//! Files the window reads and writes: a session a teacher can hand out (start, goal, lanes and
+//! their settings, the current step), a run's trace as CSV or as a Posthoc search trace, the
+//! compare summary as CSV and the plots as PNG. A small in-window dialog asks for the path, so
+//! it works the same on every desktop and under a test harness.
+//!
+//! A session file that cannot be read is refused with a sentence that says why, and the
+//! current session is left exactly as it was.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Color32, ColorImage, RichText};
+use serde::{Deserialize, Serialize};
+
+use super::breakpoints::BreakpointSettings;
+use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
+use super::text::{self, engine};
+use crate::puzzle::{Problem, parse_board, parse_goal};
+use crate::search::{Search, SearchConfig, trace_csv, trace_posthoc};
+
+/// What a session file holds. `format` and `version` tell it from any other JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionFile {
+    pub format: String,
+    pub version: u32,
+    pub board: String,
+    pub goal: String,
+    /// Whether the lanes are shown side by side (compare view).
+    pub compare: bool,
+    /// The single view's search.
+    pub config: SearchConfig,
+    pub lanes: Vec<SearchConfig>,
+    /// Steps taken when the file was saved.
+    pub step: usize,
+    #[serde(default)]
+    pub breakpoints: BreakpointSettings,
+}
+
+pub const SESSION_FORMAT: &str = "searchlab-session";
+pub const SESSION_VERSION: u32 = 1;
+
+/// Why a session file was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    Io(String),
+    NotJson(String),
+    Foreign,
+    NewerVersion(u32),
+    Invalid(String),
+}
+
+impl LoadError {
+    pub fn message(&self) -> String {
+        let zh = text::language() == text::Language::Chinese;
+        match (self, zh) {
+            (LoadError::Io(e), false) => format!("the file could not be read: {e}"),
+            (LoadError::Io(e), true) => format!("无法读取文件：{e}"),
+            (LoadError::NotJson(e), false) => {
+                format!("this is not a searchlab session (damaged or not JSON: {e})")
+            }
+            (LoadError::NotJson(e), true) => format!("这不是 searchlab 会话文件（已损坏或不是 JSON：{e}）"),
+            (LoadError::Foreign, false) => {
+                "this JSON file is not a searchlab session (it has no \"format\": \"searchlab-session\")"
+                    .to_owned()
+            }
+            (LoadError::Foreign, true) => {
+                "这个 JSON 文件不是 searchlab 会话（缺少 \"format\": \"searchlab-session\"）".to_owned()
+            }
+            (LoadError::NewerVersion(v), false) => format!(
+                "this session was saved by a newer searchlab (format version {v}; this one reads {SESSION_VERSION})"
+            ),
+            (LoadError::NewerVersion(v), true) => {
+                format!("这个会话由更新版本的 searchlab 保存（格式版本 {v}，本程序只能读 {SESSION_VERSION}）")
+            }
+            (LoadError::Invalid(e), false) => format!("the session's settings are not valid: {e}"),
+            (LoadError::Invalid(e), true) => format!("会话中的设置无效：{e}"),
+        }
+    }
+}
+
+impl SessionFile {
+    /// The session as it is now.
+    pub fn of(session: &Session) -> SessionFile {
+        let settings = &session.settings;
+        SessionFile {
+            format: SESSION_FORMAT.to_owned(),
+            version: SESSION_VERSION,
+            board: settings.board_text.clone(),
+            goal: settings.goal_text.clone(),
+            compare: settings.compare,
+            config: settings.config,
+            lanes: settings.lanes.clone(),
+            step: session.clock(),
+            breakpoints: settings.breakpoints.clone(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a session always serializes")
+    }
+
+    /// Reads and checks a session: every field must make a valid problem and valid lanes.
+    pub fn parse(json: &str) -> Result<SessionFile, LoadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| LoadError::NotJson(e.to_string()))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(SESSION_FORMAT) {
+            return Err(LoadError::Foreign);
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v > u64::from(SESSION_VERSION) => {
+                return Err(LoadError::NewerVersion(v as u32));
+            }
+            _ => {}
+        }
+        let file: SessionFile =
+            serde_json::from_value(value).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        let invalid = |e: SetupError| LoadError::Invalid(engine::setup_error(&e));
+        let board = parse_board(&file.board).map_err(|e| invalid(SetupError::Board(e)))?;
+        let goal =
+            parse_goal(&file.goal, board.side()).map_err(|e| invalid(SetupError::Goal(e)))?;
+        Problem::new(board, goal).map_err(|e| invalid(SetupError::Problem(e)))?;
+        if !(MIN_LANES..=MAX_LANES).contains(&file.lanes.len()) {
+            return Err(LoadError::Invalid(format!(
+                "{} lanes; a session has {MIN_LANES} to {MAX_LANES}",
+                file.lanes.len()
+            )));
+        }
+        for config in std::iter::once(&file.config).chain(&file.lanes) {
+            config
+                .validate()
+                .map_err(|e| invalid(SetupError::Config(e)))?;
+        }
+        Ok(file)
+    }
+
+    pub fn read(path: &Path) -> Result<SessionFile, LoadError> {
+        let json = std::fs::read_to_string(path).map_err(|e| LoadError::Io(e.to_string()))?;
+        SessionFile::parse(&json)
+    }
+
+    /// The settings with this session's problem and searches; view settings are kept.
+    pub fn apply_to(&self, settings: &Settings) -> Settings {
+        Settings {
+            board_text: self.board.clone(),
+            goal_text: self.goal.clone(),
+            compare: self.compare,
+            config: self.config,
+            lanes: self.lanes.clone(),
+            breakpoints: self.breakpoints.clone(),
+            ..settings.clone()
+        }
+    }
+}
+
+/// What the file dialog is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    SaveSession,
+    OpenSession,
+    TraceCsv,
+    TraceJson,
+    SummaryCsv,
+    PlotsPng,
+}
+
+impl FileAction {
+    pub fn title(self) -> &'static str {
+        let t = text::t();
+        match self {
+            FileAction::SaveSession => t.save_session,
+            FileAction::OpenSession => t.open_session,
+            FileAction::TraceCsv => t.export_trace_csv,
+            FileAction::TraceJson => t.export_trace_json,
+            FileAction::SummaryCsv => t.export_summary_csv,
+            FileAction::PlotsPng => t.export_plots_png,
+        }
+    }
+
+    fn default_name(self) -> &'static str {
+        match self {
+            FileAction::SaveSession | FileAction::OpenSession => "searchlab-session.json",
+            FileAction::TraceCsv => "searchlab-trace.csv",
+            FileAction::TraceJson => "searchlab-trace.json",
+            FileAction::SummaryCsv => "searchlab-summary.csv",
+            FileAction::PlotsPng => "searchlab-plots.png",
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        Path::new(self.default_name())
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+    }
+
+    fn reads(self) -> bool {
+        self == FileAction::OpenSession
+    }
+}
+
+/// The path dialog: one at a time, with the path typed or picked from the folder's files.
+#[derive(Default)]
+pub struct FileDialog {
+    pub action: Option<FileAction>,
+    pub path: String,
+    /// Why the last attempt failed, shown in the dialog until the path changes.
+    pub error: Option<String>,
+}
+
+/// What the dialog asked for this frame.
+pub struct Request {
+    pub action: FileAction,
+    pub path: PathBuf,
+}
+
+impl FileDialog {
+    /// Opens the dialog for `action`, in the folder of the last path used.
+    pub fn open(&mut self, action: FileAction) {
+        let folder = Path::new(&self.path)
+            .parent()
+            .filter(|p| p.is_dir())
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        self.path = folder
+            .join(action.default_name())
+            .to_string_lossy()
+            .into_owned();
+        self.action = Some(action);
+        self.error = None;
+    }
+
+    /// Draws the dialog; returns a request when the user confirms.
+    pub fn window(&mut self, ctx: &egui::Context) -> Option<Request> {
+        let action = self.action?;
+        let t = text::t();
+        let mut request = None;
+        let mut open = true;
+        egui::Window::new(action.title())
+            .id(egui::Id::unique("searchlab file dialog"))
+            .collapsible(false)
+            .resizable(false)
+            .default_width(520.0)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label(RichText::new(t.file_path).strong());
+                    let response = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.path)
+                                .desired_width(420.0)
+                                .font(egui::TextStyle::Monospace),
+                        )
+                        .labelled_by(label.id);
+                    if response.changed() {
+                        self.error = None;
+                    }
+                });
+                let folder = Path::new(&self.path)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                let files = files_in(&folder, action.extension());
+                if !files.is_empty() {
+                    ui.label(RichText::new(t.files_here).weak());
+                    egui::ScrollArea::vertical()
+                        .max_height(140.0)
+                        .show(ui, |ui| {
+                            for file in files {
+                                let name = file
+                                    .file_name()
+                                    .map(|n| n.to_string_lossy().into_owned())
+                                    .unwrap_or_default();
+                                if ui.selectable_label(false, name).clicked() {
+                                    self.path = file.to_string_lossy().into_owned();
+                                    self.error = None;
+                                }
+                            }
+                        });
+                }
+                if let Some(error) = &self.error {
+                    ui.label(
+                        RichText::new(error)
+                            .color(ui.visuals().error_fg_color)
+                            .strong(),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    let confirm = if action.reads() { t.open } else { t.save };
+                    if ui
+                        .add_enabled(
+                            !self.path.trim().is_empty(),
+                            egui::Button::new(RichText::new(confirm).strong()),
+                        )
+                        .clicked()
+                    {
+                        request = Some(Request {
+                            action,
+                            path: PathBuf::from(self.path.trim()),
+                        });
+                    }
+                    if ui.button(t.cancel).clicked() {
+                        self.action = None;
+                    }
+                });
+            });
+        if !open {
+            self.action = None;
+        }
+        request
+    }
+
+    /// The outcome of a request: close on success, or keep the dialog open with the error.
+    pub fn finish(&mut self, result: Result<String, String>) -> Option<String> {
+        match result {
+            Ok(status) => {
+                self.action = None;
+                self.error = None;
+                Some(status)
+            }
+            Err(error) => {
+                self.error = Some(error);
+                None
+            }
+        }
+    }
+}
+
+/// The files with this extension in `folder`, sorted by name (at most 200).
+fn files_in(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == extension))
+        .take(200)
+        .collect();
+    files.sort();
+    files
+}
+
+/// Writes `content`, saying where in the status line or why not in the dialog.
+pub fn write(path: &Path, content: &[u8]) -> Result<String, String> {
+    std::fs::write(path, content)
+        .map(|()| text::saved_to(&path.display().to_string()))
+        .map_err(|e| text::could_not_write(&path.display().to_string(), &e.to_string()))
+}
+
+/// The trace of every lane that has one: `path` itself for one lane, `name-lane2.csv` and so
+/// on for several. Returns the paths written.
+pub fn write_traces(session: &Session, path: &Path, json: bool) -> Result<String, String> {
+    let searches: Vec<&dyn Search> = if session.settings.compare {
+        session.lanes.iter().map(|l| l.search()).collect()
+    } else {
+        session
+            .main_lane()
+            .map(|l| l.search())
+            .into_iter()
+            .collect()
+    };
+    if searches.is_empty() {
+        return Err(text::t().nothing_to_export.to_owned());
+    }
+    let mut written = Vec::new();
+    for (i, search) in searches.iter().enumerate() {
+        let target = if searches.len() == 1 {
+            path.to_path_buf()
+        } else {
+            lane_path(path, i + 1)
+        };
+        let content = if json {
+            serde_json::to_string_pretty(&trace_posthoc(*search)).expect("a trace serializes")
+        } else {
+            trace_csv(*search)
+        };
+        write(&target, content.as_bytes())?;
+        written.push(target.display().to_string());
+    }
+    Ok(text::saved_to(&written.join(", ")))
+}
+
+/// `trace.csv` for lane 2 is `trace-lane2.csv`.
+fn lane_path(path: &Path, lane: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-lane{lane}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-lane{lane}"),
+    };
+    path.with_file_name(name)
+}
+
+/// The summary of every lane as CSV (the compare view's table, or the single search's row).
+pub fn summary_csv(session: &Session) -> String {
+    let rows = super::compare::summary_rows(session);
+    let quote = |cell: &str| {
+        if cell.contains([',', '"', '\n']) {
+            format!("\"{}\"", cell.replace('"', "\"\""))
+        } else {
+            cell.to_owned()
+        }
+    };
+    let mut out = super::compare::summary_header()
+        .iter()
+        .map(|c| quote(c))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
+    for row in rows {
+        let cells: Vec<String> = row.cells().iter().map(|c| quote(c)).collect();
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// An image as PNG bytes (RGBA, 8 bits).
+pub fn png(image: &ColorImage) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    {
+        let mut encoder =
+            png::Encoder::new(&mut bytes, image.width() as u32, image.height() as u32);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().expect("writing to memory");
+        let pixels: Vec<u8> = image
+            .pixels
+            .iter()
+            .flat_map(|c: &Color32| c.to_srgba_unmultiplied())
+            .collect();
+        writer.write_image_data(&pixels).expect("writing to memory");
+    }
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::{App, test_harness};
+    use crate::search::Algorithm;
+
+    fn temp_path(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("searchlab-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    fn click_menu(h: &mut egui_kittest::Harness<'static, App>, menu: &str, item: &str) {
+        h.get_by_label(menu).click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+    }
+
+    fn step(h: &mut egui_kittest::Harness<'static, App>, times: usize) {
+        for _ in 0..times {
+            h.get_by_label("Step Space").click();
+            h.run();
+        }
+    }
+
+    #[test]
+    fn a_saved_session_opens_again_with_its_lanes_and_step() {
+        let path = temp_path("round-trip.json");
+        let mut settings = Settings {
+            board_text: "2 8 3 1 6 4 7 0 5".to_owned(),
+            compare: true,
+            ..Settings::default()
+        };
+        settings.lanes[0] = SearchConfig::with(Algorithm::UniformCost, Default::default());
+        settings.breakpoints.f_increases = true;
+        let mut h = test_harness(settings);
+        h.run();
+        step(&mut h, 5);
+        click_menu(&mut h, "File", "Save session...");
+        h.state_mut().files.path = path.display().to_string();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        assert!(path.exists(), "nothing written");
+        let saved = SessionFile::read(&path).unwrap();
+        assert_eq!(saved.step, 5);
+        assert_eq!(saved.board, "2 8 3 1 6 4 7 0 5");
+
+        // Change everything the file holds, then open it.
+        h.get_by_label("Single").click();
+        h.run();
+        h.state_mut().session.settings.lanes.pop();
+        h.state_mut().apply(crate::app::Command::SetBoardText("123804765".to_owned()));
+        h.run();
+        click_menu(&mut h, "File", "Open session...");
+        h.state_mut().files.path = path.display().to_string();
+        h.run();
+        h.get_by_label("Open").click();
+        h.run();
+        let app = h.state();
+        assert_eq!(SessionFile::of(&app.session), saved);
+        assert_eq!(app.session.clock(), 5);
+        assert!(app.files.action.is_none(), "the dialog closes");
+        h.get_by_label_contains("opened the session");
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_file_is_refused_and_nothing_is_lost() {
+        let damaged = temp_path("damaged.json");
+        let good = SessionFile::of(&crate::app::Session::new(Settings::default())).to_json();
+        std::fs::write(&damaged, &good[..good.len() / 2]).unwrap();
+        let foreign = temp_path("foreign.json");
+        std::fs::write(&foreign, r#"{"name": "a list of pupils"}"#).unwrap();
+
+        let mut h = test_harness(Settings {
+            board_text: "283164705".to_owned(),
+            ..Settings::default()
+        });
+        h.run();
+        step(&mut h, 3);
+        let before = SessionFile::of(&h.state().session);
+        for (path, message) in [
+            (&damaged, "this is not a searchlab session (damaged or not JSON"),
+            (&foreign, "this JSON file is not a searchlab session"),
+        ] {
+            click_menu(&mut h, "File", "Open session...");
+            h.state_mut().files.path = path.display().to_string();
+            h.run();
+            h.get_by_label("Open").click();
+            h.run();
+            h.get_by_label_contains(message);
+            assert_eq!(SessionFile::of(&h.state().session), before);
+            assert_eq!(h.state().session.lane(0).search().steps(), 3);
+            h.get_by_label("Cancel").click();
+            h.run();
+        }
+    }
+
+    #[test]
+    fn every_refusal_has_its_reason() {
+        let good = SessionFile::of(&crate::app::Session::new(Settings::default()));
+        let json = |f: &SessionFile| f.to_json();
+        assert_eq!(SessionFile::parse(&json(&good)), Ok(good.clone()));
+        assert!(matches!(
+            SessionFile::parse("{"),
+            Err(LoadError::NotJson(_))
+        ));
+        assert_eq!(SessionFile::parse("[1, 2]"), Err(LoadError::Foreign));
+        let newer = SessionFile {
+            version: SESSION_VERSION + 1,
+            ..good.clone()
+        };
+        assert_eq!(
+            SessionFile::parse(&json(&newer)),
+            Err(LoadError::NewerVersion(SESSION_VERSION + 1))
+        );
+        let unsolvable = SessionFile {
+            board: "213804765".to_owned(),
+            ..good.clone()
+        };
+        let Err(LoadError::Invalid(reason)) = SessionFile::parse(&json(&unsolvable)) else {
+            panic!("an unsolvable board was accepted");
+        };
+        assert!(reason.starts_with("unsolvable"), "{reason}");
+        let one_lane = SessionFile {
+            lanes: good.lanes[..1].to_vec(),
+            ..good
+        };
+        assert!(matches!(
+            SessionFile::parse(&json(&one_lane)),
+            Err(LoadError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn traces_and_the_summary_are_written_from_the_window() {
+        let csv = temp_path("trace.csv");
+        let json = temp_path("trace.json");
+        let summary = temp_path("summary.csv");
+        let mut h = test_harness(Settings::default());
+        h.run();
+        step(&mut h, 2);
+        for (item, path) in [
+            ("Export trace (CSV)...", &csv),
+            ("Export trace (Posthoc JSON)...", &json),
+            ("Export summary (CSV)...", &summary),
+        ] {
+            click_menu(&mut h, "File", item);
+            h.state_mut().files.path = path.display().to_string();
+            h.run();
+            h.get_by_label("Save").click();
+            h.run();
+            assert!(h.state().files.action.is_none(), "{item}: the dialog stays open");
+        }
+        let trace = std::fs::read_to_string(&csv).unwrap();
+        assert!(trace.starts_with("step,event,node,parent,g,h,f,state\n"));
+        let expands = trace.lines().filter(|l| l.contains(",expand,")).count();
+        assert_eq!(expands, 2, "{trace}");
+        let posthoc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let events = posthoc["events"].as_array().unwrap();
+        assert_eq!(events[0]["type"], "source");
+        let summary = std::fs::read_to_string(&summary).unwrap();
+        assert!(summary.starts_with("lane,length,optimal,expanded"), "{summary}");
+        assert_eq!(summary.lines().count(), 2);
+    }
+
+    #[test]
+    fn an_unwritable_path_keeps_the_dialog_open_with_the_reason() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        click_menu(&mut h, "File", "Save session...");
+        h.state_mut().files.path = "/nonexistent-folder/x/session.json".to_owned();
+        h.run();
+        h.get_by_label("Save").click();
+        h.run();
+        h.get_by_label_contains("could not write /nonexistent-folder/x/session.json");
+        assert!(h.state().files.action.is_some());
+    }
+
+    #[test]
+    fn png_holds_the_image() {
+        let image = ColorImage::filled([3, 2], Color32::from_rgb(10, 20, 30));
+        let bytes = png(&image);
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        assert_eq!((info.width, info.height), (3, 2));
+        assert_eq!(&pixels[..4], &[10, 20, 30, 255]);
+    }
+}
