@@ -72,6 +72,12 @@ pub enum Command {
     LoadSession(Box<super::session::Settings>, usize),
     /// Ask for a path to save, open or export to.
     File(FileAction),
+    /// Exercise mode on or off (single view).
+    SetExercise(bool),
+    /// The student's prediction of the next expansion: judged, scored, then stepped.
+    Predict(NodeId),
+    /// Start the exercise score again from zero.
+    ResetScore,
     /// Show the window in this language (remembered).
     SetLanguage(Language),
 }

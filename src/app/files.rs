@@ -491,7 +491,8 @@ mod tests {
         h.get_by_label("Single").click();
         h.run();
         h.state_mut().session.settings.lanes.pop();
-        h.state_mut().apply(crate::app::Command::SetBoardText("123804765".to_owned()));
+        h.state_mut()
+            .apply(crate::app::Command::SetBoardText("123804765".to_owned()));
         h.run();
         click_menu(&mut h, "File", "Open session...");
         h.state_mut().files.path = path.display().to_string();
@@ -521,7 +522,10 @@ mod tests {
         step(&mut h, 3);
         let before = SessionFile::of(&h.state().session);
         for (path, message) in [
-            (&damaged, "this is not a searchlab session (damaged or not JSON"),
+            (
+                &damaged,
+                "this is not a searchlab session (damaged or not JSON",
+            ),
             (&foreign, "this JSON file is not a searchlab session"),
         ] {
             click_menu(&mut h, "File", "Open session...");
@@ -591,7 +595,10 @@ mod tests {
             h.run();
             h.get_by_label("Save").click();
             h.run();
-            assert!(h.state().files.action.is_none(), "{item}: the dialog stays open");
+            assert!(
+                h.state().files.action.is_none(),
+                "{item}: the dialog stays open"
+            );
         }
         let trace = std::fs::read_to_string(&csv).unwrap();
         assert!(trace.starts_with("step,event,node,parent,g,h,f,state\n"));
@@ -602,7 +609,10 @@ mod tests {
         let events = posthoc["events"].as_array().unwrap();
         assert_eq!(events[0]["type"], "source");
         let summary = std::fs::read_to_string(&summary).unwrap();
-        assert!(summary.starts_with("lane,length,optimal,expanded"), "{summary}");
+        assert!(
+            summary.starts_with("lane,length,optimal,expanded"),
+            "{summary}"
+        );
         assert_eq!(summary.lines().count(), 2);
     }
 

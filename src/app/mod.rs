@@ -11,6 +11,7 @@ mod board_view;
 mod breakpoints;
 mod command;
 mod compare;
+mod exercise;
 mod experiments;
 mod files;
 mod fonts;

@@ -525,6 +525,17 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         {
             commands.push(Command::ShowBreakpoints(shown));
         }
+        let mut exercise = session.settings.exercise;
+        if ui
+            .add_enabled(
+                !session.settings.compare,
+                egui::Checkbox::new(&mut exercise, t.exercise_mode),
+            )
+            .on_disabled_hover_text(t.exercise_compare_hint)
+            .changed()
+        {
+            commands.push(Command::SetExercise(exercise));
+        }
         ui.separator();
         if ui.button(t.experiments).clicked() {
             commands.push(Command::ShowExperiments);
@@ -1007,6 +1018,10 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     let Some(lane) = session.main_lane() else {
         return;
     };
+    if session.settings.exercise {
+        let rule = engine::tie_break(lane.config().effective_tie_break());
+        super::exercise::banner(ui, &session.score, rule, commands);
+    }
     ui.columns(2, |columns| {
         columns[0].push_id("open", |ui| open_table(ui, session, lane, commands));
         columns[1].push_id("closed", |ui| {
@@ -1030,15 +1045,33 @@ struct NodeList<'a> {
     first_column: &'static str,
     ids: &'a [NodeId],
     scroll_to: Option<usize>,
+    /// What clicking a row asks for.
+    on_click: fn(NodeId) -> Command,
 }
 
 fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+    if session.settings.exercise {
+        // Pop order would give the answer away: show open in the order nodes were made.
+        let mut ids = lane.open_snapshot().to_vec();
+        ids.sort_unstable();
+        let list = NodeList {
+            id_salt: "open_table",
+            title: text::t().open_list_exercise,
+            first_column: text::t().col_rank,
+            ids: &ids,
+            scroll_to: None,
+            on_click: Command::Predict,
+        };
+        node_table(ui, session, lane.search(), list, commands);
+        return;
+    }
     let list = NodeList {
         id_salt: "open_table",
         title: text::t().open_list,
         first_column: text::t().col_rank,
         ids: lane.open_snapshot(),
         scroll_to: None,
+        on_click: Command::SelectNode,
     };
     node_table(ui, session, lane.search(), list, commands);
 }
@@ -1056,6 +1089,7 @@ fn closed_table(
         first_column: text::t().col_step,
         ids: lane.search().closed(),
         scroll_to: view.closed_scroll_to.take(),
+        on_click: Command::SelectNode,
     };
     node_table(ui, session, lane.search(), list, commands);
 }
@@ -1071,6 +1105,8 @@ fn node_table(
 ) {
     let goal = search.problem().goal();
     list_heading(ui, list.title, list.ids.len());
+    // Selectable labels would take the click on their text away from the row.
+    ui.style_mut().interaction.selectable_labels = false;
     let height = row_height(search.problem().side());
     let mut builder = TableBuilder::new(ui)
         .id_salt(list.id_salt)
@@ -1134,7 +1170,7 @@ fn node_table(
                     ui.label(node.depth().to_string());
                 });
                 if row.response().clicked() {
-                    commands.push(Command::SelectNode(id));
+                    commands.push((list.on_click)(id));
                 }
             });
         });

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
+use super::exercise::{Score, judge};
 use super::text::{self, Language};
 use super::worker::Worker;
 use crate::puzzle::{
@@ -44,6 +45,8 @@ pub struct Settings {
     pub language: Language,
     /// Where Play and Run to end stop.
     pub breakpoints: BreakpointSettings,
+    /// Exercise mode: predict the next expansion.
+    pub exercise: bool,
     pub show_breakpoints: bool,
 }
 
@@ -86,6 +89,7 @@ impl Default for Settings {
             language: Language::default(),
             breakpoints: BreakpointSettings::default(),
             show_breakpoints: false,
+            exercise: false,
         }
     }
 }
@@ -482,6 +486,8 @@ pub struct Session {
     stepped: bool,
     /// The status to show when the current seek arrives, instead of "moved the timeline".
     pub after_seek: Option<String>,
+    /// The exercise score (kept across boards until reset).
+    pub score: Score,
 }
 
 impl Session {
@@ -499,6 +505,7 @@ impl Session {
             table_job: None,
             stepped: false,
             after_seek: None,
+            score: Score::default(),
         };
         session.rebuild();
         session
@@ -711,6 +718,17 @@ impl Session {
         match command {
             Command::SetLanguage(language) => self.settings.language = language,
             Command::File(_) => {}
+            Command::SetExercise(on) => self.settings.exercise = on,
+            Command::ResetScore => self.score = Score::default(),
+            Command::Predict(picked) => {
+                let judgement = self
+                    .main_lane()
+                    .and_then(|lane| judge(lane.search(), picked));
+                if let Some(judgement) = judgement {
+                    self.score.record(judgement);
+                    self.apply(Command::Step);
+                }
+            }
             Command::LoadSession(settings, step) => {
                 self.settings = *settings;
                 self.rebuild();

@@ -292,6 +292,15 @@ strings! {
     plots_unavailable: "The plots can only be captured in the window.",
         "只能在窗口中截取图表。";
 
+    // Exercise mode.
+    exercise_mode: "Exercise: predict the next expansion", "练习：预测下一个扩展的结点";
+    exercise_title: "Exercise", "练习";
+    exercise_reset_score: "Reset score", "分数清零";
+    exercise_prompt: "Click the node in open that you think is expanded next.",
+        "点击你认为下一个会被扩展的 open 表结点。";
+    open_list_exercise: "Open list (generation order)", "open 表（按生成顺序）";
+    exercise_compare_hint: "Exercise mode works in the single view.", "练习模式只在单个视图中可用。";
+
     // Fonts.
     no_cjk_font: "No Chinese font was found, so the window stays in English. On Debian or \
         Ubuntu: sudo apt install fonts-wqy-microhei (or fonts-noto-cjk), then restart searchlab.",
@@ -652,6 +661,103 @@ pub fn session_opened(path: &str, step: usize) -> String {
         format!("已打开会话 {path}，回到第 {step} 步")
     } else {
         format!("opened the session {path} at step {step}")
+    }
+}
+
+pub fn exercise_score(right: u32, asked: u32) -> String {
+    if zh() {
+        format!("得分：{right} / {asked}")
+    } else {
+        format!("Score: {right} / {asked}")
+    }
+}
+
+pub fn exercise_rule(tie_break: &str) -> String {
+    if zh() {
+        format!("规则：f 最小者先扩展；{tie_break}")
+    } else {
+        format!("Rule: the smallest f is expanded first; {tie_break}")
+    }
+}
+
+/// Right or wrong, which node is next, and why.
+pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
+    use crate::app::exercise::Why;
+    use crate::search::TieBreak;
+    let next = judgement.next.0;
+    let why = match (judgement.why, zh()) {
+        (Why::Only, false) => "it is the only node in open.".to_owned(),
+        (Why::Only, true) => "它是 open 表中唯一的结点。".to_owned(),
+        (Why::SmallestF { f }, false) => format!("its f = {} is the smallest in open.", number(f)),
+        (Why::SmallestF { f }, true) => format!("它的 f = {} 是 open 表中最小的。", number(f)),
+        (Why::SmallerH { f, h, ties }, false) => format!(
+            "{ties} nodes share the smallest f = {}; the tie-break takes the smaller h, and its \
+             h = {h} is the smallest among them.",
+            number(f)
+        ),
+        (Why::SmallerH { f, h, ties }, true) => format!(
+            "有 {ties} 个结点的 f 同为最小值 {}；同分时取 h 小者，它的 h = {h} 最小。",
+            number(f)
+        ),
+        (
+            Why::Order {
+                f,
+                ties,
+                rule,
+                first,
+            },
+            false,
+        ) => {
+            let shared = if rule == TieBreak::SmallerH {
+                format!(
+                    "{ties} nodes share the smallest f = {} and the same h",
+                    number(f)
+                )
+            } else {
+                format!("{ties} nodes share the smallest f = {}", number(f))
+            };
+            let order = if first {
+                "first in, first out: it entered open first"
+            } else {
+                "last in, first out: it entered open last"
+            };
+            format!("{shared}; {order}.")
+        }
+        (
+            Why::Order {
+                f,
+                ties,
+                rule,
+                first,
+            },
+            true,
+        ) => {
+            let shared = if rule == TieBreak::SmallerH {
+                format!("有 {ties} 个结点的 f 同为最小值 {}，h 也相同", number(f))
+            } else {
+                format!("有 {ties} 个结点的 f 同为最小值 {}", number(f))
+            };
+            let order = if first {
+                "先进先出：它最先进入 open 表"
+            } else {
+                "后进先出：它最后进入 open 表"
+            };
+            format!("{shared}；{order}。")
+        }
+    };
+    match (judgement.right(), zh()) {
+        (true, false) => format!("Right! #{next} is next: {why}"),
+        (true, true) => format!("正确！下一个是 #{next}：{why}"),
+        (false, false) => format!(
+            "Not quite: you picked #{} (f = {}). #{next} is next: {why}",
+            judgement.picked.0,
+            number(judgement.picked_f)
+        ),
+        (false, true) => format!(
+            "不对：你选的是 #{}（f = {}）。下一个是 #{next}：{why}",
+            judgement.picked.0,
+            number(judgement.picked_f)
+        ),
     }
 }
 

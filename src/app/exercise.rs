@@ -1,0 +1,241 @@
+//! Exercise mode: the open list is shown in the order nodes were generated instead of pop
+//! order, the student clicks the node they believe is expanded next, and the app says right
+//! or wrong, which node it is and why (its f, then the tie-break), keeps a score, and takes the
+//! step so the next question begins.
+
+use egui::{Color32, RichText, Ui};
+
+use super::command::Command;
+use super::text;
+use crate::search::{NodeId, Search, TieBreak};
+
+/// Why the next node is the next node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why {
+    /// It is the only node in open.
+    Only,
+    /// Its f is smaller than every other node's.
+    SmallestF { f: f64 },
+    /// `ties` nodes share the smallest f; it has the smallest h among them.
+    SmallerH { f: f64, h: u32, ties: usize },
+    /// `ties` nodes share the smallest f (and h, for the smaller-h rule); it entered open
+    /// first (`first`) or last.
+    Order {
+        f: f64,
+        ties: usize,
+        rule: TieBreak,
+        first: bool,
+    },
+}
+
+/// One answer, judged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judgement {
+    pub picked: NodeId,
+    pub picked_f: f64,
+    pub next: NodeId,
+    pub why: Why,
+}
+
+impl Judgement {
+    pub fn right(&self) -> bool {
+        self.picked == self.next
+    }
+}
+
+/// Judges `picked` as the prediction of the next expansion; `None` when nothing is left to
+/// expand or `picked` is not in open.
+pub fn judge(search: &dyn Search, picked: NodeId) -> Option<Judgement> {
+    if !search.status().is_running() {
+        return None;
+    }
+    let open: Vec<NodeId> = search.open_nodes().collect();
+    let &next = open.first()?;
+    if !open.contains(&picked) {
+        return None;
+    }
+    let best = search.node(next);
+    let ties: Vec<NodeId> = open
+        .iter()
+        .copied()
+        .filter(|&id| search.node(id).f == best.f)
+        .collect();
+    let rule = search.config().effective_tie_break();
+    let why = if open.len() == 1 {
+        Why::Only
+    } else if ties.len() == 1 {
+        Why::SmallestF { f: best.f }
+    } else {
+        let same_h = ties
+            .iter()
+            .filter(|&&id| search.node(id).h == best.h)
+            .count();
+        if rule == TieBreak::SmallerH && same_h == 1 {
+            Why::SmallerH {
+                f: best.f,
+                h: best.h,
+                ties: ties.len(),
+            }
+        } else {
+            Why::Order {
+                f: best.f,
+                ties: if rule == TieBreak::SmallerH {
+                    same_h
+                } else {
+                    ties.len()
+                },
+                rule,
+                first: rule != TieBreak::Lifo,
+            }
+        }
+    };
+    Some(Judgement {
+        picked,
+        picked_f: search.node(picked).f,
+        next,
+        why,
+    })
+}
+
+/// The score so far and the latest answer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Score {
+    pub asked: u32,
+    pub right: u32,
+    pub last: Option<Judgement>,
+}
+
+impl Score {
+    pub fn record(&mut self, judgement: Judgement) {
+        self.asked += 1;
+        self.right += u32::from(judgement.right());
+        self.last = Some(judgement);
+    }
+}
+
+/// The exercise banner above the lists: the rule, the score, and the verdict on the latest
+/// answer.
+pub fn banner(ui: &mut Ui, score: &Score, rule: &str, commands: &mut Vec<Command>) {
+    let t = text::t();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t.exercise_title).strong().size(17.0));
+            ui.label(text::exercise_score(score.right, score.asked));
+            if score.asked > 0 && ui.small_button(t.exercise_reset_score).clicked() {
+                commands.push(Command::ResetScore);
+            }
+        });
+        ui.label(text::exercise_rule(rule));
+        match &score.last {
+            None => {
+                ui.label(RichText::new(t.exercise_prompt).weak());
+            }
+            Some(judgement) => {
+                let color = if judgement.right() {
+                    Color32::from_rgb(0x2c, 0xa0, 0x2c)
+                } else {
+                    ui.visuals().error_fg_color
+                };
+                ui.label(
+                    RichText::new(text::exercise_verdict(judgement))
+                        .color(color)
+                        .strong(),
+                );
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::{Settings, test_harness};
+    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::search::{Algorithm, SearchConfig, new_search};
+
+    /// Over whole runs of every algorithm and tie-break: the head of open is judged right, any
+    /// other node wrong, and the reason names as many tied nodes as there are.
+    #[test]
+    fn the_next_node_is_always_the_head_of_open() {
+        let problem =
+            Problem::new("567408321".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        for algorithm in [Algorithm::BreadthFirst, Algorithm::AStar, Algorithm::Greedy] {
+            for tie_break in [TieBreak::SmallerH, TieBreak::Fifo, TieBreak::Lifo] {
+                let config = SearchConfig {
+                    tie_break,
+                    ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
+                };
+                let mut search = new_search(problem, config);
+                let mut kinds = [0usize; 4];
+                for _ in 0..300 {
+                    let open: Vec<NodeId> = search.open_nodes().collect();
+                    let head = open[0];
+                    let right = judge(search.as_ref(), head).unwrap();
+                    assert!(right.right());
+                    let ties_at_f = open
+                        .iter()
+                        .filter(|&&id| search.node(id).f == search.node(head).f)
+                        .count();
+                    match right.why {
+                        Why::Only => assert_eq!(open.len(), 1),
+                        Why::SmallestF { .. } => {
+                            assert_eq!(ties_at_f, 1);
+                            kinds[1] += 1;
+                        }
+                        Why::SmallerH { ties, .. } => {
+                            assert_eq!(ties, ties_at_f);
+                            kinds[2] += 1;
+                        }
+                        Why::Order { ties, first, .. } => {
+                            assert!(ties >= 2 && ties <= ties_at_f);
+                            assert_eq!(
+                                first,
+                                search.config().effective_tie_break() != TieBreak::Lifo
+                            );
+                            kinds[3] += 1;
+                        }
+                    }
+                    if let Some(&other) = open.get(1) {
+                        let wrong = judge(search.as_ref(), other).unwrap();
+                        assert!(!wrong.right());
+                        assert_eq!(wrong.next, head);
+                    }
+                    if search.step().is_none() || !search.status().is_running() {
+                        break;
+                    }
+                }
+                assert!(kinds[1] + kinds[2] + kinds[3] > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn clicking_rows_scores_and_explains() {
+        let mut h = test_harness(Settings {
+            exercise: true,
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("Click the node in open");
+        // The start node is the only one: right, and the step is taken.
+        h.get_by_label("#0").click();
+        h.run();
+        h.get_by_label_contains("Right! #0 is next");
+        h.get_by_label("Score: 1 / 1");
+        assert_eq!(h.state().session.lane(0).search().steps(), 1);
+
+        // Now pick a node that is not next.
+        let search = h.state().session.lane(0).search();
+        let open: Vec<NodeId> = search.open_nodes().collect();
+        let (next, wrong) = (open[0], open[open.len() - 1]);
+        assert_ne!(next, wrong);
+        h.get_by_label(&format!("#{}", wrong.0)).click();
+        h.run();
+        h.get_by_label_contains(&format!("Not quite: you picked #{}", wrong.0));
+        h.get_by_label_contains(&format!("#{} is next", next.0));
+        h.get_by_label("Score: 1 / 2");
+        assert_eq!(h.state().session.lane(0).search().steps(), 2);
+    }
+}
