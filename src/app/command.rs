@@ -76,6 +76,10 @@ pub enum Command {
     SetExercise(bool),
     /// The student's prediction of the next expansion: judged, scored, then stepped.
     Predict(NodeId),
+    /// Show or hide the pseudocode panel.
+    ShowPseudocode(bool),
+    /// Step by pseudocode lines instead of whole expansions.
+    SetFineStep(bool),
     /// Start the exercise score again from zero.
     ResetScore,
     /// Show the window in this language (remembered).
@@ -116,10 +120,11 @@ impl Command {
     }
 
     /// The text on this command's button; `active` says whether the toggled state is on
-    /// (playing, or running to the end).
+    /// (playing, running to the end, or stepping by pseudocode lines).
     pub fn button_text(&self, active: bool) -> &'static str {
         match (self, active) {
-            (Command::Step, _) => text::t().step,
+            (Command::Step, false) => text::t().step,
+            (Command::Step, true) => text::t().fine_step_button,
             (Command::StepBack, _) => text::t().step_back,
             (Command::TogglePlay, false) => text::t().play,
             (Command::TogglePlay, true) => text::t().pause,

@@ -17,6 +17,7 @@ mod files;
 mod fonts;
 mod inspector;
 mod panels;
+mod pseudocode;
 mod session;
 pub mod text;
 mod worker;
@@ -180,6 +181,16 @@ impl App {
         } else {
             // A fixed share of the width: the node view never pushes the lists around.
             let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
+            if self.session.settings.show_pseudocode {
+                egui::Panel::right("pseudocode")
+                    .resizable(true)
+                    .default_size(380.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            pseudocode::panel(ui, &self.session, &mut commands);
+                        });
+                    });
+            }
             egui::Panel::left("node")
                 .resizable(false)
                 .exact_size(node_width)

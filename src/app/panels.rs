@@ -437,7 +437,8 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             }
         }
         ui.separator();
-        command_button(ui, Command::Step, false, can_step, commands);
+        let fine = session.fine_stepping();
+        command_button(ui, Command::Step, fine, can_step || fine, commands);
         command_button(ui, Command::StepBack, false, can_back, commands);
         let playing = session.mode == RunMode::Playing;
         command_button(
@@ -524,6 +525,17 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             .changed()
         {
             commands.push(Command::ShowBreakpoints(shown));
+        }
+        let mut pseudocode = session.settings.show_pseudocode;
+        if ui
+            .add_enabled(
+                !session.settings.compare,
+                egui::Checkbox::new(&mut pseudocode, t.pseudocode),
+            )
+            .on_disabled_hover_text(t.exercise_compare_hint)
+            .changed()
+        {
+            commands.push(Command::ShowPseudocode(pseudocode));
         }
         let mut exercise = session.settings.exercise;
         if ui
@@ -689,13 +701,13 @@ pub fn node_panel(
         .id_salt("node_panel")
         .auto_shrink([false, false])
         .show(ui, |ui| match view.tab {
-            Tab::Step => current_step(ui, lane, commands),
+            Tab::Step => current_step(ui, session, lane, commands),
             Tab::Selected => selected_node(ui, session, lane, commands),
             Tab::Solution => solution_view(ui, session, lane, &mut view.playback),
         });
 }
 
-fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
+fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
     let search = lane.search();
     let problem = search.problem();
     let goal = problem.goal();
@@ -756,7 +768,12 @@ fn current_step(ui: &mut Ui, lane: &Lane, commands: &mut Vec<Command>) {
     }
     let side = node.board.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
-    flow(ui, view.children, 112.0, |ui, _, child| {
+    // Fine step shows the children as their lines are reached.
+    let shown = match session.fine {
+        Some(fine) if fine.step == search.steps() => fine.children_shown(),
+        _ => view.children.len(),
+    };
+    flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
         let f = config.priority(child.g, child_node.h);
         ui.push_id(child.node, |ui| {
@@ -1049,7 +1066,44 @@ struct NodeList<'a> {
     on_click: fn(NodeId) -> Command,
 }
 
+/// The new children a fine step has not reached yet, and whether the expanded node is not yet
+/// in closed: the lists hide them until their line is shown.
+fn fine_hidden(session: &Session, lane: &Lane) -> Option<(Vec<NodeId>, bool)> {
+    let fine = session.fine?;
+    let search = lane.search();
+    if fine.step != search.steps() || fine.step == 0 {
+        return None;
+    }
+    let view = search.step_at(fine.step - 1);
+    let unborn = view
+        .children
+        .iter()
+        .skip(fine.children_shown())
+        .filter(|c| c.outcome == crate::search::Outcome::New)
+        .map(|c| c.node)
+        .collect();
+    Some((unborn, fine.phase < 2))
+}
+
 fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+    if let Some((unborn, _)) = fine_hidden(session, lane) {
+        let ids: Vec<NodeId> = lane
+            .open_snapshot()
+            .iter()
+            .copied()
+            .filter(|id| !unborn.contains(id))
+            .collect();
+        let list = NodeList {
+            id_salt: "open_table",
+            title: text::t().open_list,
+            first_column: text::t().col_rank,
+            ids: &ids,
+            scroll_to: None,
+            on_click: Command::SelectNode,
+        };
+        node_table(ui, session, lane.search(), list, commands);
+        return;
+    }
     if session.settings.exercise {
         // Pop order would give the answer away: show open in the order nodes were made.
         let mut ids = lane.open_snapshot().to_vec();
@@ -1083,11 +1137,15 @@ fn closed_table(
     view: &mut ViewState,
     commands: &mut Vec<Command>,
 ) {
+    let mut ids = lane.search().closed();
+    if let Some((_, true)) = fine_hidden(session, lane) {
+        ids = &ids[..ids.len() - 1];
+    }
     let list = NodeList {
         id_salt: "closed_table",
         title: text::t().closed_list,
         first_column: text::t().col_step,
-        ids: lane.search().closed(),
+        ids,
         scroll_to: view.closed_scroll_to.take(),
         on_click: Command::SelectNode,
     };

@@ -47,6 +47,10 @@ pub struct Settings {
     pub breakpoints: BreakpointSettings,
     /// Exercise mode: predict the next expansion.
     pub exercise: bool,
+    /// The pseudocode panel beside the single view.
+    pub show_pseudocode: bool,
+    /// Step advances one line of an expansion at a time (with the pseudocode shown).
+    pub fine_step: bool,
     pub show_breakpoints: bool,
 }
 
@@ -90,6 +94,8 @@ impl Default for Settings {
             breakpoints: BreakpointSettings::default(),
             show_breakpoints: false,
             exercise: false,
+            show_pseudocode: false,
+            fine_step: false,
         }
     }
 }
@@ -488,6 +494,23 @@ pub struct Session {
     pub after_seek: Option<String>,
     /// The exercise score (kept across boards until reset).
     pub score: Score,
+    /// How far into the latest expansion fine step has shown; `None` when it is all shown.
+    pub fine: Option<FineStep>,
+}
+
+/// A position inside one expansion: after `step` steps, at `phase` (0 pop, 1 goal test,
+/// 2 close, 3 + i child i).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FineStep {
+    pub step: usize,
+    pub phase: usize,
+}
+
+impl FineStep {
+    /// How many children of the expansion have been shown.
+    pub fn children_shown(&self) -> usize {
+        self.phase.saturating_sub(2)
+    }
 }
 
 impl Session {
@@ -506,6 +529,7 @@ impl Session {
             stepped: false,
             after_seek: None,
             score: Score::default(),
+            fine: None,
         };
         session.rebuild();
         session
@@ -705,6 +729,7 @@ impl Session {
     }
 
     fn step_all(&mut self) -> bool {
+        self.fine = None;
         let mut any = false;
         for lane in &mut self.lanes {
             any |= lane.step();
@@ -719,6 +744,12 @@ impl Session {
             Command::SetLanguage(language) => self.settings.language = language,
             Command::File(_) => {}
             Command::SetExercise(on) => self.settings.exercise = on,
+            Command::ShowPseudocode(on) => self.settings.show_pseudocode = on,
+            Command::SetFineStep(on) => {
+                self.settings.fine_step = on;
+                self.fine = None;
+            }
+            Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
                 let judgement = self
@@ -752,6 +783,7 @@ impl Session {
             Command::StepBack => {
                 self.mode = RunMode::Paused;
                 self.seek_target = None;
+                self.fine = None;
                 // Only lanes at the clock step back: a lane frozen earlier keeps its result
                 // until the clock goes below the step it finished at.
                 let clock = self.clock();
@@ -794,6 +826,7 @@ impl Session {
             }
             Command::Reset => self.reset(),
             Command::Seek(target) => {
+                self.fine = None;
                 self.mode = RunMode::Paused;
                 self.seek_target = Some(target);
             }
@@ -1003,6 +1036,55 @@ impl Session {
         if self.stepped {
             self.stepped = false;
             self.status = self.describe_last_step();
+        }
+    }
+
+    /// Whether Step moves one line of the pseudocode (single view, fine step on).
+    pub fn fine_stepping(&self) -> bool {
+        self.settings.fine_step && self.settings.show_pseudocode && !self.settings.compare
+    }
+
+    /// One line further into the latest expansion, or the next expansion when it is all
+    /// shown. The engine expands atomically; the lines only reveal what it did.
+    fn fine_step(&mut self) {
+        self.mode = RunMode::Paused;
+        self.seek_target = None;
+        let Some(lane) = self.lanes.first() else {
+            self.status = self.setup_status();
+            return;
+        };
+        let steps = lane.search().steps();
+        let phases = (steps > 0).then(|| {
+            let view = lane.search().step_at(steps - 1);
+            if view.goal_found && view.children.is_empty() {
+                2
+            } else {
+                3 + view.children.len()
+            }
+        });
+        let next = match (self.fine, phases) {
+            (Some(fine), Some(phases)) if fine.step == steps && fine.phase + 1 < phases => {
+                FineStep {
+                    phase: fine.phase + 1,
+                    ..fine
+                }
+            }
+            _ => {
+                if !self.step_all() {
+                    self.status = text::status_finished();
+                    return;
+                }
+                FineStep {
+                    step: steps + 1,
+                    phase: 0,
+                }
+            }
+        };
+        self.fine = Some(next);
+        self.stepped = false;
+        let search = self.lanes[0].search();
+        if let (_, Some(detail)) = super::pseudocode::current(search, self.fine) {
+            self.status = detail;
         }
     }
 

@@ -301,6 +301,14 @@ strings! {
     open_list_exercise: "Open list (generation order)", "open 表（按生成顺序）";
     exercise_compare_hint: "Exercise mode works in the single view.", "练习模式只在单个视图中可用。";
 
+    // Pseudocode.
+    pseudocode: "Pseudocode", "伪代码";
+    fine_step: "Fine step: one line per click", "细步：每次点击执行一行";
+    fine_step_hint: "Step shows the latest expansion line by line: the pop, the goal test, \
+        closing the node, then each child as it is generated",
+        "单步时逐行展示一次扩展：取出结点、目标测试、放入 closed 表，然后逐个生成子结点";
+    fine_step_button: "Fine step", "细步";
+
     // Fonts.
     no_cjk_font: "No Chinese font was found, so the window stays in English. On Debian or \
         Ubuntu: sudo apt install fonts-wqy-microhei (or fonts-noto-cjk), then restart searchlab.",
@@ -759,6 +767,52 @@ pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
             number(judgement.picked_f)
         ),
     }
+}
+
+pub fn pseudo_popped(n: u32, f: f64) -> String {
+    if zh() {
+        format!("取出结点 #{n}（f = {}）", number(f))
+    } else {
+        format!("popped node #{n} (f = {}) from open", number(f))
+    }
+}
+
+pub fn pseudo_goal_test(n: u32, goal: bool) -> String {
+    match (goal, zh()) {
+        (true, false) => format!("node #{n} is the goal: return its path"),
+        (true, true) => format!("结点 #{n} 是目标：返回它的路径"),
+        (false, false) => format!("node #{n} is not the goal"),
+        (false, true) => format!("结点 #{n} 不是目标"),
+    }
+}
+
+pub fn pseudo_closed(n: u32) -> String {
+    if zh() {
+        format!("结点 #{n} 放入 closed 表")
+    } else {
+        format!("node #{n} is now in closed")
+    }
+}
+
+pub fn pseudo_child(i: usize, of: usize, action: &str, m: u32, f: f64, outcome: &str) -> String {
+    if zh() {
+        format!(
+            "第 {i} 个子结点（共 {of} 个）：{action} -> #{m}（f = {}），{outcome}",
+            number(f)
+        )
+    } else {
+        format!(
+            "child {i} of {of}: {action} -> #{m} (f = {}), {outcome}",
+            number(f)
+        )
+    }
+}
+
+pub fn pseudo_next() -> String {
+    pick(
+        "next: pop the first node of open",
+        "下一步：取出 open 表的第一个结点",
+    )
 }
 
 pub fn status_language(language: Language) -> String {
