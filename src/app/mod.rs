@@ -50,6 +50,8 @@ pub struct App {
     /// Whether Chinese can be drawn; until it is known, or without a font, the window is in
     /// English.
     cjk: CjkFont,
+    /// The language the status line was last written in.
+    applied_language: Option<Language>,
     files: files::FileDialog,
     /// Where the plots were drawn last frame, for exporting them as a picture.
     plots_rect: Option<egui::Rect>,
@@ -69,6 +71,7 @@ impl App {
             applied_dark: None,
             applied_zoom: None,
             cjk: CjkFont::known(false),
+            applied_language: None,
             files: Default::default(),
             plots_rect: None,
             plots_saved: Default::default(),
@@ -115,7 +118,13 @@ impl App {
     /// Draws the whole window into `ui` and applies what the user asked for. This is the one
     /// entry point the window, the tests and the frame benchmark share.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        text::set_language(self.language());
+        let language = self.language();
+        text::set_language(language);
+        if self.applied_language.is_some_and(|l| l != language) {
+            // The font probe has just answered: say the current state in the new language.
+            self.session.status = self.session.describe_last_step();
+        }
+        self.applied_language = Some(language);
         self.sync_view_settings(ui.ctx());
         let dt = ui.input(|i| i.stable_dt);
         self.session.advance(dt);
@@ -181,16 +190,6 @@ impl App {
         } else {
             // A fixed share of the width: the node view never pushes the lists around.
             let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
-            if self.session.settings.show_pseudocode {
-                egui::Panel::right("pseudocode")
-                    .resizable(true)
-                    .default_size(380.0)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::vertical().show(ui, |ui| {
-                            pseudocode::panel(ui, &self.session, &mut commands);
-                        });
-                    });
-            }
             egui::Panel::left("node")
                 .resizable(false)
                 .exact_size(node_width)
@@ -198,16 +197,32 @@ impl App {
                     panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
                 });
             egui::CentralPanel::default().show(ui, |ui| {
-                let lists_height = (ui.available_height() * 0.56).max(160.0);
+                let share = if self.session.settings.show_pseudocode {
+                    0.45
+                } else {
+                    0.56
+                };
+                let lists_height = (ui.available_height() * share).max(160.0);
                 ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
                     panels::lists(ui, &self.session, &mut self.view, &mut commands);
                 });
                 ui.separator();
-                self.plots_rect = Some(
-                    ui.scope(|ui| panels::plots(ui, &self.session))
-                        .response
-                        .rect,
-                );
+                if self.session.settings.show_pseudocode {
+                    // In place of the plots: the lists keep their width, and the code is
+                    // read next to them.
+                    egui::ScrollArea::vertical()
+                        .id_salt("pseudocode")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            pseudocode::panel(ui, &self.session, &mut commands);
+                        });
+                } else {
+                    self.plots_rect = Some(
+                        ui.scope(|ui| panels::plots(ui, &self.session))
+                            .response
+                            .rect,
+                    );
+                }
             });
         }
 
@@ -241,6 +256,7 @@ impl App {
                 self.session.apply(command);
                 // The rest of this frame and the status line are in the new language already.
                 text::set_language(self.language());
+                self.applied_language = Some(self.language());
                 self.session.status = text::status_language(self.language());
                 return;
             }

@@ -222,18 +222,23 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     };
     let t = text::t();
     let search = lane.search();
-    ui.heading(t.pseudocode);
-    let mut fine = session.settings.fine_step;
-    if ui
-        .checkbox(&mut fine, t.fine_step)
-        .on_hover_text(t.fine_step_hint)
-        .changed()
-    {
-        commands.push(Command::SetFineStep(fine));
-    }
-    ui.separator();
     let (role, detail) = current(search, session.fine);
     let highlight = Color32::from_rgb(0xf2, 0xc1, 0x1d);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.pseudocode).strong().size(17.0));
+        let mut fine = session.settings.fine_step;
+        if ui
+            .checkbox(&mut fine, t.fine_step)
+            .on_hover_text(t.fine_step_hint)
+            .changed()
+        {
+            commands.push(Command::SetFineStep(fine));
+        }
+    });
+    // What the highlighted line did, above the code so it never scrolls out of sight.
+    if let Some(detail) = detail {
+        ui.label(RichText::new(detail).strong().color(highlight));
+    }
     for (number, (indent, line_role, line)) in lines(search.config()).into_iter().enumerate() {
         let on = line_role == role;
         let text = format!("{:>2}  {}{line}", number + 1, "  ".repeat(indent));
@@ -245,10 +250,6 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 .strong();
         }
         ui.add(egui::Label::new(rich).wrap());
-    }
-    if let Some(detail) = detail {
-        ui.add_space(6.0);
-        ui.label(RichText::new(detail).strong());
     }
 }
 

@@ -1118,7 +1118,7 @@ impl Session {
     }
 
     /// The status sentence for the latest step of lane 0, or for how the run ended.
-    fn describe_last_step(&self) -> String {
+    pub fn describe_last_step(&self) -> String {
         let Some(lane) = self.lanes.first() else {
             return self.setup_status();
         };
