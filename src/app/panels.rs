@@ -769,7 +769,7 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
     let side = node.board.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
     // Fine step shows the children as their lines are reached.
-    let shown = match session.fine {
+    let shown = match session.fine() {
         Some(fine) if fine.step == search.steps() => fine.children_shown(),
         _ => view.children.len(),
     };
@@ -1069,7 +1069,7 @@ struct NodeList<'a> {
 /// The new children a fine step has not reached yet, and whether the expanded node is not yet
 /// in closed: the lists hide them until their line is shown.
 fn fine_hidden(session: &Session, lane: &Lane) -> Option<(Vec<NodeId>, bool)> {
-    let fine = session.fine?;
+    let fine = session.fine()?;
     let search = lane.search();
     if fine.step != search.steps() || fine.step == 0 {
         return None;

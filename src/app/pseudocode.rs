@@ -222,7 +222,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     };
     let t = text::t();
     let search = lane.search();
-    let (role, detail) = current(search, session.fine);
+    let (role, detail) = current(search, session.fine());
     let highlight = Color32::from_rgb(0xf2, 0xc1, 0x1d);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.pseudocode).strong().size(17.0));
@@ -271,7 +271,7 @@ mod tests {
         let highlighted = |h: &egui_kittest::Harness<'static, crate::app::App>| {
             let app = h.state();
             let search = app.session.lane(0).search();
-            current(search, app.session.fine).0
+            current(search, app.session.fine()).0
         };
         assert_eq!(highlighted(&h), Role::Init);
         let mut roles = Vec::new();
@@ -327,6 +327,25 @@ mod tests {
             h.run();
         }
         h.get_by_label("4 nodes");
+    }
+
+    #[test]
+    fn hiding_the_pseudocode_shows_the_whole_expansion_again() {
+        let mut h = test_harness(Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..4 {
+            h.get_by_label("Fine step Space").click();
+            h.run();
+        }
+        assert_eq!(h.query_all_by_label("1 node").count(), 2);
+        h.state_mut().apply(Command::ShowPseudocode(false));
+        h.run();
+        h.get_by_label("4 nodes");
+        h.get_by_label("Step Space");
     }
 
     #[test]

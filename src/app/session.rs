@@ -495,7 +495,7 @@ pub struct Session {
     /// The exercise score (kept across boards until reset).
     pub score: Score,
     /// How far into the latest expansion fine step has shown; `None` when it is all shown.
-    pub fine: Option<FineStep>,
+    fine: Option<FineStep>,
 }
 
 /// A position inside one expansion: after `step` steps, at `phase` (0 pop, 1 goal test,
@@ -1041,7 +1041,15 @@ impl Session {
 
     /// Whether Step moves one line of the pseudocode (single view, fine step on).
     pub fn fine_stepping(&self) -> bool {
-        self.settings.fine_step && self.settings.show_pseudocode && !self.settings.compare
+        self.settings.fine_step
+            && self.settings.show_pseudocode
+            && !self.settings.compare
+            && !self.settings.exercise
+    }
+
+    /// The fine-step position, while fine stepping is on.
+    pub fn fine(&self) -> Option<FineStep> {
+        self.fine.filter(|_| self.fine_stepping())
     }
 
     /// One line further into the latest expansion, or the next expansion when it is all
