@@ -26,14 +26,14 @@ enum Command {
     /// Solve boards given as arguments, or one per line from stdin (Luogu P1379 format by
     /// default: `echo 283104765 | searchlab solve` prints 4).
     Solve(SolveOptions),
-    /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, and the
-    /// window's frame time with large open and closed lists.
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
     Experiment(experiment::ExperimentOptions),
     /// Every heuristic against the true distance h* over all 3x3 states: mean and range per h*,
     /// and whether it is admissible.
     Inspect(inspect::InspectOptions),
+    /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, and the
+    /// window's frame time with large open and closed lists.
     Bench {
         /// Fewer repetitions, for a quick look.
         #[arg(long)]
