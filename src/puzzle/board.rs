@@ -56,7 +56,7 @@ impl Dir {
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
     /// The move that undoes this one.
-    pub fn reverse(self) -> Dir {
+    pub const fn reverse(self) -> Dir {
         match self {
             Dir::Up => Dir::Down,
             Dir::Down => Dir::Up,

@@ -26,44 +26,426 @@ pub fn permutations(side: usize) -> usize {
     FACTORIAL[side * side] as usize
 }
 
-/// The position of a board's permutation in lexicographic order (its Lehmer code), dense in
-/// `0..permutations(side)`. Only for sides up to [`MAX_ENUMERATED_SIDE`].
+/// A dense index of a board's permutation in `0..permutations(side)`: the blank's cell times
+/// the number of orders of the other tiles, plus the Lehmer code (lexicographic rank) of the
+/// tiles read in row-major order past the blank. Only for sides up to [`MAX_ENUMERATED_SIDE`].
+///
+/// Leaving the blank out of the tile order is what makes the rank cheap to update: a horizontal
+/// move keeps the order and a vertical move rotates `side` neighbours in it (see [`Ranked`]).
 #[inline]
 pub fn rank(board: &Board) -> u32 {
-    // One copy per size, so the loop has constant bounds and unrolls: 3x3 is the hot case.
-    match board.len() {
-        9 => rank_cells::<9>(board.packed()),
-        4 => rank_cells::<4>(board.packed()),
-        n => panic!("rank is defined for 2x2 and 3x3 boards, not {n} cells"),
-    }
-}
-
-#[inline(always)]
-fn rank_cells<const N: usize>(packed: u64) -> u32 {
-    let mut seen = 0u32;
-    let mut r = 0u32;
-    for pos in 0..N - 1 {
-        let t = ((packed >> (4 * pos)) & 0xF) as u32;
-        // The mask keeps the index provably inside the table, so no bounds check is emitted.
-        let smaller_unseen = t - u32::from(POPCOUNT[(seen & ((1 << t) - 1) & 511) as usize]);
-        r += smaller_unseen * FACTORIAL[N - 1 - pos];
-        seen |= 1 << t;
-    }
-    r
+    Ranked::new(board).rank()
 }
 
 /// The board with the given rank; the inverse of [`rank`].
-pub fn unrank(side: usize, mut r: u32) -> Board {
+pub fn unrank(side: usize, r: u32) -> Board {
     let n = side * side;
-    let mut unused: Vec<u8> = (0..n as u8).collect();
+    let orders = FACTORIAL[n - 1];
+    let blank = (r / orders) as usize;
+    let mut r = r % orders;
+    let mut unused: Vec<u8> = (1..n as u8).collect();
     let mut cells = Vec::with_capacity(n);
     for pos in 0..n {
-        let f = FACTORIAL[n - 1 - pos];
+        if pos == blank {
+            cells.push(0);
+            continue;
+        }
+        let f = FACTORIAL[unused.len() - 1];
         let i = (r / f) as usize;
         r %= f;
         cells.push(unused.remove(i));
     }
     Board::from_cells_unchecked(side, &cells)
+}
+
+/// A board of side 2 or 3 as its [`rank`] together with the Lehmer digits the rank sums, so a
+/// move updates the rank with one table lookup instead of recomputing it from the tiles.
+///
+/// ```
+/// use searchlab::puzzle::{Board, Dir, Ranked, rank};
+/// let board: Board = "283104765".parse().unwrap();
+/// let up = Ranked::new(&board).step(3, Dir::Up);
+/// assert_eq!(up.rank(), rank(&board.apply(Dir::Up).unwrap().0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// Digit `p` (tiles after position `p` of the tile order that are smaller) in bits `3p..3p+3`,
+    /// the blank's cell from bit [`BLANK_SHIFT`].
+    code: u32,
+    rank: u32,
+}
+
+const BLANK_SHIFT: u32 = 24;
+/// `TILE_ORDERS[side]`: the orders of the tiles of a board of that side, `(side * side - 1)!`.
+const TILE_ORDERS: [u32; 4] = [1, 1, 6, 40_320];
+/// A window of three digits, the most a vertical move on a 3x3 board rotates.
+const WINDOW: usize = 1 << 9;
+
+impl Ranked {
+    /// Ranks a board of side 2 or 3.
+    #[inline]
+    pub fn new(board: &Board) -> Ranked {
+        match board.len() {
+            9 => Ranked::from_cells::<9>(board.packed(), board.blank()),
+            4 => Ranked::from_cells::<4>(board.packed(), board.blank()),
+            n => panic!("rank is defined for 2x2 and 3x3 boards, not {n} cells"),
+        }
+    }
+
+    /// One copy per size, so the loop has constant bounds and unrolls: 3x3 is the hot case.
+    #[inline(always)]
+    fn from_cells<const N: usize>(packed: u64, blank: usize) -> Ranked {
+        // The blank counts as seen from the start, so it is never among the smaller tiles.
+        let mut seen = 1u32;
+        let mut code = (blank as u32) << BLANK_SHIFT;
+        let mut rank = blank as u32 * FACTORIAL[N - 1];
+        let mut p = 0;
+        for pos in 0..N - 1 {
+            let t = ((packed >> (4 * pos)) & 0xF) as u32;
+            if t == 0 {
+                continue;
+            }
+            // The mask keeps the index provably inside the table, so no bounds check is emitted.
+            let digit = t - u32::from(POPCOUNT[(seen & ((1 << t) - 1) & 511) as usize]);
+            code |= digit << (3 * p);
+            rank += digit * FACTORIAL[N - 2 - p];
+            seen |= 1 << t;
+            p += 1;
+        }
+        Ranked { code, rank }
+    }
+
+    /// The rank.
+    #[inline]
+    pub fn rank(self) -> u32 {
+        self.rank
+    }
+
+    /// The blank's cell.
+    #[inline]
+    pub fn blank(self) -> usize {
+        (self.code >> BLANK_SHIFT) as usize
+    }
+
+    /// The state after moving the blank `dir` on a board of `side` (2 or 3). Without branches, so
+    /// the caller may compute all four moves and keep the legal ones; an illegal move gives a
+    /// meaningless state (never a panic).
+    #[inline]
+    pub fn step(self, side: usize, dir: Dir) -> Ranked {
+        debug_assert!((2..=MAX_ENUMERATED_SIDE).contains(&side));
+        // Masked indices: provably inside the tables, so no bounds checks.
+        let t = TRANSITIONS[side & 3][self.blank() & 15][dir as usize];
+        let shift = u32::from(t.shift);
+        let entry = ROWS[usize::from(t.row) & (ROW_COUNT - 1)]
+            [((self.code >> shift) as usize) & (WINDOW - 1)];
+        Ranked {
+            code: (self.code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift))
+                .wrapping_add(t.code_add),
+            rank: self.rank.wrapping_add_signed(entry >> 9),
+        }
+    }
+}
+
+/// How one move changes a [`Ranked`] state: which row of [`ROWS`] to read, at which digit (the
+/// first of the window the move rotates), and what to add to the code for the blank's move.
+#[derive(Clone, Copy)]
+struct Transition {
+    row: u8,
+    shift: u8,
+    code_add: u32,
+}
+
+/// `ROWS[row][window]`: for the digits `window` (three bits each) that a move rotates, bits 0..9
+/// are the XOR that turns them into the new digits and the bits above the change of the rank
+/// (the blank's part included). Moving the blank down from cell `b` takes the tile `side` cells
+/// further on to the front of the `side` tiles at positions `b..` of the tile order; moving up
+/// takes the first of the tiles at positions `b - side..` to the back; a horizontal move keeps
+/// the order (its rows are read at a shift that leaves the window 0). The new digits of a window
+/// depend on its old digits alone, so the tables are small and built at compile time.
+static ROWS: [[i32; WINDOW]; ROW_COUNT] = rows();
+/// `TRANSITIONS[side][blank][dir]`.
+static TRANSITIONS: [[[Transition; 4]; 16]; 4] = transitions();
+
+const ROW_COUNT: usize = 32;
+/// The first row of each side: left, right, then one row per window for down and for up.
+const ROW_BASE: [usize; 4] = [0, 0, 0, 14];
+/// The shift at which a code's window is always 0: above the blank's bits (and the two bits of
+/// direction a queued code of [`DistanceTable::new`] has there).
+const NO_WINDOW: u8 = 30;
+
+/// The number of windows of `side` tiles in the tile order, so of vertical rows per direction.
+const fn windows(side: usize) -> usize {
+    side * side - side
+}
+
+const fn rows() -> [[i32; WINDOW]; ROW_COUNT] {
+    let mut rows = [[0; WINDOW]; ROW_COUNT];
+    let mut side = 2;
+    while side <= MAX_ENUMERATED_SIDE {
+        let base = ROW_BASE[side];
+        let orders = TILE_ORDERS[side] as i32;
+        rows[base][0] = -orders << 9;
+        rows[base + 1][0] = orders << 9;
+        let mut k = 0;
+        while k < windows(side) {
+            rows[base + 2 + k] = rotation(side, k, true);
+            rows[base + 2 + windows(side) + k] = rotation(side, k, false);
+            k += 1;
+        }
+        side += 1;
+    }
+    rows
+}
+
+const fn transitions() -> [[[Transition; 4]; 16]; 4] {
+    let none = Transition {
+        row: 0,
+        shift: NO_WINDOW,
+        code_add: 0,
+    };
+    let mut table = [[[none; 4]; 16]; 4];
+    let mut side = 2;
+    while side <= MAX_ENUMERATED_SIDE {
+        let base = ROW_BASE[side];
+        let vertical = (side as u32) << BLANK_SHIFT;
+        let mut blank = 0;
+        while blank < side * side {
+            let moves = LEGAL[side][blank];
+            let t = &mut table[side][blank];
+            if moves & 1 != 0 {
+                let k = blank - side;
+                t[Dir::Up as usize] = Transition {
+                    row: (base + 2 + windows(side) + k) as u8,
+                    shift: 3 * k as u8,
+                    code_add: vertical.wrapping_neg(),
+                };
+            }
+            if moves & 2 != 0 {
+                t[Dir::Down as usize] = Transition {
+                    row: (base + 2 + blank) as u8,
+                    shift: 3 * blank as u8,
+                    code_add: vertical,
+                };
+            }
+            if moves & 4 != 0 {
+                t[Dir::Left as usize] = Transition {
+                    row: base as u8,
+                    shift: NO_WINDOW,
+                    code_add: (1u32 << BLANK_SHIFT).wrapping_neg(),
+                };
+            }
+            if moves & 8 != 0 {
+                t[Dir::Right as usize] = Transition {
+                    row: (base + 1) as u8,
+                    shift: NO_WINDOW,
+                    code_add: 1 << BLANK_SHIFT,
+                };
+            }
+            blank += 1;
+        }
+        side += 1;
+    }
+    table
+}
+
+/// The row for a vertical move rotating the window of tile positions `k..k + side`.
+const fn rotation(side: usize, k: usize, down: bool) -> [i32; WINDOW] {
+    let tiles = side * side - 1;
+    let len = tiles - k;
+    let mut row = [0i32; WINDOW];
+    let mut window = 0;
+    'window: while window < WINDOW {
+        // The suffix of the tile order from position k, with these digits and then zeros.
+        let mut unused = [true; 9];
+        let mut suffix = [0usize; 9];
+        let mut i = 0;
+        while i < len {
+            let digit = if i < side { (window >> (3 * i)) & 7 } else { 0 };
+            if digit >= len - i {
+                window += 1;
+                continue 'window;
+            }
+            let mut value = 0;
+            let mut skip = digit;
+            loop {
+                if unused[value] {
+                    if skip == 0 {
+                        break;
+                    }
+                    skip -= 1;
+                }
+                value += 1;
+            }
+            unused[value] = false;
+            suffix[i] = value;
+            i += 1;
+        }
+        let mut rotated = suffix;
+        let mut i = 0;
+        while i < side {
+            rotated[i] = if down {
+                suffix[(i + side - 1) % side]
+            } else {
+                suffix[(i + 1) % side]
+            };
+            i += 1;
+        }
+        // The blank moves `side` cells.
+        let blank_moved = (side * TILE_ORDERS[side] as usize) as i32;
+        let mut delta = if down { blank_moved } else { -blank_moved };
+        let mut xor = 0;
+        let mut i = 0;
+        while i < side {
+            let mut digit = 0;
+            let mut j = i + 1;
+            while j < len {
+                if rotated[j] < rotated[i] {
+                    digit += 1;
+                }
+                j += 1;
+            }
+            let old = (window >> (3 * i)) & 7;
+            xor |= (old ^ digit) << (3 * i);
+            delta += (digit as i32 - old as i32) * FACTORIAL[tiles - 1 - k - i] as i32;
+            i += 1;
+        }
+        row[window] = (delta << 9) | xor as i32;
+        window += 1;
+    }
+    row
+}
+
+/// The first-in-first-out queue of a breadth-first search through every state of a board of
+/// side 2 or 3, shared by [`DistanceTable::new`] and the lean solver: ranked states, each with
+/// the move that reached it, expanded through a byte per rank without a branch per move.
+pub(crate) struct Frontier {
+    side: usize,
+    /// Queued ranks, in the order they were found.
+    ranks: Vec<u32>,
+    /// Beside each rank, the rest of its [`Ranked`] state and the move that reached it.
+    codes: Vec<u32>,
+    len: usize,
+}
+
+/// What expanding one queued state did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Expansion {
+    /// The legal moves, the one back to the parent included.
+    pub moves: u32,
+    /// The states seen for the first time, now queued.
+    pub new: u32,
+}
+
+impl Frontier {
+    /// A queue able to hold every state that can reach `start`: half of the permutations (the
+    /// other parity class cannot), and one more, as a child is always written past the end and
+    /// kept only if new.
+    pub(crate) fn new(start: &Board) -> Frontier {
+        // A power of two long, so a masked index needs no bounds check; pages past the states
+        // found are never touched.
+        let capacity = (permutations(start.side()) / 2 + 1).next_power_of_two();
+        let mut frontier = Frontier {
+            side: start.side(),
+            ranks: vec![0; capacity],
+            codes: vec![0; capacity],
+            len: 0,
+        };
+        frontier.restart(start);
+        frontier
+    }
+
+    /// Empties the queue and queues `start`, which must be of the same side.
+    pub(crate) fn restart(&mut self, start: &Board) {
+        debug_assert_eq!(start.side(), self.side);
+        let state = Ranked::new(start);
+        self.ranks[0] = state.rank;
+        self.codes[0] = state.code;
+        self.len = 1;
+    }
+
+    /// The number of states queued so far, expanded or not.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The rank of the `i`th state queued.
+    #[inline]
+    pub(crate) fn rank(&self, i: usize) -> u32 {
+        self.ranks[i]
+    }
+
+    /// The ranks in the order they were queued.
+    pub(crate) fn into_ranks(mut self) -> Vec<u32> {
+        self.ranks.truncate(self.len);
+        self.ranks
+    }
+
+    /// A table of a byte per rank for [`Frontier::expand`], every byte `fill`: a power of two
+    /// long, so a masked rank needs no bounds check, with a spare last byte that the moves a
+    /// state does not have are sent to (set it so that it reads as seen).
+    pub(crate) fn table(side: usize, fill: u8) -> Vec<u8> {
+        vec![fill; (permutations(side) + 1).next_power_of_two()]
+    }
+
+    /// Queues the states reached from the `i`th one by every move but the one back to its
+    /// parent. `visit(byte, dir)` is called with each child's byte in `table` and the move that
+    /// reached it, and returns the byte to store and whether the child is new; a new child is
+    /// queued. `visit` also sees the spare byte, for each move the state does not have.
+    #[inline]
+    pub(crate) fn expand(
+        &mut self,
+        i: usize,
+        table: &mut [u8],
+        mut visit: impl FnMut(u8, u32) -> (u8, bool),
+    ) -> Expansion {
+        let nowhere = table.len() - 1;
+        let rank = self.ranks[i];
+        let code = self.codes[i];
+        let blank = (code >> BLANK_SHIFT) as usize & 15;
+        let moves = LEGAL[self.side & 3][blank];
+        let mut new = 0;
+        if i == 0 {
+            // The start has no move back, so it may have four moves.
+            let state = Ranked { code, rank };
+            for dir in Dir::ALL {
+                if moves & (1 << dir as u32) != 0 {
+                    let next = state.step(self.side, dir);
+                    let byte = &mut table[next.rank as usize & nowhere];
+                    let (value, is_new) = visit(*byte, dir as u32);
+                    *byte = value;
+                    if is_new {
+                        self.ranks[self.len] = next.rank;
+                        self.codes[self.len] = next.code | (dir as u32) << VIA_SHIFT;
+                        self.len += 1;
+                        new += 1;
+                    }
+                }
+            }
+        } else {
+            let via = (code >> VIA_SHIFT) as usize & 3;
+            for choice in &CHOICES[self.side & 3][blank][via] {
+                let shift = u32::from(choice.shift);
+                let entry = ROWS[usize::from(choice.row) & (ROW_COUNT - 1)]
+                    [((code >> shift) as usize) & (WINDOW - 1)];
+                let next_rank = rank.wrapping_add_signed(entry >> 9) | choice.nowhere;
+                let next_code = (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift))
+                    .wrapping_add(choice.code_add);
+                let byte = &mut table[next_rank as usize & nowhere];
+                let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
+                *byte = value;
+                // Both masks are the same; each proves its own index in bounds.
+                let (ranks_mask, codes_mask) = (self.ranks.len() - 1, self.codes.len() - 1);
+                self.ranks[self.len & ranks_mask] = next_rank;
+                self.codes[self.len & codes_mask] = next_code;
+                self.len += usize::from(is_new);
+                new += u32::from(is_new);
+            }
+        }
+        Expansion {
+            moves: MOVE_COUNT[moves as usize & 15],
+            new,
+        }
+    }
 }
 
 /// The exact number of moves from every state to one goal (h*), for boards up to 3x3.
@@ -88,50 +470,122 @@ pub struct DistanceTable {
 
 const UNREACHABLE: u8 = u8::MAX;
 
+/// A code in the queue of [`DistanceTable::new`] is a [`Ranked`] code with the direction of the
+/// move that reached the state (its index in [`Dir::ALL`]) in these bits.
+const VIA_SHIFT: u32 = 28;
+
+/// One of the moves a queued state of the reverse search takes: the row and shift of
+/// [`Transition`], what to add to the queued code (the blank's move and the new direction), and
+/// all ones for a slot the state has no move for, to send it to the table's spare slot.
+#[derive(Clone, Copy)]
+struct Choice {
+    row: u8,
+    shift: u8,
+    code_add: u32,
+    nowhere: u32,
+}
+
+/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`, the move back left
+/// out, in [`Dir::ALL`] order; at most three, as the start (which has no move back) is expanded
+/// on its own.
+static CHOICES: [[[[Choice; 3]; 4]; 16]; 4] = {
+    let none = Choice {
+        row: 0,
+        shift: NO_WINDOW,
+        code_add: 0,
+        nowhere: u32::MAX,
+    };
+    let mut table = [[[[none; 3]; 4]; 16]; 4];
+    let mut side = 2;
+    while side <= MAX_ENUMERATED_SIDE {
+        let mut blank = 0;
+        while blank < side * side {
+            let mut via = 0;
+            while via < 4 {
+                let back = Dir::ALL[via].reverse() as usize;
+                let mut slot = 0;
+                let mut dir = 0;
+                while dir < 4 {
+                    if LEGAL[side][blank] & (1 << dir) != 0 && dir != back {
+                        let t = TRANSITIONS[side][blank][dir];
+                        table[side][blank][via][slot] = Choice {
+                            row: t.row,
+                            shift: t.shift,
+                            code_add: t
+                                .code_add
+                                .wrapping_add(((dir as u32).wrapping_sub(via as u32)) << VIA_SHIFT),
+                            nowhere: 0,
+                        };
+                        slot += 1;
+                    }
+                    dir += 1;
+                }
+                via += 1;
+            }
+            blank += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// `MOVE_COUNT[moves]`: the number of bits set in a four-bit mask of [`LEGAL`]; a table,
+/// because the popcount instruction is not in the baseline x86-64 target.
+const MOVE_COUNT: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// `LEGAL[side][blank]`: the directions the blank can move in, one bit each in [`Dir::ALL`]
+/// order (up, down, left, right).
+const LEGAL: [[u32; 16]; 4] = {
+    let mut table = [[0; 16]; 4];
+    let mut side = 2;
+    while side <= MAX_ENUMERATED_SIDE {
+        let mut blank = 0;
+        while blank < side * side {
+            let (row, col) = (blank / side, blank % side);
+            table[side][blank] = (row > 0) as u32
+                | ((row + 1 < side) as u32) << 1
+                | ((col > 0) as u32) << 2
+                | ((col + 1 < side) as u32) << 3;
+            blank += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
 impl DistanceTable {
     /// Runs the reverse search from `goal`. `None` for boards larger than 3x3.
     pub fn new(goal: &Board) -> Option<DistanceTable> {
-        if goal.side() > MAX_ENUMERATED_SIDE {
+        let side = goal.side();
+        if side > MAX_ENUMERATED_SIDE {
             return None;
         }
-        let mut distance = vec![UNREACHABLE; permutations(goal.side())];
-        // The queue is the order itself: states are appended as they are discovered, and a
-        // cursor walks through them, so nothing is copied twice. Each entry remembers the move
-        // that reached it, to skip the move straight back.
-        let mut order = Vec::with_capacity(distance.len() / 2);
-        let mut queue: Vec<(Board, Option<Dir>)> = Vec::with_capacity(distance.len() / 2);
+        let mut distance = Frontier::table(side, UNREACHABLE);
+        let spare = distance.len() - 1;
+        distance[spare] = 0;
+        // The queue is the order itself, one layer of distance after the other: states are
+        // appended as they are found and each layer is expanded in turn.
+        let mut frontier = Frontier::new(goal);
+        distance[frontier.rank(0) as usize] = 0;
         let mut first = vec![0];
-        let start = rank(goal);
-        distance[start as usize] = 0;
-        order.push(start);
-        queue.push((*goal, None));
-        let mut cursor = 0;
-        while cursor < queue.len() {
-            let (board, via) = queue[cursor];
-            let d = distance[order[cursor] as usize];
-            if usize::from(d) == first.len() {
-                first.push(cursor);
+        let mut begin = 0;
+        while begin < frontier.len() {
+            let end = frontier.len();
+            let d = first.len() as u8;
+            for i in begin..end {
+                frontier.expand(i, &mut distance, |byte, _| {
+                    let new = byte == UNREACHABLE;
+                    (if new { d } else { byte }, new)
+                });
             }
-            cursor += 1;
-            for dir in Dir::ALL {
-                if via == Some(dir.reverse()) {
-                    continue;
-                }
-                if let Some((next, _)) = board.apply(dir) {
-                    let r = rank(&next);
-                    if distance[r as usize] == UNREACHABLE {
-                        distance[r as usize] = d + 1;
-                        order.push(r);
-                        queue.push((next, Some(dir)));
-                    }
-                }
-            }
+            first.push(end);
+            begin = end;
         }
-        first.push(order.len());
+        distance.truncate(permutations(side));
         Some(DistanceTable {
             goal: *goal,
             distance,
-            order,
+            order: frontier.into_ranks(),
             first,
         })
     }
@@ -247,6 +701,21 @@ mod tests {
         }
         assert_eq!(rank(&"012345678".parse().unwrap()), 0);
         assert_eq!(rank(&"876543210".parse().unwrap()), 362_879);
+    }
+
+    #[test]
+    fn ranked_steps_agree_with_ranking_the_moved_board() {
+        for side in [2, 3] {
+            for r in 0..permutations(side) as u32 {
+                let board = unrank(side, r);
+                let state = Ranked::new(&board);
+                assert_eq!(state.rank(), r);
+                assert_eq!(state.blank(), board.blank());
+                for (next, m) in board.successors() {
+                    assert_eq!(state.step(side, m.dir), Ranked::new(&next), "{board} {m:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! but without per-step records. Open is an array of buckets indexed by the integer priority
 //! (and h, for the smaller-h tie-break) instead of an ordered tree; seen states live in a table
 //! reused across boards (a rank-indexed array stamped per solve for 3x3, a hash map for 4x4).
+//! Breadth-first search on 3x3 and smaller has a loop of its own: a plain queue of ranked states
+//! and a byte per state, without a branch per move.
 //!
 //! Tests in `tests/lean.rs` check that it agrees with the stepping engine board by board.
 
@@ -12,7 +14,9 @@ use rustc_hash::FxHashMap;
 
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
-use crate::puzzle::{Board, Dir, Heuristic, MAX_ENUMERATED_SIDE, permutations, rank};
+use crate::puzzle::{
+    Board, Dir, Frontier, Heuristic, MAX_ENUMERATED_SIDE, Ranked, permutations, rank,
+};
 
 /// What one solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +52,8 @@ trait Seen {
     type Key: Copy;
     fn begin(&mut self);
     fn key(&self, board: &Board) -> Self::Key;
+    /// The key of `child`, reached from the state of `key` by moving the blank `dir`.
+    fn child_key(key: Self::Key, child: &Board, dir: Dir) -> Self::Key;
     fn get(&self, key: Self::Key) -> Option<Entry>;
     fn set(&mut self, key: Self::Key, entry: Entry);
 }
@@ -68,7 +74,8 @@ const G_SHIFT: u32 = STAMP_BITS + 4;
 const DENSE_MAX_G: u32 = u32::MAX >> G_SHIFT;
 
 impl Seen for Dense {
-    type Key = usize;
+    /// The rank, updated move by move rather than computed from the tiles.
+    type Key = Ranked;
 
     fn begin(&mut self) {
         self.stamp += 1;
@@ -79,13 +86,18 @@ impl Seen for Dense {
     }
 
     #[inline]
-    fn key(&self, board: &Board) -> usize {
-        rank(board) as usize
+    fn key(&self, board: &Board) -> Ranked {
+        Ranked::new(board)
     }
 
     #[inline]
-    fn get(&self, key: usize) -> Option<Entry> {
-        let slot = self.slots[key];
+    fn child_key(key: Ranked, child: &Board, dir: Dir) -> Ranked {
+        key.step(child.side(), dir)
+    }
+
+    #[inline]
+    fn get(&self, key: Ranked) -> Option<Entry> {
+        let slot = self.slots[key.rank() as usize];
         (slot & STAMP_MASK == self.stamp).then_some(Entry {
             g: slot >> G_SHIFT,
             closed: slot & (1 << STAMP_BITS) != 0,
@@ -94,9 +106,9 @@ impl Seen for Dense {
     }
 
     #[inline]
-    fn set(&mut self, key: usize, entry: Entry) {
+    fn set(&mut self, key: Ranked, entry: Entry) {
         debug_assert!(entry.g <= DENSE_MAX_G);
-        self.slots[key] = self.stamp
+        self.slots[key.rank() as usize] = self.stamp
             | (u32::from(entry.closed) << STAMP_BITS)
             | (u32::from(entry.via) << (STAMP_BITS + 1))
             | (entry.g << G_SHIFT);
@@ -120,6 +132,11 @@ impl Seen for Sparse {
     }
 
     #[inline]
+    fn child_key(_: u64, child: &Board, _: Dir) -> u64 {
+        child.packed()
+    }
+
+    #[inline]
     fn get(&self, key: u64) -> Option<Entry> {
         self.0.get(&key).copied()
     }
@@ -136,6 +153,9 @@ struct Queued<K> {
     key: K,
     g: u32,
     h: u32,
+    /// The direction the blank moved to reach this state (`NONE` for the start), for algorithms
+    /// that never update a seen state and so never read its entry back.
+    via: u8,
 }
 
 /// What every solve of one solver shares.
@@ -172,8 +192,9 @@ pub struct LeanSolver {
     params: Params,
     dense: Option<Dense>,
     sparse: Sparse,
-    dense_buckets: Buckets<usize>,
+    dense_buckets: Buckets<Ranked>,
     sparse_buckets: Buckets<u64>,
+    layers: Option<Layers>,
 }
 
 impl LeanSolver {
@@ -184,7 +205,11 @@ impl LeanSolver {
             return None;
         }
         let heuristic = Heuristic::new(config.heuristic, &goal);
-        let dense = (goal.side() <= MAX_ENUMERATED_SIDE).then(|| Dense {
+        let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;
+        let layered = enumerated
+            && config.algorithm == Algorithm::BreadthFirst
+            && config.goal_test == GoalTest::OnExpansion;
+        let dense = (enumerated && !layered).then(|| Dense {
             stamp: 0,
             slots: vec![0; permutations(goal.side())],
         });
@@ -207,11 +232,15 @@ impl LeanSolver {
             sparse: Sparse::default(),
             dense_buckets: Buckets::new(lifo),
             sparse_buckets: Buckets::new(lifo),
+            layers: layered.then(|| Layers::new(goal)),
         })
     }
 
     /// Solves one board, which must be solvable towards the goal and of the same size.
     pub fn solve(&mut self, start: Board) -> LeanOutcome {
+        if let Some(layers) = self.layers.as_mut() {
+            return layers.solve(start, self.params.config.node_limit);
+        }
         match self.dense.as_mut() {
             Some(table) => run(&self.params, start, table, &mut self.dense_buckets),
             None => run(
@@ -310,6 +339,7 @@ fn run<T: Seen>(
             key: start_key,
             g: 0,
             h: h0,
+            via: NONE,
         },
     );
     let finish = |found: Option<Board>, stats: Stats, limit: bool, seen: &mut T| LeanOutcome {
@@ -321,14 +351,28 @@ fn run<T: Seen>(
         return finish(Some(start), stats, false, seen);
     }
     loop {
-        // Skip entries left behind by an improvement; they are not in the engine's open.
-        let (item, entry) = loop {
+        // Skip entries left behind by an improvement; they are not in the engine's open. Only
+        // algorithms that update seen states leave them, and only they read the closed flag.
+        let item = loop {
             let Some(item) = open.pop() else {
                 return finish(None, stats, false, seen);
             };
+            if !updates {
+                break item;
+            }
             let entry = seen.get(item.key).expect("queued states are seen");
             if !entry.closed && entry.g == item.g {
-                break (item, entry);
+                seen.set(
+                    item.key,
+                    Entry {
+                        closed: true,
+                        ..entry
+                    },
+                );
+                break Queued {
+                    via: entry.via,
+                    ..item
+                };
             }
         };
         if stats.nodes as usize + 4 > params.config.node_limit {
@@ -336,20 +380,13 @@ fn run<T: Seen>(
         }
         stats.steps += 1;
         stats.open -= 1;
-        seen.set(
-            item.key,
-            Entry {
-                closed: true,
-                ..entry
-            },
-        );
         if item.board == goal && !by_generation {
             return finish(Some(goal), stats, false, seen);
         }
         stats.expanded += 1;
         let g = item.g + 1;
         let blank = item.board.blank();
-        let back = (entry.via != NONE).then(|| Dir::ALL[usize::from(entry.via)].reverse());
+        let back = (item.via != NONE).then(|| Dir::ALL[usize::from(item.via)].reverse());
         for dir in Dir::ALL {
             let Some((child, m)) = item.board.apply(dir) else {
                 continue;
@@ -361,7 +398,7 @@ fn run<T: Seen>(
                 stats.duplicates += 1;
                 continue;
             }
-            let key = seen.key(&child);
+            let key = T::child_key(item.key, &child, dir);
             let mut queue = false;
             match seen.get(key) {
                 None => {
@@ -414,6 +451,7 @@ fn run<T: Seen>(
                         key,
                         g,
                         h,
+                        via: dir as u8,
                     },
                 );
             }
@@ -429,13 +467,17 @@ fn run<T: Seen>(
 
 /// Walks from `end` back to the start through the recorded moves.
 fn trace_back<T: Seen>(end: Board, seen: &mut T) -> Vec<Board> {
+    walk_back(end, |board| {
+        seen.get(seen.key(board)).expect("path states are seen").via
+    })
+}
+
+/// The path to `end`, given the move that reached each state on it (`NONE` at the start).
+fn walk_back(end: Board, mut via: impl FnMut(&Board) -> u8) -> Vec<Board> {
     let mut path = vec![end];
     let mut board = end;
     loop {
-        let via = seen
-            .get(seen.key(&board))
-            .expect("path states are seen")
-            .via;
+        let via = via(&board);
         if via == NONE {
             break;
         }
@@ -445,4 +487,93 @@ fn trace_back<T: Seen>(end: Board, seen: &mut T) -> Vec<Board> {
     }
     path.reverse();
     path
+}
+
+/// Breadth-first search (goal test at expansion) on boards up to 3x3: a plain queue of ranked
+/// states, expanded layer after layer without a branch per move, and one byte per rank that
+/// holds the stamp of the solve that reached the state and the move that reached it. BFS never
+/// improves a seen state, so nothing else is needed, and the table (362 KB for 3x3) stays in
+/// cache.
+struct Layers {
+    goal: Board,
+    goal_rank: u32,
+    frontier: Frontier,
+    /// `slots[rank]`: the stamp in the upper six bits, the move in the lower two.
+    slots: Vec<u8>,
+    stamp: u8,
+}
+
+/// Stamps run from 1 to this, then the table is cleared.
+const LAYER_STAMPS: u8 = 63;
+
+impl Layers {
+    fn new(goal: Board) -> Layers {
+        Layers {
+            goal,
+            goal_rank: rank(&goal),
+            frontier: Frontier::new(&goal),
+            slots: Frontier::table(goal.side(), 0),
+            stamp: 0,
+        }
+    }
+
+    fn solve(&mut self, start: Board, node_limit: usize) -> LeanOutcome {
+        self.stamp += 1;
+        if self.stamp > LAYER_STAMPS {
+            self.slots.fill(0);
+            self.stamp = 1;
+        }
+        let seen = self.stamp << 2;
+        let spare = self.slots.len() - 1;
+        self.slots[spare] = seen;
+        self.frontier.restart(&start);
+        let start_rank = self.frontier.rank(0);
+        self.slots[start_rank as usize] = seen;
+        let mut stats = Stats {
+            open: 1,
+            max_open: 1,
+            nodes: 1,
+            ..Stats::default()
+        };
+        let mut cursor = 0;
+        let (found, limit_reached) = loop {
+            if stats.nodes as usize + 4 > node_limit {
+                break (false, true);
+            }
+            stats.steps += 1;
+            stats.open -= 1;
+            if self.frontier.rank(cursor) == self.goal_rank {
+                break (true, false);
+            }
+            stats.expanded += 1;
+            let expansion = self.frontier.expand(cursor, &mut self.slots, |byte, dir| {
+                let new = byte & !3 != seen;
+                (if new { seen | (dir as u8 & 3) } else { byte }, new)
+            });
+            cursor += 1;
+            stats.generated += expansion.moves;
+            stats.duplicates += expansion.moves - expansion.new;
+            stats.nodes += expansion.new;
+            stats.open += expansion.new;
+            stats.max_open = stats.max_open.max(stats.open);
+            if stats.open == 0 {
+                break (false, false);
+            }
+        };
+        let slots = &self.slots;
+        LeanOutcome {
+            path: found.then(|| {
+                walk_back(self.goal, |board| {
+                    let r = rank(board);
+                    if r == start_rank {
+                        NONE
+                    } else {
+                        slots[r as usize] & 3
+                    }
+                })
+            }),
+            stats,
+            limit_reached,
+        }
+    }
 }
