@@ -18,12 +18,12 @@ pub enum Why {
     SmallestF { f: f64 },
     /// `ties` nodes share the smallest f; it has the smallest h among them.
     SmallerH { f: f64, h: u32, ties: usize },
-    /// `ties` nodes share the smallest f (and h, for the smaller-h rule); it entered open
-    /// first (`first`) or last.
+    /// `ties` nodes share the smallest f (and, for the smaller-h rule, `same_h` of them the
+    /// smallest h); it entered open first (`first`) or last.
     Order {
         f: f64,
         ties: usize,
-        rule: TieBreak,
+        same_h: Option<(u32, usize)>,
         first: bool,
     },
 }
@@ -79,12 +79,8 @@ pub fn judge(search: &dyn Search, picked: NodeId) -> Option<Judgement> {
         } else {
             Why::Order {
                 f: best.f,
-                ties: if rule == TieBreak::SmallerH {
-                    same_h
-                } else {
-                    ties.len()
-                },
-                rule,
+                ties: ties.len(),
+                same_h: (rule == TieBreak::SmallerH).then_some((best.h, same_h)),
                 first: rule != TieBreak::Lifo,
             }
         }
@@ -188,8 +184,17 @@ mod tests {
                             assert_eq!(ties, ties_at_f);
                             kinds[2] += 1;
                         }
-                        Why::Order { ties, first, .. } => {
-                            assert!(ties >= 2 && ties <= ties_at_f);
+                        Why::Order {
+                            ties,
+                            first,
+                            same_h,
+                            ..
+                        } => {
+                            assert_eq!(ties, ties_at_f);
+                            if let Some((h, n)) = same_h {
+                                assert_eq!(h, search.node(head).h);
+                                assert!(n >= 2 && n <= ties);
+                            }
                             assert_eq!(
                                 first,
                                 search.config().effective_tie_break() != TieBreak::Lifo

@@ -629,6 +629,22 @@ mod tests {
         assert!(h.state().files.action.is_some());
     }
 
+    /// The lessons of docs/teaching-guide.md ship as session files; each must open, and say
+    /// the board the guide names.
+    #[test]
+    fn the_lesson_files_open() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
+        let mut boards = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = SessionFile::read(&path)
+                .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.message()));
+            boards.push(file.board);
+        }
+        boards.sort();
+        assert_eq!(boards, ["105472386", "126743058", "143805276"]);
+    }
+
     #[test]
     fn png_holds_the_image() {
         let image = ColorImage::filled([3, 2], Color32::from_rgb(10, 20, 30));

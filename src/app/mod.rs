@@ -197,8 +197,12 @@ impl App {
                     panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
                 });
             egui::CentralPanel::default().show(ui, |ui| {
-                let share = if self.session.settings.show_pseudocode {
+                let settings = &self.session.settings;
+                let share = if settings.show_pseudocode {
                     0.45
+                } else if settings.exercise {
+                    // The whole open list is the question: give it the room.
+                    0.72
                 } else {
                     0.56
                 };

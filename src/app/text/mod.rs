@@ -691,7 +691,6 @@ pub fn exercise_rule(tie_break: &str) -> String {
 /// Right or wrong, which node is next, and why.
 pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
     use crate::app::exercise::Why;
-    use crate::search::TieBreak;
     let next = judgement.next.0;
     let why = match (judgement.why, zh()) {
         (Why::Only, false) => "it is the only node in open.".to_owned(),
@@ -711,19 +710,15 @@ pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
             Why::Order {
                 f,
                 ties,
-                rule,
+                same_h,
                 first,
             },
             false,
         ) => {
-            let shared = if rule == TieBreak::SmallerH {
-                format!(
-                    "{ties} nodes share the smallest f = {} and the same h",
-                    number(f)
-                )
-            } else {
-                format!("{ties} nodes share the smallest f = {}", number(f))
-            };
+            let mut shared = format!("{ties} nodes share the smallest f = {}", number(f));
+            if let Some((h, n)) = same_h {
+                shared.push_str(&format!("; {n} of them have the smallest h = {h}"));
+            }
             let order = if first {
                 "first in, first out: it entered open first"
             } else {
@@ -735,16 +730,15 @@ pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
             Why::Order {
                 f,
                 ties,
-                rule,
+                same_h,
                 first,
             },
             true,
         ) => {
-            let shared = if rule == TieBreak::SmallerH {
-                format!("有 {ties} 个结点的 f 同为最小值 {}，h 也相同", number(f))
-            } else {
-                format!("有 {ties} 个结点的 f 同为最小值 {}", number(f))
-            };
+            let mut shared = format!("有 {ties} 个结点的 f 同为最小值 {}", number(f));
+            if let Some((h, n)) = same_h {
+                shared.push_str(&format!("，其中 {n} 个的 h 同为最小值 {h}"));
+            }
             let order = if first {
                 "先进先出：它最先进入 open 表"
             } else {
