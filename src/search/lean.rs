@@ -8,14 +8,12 @@
 //!
 //! Tests in `tests/lean.rs` check that it agrees with the stepping engine board by board.
 
-use std::collections::VecDeque;
-
 use rustc_hash::FxHashMap;
 
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
-    Board, Dir, Frontier, Heuristic, MAX_ENUMERATED_SIDE, Ranked, permutations, rank,
+    Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, Ranked, permutations, rank,
 };
 
 /// What one solve found.
@@ -163,21 +161,59 @@ struct Params {
     goal: Board,
     config: SearchConfig,
     heuristic: Heuristic,
-    /// Bucket index = priority * stride + (h if ties go to the smaller h).
-    stride: usize,
+    /// Bucket index = g * g_weight + h * h_weight: the priority times the number of h values,
+    /// plus h itself if ties go to the smaller h.
+    g_weight: usize,
+    h_weight: usize,
+    /// `cost[tile][pos]`: the tile's share of h in that cell, for heuristics that are a sum
+    /// over tiles (looked up without asking which heuristic it is).
+    cost: [[u32; MAX_CELLS]; MAX_CELLS],
 }
 
 impl Params {
+    fn new(goal: Board, config: SearchConfig) -> Params {
+        let heuristic = Heuristic::new(config.heuristic, &goal);
+        let mut cost = [[0; MAX_CELLS]; MAX_CELLS];
+        for (tile, row) in cost.iter_mut().enumerate().take(goal.len()).skip(1) {
+            for (pos, c) in row.iter_mut().enumerate().take(goal.len()) {
+                *c = heuristic.tile_cost(tile as u8, pos);
+            }
+        }
+        // The number of h values: h is at most the sum of every tile's largest share (its
+        // Manhattan distance for linear conflict), plus for linear conflict 2 for each tile that
+        // leaves a line, at most all but one of each line's tiles.
+        let shares: u32 = cost.iter().map(|row| row.iter().max().unwrap_or(&0)).sum();
+        let side = goal.side() as u32;
+        let leaving = if heuristic.is_additive() {
+            0
+        } else {
+            2 * (2 * side) * (side - 1)
+        };
+        let h_values = (shares + leaving + 1) as usize;
+        let (stride, tie) = if config.effective_tie_break() == TieBreak::SmallerH {
+            (h_values, 1)
+        } else {
+            (1, 0)
+        };
+        let (g_weight, h_weight) = match config.algorithm {
+            Algorithm::BreadthFirst | Algorithm::UniformCost => (stride, tie),
+            Algorithm::AStar => (stride, stride + tie),
+            Algorithm::Greedy => (0, stride + tie),
+            Algorithm::WeightedAStar => unreachable!("refused in LeanSolver::new"),
+        };
+        Params {
+            goal,
+            config,
+            heuristic,
+            g_weight,
+            h_weight,
+            cost,
+        }
+    }
+
     #[inline]
     fn bucket(&self, g: u32, h: u32) -> usize {
-        let priority = match self.config.algorithm {
-            Algorithm::BreadthFirst | Algorithm::UniformCost => g,
-            Algorithm::AStar => g + h,
-            Algorithm::Greedy => h,
-            Algorithm::WeightedAStar => unreachable!("refused in LeanSolver::new"),
-        } as usize;
-        let tie = if self.stride > 1 { h as usize } else { 0 };
-        priority * self.stride + tie
+        g as usize * self.g_weight + h as usize * self.h_weight
     }
 }
 
@@ -204,7 +240,6 @@ impl LeanSolver {
         if config.algorithm == Algorithm::WeightedAStar {
             return None;
         }
-        let heuristic = Heuristic::new(config.heuristic, &goal);
         let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;
         let layered = enumerated
             && config.algorithm == Algorithm::BreadthFirst
@@ -213,21 +248,9 @@ impl LeanSolver {
             stamp: 0,
             slots: vec![0; permutations(goal.side())],
         });
-        // h never exceeds this bound on these boards (Manhattan plus conflicts stay well under).
-        let max_h = 4 * goal.len() * goal.side();
-        let stride = if config.effective_tie_break() == TieBreak::SmallerH {
-            max_h + 1
-        } else {
-            1
-        };
         let lifo = config.effective_tie_break() == TieBreak::Lifo;
         Some(LeanSolver {
-            params: Params {
-                goal,
-                config,
-                heuristic,
-                stride,
-            },
+            params: Params::new(goal, config),
             dense,
             sparse: Sparse::default(),
             dense_buckets: Buckets::new(lifo),
@@ -255,9 +278,16 @@ impl LeanSolver {
 
 /// Open as an array of queues indexed by bucket, with a cursor at the lowest non-empty one.
 struct Buckets<K> {
-    queues: Vec<VecDeque<Queued<K>>>,
+    queues: Vec<Queue<K>>,
     cursor: usize,
     lifo: bool,
+}
+
+/// One bucket: pushed at the back, popped at the front (`head`) or the back; emptied whole
+/// once everything is popped, so it never wraps around.
+struct Queue<K> {
+    items: Vec<Queued<K>>,
+    head: usize,
 }
 
 impl<K: Copy> Buckets<K> {
@@ -272,7 +302,8 @@ impl<K: Copy> Buckets<K> {
     fn clear(&mut self) {
         let from = self.cursor.min(self.queues.len());
         for queue in &mut self.queues[from..] {
-            queue.clear();
+            queue.items.clear();
+            queue.head = 0;
         }
         self.cursor = 0;
     }
@@ -280,21 +311,30 @@ impl<K: Copy> Buckets<K> {
     #[inline]
     fn push(&mut self, bucket: usize, item: Queued<K>) {
         if bucket >= self.queues.len() {
-            self.queues.resize_with(bucket + 1, VecDeque::new);
+            self.queues.resize_with(bucket + 1, || Queue {
+                items: Vec::new(),
+                head: 0,
+            });
         }
-        self.queues[bucket].push_back(item);
+        self.queues[bucket].items.push(item);
         self.cursor = self.cursor.min(bucket);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<Queued<K>> {
         while let Some(queue) = self.queues.get_mut(self.cursor) {
-            let item = if self.lifo {
-                queue.pop_back()
-            } else {
-                queue.pop_front()
-            };
-            if item.is_some() {
+            if queue.head < queue.items.len() {
+                let item = if self.lifo {
+                    queue.items.pop()
+                } else {
+                    let item = queue.items.get(queue.head).copied();
+                    queue.head += 1;
+                    if queue.head == queue.items.len() {
+                        queue.items.clear();
+                        queue.head = 0;
+                    }
+                    item
+                };
                 return item;
             }
             self.cursor += 1;
@@ -342,13 +382,14 @@ fn run<T: Seen>(
             via: NONE,
         },
     );
-    let finish = |found: Option<Board>, stats: Stats, limit: bool, seen: &mut T| LeanOutcome {
-        path: found.map(|end| trace_back(end, seen)),
-        stats,
-        limit_reached: limit,
-    };
+    let finish =
+        |found: Option<(Board, T::Key)>, stats: Stats, limit: bool, seen: &mut T| LeanOutcome {
+            path: found.map(|(end, key)| trace_back(end, key, seen)),
+            stats,
+            limit_reached: limit,
+        };
     if by_generation && start == goal {
-        return finish(Some(start), stats, false, seen);
+        return finish(Some((start, start_key)), stats, false, seen);
     }
     loop {
         // Skip entries left behind by an improvement; they are not in the engine's open. Only
@@ -381,18 +422,23 @@ fn run<T: Seen>(
         stats.steps += 1;
         stats.open -= 1;
         if item.board == goal && !by_generation {
-            return finish(Some(goal), stats, false, seen);
+            return finish(Some((goal, item.key)), stats, false, seen);
         }
         stats.expanded += 1;
         let g = item.g + 1;
         let blank = item.board.blank();
-        let back = (item.via != NONE).then(|| Dir::ALL[usize::from(item.via)].reverse());
+        // The move back to the parent (never equal to a direction for the start).
+        let back = if item.via == NONE {
+            NONE
+        } else {
+            Dir::ALL[usize::from(item.via) & 3].reverse() as u8
+        };
         for dir in Dir::ALL {
             let Some((child, m)) = item.board.apply(dir) else {
                 continue;
             };
             stats.generated += 1;
-            if Some(dir) == back {
+            if dir as u8 == back {
                 // The parent: seen, and its g is below this node's, so the move back is a
                 // duplicate that can never improve anything. Count it without the lookup.
                 stats.duplicates += 1;
@@ -438,8 +484,8 @@ fn run<T: Seen>(
             if queue {
                 let h = if additive {
                     // The moved tile goes from the child's blank cell to the parent's.
-                    item.h + heuristic.tile_cost(m.tile, blank)
-                        - heuristic.tile_cost(m.tile, child.blank())
+                    let cost = &params.cost[usize::from(m.tile) & (MAX_CELLS - 1)];
+                    item.h + cost[blank & (MAX_CELLS - 1)] - cost[child.blank() & (MAX_CELLS - 1)]
                 } else {
                     heuristic.h(&child)
                 };
@@ -456,7 +502,7 @@ fn run<T: Seen>(
                 );
             }
             if by_generation && child == goal {
-                return finish(Some(goal), stats, false, seen);
+                return finish(Some((goal, key)), stats, false, seen);
             }
         }
         if stats.open == 0 {
@@ -465,24 +511,32 @@ fn run<T: Seen>(
     }
 }
 
-/// Walks from `end` back to the start through the recorded moves.
-fn trace_back<T: Seen>(end: Board, seen: &mut T) -> Vec<Board> {
-    walk_back(end, |board| {
-        seen.get(seen.key(board)).expect("path states are seen").via
+/// Walks from `end` back to the start through the recorded moves, keeping the key beside the
+/// board so it is updated move by move.
+fn trace_back<T: Seen>(end: Board, end_key: T::Key, seen: &mut T) -> Vec<Board> {
+    let mut key = end_key;
+    walk_back(end, |board, back| {
+        if let Some(back) = back {
+            key = T::child_key(key, board, back);
+        }
+        seen.get(key).expect("path states are seen").via
     })
 }
 
-/// The path to `end`, given the move that reached each state on it (`NONE` at the start).
-fn walk_back(end: Board, mut via: impl FnMut(&Board) -> u8) -> Vec<Board> {
+/// The path to `end`, given the move that reached each state on it (`NONE` at the start):
+/// `via(board, back)` is called for each board with the move that led back to it.
+fn walk_back(end: Board, mut via: impl FnMut(&Board, Option<Dir>) -> u8) -> Vec<Board> {
     let mut path = vec![end];
     let mut board = end;
+    let mut back = None;
     loop {
-        let via = via(&board);
+        let via = via(&board, back);
         if via == NONE {
             break;
         }
-        let back = Dir::ALL[usize::from(via)].reverse();
-        board = board.apply(back).expect("the reverse move is legal").0;
+        let dir = Dir::ALL[usize::from(via)].reverse();
+        board = board.apply(dir).expect("the reverse move is legal").0;
+        back = Some(dir);
         path.push(board);
     }
     path.reverse();
@@ -563,7 +617,7 @@ impl Layers {
         let slots = &self.slots;
         LeanOutcome {
             path: found.then(|| {
-                walk_back(self.goal, |board| {
+                walk_back(self.goal, |board, _| {
                     let r = rank(board);
                     if r == start_rank {
                         NONE
