@@ -4,7 +4,13 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn searchlab(args: &[&str], stdin: &[u8]) -> Output {
+    searchlab_in("en", args, stdin)
+}
+
+/// The binary with `SEARCHLAB_LANG` set, whatever the machine's locale.
+fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .env("SEARCHLAB_LANG", language)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -85,4 +91,27 @@ fn bad_options_are_refused() {
     );
     let out = searchlab(&["frobnicate"], b"");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn chinese_messages_keep_the_p1379_answer_and_the_prefixes() {
+    let out = searchlab_in("zh", &["solve"], b"283104765\n213804765\n2138047\n");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "4");
+    assert!(lines[1].starts_with("no solution: 无解：棋盘的逆序数 8"), "{stdout}");
+    assert!(lines[2].starts_with("error: 给出了 7 个数码"), "{stdout}");
+    assert!(text(&out.stderr).contains("第 3 行"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn help_follows_lang_over_the_environment() {
+    let zh = searchlab_in("en", &["--lang", "zh", "solve", "--help"], b"");
+    assert!(text(&zh.stdout).contains("求解命令行参数给出的棋盘"));
+    let en = searchlab_in("zh", &["--lang=en", "--help"], b"");
+    assert!(text(&en.stdout).contains("Solve boards given as arguments"));
+    let bad = searchlab(&["--lang", "fr", "solve", "1"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("'fr' is not a language"));
 }

@@ -85,7 +85,10 @@ impl Experiments {
     pub fn poll(&mut self) {
         if let Some(result) = self.job.as_mut().and_then(Worker::poll) {
             self.job = None;
-            self.result = Some(result.map_err(|e| text::engine::experiment_error(&e)));
+            self.result = Some(result.map_err(|e| match e {
+                ExperimentError::Cancelled => text::t().experiment_cancelled.to_owned(),
+                other => text::engine::experiment_error(&other),
+            }));
         }
     }
 

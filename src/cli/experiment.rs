@@ -126,7 +126,7 @@ pub fn main(options: &ExperimentOptions) -> ExitCode {
             TableFormat::Csv => table.csv(),
         }),
         Err(err) => {
-            eprintln!("searchlab: {err}");
+            eprintln!("searchlab: {}", crate::i18n::experiment_error(&err));
             ExitCode::from(2)
         }
     }

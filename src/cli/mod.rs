@@ -5,10 +5,13 @@ mod bench;
 mod experiment;
 mod inspect;
 mod solve;
+mod zh;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::i18n::{self, Language};
 
 pub use bench::{BenchReport, run_bench};
 pub use solve::{OutputFormat, SolveOptions, SolveSummary, solve_lines};
@@ -17,8 +20,33 @@ pub use solve::{OutputFormat, SolveOptions, SolveSummary, solve_lines};
 #[derive(Parser, Debug)]
 #[command(name = "searchlab", version, about, long_about = None)]
 struct Cli {
+    /// Language of help and messages: en or zh. Default: SEARCHLAB_LANG, else the locale
+    /// (LC_ALL, LC_MESSAGES, LANG).
+    #[arg(long, global = true, value_name = "LANG", value_parser = parse_language)]
+    lang: Option<Language>,
     #[command(subcommand)]
     command: Command,
+}
+
+fn parse_language(text: &str) -> Result<Language, String> {
+    Language::parse(text).ok_or_else(|| format!("'{text}' is not a language: use en or zh"))
+}
+
+/// The language asked for on the command line (`--lang zh`, `--lang=zh`), read before
+/// parsing so the help itself can be in it; else the environment's.
+fn language_of(args: &[std::ffi::OsString]) -> Language {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let given = args.iter().enumerate().find_map(|(i, arg)| {
+        if arg == "--lang" {
+            args.get(i + 1).and_then(|v| Language::parse(v))
+        } else {
+            arg.strip_prefix("--lang=").and_then(Language::parse)
+        }
+    });
+    given.unwrap_or_else(|| Language::from_env(|name| std::env::var(name).ok()))
 }
 
 #[derive(Subcommand, Debug)]
@@ -61,11 +89,15 @@ pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
         Ok(goal) if goal.side() == 3 => Ok(goal),
         Ok(goal) => {
             let side = goal.side();
-            eprintln!("searchlab: the goal is {side}x{side}; this command needs a 3x3 goal");
+            if i18n::zh() {
+                eprintln!("searchlab: 目标是 {side}x{side}；这个命令需要 3x3 的目标");
+            } else {
+                eprintln!("searchlab: the goal is {side}x{side}; this command needs a 3x3 goal");
+            }
             Err(ExitCode::from(2))
         }
         Err(err) => {
-            eprintln!("searchlab: {err}");
+            eprintln!("searchlab: {}", i18n::goal_error(&err));
             Err(ExitCode::from(2))
         }
     }
@@ -73,7 +105,17 @@ pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
 
 /// Runs the command line; `searchlab::app` handles the no-argument case.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let language = language_of(&args);
+    i18n::set_language(language);
+    let mut command = Cli::command();
+    if language == Language::Chinese {
+        command = zh::translate(command);
+    }
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => {
             let code = if err.use_stderr() { 2 } else { 0 };

@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
+use crate::i18n;
 use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, parse_board, parse_goal};
 use crate::search::{
     Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, new_search, trace_csv,
@@ -176,14 +177,14 @@ impl Solver {
     fn solve_line(&mut self, line: &str) -> LineResult {
         let board = match parse_board(line) {
             Ok(board) => board,
-            Err(err) => return LineResult::Malformed(err.to_string()),
+            Err(err) => return LineResult::Malformed(i18n::parse_error(&err)),
         };
         let side = board.side();
         if !self.prepared.iter().any(|(s, _, _)| *s == side) {
             let goal = match &self.goal_text {
                 Some(text) => match parse_goal(text, side) {
                     Ok(goal) => goal,
-                    Err(err) => return LineResult::Malformed(err.to_string()),
+                    Err(err) => return LineResult::Malformed(i18n::goal_error(&err)),
                 },
                 None => GoalPreset::default_for(side).board(side).expect("exists"),
             };
@@ -200,7 +201,7 @@ impl Solver {
             Err(err) => {
                 return LineResult::Unsolved {
                     board: Some(board),
-                    reason: err.to_string(),
+                    reason: i18n::problem_error(&err),
                 };
             }
         };
@@ -225,10 +226,11 @@ impl Solver {
                         trace_posthoc(search.as_ref()).to_string()
                     };
                     if let Err(err) = std::fs::write(&file, text) {
-                        return LineResult::Malformed(format!(
-                            "cannot write the trace to {}: {err}",
-                            file.display()
-                        ));
+                        return LineResult::Malformed(if i18n::zh() {
+                            format!("无法把搜索轨迹写入 {}：{err}", file.display())
+                        } else {
+                            format!("cannot write the trace to {}: {err}", file.display())
+                        });
                     }
                 }
                 (search.solution_boards(), search.stats(), limit)
@@ -244,13 +246,17 @@ impl Solver {
             },
             None => LineResult::Unsolved {
                 board: Some(board),
-                reason: if limit {
-                    format!(
+                reason: match (limit, i18n::zh()) {
+                    (true, false) => format!(
                         "stopped at the node limit of {} after {} expansions",
                         self.config.node_limit, stats.expanded
-                    )
-                } else {
-                    "open list exhausted".to_string()
+                    ),
+                    (true, true) => format!(
+                        "扩展 {} 次后达到结点上限 {}，已停止",
+                        stats.expanded, self.config.node_limit
+                    ),
+                    (false, false) => "open list exhausted".to_string(),
+                    (false, true) => "open 表已空".to_string(),
                 },
             },
         }
@@ -385,7 +391,11 @@ pub fn solve_lines(
             LineResult::Unsolved { .. } => summary.unsolved += 1,
             LineResult::Malformed(message) => {
                 summary.malformed += 1;
-                writeln!(err, "searchlab: line {}: {message}", number + 1)?;
+                if i18n::zh() {
+                    writeln!(err, "searchlab: 第 {} 行：{message}", number + 1)?;
+                } else {
+                    writeln!(err, "searchlab: line {}: {message}", number + 1)?;
+                }
             }
         }
         out.write_all(render(&result, options).as_bytes())?;
@@ -397,7 +407,7 @@ pub fn solve_lines(
 /// `searchlab solve`.
 pub fn main(options: &SolveOptions) -> ExitCode {
     if let Err(err) = options.config().validate() {
-        eprintln!("searchlab: {err}");
+        eprintln!("searchlab: {}", i18n::config_error(&err));
         return ExitCode::from(2);
     }
     let stdout = std::io::stdout();

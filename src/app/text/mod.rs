@@ -2,59 +2,19 @@
 //!
 //! Fixed strings live in one [`Strings`] table per language ([`t`] picks the current one);
 //! strings with numbers in them are functions that format per language. Words the engine owns
-//! in English (algorithm and heuristic titles, outcomes, parser and parity messages) are
-//! translated in [`engine`]. The Chinese uses the textbook terms: open 表, closed 表, 估价函数 f,
+//! in English (algorithm and heuristic titles, outcomes, parser and parity messages) come from
+//! [`crate::i18n`] through [`engine`]. The Chinese uses the textbook terms: open 表, closed 表, 估价函数 f,
 //! 启发函数 h, 曼哈顿距离, 广度优先搜索.
 //!
-//! The language is per thread: the window's thread sets it from the settings at the start of
-//! every frame, so tests running side by side never see each other's language.
+//! The language ([`crate::i18n::Language`]) is per thread: the window's thread sets it from
+//! the settings at the start of every frame, so tests side by side never see each other's.
 
 pub mod engine;
 
-use std::cell::Cell;
-
-use serde::{Deserialize, Serialize};
-
+use crate::i18n::zh;
+pub use crate::i18n::{Language, language, set_language};
 use crate::puzzle::Move;
 use crate::search::{Outcome, Stats, StepView};
-
-/// The languages of the window.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Language {
-    #[default]
-    English,
-    Chinese,
-}
-
-impl Language {
-    pub const ALL: [Language; 2] = [Language::English, Language::Chinese];
-
-    /// The language's own name, as its readers look for it in a menu.
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Language::English => "English",
-            Language::Chinese => "简体中文",
-        }
-    }
-}
-
-thread_local! {
-    static LANGUAGE: Cell<Language> = const { Cell::new(Language::English) };
-}
-
-/// Sets the language of this thread's strings.
-pub fn set_language(language: Language) {
-    LANGUAGE.with(|l| l.set(language));
-}
-
-/// The language of this thread's strings.
-pub fn language() -> Language {
-    LANGUAGE.with(Cell::get)
-}
-
-fn zh() -> bool {
-    language() == Language::Chinese
-}
 
 /// The fixed strings in the current language.
 pub fn t() -> &'static Strings {
@@ -1068,14 +1028,5 @@ mod tests {
         set_language(Language::English);
         assert_eq!(t().board, "Board");
         assert_eq!(list_count(1), "1 node");
-    }
-
-    #[test]
-    fn the_language_is_per_thread() {
-        set_language(Language::Chinese);
-        let other = std::thread::spawn(language).join().unwrap();
-        assert_eq!(other, Language::English);
-        assert_eq!(language(), Language::Chinese);
-        set_language(Language::English);
     }
 }

@@ -1,0 +1,403 @@
+//! The engine's words in English or Chinese, for the window and the command line. The engine
+//! speaks English; here each of its names and messages has its Chinese, matched on the engine's
+//! own types so a new variant cannot be forgotten. The Chinese uses the textbook terms: open 表,
+//! closed 表, 估价函数 f, 启发函数 h, 曼哈顿距离, 广度优先搜索.
+//!
+//! The language is per thread: the window sets it each frame from its settings, the command
+//! line once from `--lang` or the environment, and tests side by side never see each other's.
+
+use std::cell::Cell;
+
+use serde::{Deserialize, Serialize};
+
+use crate::puzzle::{Dir, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation};
+use crate::search::{
+    Algorithm, ConfigError, ExperimentError, GoalTest, Hit, Outcome, SearchConfig, TieBreak,
+};
+
+/// The languages searchlab speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Language {
+    #[default]
+    English,
+    Chinese,
+}
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::English, Language::Chinese];
+
+    /// The language's own name, as its readers look for it in a menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Chinese => "简体中文",
+        }
+    }
+
+    /// `en`/`english` or `zh`/`chinese`/`zh-CN`..., any case.
+    pub fn parse(text: &str) -> Option<Language> {
+        let text = text.trim().to_ascii_lowercase();
+        if text.starts_with("zh") || text == "chinese" || text == "cn" {
+            Some(Language::Chinese)
+        } else if text.starts_with("en") || text == "c" || text == "posix" {
+            Some(Language::English)
+        } else {
+            None
+        }
+    }
+
+    /// The language asked for by `SEARCHLAB_LANG`, else the locale (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`, the first one set): Chinese for `zh_CN.UTF-8` and the like, else English.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Language {
+        if let Some(language) = var("SEARCHLAB_LANG").and_then(|v| Language::parse(&v)) {
+            return language;
+        }
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|name| var(name).filter(|v| !v.is_empty()))
+            .and_then(|v| Language::parse(&v))
+            .unwrap_or_default()
+    }
+}
+
+thread_local! {
+    static LANGUAGE: Cell<Language> = const { Cell::new(Language::English) };
+}
+
+/// Sets the language of this thread's strings.
+pub fn set_language(language: Language) {
+    LANGUAGE.with(|l| l.set(language));
+}
+
+/// The language of this thread's strings.
+pub fn language() -> Language {
+    LANGUAGE.with(Cell::get)
+}
+
+pub(crate) fn zh() -> bool {
+    language() == Language::Chinese
+}
+
+pub fn algorithm(algorithm: Algorithm) -> &'static str {
+    if !zh() {
+        return algorithm.title();
+    }
+    match algorithm {
+        Algorithm::BreadthFirst => "广度优先搜索",
+        Algorithm::UniformCost => "一致代价搜索",
+        Algorithm::AStar => "A* 搜索",
+        Algorithm::Greedy => "贪婪最佳优先搜索",
+        Algorithm::WeightedAStar => "加权 A* 搜索",
+    }
+}
+
+/// A short algorithm name for legends and table rows.
+pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
+    match (algorithm, zh()) {
+        (Algorithm::BreadthFirst, _) => "BFS",
+        (Algorithm::UniformCost, _) => "UCS",
+        (Algorithm::AStar, _) => "A*",
+        (Algorithm::Greedy, false) => "Greedy",
+        (Algorithm::Greedy, true) => "贪婪",
+        (Algorithm::WeightedAStar, _) => "wA*",
+    }
+}
+
+/// The priority formula, with 估价函数 named in Chinese.
+pub fn formula(algorithm: Algorithm) -> &'static str {
+    match (algorithm, zh()) {
+        (Algorithm::BreadthFirst, true) => "f = 深度（先进先出）",
+        (other, _) => other.formula(),
+    }
+}
+
+pub fn heuristic(kind: HeuristicKind) -> &'static str {
+    if !zh() {
+        return kind.title();
+    }
+    match kind {
+        HeuristicKind::Zero => "零启发（h = 0）",
+        HeuristicKind::Misplaced => "不在位数码数",
+        HeuristicKind::Manhattan => "曼哈顿距离",
+        HeuristicKind::LinearConflict => "线性冲突",
+    }
+}
+
+/// A short heuristic name for legends and table rows.
+pub fn heuristic_short(kind: HeuristicKind) -> &'static str {
+    if !zh() {
+        return kind.name();
+    }
+    match kind {
+        HeuristicKind::Zero => "零",
+        HeuristicKind::Misplaced => "不在位",
+        HeuristicKind::Manhattan => "曼哈顿",
+        HeuristicKind::LinearConflict => "线性冲突",
+    }
+}
+
+pub fn tie_break(tie: TieBreak) -> &'static str {
+    if !zh() {
+        return tie.describe();
+    }
+    match tie {
+        TieBreak::Fifo => "f 相同：先进先出",
+        TieBreak::Lifo => "f 相同：后进先出",
+        TieBreak::SmallerH => "f 相同：h 小者优先，再先进先出",
+    }
+}
+
+pub fn outcome_word(outcome: Outcome) -> &'static str {
+    if !zh() {
+        return outcome.word();
+    }
+    match outcome {
+        Outcome::New => "新结点",
+        Outcome::InOpen => "已在 open 表",
+        Outcome::Improved { .. } => "已改进",
+        Outcome::InClosed => "已在 closed 表",
+        Outcome::Reopened { .. } => "重新打开",
+    }
+}
+
+pub fn dir(dir: Dir) -> &'static str {
+    match (dir, zh()) {
+        (dir, false) => dir.name(),
+        (Dir::Up, true) => "上移",
+        (Dir::Down, true) => "下移",
+        (Dir::Left, true) => "左移",
+        (Dir::Right, true) => "右移",
+    }
+}
+
+/// A one-line description of a configuration, e.g. `A* (f = g + h), Manhattan distance, ...`.
+pub fn describe(config: &SearchConfig) -> String {
+    if !zh() {
+        return config.describe();
+    }
+    let mut text = format!(
+        "{}（{}）",
+        algorithm(config.algorithm),
+        formula(config.algorithm)
+    );
+    if config.algorithm == Algorithm::WeightedAStar {
+        text.push_str(&format!("，w = {}", config.weight));
+    }
+    if config.algorithm.uses_heuristic() {
+        text.push_str(&format!("，{}", heuristic(config.heuristic)));
+    }
+    if config.algorithm != Algorithm::BreadthFirst {
+        text.push_str(&format!("，{}", tie_break(config.tie_break)));
+    }
+    if config.goal_test == GoalTest::OnGeneration {
+        text.push_str("，生成时做目标测试");
+    }
+    text
+}
+
+pub fn parse_error(error: &ParseError) -> String {
+    if !zh() {
+        return error.to_string();
+    }
+    match error {
+        ParseError::Empty => {
+            "棋盘为空：请输入 9 个数字（如 283104765），4x4 输入 16 个数".to_owned()
+        }
+        ParseError::BadCharacter { found, at } => {
+            format!("第 {at} 个字符“{found}”不是数码：只能用 0-9、A-F、空格或逗号")
+        }
+        ParseError::NotANumber { found, at } => format!("第 {at} 项“{found}”不是数"),
+        ParseError::WrongCount { found } => {
+            format!("给出了 {found} 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个")
+        }
+        ParseError::OutOfRange { tile, at, side } => format!(
+            "第 {at} 个位置的数码 {tile} 太大：{side}x{side} 棋盘的数码是 0 到 {}",
+            side * side - 1
+        ),
+        ParseError::Repeated {
+            tile,
+            first,
+            second,
+            missing,
+        } => {
+            format!("数码 {tile} 出现了两次（第 {first} 和第 {second} 个位置），缺少数码 {missing}")
+        }
+    }
+}
+
+fn parity(parity: &Parity) -> String {
+    let word = |n: usize| if n.is_multiple_of(2) { "偶" } else { "奇" };
+    match parity.blank_row {
+        None => format!(
+            "逆序数 {}（{}）",
+            parity.inversions,
+            word(parity.inversions)
+        ),
+        Some(row) => format!(
+            "逆序数 {} + 空格所在行 {} = {}（{}）",
+            parity.inversions,
+            row,
+            parity.inversions + row,
+            word(parity.bit())
+        ),
+    }
+}
+
+pub fn goal_error(error: &GoalError) -> String {
+    match (error, zh()) {
+        (e, false) => e.to_string(),
+        (GoalError::Board(e), true) => format!("目标：{}", parse_error(e)),
+        (GoalError::PresetSize { preset, side }, true) => {
+            format!("目标预设 {preset} 只适用于 3x3 棋盘，不适用于 {side}x{side}")
+        }
+    }
+}
+
+pub fn problem_error(error: &ProblemError) -> String {
+    match (error, zh()) {
+        (e, false) => e.to_string(),
+        (ProblemError::SizeMismatch { start, goal }, true) => {
+            format!("棋盘是 {start}x{start}，目标却是 {goal}x{goal}")
+        }
+        (ProblemError::Unsolvable { start, goal }, true) => format!(
+            "无解：棋盘的{}，目标的{}；任何移动都不改变这个奇偶性",
+            parity(start),
+            parity(goal)
+        ),
+    }
+}
+
+pub fn config_error(error: &ConfigError) -> String {
+    match (error, zh()) {
+        (e, false) => e.to_string(),
+        (ConfigError::Weight(w), true) => format!("不能使用权重 {w}：请用 1 到 100 之间的数"),
+        (ConfigError::GoalTest, true) => "生成时做目标测试只适用于 BFS".to_owned(),
+        (ConfigError::NodeLimit, true) => "结点上限至少为 1".to_owned(),
+    }
+}
+
+pub fn experiment_error(error: &ExperimentError) -> String {
+    match (error, zh()) {
+        (e, false) => e.to_string(),
+        (ExperimentError::Cancelled, true) => "已取消".to_owned(),
+        (ExperimentError::NotThreeByThree, true) => {
+            "实验按精确距离抽取棋盘，而精确距离只对 3x3 棋盘已知".to_owned()
+        }
+        (ExperimentError::NoBoardAt(d, max), true) => {
+            format!("没有棋盘到这个目标的距离为 {d}（最远为 {max}）")
+        }
+        (ExperimentError::Empty, true) => {
+            "请至少选择一个配置、一个深度，并且每个深度至少一个棋盘".to_owned()
+        }
+    }
+}
+
+pub fn violation(violation: &Violation) -> String {
+    if !zh() {
+        return violation.describe();
+    }
+    match violation {
+        Violation::Inadmissible { board, h, exact } => {
+            format!("{board} 上 h = {h}，但它离目标只有 {exact} 步（h > h*）")
+        }
+        Violation::Inconsistent {
+            from,
+            to,
+            h_from,
+            h_to,
+        } => format!("h 从 {from} 上的 {h_from} 降到 {to} 上的 {h_to}，降幅超过两者之间的一步"),
+    }
+}
+
+/// Why a breakpoint stopped the run.
+pub fn hit(hit: &Hit) -> String {
+    if !zh() {
+        return hit.to_string();
+    }
+    match *hit {
+        Hit::GoalGenerated(id) => format!("目标已作为结点 #{} 生成", id.0),
+        Hit::FIncreased { from, to } => format!("f 从 {from} 增大到 {to}"),
+        Hit::BoardGenerated(board, id) => format!("{board} 已作为结点 #{} 生成", id.0),
+        Hit::BoardExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
+        Hit::Reopened(id) => format!("结点 #{} 被重新打开", id.0),
+        Hit::OpenExceeds { open, limit } => format!("open 表有 {open} 个结点，超过 {limit}"),
+    }
+}
+
+/// The experiment's counting convention ([`crate::search::CONVENTION`]) in the current language.
+pub fn convention() -> &'static str {
+    if !zh() {
+        return crate::search::CONVENTION;
+    }
+    "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
+     结点移出 open 表时做目标测试；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
+     对所有棋盘取平均"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::parse_board;
+
+    #[test]
+    fn chinese_messages_name_the_same_facts() {
+        set_language(Language::Chinese);
+        let e = parse_board("2831047655").unwrap_err();
+        assert_eq!(
+            parse_error(&e),
+            "给出了 10 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个"
+        );
+        let e = parse_board("283104762").unwrap_err();
+        assert_eq!(
+            parse_error(&e),
+            "数码 2 出现了两次（第 1 和第 9 个位置），缺少数码 5"
+        );
+        let start = parse_board("213804765").unwrap();
+        let goal = parse_board("123804765").unwrap();
+        let e = crate::puzzle::Problem::new(start, goal).unwrap_err();
+        let message = problem_error(&e);
+        assert!(message.starts_with("无解：棋盘的逆序数"), "{message}");
+        assert_eq!(dir(Dir::Down), "下移");
+        set_language(Language::English);
+        assert_eq!(dir(Dir::Down), "down");
+        assert_eq!(algorithm(Algorithm::AStar), "A*");
+    }
+
+    #[test]
+    fn the_environment_picks_the_language() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(Language::from_env(env(&[])), Language::English);
+        assert_eq!(
+            Language::from_env(env(&[("LANG", "zh_CN.UTF-8")])),
+            Language::Chinese
+        );
+        assert_eq!(
+            Language::from_env(env(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "C")])),
+            Language::English
+        );
+        assert_eq!(
+            Language::from_env(env(&[("LANG", "en_US.UTF-8"), ("SEARCHLAB_LANG", "zh")])),
+            Language::Chinese
+        );
+        assert_eq!(
+            Language::from_env(env(&[("LANG", "de_DE.UTF-8")])),
+            Language::English
+        );
+    }
+
+    #[test]
+    fn the_language_is_per_thread() {
+        set_language(Language::Chinese);
+        let other = std::thread::spawn(language).join().unwrap();
+        assert_eq!(other, Language::English);
+        assert_eq!(language(), Language::Chinese);
+        set_language(Language::English);
+    }
+}
