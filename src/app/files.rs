@@ -215,11 +215,14 @@ pub struct Request {
 impl FileDialog {
     /// Opens the dialog for `action`, in the folder of the last path used.
     pub fn open(&mut self, action: FileAction) {
+        // The last folder used, else where the app was started (unless that is the root, as
+        // for an app started from a desktop menu), else the home folder.
         let folder = Path::new(&self.path)
             .parent()
             .filter(|p| p.is_dir())
             .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
+            .or_else(|| std::env::current_dir().ok().filter(|d| d.parent().is_some()))
+            .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
             .unwrap_or_default();
         self.path = folder
             .join(action.default_name())
@@ -235,8 +238,10 @@ impl FileDialog {
         let t = text::t();
         let mut request = None;
         let mut open = true;
-        egui::Window::new(action.title())
+        let title = action.title().trim_end_matches(['.', '…']);
+        egui::Window::new(title)
             .id(egui::Id::unique("searchlab file dialog"))
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, -80.0])
             .collapsible(false)
             .resizable(false)
             .default_width(520.0)
