@@ -327,15 +327,6 @@ pub(crate) struct Frontier {
     len: usize,
 }
 
-/// What expanding one queued state did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Expansion {
-    /// The legal moves, the one back to the parent included.
-    pub moves: u32,
-    /// The states seen for the first time, now queued.
-    pub new: u32,
-}
-
 impl Frontier {
     /// A queue able to hold every state that can reach `start`: half of the permutations (the
     /// other parity class cannot), and one more, as a child is always written past the end and
@@ -381,70 +372,83 @@ impl Frontier {
     }
 
     /// A table of a byte per rank for [`Frontier::expand`], every byte `fill`: a power of two
-    /// long, so a masked rank needs no bounds check, with a spare last byte that the moves a
-    /// state does not have are sent to (set it so that it reads as seen).
+    /// long, so a masked rank needs no bounds check.
     pub(crate) fn table(side: usize, fill: u8) -> Vec<u8> {
-        vec![fill; (permutations(side) + 1).next_power_of_two()]
+        vec![fill; permutations(side).next_power_of_two()]
     }
 
-    /// Queues the states reached from the `i`th one by every move but the one back to its
-    /// parent. `visit(byte, dir)` is called with each child's byte in `table` and the move that
-    /// reached it, and returns the byte to store and whether the child is new; a new child is
-    /// queued. `visit` also sees the spare byte, for each move the state does not have.
+    /// Queues the states reached from the start (the first state queued), which has no move
+    /// back and so may have four moves, and returns their number; `visit` as for
+    /// [`Frontier::expand`].
+    pub(crate) fn expand_start(
+        &mut self,
+        table: &mut [u8],
+        mut visit: impl FnMut(u8, u32) -> (u8, bool),
+    ) -> u32 {
+        let state = Ranked {
+            code: self.codes[0],
+            rank: self.ranks[0],
+        };
+        let legal = LEGAL[self.side & 3][state.blank() & 15];
+        let mut moves = 0;
+        for dir in Dir::ALL {
+            if legal & (1 << dir as u32) != 0 {
+                moves += 1;
+                let next = state.step(self.side, dir);
+                let byte = &mut table[next.rank as usize];
+                let (value, is_new) = visit(*byte, dir as u32);
+                *byte = value;
+                if is_new {
+                    self.ranks[self.len] = next.rank;
+                    self.codes[self.len] = next.code | (dir as u32) << VIA_SHIFT;
+                    self.len += 1;
+                }
+            }
+        }
+        moves
+    }
+
+    /// Queues the states reached from the `i`th one (not the start) by every move but the one
+    /// back to its parent, and returns the number of legal moves (that one included).
+    /// `visit(byte, dir)` is called with each child's byte in `table` and the move that reached
+    /// it, and returns the byte to store and whether the child is new; a new child is queued.
     #[inline]
     pub(crate) fn expand(
         &mut self,
         i: usize,
         table: &mut [u8],
         mut visit: impl FnMut(u8, u32) -> (u8, bool),
-    ) -> Expansion {
-        let nowhere = table.len() - 1;
-        let rank = self.ranks[i];
-        let code = self.codes[i];
+    ) -> u32 {
+        debug_assert!(i > 0);
+        // Locals, so the stores to the queue are not taken to alias its length.
+        let ranks = &mut self.ranks[..];
+        let codes = &mut self.codes[..];
+        let mut len = self.len;
+        // Masks, so every index below is provably in bounds (the lengths are powers of two).
+        let (ranks_mask, codes_mask, table_mask) =
+            (ranks.len() - 1, codes.len() - 1, table.len() - 1);
+        let rows = ROWS.as_flattened();
+        let rank = ranks[i & ranks_mask];
+        let code = codes[i & codes_mask];
         let blank = (code >> BLANK_SHIFT) as usize & 15;
-        let moves = LEGAL[self.side & 3][blank];
-        let mut new = 0;
-        if i == 0 {
-            // The start has no move back, so it may have four moves.
-            let state = Ranked { code, rank };
-            for dir in Dir::ALL {
-                if moves & (1 << dir as u32) != 0 {
-                    let next = state.step(self.side, dir);
-                    let byte = &mut table[next.rank as usize & nowhere];
-                    let (value, is_new) = visit(*byte, dir as u32);
-                    *byte = value;
-                    if is_new {
-                        self.ranks[self.len] = next.rank;
-                        self.codes[self.len] = next.code | (dir as u32) << VIA_SHIFT;
-                        self.len += 1;
-                        new += 1;
-                    }
-                }
-            }
-        } else {
-            let via = (code >> VIA_SHIFT) as usize & 3;
-            for choice in &CHOICES[self.side & 3][blank][via] {
-                let shift = u32::from(choice.shift);
-                let entry = ROWS[usize::from(choice.row) & (ROW_COUNT - 1)]
-                    [((code >> shift) as usize) & (WINDOW - 1)];
-                let next_rank = rank.wrapping_add_signed(entry >> 9) | choice.nowhere;
-                let next_code = (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift))
-                    .wrapping_add(choice.code_add);
-                let byte = &mut table[next_rank as usize & nowhere];
-                let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
-                *byte = value;
-                // Both masks are the same; each proves its own index in bounds.
-                let (ranks_mask, codes_mask) = (self.ranks.len() - 1, self.codes.len() - 1);
-                self.ranks[self.len & ranks_mask] = next_rank;
-                self.codes[self.len & codes_mask] = next_code;
-                self.len += usize::from(is_new);
-                new += u32::from(is_new);
-            }
+        let via = (code >> VIA_SHIFT) as usize & 3;
+        let choices = &CHOICES[self.side & 3][blank][via];
+        for choice in choices.list.iter().take(choices.len as usize) {
+            let shift = u32::from(choice.shift);
+            let window = (code >> shift) as usize & (WINDOW - 1);
+            let entry = rows[(usize::from(choice.at) | window) & (rows.len() - 1)];
+            let next_rank = rank.wrapping_add_signed(entry >> 9);
+            let next_code = (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift))
+                .wrapping_add(choice.code_add);
+            let byte = &mut table[next_rank as usize & table_mask];
+            let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
+            *byte = value;
+            ranks[len & ranks_mask] = next_rank;
+            codes[len & codes_mask] = next_code;
+            len += usize::from(is_new);
         }
-        Expansion {
-            moves: MOVE_COUNT[moves as usize & 15],
-            new,
-        }
+        self.len = len;
+        choices.legal
     }
 }
 
@@ -474,28 +478,41 @@ const UNREACHABLE: u8 = u8::MAX;
 /// move that reached the state (its index in [`Dir::ALL`]) in these bits.
 const VIA_SHIFT: u32 = 28;
 
-/// One of the moves a queued state of the reverse search takes: the row and shift of
-/// [`Transition`], what to add to the queued code (the blank's move and the new direction), and
-/// all ones for a slot the state has no move for, to send it to the table's spare slot.
+/// One of the moves a queued state of a [`Frontier`] takes: where to read [`ROWS`] and at which
+/// digit, as in [`Transition`], and what to add to the queued code (the blank's move and the
+/// new direction).
 #[derive(Clone, Copy)]
 struct Choice {
-    row: u8,
+    /// The row's first entry in the flattened [`ROWS`].
+    at: u16,
     shift: u8,
     code_add: u32,
-    nowhere: u32,
 }
 
-/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`, the move back left
-/// out, in [`Dir::ALL`] order; at most three, as the start (which has no move back) is expanded
-/// on its own.
-static CHOICES: [[[[Choice; 3]; 4]; 16]; 4] = {
-    let none = Choice {
-        row: 0,
+/// The moves from a state with the blank in one cell, reached by one move.
+#[derive(Clone, Copy)]
+struct Choices {
+    /// The legal moves, the one back included.
+    legal: u32,
+    /// The legal moves but the one back, in [`Dir::ALL`] order: the first `len` of `list`.
+    len: u32,
+    list: [Choice; 3],
+}
+
+/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`. At most three, as the
+/// start (which has no move back) is expanded on its own.
+static CHOICES: [[[Choices; 4]; 16]; 4] = {
+    let unused = Choice {
+        at: 0,
         shift: NO_WINDOW,
         code_add: 0,
-        nowhere: u32::MAX,
     };
-    let mut table = [[[[none; 3]; 4]; 16]; 4];
+    let none = Choices {
+        legal: 0,
+        len: 0,
+        list: [unused; 3],
+    };
+    let mut table = [[[none; 4]; 16]; 4];
     let mut side = 2;
     while side <= MAX_ENUMERATED_SIDE {
         let mut blank = 0;
@@ -503,20 +520,22 @@ static CHOICES: [[[[Choice; 3]; 4]; 16]; 4] = {
             let mut via = 0;
             while via < 4 {
                 let back = Dir::ALL[via].reverse() as usize;
-                let mut slot = 0;
+                let choices = &mut table[side][blank][via];
                 let mut dir = 0;
                 while dir < 4 {
-                    if LEGAL[side][blank] & (1 << dir) != 0 && dir != back {
-                        let t = TRANSITIONS[side][blank][dir];
-                        table[side][blank][via][slot] = Choice {
-                            row: t.row,
-                            shift: t.shift,
-                            code_add: t
-                                .code_add
-                                .wrapping_add(((dir as u32).wrapping_sub(via as u32)) << VIA_SHIFT),
-                            nowhere: 0,
-                        };
-                        slot += 1;
+                    if LEGAL[side][blank] & (1 << dir) != 0 {
+                        choices.legal += 1;
+                        if dir != back {
+                            let t = TRANSITIONS[side][blank][dir];
+                            choices.list[choices.len as usize] = Choice {
+                                at: t.row as u16 * WINDOW as u16,
+                                shift: t.shift,
+                                code_add: t.code_add.wrapping_add(
+                                    ((dir as u32).wrapping_sub(via as u32)) << VIA_SHIFT,
+                                ),
+                            };
+                            choices.len += 1;
+                        }
                     }
                     dir += 1;
                 }
@@ -528,10 +547,6 @@ static CHOICES: [[[[Choice; 3]; 4]; 16]; 4] = {
     }
     table
 };
-
-/// `MOVE_COUNT[moves]`: the number of bits set in a four-bit mask of [`LEGAL`]; a table,
-/// because the popcount instruction is not in the baseline x86-64 target.
-const MOVE_COUNT: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// `LEGAL[side][blank]`: the directions the blank can move in, one bit each in [`Dir::ALL`]
 /// order (up, down, left, right).
@@ -561,8 +576,6 @@ impl DistanceTable {
             return None;
         }
         let mut distance = Frontier::table(side, UNREACHABLE);
-        let spare = distance.len() - 1;
-        distance[spare] = 0;
         // The queue is the order itself, one layer of distance after the other: states are
         // appended as they are found and each layer is expanded in turn.
         let mut frontier = Frontier::new(goal);
@@ -572,11 +585,16 @@ impl DistanceTable {
         while begin < frontier.len() {
             let end = frontier.len();
             let d = first.len() as u8;
-            for i in begin..end {
-                frontier.expand(i, &mut distance, |byte, _| {
-                    let new = byte == UNREACHABLE;
-                    (if new { d } else { byte }, new)
-                });
+            let visit = |byte, _| {
+                let new = byte == UNREACHABLE;
+                (if new { d } else { byte }, new)
+            };
+            if begin == 0 {
+                frontier.expand_start(&mut distance, visit);
+            } else {
+                for i in begin..end {
+                    frontier.expand(i, &mut distance, visit);
+                }
             }
             first.push(end);
             begin = end;

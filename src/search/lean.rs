@@ -578,41 +578,48 @@ impl Layers {
             self.stamp = 1;
         }
         let seen = self.stamp << 2;
-        let spare = self.slots.len() - 1;
-        self.slots[spare] = seen;
         self.frontier.restart(&start);
         let start_rank = self.frontier.rank(0);
         self.slots[start_rank as usize] = seen;
-        let mut stats = Stats {
-            open: 1,
-            max_open: 1,
-            nodes: 1,
-            ..Stats::default()
+        let visit = |byte: u8, dir: u32| {
+            let new = byte & !3 != seen;
+            (if new { seen | dir as u8 } else { byte }, new)
         };
+        // The counters follow from how far the queue got: every queued state is a node, those
+        // before the cursor are expanded, every generated child but the new ones a duplicate.
         let mut cursor = 0;
+        let mut generated = 0;
+        let mut max_open = 1;
         let (found, limit_reached) = loop {
-            if stats.nodes as usize + 4 > node_limit {
+            if self.frontier.len() + 4 > node_limit {
                 break (false, true);
             }
-            stats.steps += 1;
-            stats.open -= 1;
             if self.frontier.rank(cursor) == self.goal_rank {
                 break (true, false);
             }
-            stats.expanded += 1;
-            let expansion = self.frontier.expand(cursor, &mut self.slots, |byte, dir| {
-                let new = byte & !3 != seen;
-                (if new { seen | (dir as u8 & 3) } else { byte }, new)
-            });
+            generated += if cursor == 0 {
+                self.frontier.expand_start(&mut self.slots, visit)
+            } else {
+                self.frontier.expand(cursor, &mut self.slots, visit)
+            };
             cursor += 1;
-            stats.generated += expansion.moves;
-            stats.duplicates += expansion.moves - expansion.new;
-            stats.nodes += expansion.new;
-            stats.open += expansion.new;
-            stats.max_open = stats.max_open.max(stats.open);
-            if stats.open == 0 {
+            let open = self.frontier.len() - cursor;
+            max_open = max_open.max(open);
+            if open == 0 {
                 break (false, false);
             }
+        };
+        let nodes = self.frontier.len() as u32;
+        let steps = cursor as u32 + u32::from(found);
+        let stats = Stats {
+            steps,
+            expanded: cursor as u32,
+            generated,
+            duplicates: generated - (nodes - 1),
+            open: nodes - steps,
+            max_open: max_open as u32,
+            nodes,
+            ..Stats::default()
         };
         let slots = &self.slots;
         LeanOutcome {
