@@ -99,7 +99,10 @@ fn chinese_messages_keep_the_p1379_answer_and_the_prefixes() {
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "4");
-    assert!(lines[1].starts_with("no solution: 无解：棋盘的逆序数 8"), "{stdout}");
+    assert!(
+        lines[1].starts_with("no solution: 无解：棋盘的逆序数 8"),
+        "{stdout}"
+    );
     assert!(lines[2].starts_with("error: 给出了 7 个数码"), "{stdout}");
     assert!(text(&out.stderr).contains("第 3 行"));
     assert_eq!(out.status.code(), Some(2));

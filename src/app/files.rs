@@ -221,7 +221,11 @@ impl FileDialog {
             .parent()
             .filter(|p| p.is_dir())
             .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok().filter(|d| d.parent().is_some()))
+            .or_else(|| {
+                std::env::current_dir()
+                    .ok()
+                    .filter(|d| d.parent().is_some())
+            })
             .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
             .unwrap_or_default();
         self.path = folder

@@ -875,4 +875,17 @@ mod tests {
         h.get_by_label("Step Space");
         h.get_by_label_contains("fonts-wqy-microhei");
     }
+
+    #[test]
+    fn clicking_the_text_of_a_row_selects_its_node() {
+        let mut h = harness(Settings::default());
+        h.run();
+        h.get_by_label("Step Space").click();
+        h.run();
+        // "#0" is the node column of the closed list's only row.
+        h.get_by_label("#0").click();
+        h.run();
+        assert_eq!(h.state().session.selected, Some(NodeId(0)));
+        h.get_by_label("showing node #0 and its path from the start");
+    }
 }
