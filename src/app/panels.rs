@@ -518,35 +518,36 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         }
     });
     ui.menu_button(t.menu_view, |ui| {
-        let mut shown = session.settings.show_breakpoints;
-        if ui
-            .checkbox(&mut shown, t.breakpoints)
-            .on_hover_text(t.breakpoints_hint)
-            .changed()
-        {
-            commands.push(Command::ShowBreakpoints(shown));
-        }
-        let mut pseudocode = session.settings.show_pseudocode;
-        if ui
-            .add_enabled(
-                !session.settings.compare,
-                egui::Checkbox::new(&mut pseudocode, t.pseudocode),
-            )
-            .on_disabled_hover_text(t.exercise_compare_hint)
-            .changed()
-        {
-            commands.push(Command::ShowPseudocode(pseudocode));
-        }
-        let mut exercise = session.settings.exercise;
-        if ui
-            .add_enabled(
-                !session.settings.compare,
-                egui::Checkbox::new(&mut exercise, t.exercise_mode),
-            )
-            .on_disabled_hover_text(t.exercise_compare_hint)
-            .changed()
-        {
-            commands.push(Command::SetExercise(exercise));
+        let settings = &session.settings;
+        let single = !settings.compare;
+        for (on, title, enabled, command) in [
+            (
+                settings.show_breakpoints,
+                t.breakpoints,
+                true,
+                Command::ShowBreakpoints as fn(bool) -> Command,
+            ),
+            (
+                settings.show_pseudocode,
+                t.pseudocode,
+                single,
+                Command::ShowPseudocode,
+            ),
+            (
+                settings.exercise,
+                t.exercise_mode,
+                single,
+                Command::SetExercise,
+            ),
+        ] {
+            let mut next = on;
+            if ui
+                .add_enabled(enabled, egui::Checkbox::new(&mut next, title))
+                .on_disabled_hover_text(t.single_view_only)
+                .changed()
+            {
+                commands.push(command(next));
+            }
         }
         ui.separator();
         if ui.button(t.experiments).clicked() {

@@ -259,7 +259,7 @@ strings! {
     exercise_prompt: "Click the node in open that you think is expanded next.",
         "点击你认为下一个会被扩展的 open 表结点。";
     open_list_exercise: "Open list (generation order)", "open 表（按生成顺序）";
-    exercise_compare_hint: "Exercise mode works in the single view.", "练习模式只在单个视图中可用。";
+    single_view_only: "Works in the single view.", "只在单个视图中可用。";
 
     // Pseudocode.
     pseudocode: "Pseudocode", "伪代码";
