@@ -119,10 +119,14 @@ impl SessionFile {
             parse_goal(&file.goal, board.side()).map_err(|e| invalid(SetupError::Goal(e)))?;
         Problem::new(board, goal).map_err(|e| invalid(SetupError::Problem(e)))?;
         if !(MIN_LANES..=MAX_LANES).contains(&file.lanes.len()) {
-            return Err(LoadError::Invalid(format!(
-                "{} lanes; a session has {MIN_LANES} to {MAX_LANES}",
-                file.lanes.len()
-            )));
+            let n = file.lanes.len();
+            return Err(LoadError::Invalid(
+                if text::language() == text::Language::Chinese {
+                    format!("{n} 条通道；会话应有 {MIN_LANES} 到 {MAX_LANES} 条")
+                } else {
+                    format!("{n} lanes; a session has {MIN_LANES} to {MAX_LANES}")
+                },
+            ));
         }
         for config in std::iter::once(&file.config).chain(&file.lanes) {
             config
