@@ -480,9 +480,14 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             let furthest = session.furthest().max(1);
             let mut position = session.seek_target().unwrap_or(session.clock());
             ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
+            let suffix = if position == 1 {
+                text::t().timeline_suffix_one
+            } else {
+                text::t().timeline_suffix
+            };
             let response = ui.add(
                 Slider::new(&mut position, 0..=furthest)
-                    .suffix(text::t().timeline_suffix)
+                    .suffix(suffix)
                     .text(text::t().timeline),
             );
             if response.changed() {

@@ -84,6 +84,7 @@ strings! {
     speed_suffix: " steps/s", " 步/秒";
     timeline: "Timeline", "时间轴";
     timeline_suffix: " steps", " 步";
+    timeline_suffix_one: " step", " 步";
 
     // View settings.
     dark: "Dark", "深色";
