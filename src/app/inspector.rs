@@ -141,11 +141,9 @@ impl Inspector {
         // On the start board.
         let start = problem.start();
         ui.label(
-            RichText::new(format!(
-                "{}: {}  ({})",
-                text::t().inspector_current,
-                start,
-                text::h_star_is(result.table.distance(&start))
+            RichText::new(text::inspector_on_start(
+                &start.to_string(),
+                &text::h_star_is(result.table.distance(&start)),
             ))
             .strong(),
         );

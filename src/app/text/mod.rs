@@ -970,6 +970,15 @@ pub fn weighted(title: &str, weight: f64) -> String {
     format!("{weight} x {title}")
 }
 
+/// "On the start board: 283104765  (h* = 4)".
+pub fn inspector_on_start(board: &str, h_star: &str) -> String {
+    if zh() {
+        format!("{}：{board}（{h_star}）", t().inspector_current)
+    } else {
+        format!("{}: {board}  ({h_star})", t().inspector_current)
+    }
+}
+
 pub fn h_star_is(d: Option<u8>) -> String {
     match (d, zh()) {
         (Some(d), _) => format!("h* = {d}"),
