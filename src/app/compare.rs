@@ -158,7 +158,7 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                         .color(lane.color),
                 );
                 ui.label(
-                    RichText::new(config.algorithm.formula())
+                    RichText::new(text::engine::formula(config.algorithm))
                         .monospace()
                         .color(ui.visuals().strong_text_color()),
                 );

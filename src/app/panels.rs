@@ -230,7 +230,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
 fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>) {
     let next = edit_config(ui, config, false);
     ui.label(
-        RichText::new(config.algorithm.formula())
+        RichText::new(text::engine::formula(config.algorithm))
             .monospace()
             .color(ui.visuals().strong_text_color()),
     );
