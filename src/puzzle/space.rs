@@ -121,6 +121,12 @@ impl Ranked {
         self.rank
     }
 
+    /// The digits and the blank's cell, packed: the code a queue of states holds.
+    #[inline]
+    pub(crate) fn code(self) -> u32 {
+        self.code
+    }
+
     /// The blank's cell.
     #[inline]
     pub fn blank(self) -> usize {
@@ -327,6 +333,54 @@ pub(crate) struct Frontier {
     len: usize,
 }
 
+/// The index of [`CHOICES`] for the start, which has no move back.
+const FROM_START: usize = 4;
+
+/// The moves from a queued state of a board of `side` with this code: every move but the one
+/// back to its parent, in [`Dir::ALL`] order; `start`: the state is the start, which has none
+/// (its code, a plain [`Ranked`] code, names no move). Also the number of legal moves, that one
+/// included. A queued code is a [`Ranked`] code with the move that reached the state above
+/// [`VIA_SHIFT`]; so are the children's, from [`Choice::apply`].
+#[inline]
+pub(crate) fn choices(side: usize, code: u32, start: bool) -> (&'static [Choice], u32) {
+    let blank = (code >> BLANK_SHIFT) as usize & 15;
+    let via = if start {
+        FROM_START
+    } else {
+        (code >> VIA_SHIFT) as usize & 3
+    };
+    let choices = &CHOICES[side & 3][blank][via];
+    let len = (choices.len as usize).min(choices.list.len());
+    (&choices.list[..len], choices.legal)
+}
+
+impl Choice {
+    /// The rank and code of the child this move leads to from a queued state.
+    #[inline]
+    pub(crate) fn apply(&self, rank: u32, code: u32) -> (u32, u32) {
+        let rows = ROWS.as_flattened();
+        let shift = u32::from(self.shift);
+        let window = (code >> shift) as usize & (WINDOW - 1);
+        let entry = rows[(usize::from(self.at) | window) & (rows.len() - 1)];
+        (
+            rank.wrapping_add_signed(entry >> 9),
+            (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift)).wrapping_add(self.code_add),
+        )
+    }
+}
+
+/// The blank's cell in a queued code.
+#[inline]
+pub(crate) fn code_blank(code: u32) -> usize {
+    (code >> BLANK_SHIFT) as usize & 15
+}
+
+/// The move that reached a queued state, as its index in [`Dir::ALL`].
+#[inline]
+pub(crate) fn code_via(code: u32) -> u8 {
+    (code >> VIA_SHIFT) as u8 & 3
+}
+
 impl Frontier {
     /// A queue able to hold every state that can reach `start`: half of the permutations (the
     /// other parity class cannot), and one more, as a child is always written past the end and
@@ -385,27 +439,19 @@ impl Frontier {
         table: &mut [u8],
         mut visit: impl FnMut(u8, u32) -> (u8, bool),
     ) -> u32 {
-        let state = Ranked {
-            code: self.codes[0],
-            rank: self.ranks[0],
-        };
-        let legal = LEGAL[self.side & 3][state.blank() & 15];
-        let mut moves = 0;
-        for dir in Dir::ALL {
-            if legal & (1 << dir as u32) != 0 {
-                moves += 1;
-                let next = state.step(self.side, dir);
-                let byte = &mut table[next.rank as usize];
-                let (value, is_new) = visit(*byte, dir as u32);
-                *byte = value;
-                if is_new {
-                    self.ranks[self.len] = next.rank;
-                    self.codes[self.len] = next.code | (dir as u32) << VIA_SHIFT;
-                    self.len += 1;
-                }
+        let (list, legal) = choices(self.side, self.codes[0], true);
+        for choice in list {
+            let (rank, code) = choice.apply(self.ranks[0], self.codes[0]);
+            let byte = &mut table[rank as usize];
+            let (value, is_new) = visit(*byte, code >> VIA_SHIFT);
+            *byte = value;
+            if is_new {
+                self.ranks[self.len] = rank;
+                self.codes[self.len] = code;
+                self.len += 1;
             }
         }
-        moves
+        legal
     }
 
     /// Queues the states reached from the `i`th one (not the start) by every move but the one
@@ -427,19 +473,11 @@ impl Frontier {
         // Masks, so every index below is provably in bounds (the lengths are powers of two).
         let (ranks_mask, codes_mask, table_mask) =
             (ranks.len() - 1, codes.len() - 1, table.len() - 1);
-        let rows = ROWS.as_flattened();
         let rank = ranks[i & ranks_mask];
         let code = codes[i & codes_mask];
-        let blank = (code >> BLANK_SHIFT) as usize & 15;
-        let via = (code >> VIA_SHIFT) as usize & 3;
-        let choices = &CHOICES[self.side & 3][blank][via];
-        for choice in choices.list.iter().take(choices.len as usize) {
-            let shift = u32::from(choice.shift);
-            let window = (code >> shift) as usize & (WINDOW - 1);
-            let entry = rows[(usize::from(choice.at) | window) & (rows.len() - 1)];
-            let next_rank = rank.wrapping_add_signed(entry >> 9);
-            let next_code = (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift))
-                .wrapping_add(choice.code_add);
+        let (list, legal) = choices(self.side, code, false);
+        for choice in list {
+            let (next_rank, next_code) = choice.apply(rank, code);
             let byte = &mut table[next_rank as usize & table_mask];
             let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
             *byte = value;
@@ -448,7 +486,7 @@ impl Frontier {
             len += usize::from(is_new);
         }
         self.len = len;
-        choices.legal
+        legal
     }
 }
 
@@ -482,7 +520,7 @@ const VIA_SHIFT: u32 = 28;
 /// digit, as in [`Transition`], and what to add to the queued code (the blank's move and the
 /// new direction).
 #[derive(Clone, Copy)]
-struct Choice {
+pub(crate) struct Choice {
     /// The row's first entry in the flattened [`ROWS`].
     at: u16,
     shift: u8,
@@ -496,12 +534,12 @@ struct Choices {
     legal: u32,
     /// The legal moves but the one back, in [`Dir::ALL`] order: the first `len` of `list`.
     len: u32,
-    list: [Choice; 3],
+    list: [Choice; 4],
 }
 
-/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`. At most three, as the
-/// start (which has no move back) is expanded on its own.
-static CHOICES: [[[Choices; 4]; 16]; 4] = {
+/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`, or from the start (which
+/// has no move back) for `via` = [`FROM_START`].
+static CHOICES: [[[Choices; 5]; 16]; 4] = {
     let unused = Choice {
         at: 0,
         shift: NO_WINDOW,
@@ -510,16 +548,21 @@ static CHOICES: [[[Choices; 4]; 16]; 4] = {
     let none = Choices {
         legal: 0,
         len: 0,
-        list: [unused; 3],
+        list: [unused; 4],
     };
-    let mut table = [[[none; 4]; 16]; 4];
+    let mut table = [[[none; 5]; 16]; 4];
     let mut side = 2;
     while side <= MAX_ENUMERATED_SIDE {
         let mut blank = 0;
         while blank < side * side {
             let mut via = 0;
-            while via < 4 {
-                let back = Dir::ALL[via].reverse() as usize;
+            while via <= FROM_START {
+                // The start's code has no move in it: as if reached by the first direction.
+                let (back, was) = if via == FROM_START {
+                    (4, 0)
+                } else {
+                    (Dir::ALL[via].reverse() as usize, via)
+                };
                 let choices = &mut table[side][blank][via];
                 let mut dir = 0;
                 while dir < 4 {
@@ -531,7 +574,7 @@ static CHOICES: [[[Choices; 4]; 16]; 4] = {
                                 at: t.row as u16 * WINDOW as u16,
                                 shift: t.shift,
                                 code_add: t.code_add.wrapping_add(
-                                    ((dir as u32).wrapping_sub(via as u32)) << VIA_SHIFT,
+                                    ((dir as u32).wrapping_sub(was as u32)) << VIA_SHIFT,
                                 ),
                             };
                             choices.len += 1;

@@ -13,7 +13,8 @@ use rustc_hash::FxHashMap;
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
-    Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, Ranked, permutations, rank,
+    Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, Ranked, choices, code_blank,
+    code_via, permutations, rank,
 };
 
 /// What one solve found.
@@ -168,6 +169,9 @@ struct Params {
     /// `cost[tile][pos]`: the tile's share of h in that cell, for heuristics that are a sum
     /// over tiles (looked up without asking which heuristic it is).
     cost: [[u32; MAX_CELLS]; MAX_CELLS],
+    /// Whether [`search_dense`] serves this solver: boards up to 3x3, a heuristic that is a
+    /// sum over tiles, the goal test at expansion.
+    fast: bool,
 }
 
 impl Params {
@@ -201,6 +205,9 @@ impl Params {
             Algorithm::Greedy => (0, stride + tie),
             Algorithm::WeightedAStar => unreachable!("refused in LeanSolver::new"),
         };
+        let fast = goal.side() <= MAX_ENUMERATED_SIDE
+            && heuristic.is_additive()
+            && config.goal_test == GoalTest::OnExpansion;
         Params {
             goal,
             config,
@@ -208,6 +215,7 @@ impl Params {
             g_weight,
             h_weight,
             cost,
+            fast,
         }
     }
 
@@ -228,8 +236,10 @@ pub struct LeanSolver {
     params: Params,
     dense: Option<Dense>,
     sparse: Sparse,
-    dense_buckets: Buckets<Ranked>,
-    sparse_buckets: Buckets<u64>,
+    dense_buckets: Buckets<Queued<Ranked>>,
+    sparse_buckets: Buckets<Queued<u64>>,
+    /// Open for [`search_dense`].
+    nodes: Buckets<Node>,
     layers: Option<Layers>,
 }
 
@@ -255,6 +265,7 @@ impl LeanSolver {
             sparse: Sparse::default(),
             dense_buckets: Buckets::new(lifo),
             sparse_buckets: Buckets::new(lifo),
+            nodes: Buckets::new(lifo),
             layers: layered.then(|| Layers::new(goal)),
         })
     }
@@ -265,6 +276,9 @@ impl LeanSolver {
             return layers.solve(start, self.params.config.node_limit);
         }
         match self.dense.as_mut() {
+            Some(table) if self.params.fast => {
+                search_dense(&self.params, start, table, &mut self.nodes)
+            }
             Some(table) => run(&self.params, start, table, &mut self.dense_buckets),
             None => run(
                 &self.params,
@@ -277,21 +291,21 @@ impl LeanSolver {
 }
 
 /// Open as an array of queues indexed by bucket, with a cursor at the lowest non-empty one.
-struct Buckets<K> {
-    queues: Vec<Queue<K>>,
+struct Buckets<Q> {
+    queues: Vec<Queue<Q>>,
     cursor: usize,
     lifo: bool,
 }
 
 /// One bucket: pushed at the back, popped at the front (`head`) or the back; emptied whole
 /// once everything is popped, so it never wraps around.
-struct Queue<K> {
-    items: Vec<Queued<K>>,
+struct Queue<Q> {
+    items: Vec<Q>,
     head: usize,
 }
 
-impl<K: Copy> Buckets<K> {
-    fn new(lifo: bool) -> Buckets<K> {
+impl<Q: Copy> Buckets<Q> {
+    fn new(lifo: bool) -> Buckets<Q> {
         Buckets {
             queues: Vec::new(),
             cursor: 0,
@@ -309,7 +323,7 @@ impl<K: Copy> Buckets<K> {
     }
 
     #[inline]
-    fn push(&mut self, bucket: usize, item: Queued<K>) {
+    fn push(&mut self, bucket: usize, item: Q) {
         if bucket >= self.queues.len() {
             self.queues.resize_with(bucket + 1, || Queue {
                 items: Vec::new(),
@@ -321,7 +335,7 @@ impl<K: Copy> Buckets<K> {
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<Queued<K>> {
+    fn pop(&mut self) -> Option<Q> {
         while let Some(queue) = self.queues.get_mut(self.cursor) {
             if queue.head < queue.items.len() {
                 let item = if self.lifo {
@@ -347,7 +361,7 @@ fn run<T: Seen>(
     params: &Params,
     start: Board,
     seen: &mut T,
-    open: &mut Buckets<T::Key>,
+    open: &mut Buckets<Queued<T::Key>>,
 ) -> LeanOutcome {
     open.clear();
     seen.begin();
@@ -508,6 +522,151 @@ fn run<T: Seen>(
         if stats.open == 0 {
             return finish(None, stats, false, seen);
         }
+    }
+}
+
+/// A node in open for [`search_dense`]: the tiles, the rank, the queued code (the rank's digits,
+/// the blank and the move that reached the state), g and h.
+#[derive(Clone, Copy)]
+struct Node {
+    packed: u64,
+    rank: u32,
+    code: u32,
+    g: u32,
+    h: u32,
+}
+
+/// [`run`] for boards up to 3x3 with a heuristic that is a sum over tiles and the goal test at
+/// expansion, the common case: the same loop, with the children's ranks from the table of
+/// moves (only the moves a state has, the one back left out), a child's tiles and h found from
+/// the one tile that moved, the goal recognised by its rank, and smaller nodes in open.
+fn search_dense(
+    params: &Params,
+    start: Board,
+    seen: &mut Dense,
+    open: &mut Buckets<Node>,
+) -> LeanOutcome {
+    open.clear();
+    seen.begin();
+    let side = start.side();
+    let updates = params.config.algorithm.updates_duplicates();
+    let goal_rank = rank(&params.goal);
+    let first = Ranked::new(&start);
+    let mut stats = Stats {
+        open: 1,
+        max_open: 1,
+        nodes: 1,
+        ..Stats::default()
+    };
+    seen.set(
+        first,
+        Entry {
+            g: 0,
+            closed: false,
+            via: NONE,
+        },
+    );
+    let h0 = params.heuristic.h(&start);
+    open.push(
+        params.bucket(0, h0),
+        Node {
+            packed: start.packed(),
+            rank: first.rank(),
+            code: first.code(),
+            g: 0,
+            h: h0,
+        },
+    );
+    let (found, limit_reached) = loop {
+        let Some(node) = open.pop() else {
+            break (false, false);
+        };
+        if updates {
+            // Skip entries left behind by an improvement; they are not in the engine's open.
+            let slot = seen.slots[node.rank as usize];
+            if slot & (1 << STAMP_BITS) != 0 || slot >> G_SHIFT != node.g {
+                continue;
+            }
+            seen.slots[node.rank as usize] = slot | (1 << STAMP_BITS);
+        }
+        if stats.nodes as usize + 4 > params.config.node_limit {
+            break (false, true);
+        }
+        stats.steps += 1;
+        stats.open -= 1;
+        if node.rank == goal_rank {
+            break (true, false);
+        }
+        stats.expanded += 1;
+        let g = node.g + 1;
+        let blank = code_blank(node.code);
+        let cost = &params.cost;
+        let start = node.g == 0;
+        let (list, moves) = choices(side, node.code, start);
+        for (rank, code) in list.iter().map(|choice| choice.apply(node.rank, node.code)) {
+            let slot = seen.slots[rank as usize];
+            let queue = if slot & STAMP_MASK != seen.stamp {
+                stats.nodes += 1;
+                stats.open += 1;
+                true
+            } else {
+                stats.duplicates += 1;
+                let old_g = slot >> G_SHIFT;
+                let better = updates && g < old_g;
+                if better {
+                    if slot & (1 << STAMP_BITS) != 0 {
+                        stats.reopened += 1;
+                        stats.open += 1;
+                    } else {
+                        stats.improved += 1;
+                    }
+                }
+                better
+            };
+            if queue {
+                seen.slots[rank as usize] =
+                    seen.stamp | (u32::from(code_via(code)) << (STAMP_BITS + 1)) | (g << G_SHIFT);
+                // The tile in the child's blank cell moved to this node's blank cell.
+                let to = code_blank(code);
+                let tile = (node.packed >> (4 * to)) & 0xF;
+                let packed = node.packed - (tile << (4 * to)) + (tile << (4 * blank));
+                let tile_cost = &cost[tile as usize & (MAX_CELLS - 1)];
+                let h =
+                    node.h + tile_cost[blank & (MAX_CELLS - 1)] - tile_cost[to & (MAX_CELLS - 1)];
+                stats.max_open = stats.max_open.max(stats.open);
+                open.push(
+                    params.bucket(g, h),
+                    Node {
+                        packed,
+                        rank,
+                        code,
+                        g,
+                        h,
+                    },
+                );
+            }
+        }
+        // The move back leads to the parent: seen, with a smaller g, so a duplicate that can
+        // never improve anything. It is counted without being made.
+        stats.duplicates += u32::from(!start);
+        stats.generated += moves;
+        if stats.open == 0 {
+            break (false, false);
+        }
+    };
+    let path = found.then(|| {
+        let mut key = Ranked::new(&params.goal);
+        walk_back(params.goal, |board, back| {
+            if let Some(back) = back {
+                key = key.step(board.side(), back);
+            }
+            seen.get(key).expect("path states are seen").via
+        })
+    });
+    LeanOutcome {
+        path,
+        stats,
+        limit_reached,
     }
 }
 
