@@ -1112,13 +1112,11 @@ fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Co
     }
     if session.settings.exercise {
         // Pop order would give the answer away: show open in the order nodes were made.
-        let mut ids = lane.open_snapshot().to_vec();
-        ids.sort_unstable();
         let list = NodeList {
             id_salt: "open_table",
             title: text::t().open_list_exercise,
             first_column: text::t().col_rank,
-            ids: &ids,
+            ids: lane.open_by_id(),
             scroll_to: None,
             on_click: Command::Predict,
         };

@@ -216,6 +216,11 @@ pub struct Lane {
     open_snapshot: Vec<NodeId>,
     open_built_for: Option<usize>,
     open_built_at: Instant,
+    /// Counts the rebuilds of `open_snapshot`, so copies derived from it know when to follow.
+    open_generation: u64,
+    /// The open list in generation order (exercise mode), and the generation it was sorted at.
+    open_by_id: Vec<NodeId>,
+    open_by_id_for: Option<u64>,
     plots: PlotSeries,
     /// Seconds spent in the search after each step, cumulative (popped on step back).
     seconds: Vec<f64>,
@@ -274,6 +279,9 @@ impl Lane {
             open_snapshot: Vec::new(),
             open_built_for: None,
             open_built_at: Instant::now(),
+            open_generation: 0,
+            open_by_id: Vec::new(),
+            open_by_id_for: None,
             plots: PlotSeries::default(),
             seconds: Vec::new(),
             check: HeuristicCheck::default(),
@@ -370,6 +378,12 @@ impl Lane {
         &self.open_snapshot
     }
 
+    /// The open list in the order its nodes were generated, as of the last [`Lane::refresh`]
+    /// with `by_id`.
+    pub fn open_by_id(&self) -> &[NodeId] {
+        &self.open_by_id
+    }
+
     pub fn plots(&self) -> &PlotSeries {
         &self.plots
     }
@@ -431,7 +445,7 @@ impl Lane {
     /// most every `OPEN_REFRESH`: copying a million ids each frame would slow the run, and
     /// going forward only adds nodes, so the ids in an older copy stay valid. After a step
     /// back nodes are removed, so the copy is always rebuilt then.
-    pub fn refresh(&mut self, running: bool) {
+    pub fn refresh(&mut self, running: bool, by_id: bool) {
         let steps = self.search.steps();
         let stale = self.open_built_for != Some(steps);
         let went_back = self.open_built_for.is_none_or(|built| steps < built);
@@ -444,6 +458,7 @@ impl Lane {
             self.open_snapshot.extend(self.search.open_nodes());
             self.open_built_for = Some(steps);
             self.open_built_at = Instant::now();
+            self.open_generation += 1;
         }
         let plots_throttled = running
             && self.history.len() > 50_000
@@ -453,6 +468,13 @@ impl Lane {
                 .is_some_and(|t| t.elapsed() < OPEN_REFRESH);
         if self.plots.built_for != Some(self.history.len()) && !plots_throttled {
             self.plots.rebuild(&self.history);
+        }
+        // Sorted once per rebuild of the snapshot, not once per frame: open can hold millions.
+        if by_id && self.open_by_id_for != Some(self.open_generation) {
+            self.open_by_id.clear();
+            self.open_by_id.extend_from_slice(&self.open_snapshot);
+            self.open_by_id.sort_unstable();
+            self.open_by_id_for = Some(self.open_generation);
         }
     }
 }
@@ -1164,8 +1186,9 @@ impl Session {
     /// Called once per frame before drawing.
     pub fn prepare(&mut self) {
         let running = matches!(self.mode, RunMode::Playing | RunMode::RunToEnd);
-        for lane in &mut self.lanes {
-            lane.refresh(running);
+        let exercise = self.settings.exercise && !self.settings.compare;
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            lane.refresh(running, exercise && i == 0);
         }
         if let (Some(id), Some(lane)) = (self.selected, self.lanes.first())
             && id.index() >= lane.search().node_count()
@@ -1233,14 +1256,14 @@ mod tests {
     #[test]
     fn open_snapshot_is_throttled_forward_but_exact_after_stepping_back() {
         let mut lane = big_lane();
-        lane.refresh(true);
+        lane.refresh(true, false);
         assert_eq!(lane.open_snapshot().len(), lane.search().open_len());
         for _ in 0..50 {
             lane.step();
         }
         // Running forward the copy may lag (not asserted: it depends on the clock), but
         // every id in it still exists.
-        lane.refresh(true);
+        lane.refresh(true, false);
         assert!(
             lane.open_snapshot()
                 .iter()
@@ -1250,12 +1273,12 @@ mod tests {
         for _ in 0..100 {
             lane.step_back();
         }
-        lane.refresh(true);
+        lane.refresh(true, false);
         let open: Vec<NodeId> = lane.search().open_nodes().collect();
         assert_eq!(lane.open_snapshot(), &open[..]);
         // Paused: always exact.
         lane.step();
-        lane.refresh(false);
+        lane.refresh(false, false);
         let open: Vec<NodeId> = lane.search().open_nodes().collect();
         assert_eq!(lane.open_snapshot(), &open[..]);
     }
