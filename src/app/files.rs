@@ -163,6 +163,7 @@ pub enum FileAction {
     TraceCsv,
     TraceJson,
     SummaryCsv,
+    PlotDataCsv,
     PlotsPng,
 }
 
@@ -175,6 +176,7 @@ impl FileAction {
             FileAction::TraceCsv => t.export_trace_csv,
             FileAction::TraceJson => t.export_trace_json,
             FileAction::SummaryCsv => t.export_summary_csv,
+            FileAction::PlotDataCsv => t.export_plot_data_csv,
             FileAction::PlotsPng => t.export_plots_png,
         }
     }
@@ -185,6 +187,7 @@ impl FileAction {
             FileAction::TraceCsv => "searchlab-trace.csv",
             FileAction::TraceJson => "searchlab-trace.json",
             FileAction::SummaryCsv => "searchlab-summary.csv",
+            FileAction::PlotDataCsv => "searchlab-per-step.csv",
             FileAction::PlotsPng => "searchlab-plots.png",
         }
     }
@@ -430,6 +433,27 @@ pub fn summary_csv(session: &Session) -> String {
     out
 }
 
+/// What the plots show, as numbers: one row per lane and step with the counters after it and
+/// the f and h of the node it expanded.
+pub fn plot_data_csv(session: &Session) -> String {
+    let mut out = String::from("lane,step,expanded,generated,open,f,h\n");
+    for (i, lane) in session.lanes.iter().enumerate() {
+        for (step, s) in lane.history().iter().enumerate() {
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{}\n",
+                i + 1,
+                step + 1,
+                s.expanded,
+                s.generated,
+                s.open,
+                s.f,
+                s.h
+            ));
+        }
+    }
+    out
+}
+
 /// An image as PNG bytes (RGBA, 8 bits).
 pub fn png(image: &ColorImage) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -595,6 +619,7 @@ mod tests {
         let csv = temp_path("trace.csv");
         let json = temp_path("trace.json");
         let summary = temp_path("summary.csv");
+        let per_step = temp_path("per-step.csv");
         let mut h = test_harness(Settings::default());
         h.run();
         step(&mut h, 2);
@@ -602,6 +627,7 @@ mod tests {
             ("Export trace (CSV)...", &csv),
             ("Export trace (Posthoc JSON)...", &json),
             ("Export summary (CSV)...", &summary),
+            ("Export per-step data (CSV)...", &per_step),
         ] {
             click_menu(&mut h, "File", item);
             h.state_mut().files.path = path.display().to_string();
@@ -627,6 +653,12 @@ mod tests {
             "{summary}"
         );
         assert_eq!(summary.lines().count(), 2);
+        let per_step = std::fs::read_to_string(&per_step).unwrap();
+        let rows: Vec<&str> = per_step.lines().collect();
+        assert_eq!(rows[0], "lane,step,expanded,generated,open,f,h");
+        // 283104765 with A* Manhattan: step 1 expands the start (f = 4) into 4 children.
+        assert_eq!(rows[1], "1,1,1,4,4,4,4");
+        assert_eq!(rows.len(), 3);
     }
 
     #[test]

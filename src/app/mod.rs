@@ -312,6 +312,9 @@ impl App {
             },
             FileAction::TraceCsv => files::write_traces(&self.session, path, false),
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
+            FileAction::PlotDataCsv => {
+                files::write(path, files::plot_data_csv(&self.session).as_bytes())
+            }
             FileAction::SummaryCsv => {
                 files::write(path, files::summary_csv(&self.session).as_bytes())
             }

@@ -517,6 +517,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             FileAction::TraceCsv,
             FileAction::TraceJson,
             FileAction::SummaryCsv,
+            FileAction::PlotDataCsv,
             FileAction::PlotsPng,
         ] {
             file_item(ui, action, has_search, commands);

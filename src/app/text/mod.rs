@@ -244,6 +244,7 @@ strings! {
     export_trace_json: "Export trace (Posthoc JSON)...", "导出搜索轨迹（Posthoc JSON）……";
     export_summary_csv: "Export summary (CSV)...", "导出汇总表（CSV）……";
     export_plots_png: "Export plots (PNG)...", "导出图表（PNG）……";
+    export_plot_data_csv: "Export per-step data (CSV)...", "导出每步数据（CSV）……";
     file_path: "Path", "路径";
     files_here: "Files in this folder:", "此文件夹中的文件：";
     save: "Save", "保存";
