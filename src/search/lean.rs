@@ -46,6 +46,9 @@ struct Entry {
 
 const NONE: u8 = 4;
 
+/// The moves to make room for in a path whose length is not known: the most a 3x3 board needs.
+const PATH_GUESS: usize = 31;
+
 /// The table of seen states, addressed by a key computed once per state.
 trait Seen {
     type Key: Copy;
@@ -577,6 +580,8 @@ fn search_dense(
             h: h0,
         },
     );
+    // g of the goal when it is found: the length of the path.
+    let mut goal_g = 0;
     let (found, limit_reached) = loop {
         let Some(node) = open.pop() else {
             break (false, false);
@@ -595,6 +600,7 @@ fn search_dense(
         stats.steps += 1;
         stats.open -= 1;
         if node.rank == goal_rank {
+            goal_g = node.g;
             break (true, false);
         }
         stats.expanded += 1;
@@ -656,7 +662,7 @@ fn search_dense(
     };
     let path = found.then(|| {
         let mut key = Ranked::new(&params.goal);
-        walk_back(params.goal, |board, back| {
+        walk_back(params.goal, goal_g as usize, |board, back| {
             if let Some(back) = back {
                 key = key.step(board.side(), back);
             }
@@ -674,7 +680,7 @@ fn search_dense(
 /// board so it is updated move by move.
 fn trace_back<T: Seen>(end: Board, end_key: T::Key, seen: &mut T) -> Vec<Board> {
     let mut key = end_key;
-    walk_back(end, |board, back| {
+    walk_back(end, PATH_GUESS, |board, back| {
         if let Some(back) = back {
             key = T::child_key(key, board, back);
         }
@@ -683,9 +689,16 @@ fn trace_back<T: Seen>(end: Board, end_key: T::Key, seen: &mut T) -> Vec<Board> 
 }
 
 /// The path to `end`, given the move that reached each state on it (`NONE` at the start):
-/// `via(board, back)` is called for each board with the move that led back to it.
-fn walk_back(end: Board, mut via: impl FnMut(&Board, Option<Dir>) -> u8) -> Vec<Board> {
-    let mut path = vec![end];
+/// `via(board, back)` is called for each board with the move that led back to it. `moves`: the
+/// expected number of moves, to size the path.
+fn walk_back(
+    end: Board,
+    moves: usize,
+    mut via: impl FnMut(&Board, Option<Dir>) -> u8,
+) -> Vec<Board> {
+    // Sized once: `moves` is the path's length when known (its g), else a guess.
+    let mut path = Vec::with_capacity(moves + 1);
+    path.push(end);
     let mut board = end;
     let mut back = None;
     loop {
@@ -783,7 +796,7 @@ impl Layers {
         let slots = &self.slots;
         LeanOutcome {
             path: found.then(|| {
-                walk_back(self.goal, |board, _| {
+                walk_back(self.goal, PATH_GUESS, |board, _| {
                     let r = rank(board);
                     if r == start_rank {
                         NONE
