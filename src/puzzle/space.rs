@@ -326,10 +326,10 @@ const fn rotation(side: usize, k: usize, down: bool) -> [i32; WINDOW] {
 /// the move that reached it, expanded through a byte per rank without a branch per move.
 pub(crate) struct Frontier {
     side: usize,
-    /// Queued ranks, in the order they were found.
-    ranks: Vec<u32>,
-    /// Beside each rank, the rest of its [`Ranked`] state and the move that reached it.
-    codes: Vec<u32>,
+    /// Queued states in the order they were found: the rank in the low half, the rest of its
+    /// [`Ranked`] state and the move that reached it (its queued code) in the high half, so a
+    /// state is one load and one store.
+    states: Vec<u64>,
     len: usize,
 }
 
@@ -381,6 +381,17 @@ pub(crate) fn code_via(code: u32) -> u8 {
     (code >> VIA_SHIFT) as u8 & 3
 }
 
+/// A queued state as one word: the rank in the low half, the code in the high half.
+#[inline]
+fn pack(rank: u32, code: u32) -> u64 {
+    u64::from(rank) | u64::from(code) << 32
+}
+
+#[inline]
+fn unpack(state: u64) -> (u32, u32) {
+    (state as u32, (state >> 32) as u32)
+}
+
 impl Frontier {
     /// A queue able to hold every state that can reach `start`: half of the permutations (the
     /// other parity class cannot), and one more, as a child is always written past the end and
@@ -391,8 +402,7 @@ impl Frontier {
         let capacity = (permutations(start.side()) / 2 + 1).next_power_of_two();
         let mut frontier = Frontier {
             side: start.side(),
-            ranks: vec![0; capacity],
-            codes: vec![0; capacity],
+            states: vec![0; capacity],
             len: 0,
         };
         frontier.restart(start);
@@ -403,8 +413,7 @@ impl Frontier {
     pub(crate) fn restart(&mut self, start: &Board) {
         debug_assert_eq!(start.side(), self.side);
         let state = Ranked::new(start);
-        self.ranks[0] = state.rank;
-        self.codes[0] = state.code;
+        self.states[0] = pack(state.rank, state.code);
         self.len = 1;
     }
 
@@ -416,13 +425,15 @@ impl Frontier {
     /// The rank of the `i`th state queued.
     #[inline]
     pub(crate) fn rank(&self, i: usize) -> u32 {
-        self.ranks[i]
+        self.states[i] as u32
     }
 
     /// The ranks in the order they were queued.
-    pub(crate) fn into_ranks(mut self) -> Vec<u32> {
-        self.ranks.truncate(self.len);
-        self.ranks
+    pub(crate) fn into_ranks(self) -> Vec<u32> {
+        self.states[..self.len]
+            .iter()
+            .map(|&state| state as u32)
+            .collect()
     }
 
     /// A table of a byte per rank for [`Frontier::expand`], every byte `fill`: a power of two
@@ -439,15 +450,15 @@ impl Frontier {
         table: &mut [u8],
         mut visit: impl FnMut(u8, u32) -> (u8, bool),
     ) -> u32 {
-        let (list, legal) = choices(self.side, self.codes[0], true);
+        let (rank, code) = unpack(self.states[0]);
+        let (list, legal) = choices(self.side, code, true);
         for choice in list {
-            let (rank, code) = choice.apply(self.ranks[0], self.codes[0]);
-            let byte = &mut table[rank as usize];
-            let (value, is_new) = visit(*byte, code >> VIA_SHIFT);
+            let (next_rank, next_code) = choice.apply(rank, code);
+            let byte = &mut table[next_rank as usize];
+            let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
             *byte = value;
             if is_new {
-                self.ranks[self.len] = rank;
-                self.codes[self.len] = code;
+                self.states[self.len] = pack(next_rank, next_code);
                 self.len += 1;
             }
         }
@@ -467,22 +478,18 @@ impl Frontier {
     ) -> u32 {
         debug_assert!(i > 0);
         // Locals, so the stores to the queue are not taken to alias its length.
-        let ranks = &mut self.ranks[..];
-        let codes = &mut self.codes[..];
+        let states = &mut self.states[..];
         let mut len = self.len;
         // Masks, so every index below is provably in bounds (the lengths are powers of two).
-        let (ranks_mask, codes_mask, table_mask) =
-            (ranks.len() - 1, codes.len() - 1, table.len() - 1);
-        let rank = ranks[i & ranks_mask];
-        let code = codes[i & codes_mask];
+        let (states_mask, table_mask) = (states.len() - 1, table.len() - 1);
+        let (rank, code) = unpack(states[i & states_mask]);
         let (list, legal) = choices(self.side, code, false);
         for choice in list {
             let (next_rank, next_code) = choice.apply(rank, code);
             let byte = &mut table[next_rank as usize & table_mask];
             let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
             *byte = value;
-            ranks[len & ranks_mask] = next_rank;
-            codes[len & codes_mask] = next_code;
+            states[len & states_mask] = pack(next_rank, next_code);
             len += usize::from(is_new);
         }
         self.len = len;
