@@ -275,6 +275,7 @@ impl App {
             | Command::RandomAtDistance
             | Command::SetConfig(_)
             | Command::SetCompare(_)
+            | Command::LoadSession(..)
             | Command::FocusLane(_) => {
                 self.view.tab = Tab::Step;
                 self.view.playback = Default::default();
