@@ -528,21 +528,24 @@ fn run<T: Seen>(
     }
 }
 
-/// A node in open for [`search_dense`]: the tiles, the rank, the queued code (the rank's digits,
-/// the blank and the move that reached the state), g and h.
+/// A node in open for [`search_dense`], 16 bytes: the tiles with g above them, the rank and the
+/// queued code (the rank's digits, the blank and the move that reached the state). h is not
+/// kept: a child's bucket follows from its parent's and the change of h.
 #[derive(Clone, Copy)]
 struct Node {
-    packed: u64,
+    /// The packed tiles (36 bits on 3x3) and g from bit [`NODE_G`].
+    word: u64,
     rank: u32,
     code: u32,
-    g: u32,
-    h: u32,
 }
+
+/// Where g sits in [`Node::word`]: above the tiles of a 3x3 board.
+const NODE_G: u32 = 36;
 
 /// [`run`] for boards up to 3x3 with a heuristic that is a sum over tiles and the goal test at
 /// expansion, the common case: the same loop, with the children's ranks from the table of
-/// moves (only the moves a state has, the one back left out), a child's tiles and h found from
-/// the one tile that moved, the goal recognised by its rank, and smaller nodes in open.
+/// moves (only the moves a state has, the one back left out), a child's tiles and bucket found
+/// from the one tile that moved, the goal recognised by its rank, and 16-byte nodes in open.
 fn search_dense(
     params: &Params,
     start: Board,
@@ -555,12 +558,10 @@ fn search_dense(
     let updates = params.config.algorithm.updates_duplicates();
     let goal_rank = rank(&params.goal);
     let first = Ranked::new(&start);
-    let mut stats = Stats {
-        open: 1,
-        max_open: 1,
-        nodes: 1,
-        ..Stats::default()
-    };
+    // The counters kept in locals: the rest follow from them at the end (every child made is
+    // new or a duplicate; a node enters open when new or reopened and leaves it when taken).
+    let mut stats = Stats::default();
+    let (mut steps, mut nodes, mut max_open, mut generated) = (0u32, 1u32, 1u32, 0u32);
     seen.set(
         first,
         Entry {
@@ -573,56 +574,85 @@ fn search_dense(
     open.push(
         params.bucket(0, h0),
         Node {
-            packed: start.packed(),
+            word: start.packed(),
             rank: first.rank(),
             code: first.code(),
-            g: 0,
-            h: h0,
         },
     );
+    let g_weight = params.g_weight;
+    let h_weight = params.h_weight;
+    let cost = &params.cost;
+    let stamp = seen.stamp;
+    let slots = &mut seen.slots[..];
+    // A queued slot is current if it is open and holds the node's g: compared in one go with
+    // the move bits masked out.
+    let current_mask = !(7u32 << (STAMP_BITS + 1));
+    // Open's cursor kept in a local for the loop and stored back after it.
+    let lifo = open.lifo;
+    let mut cursor = open.cursor;
+    let queues = &mut open.queues;
     // g of the goal when it is found: the length of the path.
     let mut goal_g = 0;
     let (found, limit_reached) = loop {
-        let Some(node) = open.pop() else {
+        // The lowest non-empty bucket and its first node (its last for LIFO).
+        let node = loop {
+            let Some(queue) = queues.get_mut(cursor) else {
+                break None;
+            };
+            if queue.head < queue.items.len() {
+                break if lifo {
+                    queue.items.pop()
+                } else {
+                    let item = queue.items.get(queue.head).copied();
+                    queue.head += 1;
+                    if queue.head == queue.items.len() {
+                        queue.items.clear();
+                        queue.head = 0;
+                    }
+                    item
+                };
+            }
+            cursor += 1;
+        };
+        let Some(node) = node else {
             break (false, false);
         };
+        let bucket = cursor;
+        let node_g = (node.word >> NODE_G) as u32;
         if updates {
             // Skip entries left behind by an improvement; they are not in the engine's open.
-            let slot = seen.slots[node.rank as usize];
-            if slot & (1 << STAMP_BITS) != 0 || slot >> G_SHIFT != node.g {
+            let slot = slots[node.rank as usize];
+            if slot & current_mask != stamp | (node_g << G_SHIFT) {
                 continue;
             }
-            seen.slots[node.rank as usize] = slot | (1 << STAMP_BITS);
+            slots[node.rank as usize] = slot | (1 << STAMP_BITS);
         }
-        if stats.nodes as usize + 4 > params.config.node_limit {
+        if nodes as usize + 4 > params.config.node_limit {
             break (false, true);
         }
-        stats.steps += 1;
-        stats.open -= 1;
+        steps += 1;
         if node.rank == goal_rank {
-            goal_g = node.g;
+            goal_g = node_g;
             break (true, false);
         }
-        stats.expanded += 1;
-        let g = node.g + 1;
+        let g = node_g + 1;
         let blank = code_blank(node.code);
-        let cost = &params.cost;
-        let start = node.g == 0;
-        let (list, moves) = choices(side, node.code, start);
+        // A child's word before its tile moves: g one more.
+        let word = node.word + (1 << NODE_G);
+        let child_slot = stamp | (g << G_SHIFT);
+        let first = node_g == 0;
+        let (list, moves) = choices(side, node.code, first);
+        let mut new = 0;
         for (rank, code) in list.iter().map(|choice| choice.apply(node.rank, node.code)) {
-            let slot = seen.slots[rank as usize];
-            let queue = if slot & STAMP_MASK != seen.stamp {
-                stats.nodes += 1;
-                stats.open += 1;
+            let slot = slots[rank as usize];
+            let queue = if slot & STAMP_MASK != stamp {
+                new += 1;
                 true
             } else {
-                stats.duplicates += 1;
-                let old_g = slot >> G_SHIFT;
-                let better = updates && g < old_g;
+                let better = updates && g < slot >> G_SHIFT;
                 if better {
                     if slot & (1 << STAMP_BITS) != 0 {
                         stats.reopened += 1;
-                        stats.open += 1;
                     } else {
                         stats.improved += 1;
                     }
@@ -630,36 +660,47 @@ fn search_dense(
                 better
             };
             if queue {
-                seen.slots[rank as usize] =
-                    seen.stamp | (u32::from(code_via(code)) << (STAMP_BITS + 1)) | (g << G_SHIFT);
+                slots[rank as usize] = child_slot | (u32::from(code_via(code)) << (STAMP_BITS + 1));
                 // The tile in the child's blank cell moved to this node's blank cell.
                 let to = code_blank(code);
-                let tile = (node.packed >> (4 * to)) & 0xF;
-                let packed = node.packed - (tile << (4 * to)) + (tile << (4 * blank));
+                // (g above the tiles never reaches the low bits of a 3x3 cell's shift.)
+                let tile = (node.word >> (4 * to)) & 0xF;
                 let tile_cost = &cost[tile as usize & (MAX_CELLS - 1)];
-                let h =
-                    node.h + tile_cost[blank & (MAX_CELLS - 1)] - tile_cost[to & (MAX_CELLS - 1)];
-                stats.max_open = stats.max_open.max(stats.open);
-                open.push(
-                    params.bucket(g, h),
-                    Node {
-                        packed,
-                        rank,
-                        code,
-                        g,
-                        h,
-                    },
-                );
+                let dh = tile_cost[blank & (MAX_CELLS - 1)]
+                    .wrapping_sub(tile_cost[to & (MAX_CELLS - 1)]) as i32;
+                let child = Node {
+                    word: word - (tile << (4 * to)) + (tile << (4 * blank)),
+                    rank,
+                    code,
+                };
+                let at = (bucket + g_weight).wrapping_add_signed(dh as isize * h_weight as isize);
+                match queues.get_mut(at) {
+                    Some(queue) => queue.items.push(child),
+                    None => grow(queues, at, child),
+                }
+                cursor = cursor.min(at);
             }
         }
-        // The move back leads to the parent: seen, with a smaller g, so a duplicate that can
-        // never improve anything. It is counted without being made.
-        stats.duplicates += u32::from(!start);
-        stats.generated += moves;
-        if stats.open == 0 {
+        // The move back, which leads to the parent (seen, with a smaller g, so never an
+        // improvement), is counted as generated without being made.
+        nodes += new;
+        generated += moves;
+        // Open only grows while a node's children are queued, so its largest size is reached
+        // after the last of them.
+        let in_open = nodes + stats.reopened - steps;
+        max_open = max_open.max(in_open);
+        if in_open == 0 {
             break (false, false);
         }
     };
+    open.cursor = cursor;
+    stats.steps = steps;
+    stats.expanded = steps - u32::from(found);
+    stats.nodes = nodes;
+    stats.open = nodes + stats.reopened - steps;
+    stats.max_open = max_open;
+    stats.generated = generated;
+    stats.duplicates = generated - (nodes - 1);
     let path = found.then(|| {
         let mut key = Ranked::new(&params.goal);
         walk_back(params.goal, goal_g as usize, |board, back| {
@@ -674,6 +715,17 @@ fn search_dense(
         stats,
         limit_reached,
     }
+}
+
+/// Adds buckets up to `bucket` to open, then queues `node` there.
+#[cold]
+#[inline(never)]
+fn grow(queues: &mut Vec<Queue<Node>>, bucket: usize, node: Node) {
+    queues.resize_with(bucket + 1, || Queue {
+        items: Vec::new(),
+        head: 0,
+    });
+    queues[bucket].items.push(node);
 }
 
 /// Walks from `end` back to the start through the recorded moves, keeping the key beside the
