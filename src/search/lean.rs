@@ -307,6 +307,30 @@ struct Queue<Q> {
     head: usize,
 }
 
+/// The first item (the last, for LIFO) of the lowest non-empty bucket at or above `cursor`,
+/// which is moved up to that bucket. Shared by [`Buckets::pop`] and the dense loop, which
+/// keeps its cursor in a local.
+#[inline(always)]
+fn pop_lowest<Q: Copy>(queues: &mut [Queue<Q>], cursor: &mut usize, lifo: bool) -> Option<Q> {
+    while let Some(queue) = queues.get_mut(*cursor) {
+        if queue.head < queue.items.len() {
+            return if lifo {
+                queue.items.pop()
+            } else {
+                let item = queue.items.get(queue.head).copied();
+                queue.head += 1;
+                if queue.head == queue.items.len() {
+                    queue.items.clear();
+                    queue.head = 0;
+                }
+                item
+            };
+        }
+        *cursor += 1;
+    }
+    None
+}
+
 impl<Q: Copy> Buckets<Q> {
     fn new(lifo: bool) -> Buckets<Q> {
         Buckets {
@@ -339,24 +363,7 @@ impl<Q: Copy> Buckets<Q> {
 
     #[inline]
     fn pop(&mut self) -> Option<Q> {
-        while let Some(queue) = self.queues.get_mut(self.cursor) {
-            if queue.head < queue.items.len() {
-                let item = if self.lifo {
-                    queue.items.pop()
-                } else {
-                    let item = queue.items.get(queue.head).copied();
-                    queue.head += 1;
-                    if queue.head == queue.items.len() {
-                        queue.items.clear();
-                        queue.head = 0;
-                    }
-                    item
-                };
-                return item;
-            }
-            self.cursor += 1;
-        }
-        None
+        pop_lowest(&mut self.queues, &mut self.cursor, self.lifo)
     }
 }
 
@@ -595,26 +602,7 @@ fn search_dense(
     let mut goal_g = 0;
     let (found, limit_reached) = loop {
         // The lowest non-empty bucket and its first node (its last for LIFO).
-        let node = loop {
-            let Some(queue) = queues.get_mut(cursor) else {
-                break None;
-            };
-            if queue.head < queue.items.len() {
-                break if lifo {
-                    queue.items.pop()
-                } else {
-                    let item = queue.items.get(queue.head).copied();
-                    queue.head += 1;
-                    if queue.head == queue.items.len() {
-                        queue.items.clear();
-                        queue.head = 0;
-                    }
-                    item
-                };
-            }
-            cursor += 1;
-        };
-        let Some(node) = node else {
+        let Some(node) = pop_lowest(queues, &mut cursor, lifo) else {
             break (false, false);
         };
         let bucket = cursor;
