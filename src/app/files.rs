@@ -211,6 +211,9 @@ pub struct FileDialog {
     pub path: String,
     /// Why the last attempt failed, shown in the dialog until the path changes.
     pub error: Option<String>,
+    /// The folder last listed and its files, so the folder is read when it changes rather
+    /// than every frame.
+    listing: Option<(PathBuf, Vec<PathBuf>)>,
 }
 
 /// What the dialog asked for this frame.
@@ -241,6 +244,8 @@ impl FileDialog {
             .into_owned();
         self.action = Some(action);
         self.error = None;
+        // Read again on opening: files may have been written since.
+        self.listing = None;
     }
 
     /// Draws the dialog; returns a request when the user confirms.
@@ -275,7 +280,16 @@ impl FileDialog {
                     .parent()
                     .map(Path::to_path_buf)
                     .unwrap_or_default();
-                let files = files_in(&folder, action.extension());
+                if self
+                    .listing
+                    .as_ref()
+                    .is_none_or(|(listed, _)| *listed != folder)
+                {
+                    let files = files_in(&folder, action.extension());
+                    self.listing = Some((folder, files));
+                }
+                let files = self.listing.as_ref().map_or(&[][..], |(_, f)| &f[..]);
+                let mut picked = None;
                 if !files.is_empty() {
                     ui.label(RichText::new(t.files_here).weak());
                     egui::ScrollArea::vertical()
@@ -287,11 +301,14 @@ impl FileDialog {
                                     .map(|n| n.to_string_lossy().into_owned())
                                     .unwrap_or_default();
                                 if ui.selectable_label(false, name).clicked() {
-                                    self.path = file.to_string_lossy().into_owned();
-                                    self.error = None;
+                                    picked = Some(file.to_string_lossy().into_owned());
                                 }
                             }
                         });
+                }
+                if let Some(path) = picked {
+                    self.path = path;
+                    self.error = None;
                 }
                 if let Some(error) = &self.error {
                     ui.label(
