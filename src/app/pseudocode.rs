@@ -32,7 +32,7 @@ pub enum Role {
 pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     let zh = text::language() == text::Language::Chinese;
     let bfs = config.algorithm == Algorithm::BreadthFirst;
-    let pick = |en: &str, cn: &str| if zh { cn.to_owned() } else { en.to_owned() };
+    let pick = text::pick;
     let priority = engine::formula(config.algorithm);
     let mut lines = vec![
         (

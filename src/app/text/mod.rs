@@ -1003,7 +1003,7 @@ pub fn check_violations(count: usize, first_step: usize) -> String {
 }
 
 /// The English or the Chinese of a fixed phrase that is used in one place only.
-fn pick(english: &'static str, chinese: &'static str) -> String {
+pub(crate) fn pick(english: &'static str, chinese: &'static str) -> String {
     if zh() { chinese } else { english }.to_owned()
 }
 
