@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng};
-use crate::search::{Algorithm, LeanSolver, SearchConfig, new_search};
+use crate::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, new_search};
 
 /// The measured figures.
 #[derive(Clone, Debug)]
@@ -96,6 +96,25 @@ pub fn run_bench(quick: bool) -> String {
     });
     rows.push((
         "BFS, 100 random 3x3 boards, lean".to_string(),
+        format!(
+            "{} per board, mean expanded {:.0}, {}",
+            ms(t / 100),
+            expanded as f64 / 100.0,
+            per_second(expanded, t)
+        ),
+    ));
+    let by_generation = SearchConfig {
+        goal_test: GoalTest::OnGeneration,
+        ..bfs
+    };
+    let mut lean = LeanSolver::new(goal, by_generation).expect("lean supports BFS");
+    let (t, expanded) = time(reps.min(3), || {
+        some.iter()
+            .map(|&b| u64::from(lean.solve(b).stats.expanded))
+            .sum::<u64>()
+    });
+    rows.push((
+        "BFS, goal test at generation, the same 100 boards, lean".to_string(),
         format!(
             "{} per board, mean expanded {:.0}, {}",
             ms(t / 100),

@@ -14,7 +14,7 @@ use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
     Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, Ranked, choices, code_blank,
-    code_via, permutations, rank,
+    code_via, permutations, rank, unrank,
 };
 
 /// What one solve found.
@@ -254,9 +254,7 @@ impl LeanSolver {
             return None;
         }
         let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;
-        let layered = enumerated
-            && config.algorithm == Algorithm::BreadthFirst
-            && config.goal_test == GoalTest::OnExpansion;
+        let layered = enumerated && config.algorithm == Algorithm::BreadthFirst;
         let dense = (enumerated && !layered).then(|| Dense {
             stamp: 0,
             slots: vec![0; permutations(goal.side())],
@@ -269,7 +267,7 @@ impl LeanSolver {
             dense_buckets: Buckets::new(lifo),
             sparse_buckets: Buckets::new(lifo),
             nodes: Buckets::new(lifo),
-            layers: layered.then(|| Layers::new(goal)),
+            layers: layered.then(|| Layers::new(goal, config.goal_test)),
         })
     }
 
@@ -755,14 +753,14 @@ fn walk_back(
     path
 }
 
-/// Breadth-first search (goal test at expansion) on boards up to 3x3: a plain queue of ranked
-/// states, expanded layer after layer without a branch per move, and one byte per rank that
-/// holds the stamp of the solve that reached the state and the move that reached it. BFS never
-/// improves a seen state, so nothing else is needed, and the table (362 KB for 3x3) stays in
-/// cache.
+/// Breadth-first search on boards up to 3x3: a plain queue of ranked states, expanded layer
+/// after layer without a branch per move, and one byte per rank that holds the stamp of the
+/// solve that reached the state and the move that reached it. BFS never improves a seen state,
+/// so nothing else is needed, and the table (362 KB for 3x3) stays in cache.
 struct Layers {
     goal: Board,
     goal_rank: u32,
+    goal_test: GoalTest,
     frontier: Frontier,
     /// `slots[rank]`: the stamp in the upper six bits, the move in the lower two.
     slots: Vec<u8>,
@@ -773,14 +771,32 @@ struct Layers {
 const LAYER_STAMPS: u8 = 63;
 
 impl Layers {
-    fn new(goal: Board) -> Layers {
+    fn new(goal: Board, goal_test: GoalTest) -> Layers {
         Layers {
             goal,
             goal_rank: rank(&goal),
+            goal_test,
             frontier: Frontier::new(&goal),
             slots: Frontier::table(goal.side(), 0),
             stamp: 0,
         }
+    }
+
+    /// For the expansion of the `i`th state queued, which made the goal: the number of states
+    /// it queued after the goal and of its legal moves after the one to the goal, in the
+    /// engine's order of moves ([`Dir::ALL`], the move back included).
+    fn unmade(&self, i: usize) -> (usize, u32) {
+        let len = self.frontier.len();
+        let at = (i + 1..len)
+            .rfind(|&j| self.frontier.rank(j) == self.goal_rank)
+            .expect("the goal was queued by this expansion");
+        let parent = unrank(self.goal.side(), self.frontier.rank(i));
+        let children: Vec<Board> = parent.successors().map(|(child, _)| child).collect();
+        let to_goal = children
+            .iter()
+            .position(|child| *child == self.goal)
+            .expect("the goal is a child");
+        (len - 1 - at, (children.len() - 1 - to_goal) as u32)
     }
 
     fn solve(&mut self, start: Board, node_limit: usize) -> LeanOutcome {
@@ -799,14 +815,22 @@ impl Layers {
         };
         // The counters follow from how far the queue got: every queued state is a node, those
         // before the cursor are expanded, every generated child but the new ones a duplicate.
+        let by_generation = self.goal_test == GoalTest::OnGeneration;
+        let goal_seen = |slots: &[u8]| slots[self.goal_rank as usize] & !3 == seen;
         let mut cursor = 0;
         let mut generated = 0;
         let mut max_open = 1;
+        // With the goal test at generation, the engine stops as soon as it makes the goal:
+        // the moves after it in the last expansion are neither made nor counted.
+        let mut unmade = (0, 0);
         let (found, limit_reached) = loop {
+            if by_generation && cursor == 0 && start_rank == self.goal_rank {
+                break (true, false);
+            }
             if self.frontier.len() + 4 > node_limit {
                 break (false, true);
             }
-            if self.frontier.rank(cursor) == self.goal_rank {
+            if !by_generation && self.frontier.rank(cursor) == self.goal_rank {
                 break (true, false);
             }
             generated += if cursor == 0 {
@@ -815,17 +839,30 @@ impl Layers {
                 self.frontier.expand(cursor, &mut self.slots, visit)
             };
             cursor += 1;
+            if by_generation && goal_seen(&self.slots) {
+                unmade = self.unmade(cursor - 1);
+                break (true, false);
+            }
             let open = self.frontier.len() - cursor;
             max_open = max_open.max(open);
             if open == 0 {
                 break (false, false);
             }
         };
-        let nodes = self.frontier.len() as u32;
-        let steps = cursor as u32 + u32::from(found);
+        let (nodes, steps, expanded, generated) = if by_generation {
+            let (made, moves) = unmade;
+            let nodes = (self.frontier.len() - made) as u32;
+            (nodes, cursor as u32, cursor as u32, generated - moves)
+        } else {
+            let steps = cursor as u32 + u32::from(found);
+            (self.frontier.len() as u32, steps, cursor as u32, generated)
+        };
+        if by_generation && found {
+            max_open = max_open.max((nodes - steps) as usize);
+        }
         let stats = Stats {
             steps,
-            expanded: cursor as u32,
+            expanded,
             generated,
             duplicates: generated - (nodes - 1),
             open: nodes - steps,
