@@ -87,41 +87,34 @@ pub fn run_bench(quick: bool) -> String {
     ));
 
     let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero);
-    let mut lean = LeanSolver::new(goal, bfs).expect("lean supports BFS");
     let some = &boards[..100];
-    let (t, expanded) = time(reps.min(3), || {
-        some.iter()
-            .map(|&b| u64::from(lean.solve(b).stats.expanded))
-            .sum::<u64>()
-    });
-    rows.push((
-        "BFS, 100 random 3x3 boards, lean".to_string(),
-        format!(
-            "{} per board, mean expanded {:.0}, {}",
-            ms(t / 100),
-            expanded as f64 / 100.0,
-            per_second(expanded, t)
-        ),
-    ));
     let by_generation = SearchConfig {
         goal_test: GoalTest::OnGeneration,
         ..bfs
     };
-    let mut lean = LeanSolver::new(goal, by_generation).expect("lean supports BFS");
-    let (t, expanded) = time(reps.min(3), || {
-        some.iter()
-            .map(|&b| u64::from(lean.solve(b).stats.expanded))
-            .sum::<u64>()
-    });
-    rows.push((
-        "BFS, goal test at generation, the same 100 boards, lean".to_string(),
-        format!(
-            "{} per board, mean expanded {:.0}, {}",
-            ms(t / 100),
-            expanded as f64 / 100.0,
-            per_second(expanded, t)
+    for (config, what) in [
+        (bfs, "BFS, 100 random 3x3 boards, lean"),
+        (
+            by_generation,
+            "BFS, goal test at generation, the same 100 boards, lean",
         ),
-    ));
+    ] {
+        let mut lean = LeanSolver::new(goal, config).expect("lean supports BFS");
+        let (t, expanded) = time(reps.min(3), || {
+            some.iter()
+                .map(|&b| u64::from(lean.solve(b).stats.expanded))
+                .sum::<u64>()
+        });
+        rows.push((
+            what.to_string(),
+            format!(
+                "{} per board, mean expanded {:.0}, {}",
+                ms(t / 100),
+                expanded as f64 / 100.0,
+                per_second(expanded, t)
+            ),
+        ));
+    }
     let (t, expanded) = time(1, || {
         some.iter()
             .take(20)
