@@ -436,64 +436,57 @@ impl Frontier {
             .collect()
     }
 
-    /// A table of a byte per rank for [`Frontier::expand`], every byte `fill`: a power of two
+    /// A table of a byte per rank for [`Frontier::expand_until`], every byte `fill`: a power of two
     /// long, so a masked rank needs no bounds check.
     pub(crate) fn table(side: usize, fill: u8) -> Vec<u8> {
         vec![fill; permutations(side).next_power_of_two()]
     }
 
-    /// Queues the states reached from the start (the first state queued), which has no move
-    /// back and so may have four moves, and returns their number; `visit` as for
-    /// [`Frontier::expand`].
-    pub(crate) fn expand_start(
-        &mut self,
-        table: &mut [u8],
-        mut visit: impl FnMut(u8, u32) -> (u8, bool),
-    ) -> u32 {
-        let (rank, code) = unpack(self.states[0]);
-        let (list, legal) = choices(self.side, code, true);
-        for choice in list {
-            let (next_rank, next_code) = choice.apply(rank, code);
-            let byte = &mut table[next_rank as usize];
-            let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
-            *byte = value;
-            if is_new {
-                self.states[self.len] = pack(next_rank, next_code);
-                self.len += 1;
-            }
-        }
-        legal
-    }
-
-    /// Queues the states reached from the `i`th one (not the start) by every move but the one
-    /// back to its parent, and returns the number of legal moves (that one included).
-    /// `visit(byte, dir)` is called with each child's byte in `table` and the move that reached
-    /// it, and returns the byte to store and whether the child is new; a new child is queued.
+    /// Expands the queued states in order from the start, each by every move but the one back
+    /// to its parent, until a check stops it or the queue runs out, and returns the number of
+    /// states expanded and of legal moves made (the ones back included). `visit(byte, dir)` is
+    /// called with each child's byte in `table` and the move that reached it, and returns the
+    /// byte to store and whether the child is new; a new child is queued. `before(i, rank, len)`
+    /// is asked before the `i`th state (of that rank) is expanded, `len` states being queued,
+    /// and `after(i, len, table)` once `i` states are expanded; either stops it by returning
+    /// true. One loop for the whole search, so the queue's length and addresses stay in
+    /// registers, and no branch per move.
     #[inline]
-    pub(crate) fn expand(
+    pub(crate) fn expand_until(
         &mut self,
-        i: usize,
         table: &mut [u8],
         mut visit: impl FnMut(u8, u32) -> (u8, bool),
-    ) -> u32 {
-        debug_assert!(i > 0);
-        // Locals, so the stores to the queue are not taken to alias its length.
+        mut before: impl FnMut(usize, u32, usize) -> bool,
+        mut after: impl FnMut(usize, usize, &[u8]) -> bool,
+    ) -> (usize, u32) {
         let states = &mut self.states[..];
-        let mut len = self.len;
         // Masks, so every index below is provably in bounds (the lengths are powers of two).
         let (states_mask, table_mask) = (states.len() - 1, table.len() - 1);
-        let (rank, code) = unpack(states[i & states_mask]);
-        let (list, legal) = choices(self.side, code, false);
-        for choice in list {
-            let (next_rank, next_code) = choice.apply(rank, code);
-            let byte = &mut table[next_rank as usize & table_mask];
-            let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
-            *byte = value;
-            states[len & states_mask] = pack(next_rank, next_code);
-            len += usize::from(is_new);
+        let mut len = self.len;
+        let mut generated = 0;
+        let mut i = 0;
+        while i < len {
+            let (rank, code) = unpack(states[i & states_mask]);
+            if before(i, rank, len) {
+                break;
+            }
+            let (list, legal) = choices(self.side, code, i == 0);
+            for choice in list {
+                let (next_rank, next_code) = choice.apply(rank, code);
+                let byte = &mut table[next_rank as usize & table_mask];
+                let (value, is_new) = visit(*byte, next_code >> VIA_SHIFT);
+                *byte = value;
+                states[len & states_mask] = pack(next_rank, next_code);
+                len += usize::from(is_new);
+            }
+            generated += legal;
+            i += 1;
+            if after(i, len, table) {
+                break;
+            }
         }
         self.len = len;
-        legal
+        (i, generated)
     }
 }
 
@@ -631,24 +624,25 @@ impl DistanceTable {
         let mut frontier = Frontier::new(goal);
         distance[frontier.rank(0) as usize] = 0;
         let mut first = vec![0];
-        let mut begin = 0;
-        while begin < frontier.len() {
-            let end = frontier.len();
-            let d = first.len() as u8;
-            let visit = |byte, _| {
+        // The layer being expanded ends at `end`; the states it finds are one further away.
+        let mut end = 1;
+        let next = std::cell::Cell::new(1u8);
+        frontier.expand_until(
+            &mut distance,
+            |byte, _| {
                 let new = byte == UNREACHABLE;
-                (if new { d } else { byte }, new)
-            };
-            if begin == 0 {
-                frontier.expand_start(&mut distance, visit);
-            } else {
-                for i in begin..end {
-                    frontier.expand(i, &mut distance, visit);
+                (if new { next.get() } else { byte }, new)
+            },
+            |_, _, _| false,
+            |expanded, len, _| {
+                if expanded == end {
+                    first.push(end);
+                    end = len;
+                    next.set(next.get() + 1);
                 }
-            }
-            first.push(end);
-            begin = end;
-        }
+                false
+            },
+        );
         distance.truncate(permutations(side));
         Some(DistanceTable {
             goal: *goal,

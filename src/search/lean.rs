@@ -800,6 +800,18 @@ impl Layers {
     }
 
     fn solve(&mut self, start: Board, node_limit: usize) -> LeanOutcome {
+        match self.goal_test {
+            GoalTest::OnExpansion => self.search::<false>(start, node_limit),
+            GoalTest::OnGeneration => self.search::<true>(start, node_limit),
+        }
+    }
+
+    /// [`Layers::solve`], one copy per goal test, so the loop asks neither.
+    fn search<const BY_GENERATION: bool>(
+        &mut self,
+        start: Board,
+        node_limit: usize,
+    ) -> LeanOutcome {
         self.stamp += 1;
         if self.stamp > LAYER_STAMPS {
             self.slots.fill(0);
@@ -815,39 +827,42 @@ impl Layers {
         };
         // The counters follow from how far the queue got: every queued state is a node, those
         // before the cursor are expanded, every generated child but the new ones a duplicate.
-        let by_generation = self.goal_test == GoalTest::OnGeneration;
-        let goal_seen = |slots: &[u8]| slots[self.goal_rank as usize] & !3 == seen;
-        let mut cursor = 0;
-        let mut generated = 0;
+        let by_generation = BY_GENERATION;
+        let goal_rank = self.goal_rank;
+        // The goal made (a byte marked by this solve), for the test at generation.
+        let made = |slots: &[u8]| by_generation && slots[goal_rank as usize] & !3 == seen;
         let mut max_open = 1;
+        let (cursor, generated) = if made(&self.slots) {
+            // The start is the goal, tested at generation: found before anything is made.
+            (0, 0)
+        } else {
+            self.frontier.expand_until(
+                &mut self.slots,
+                visit,
+                |_, rank, len| len + 4 > node_limit || (!by_generation && rank == goal_rank),
+                |cursor, len, slots| {
+                    let made = made(slots);
+                    if !made {
+                        max_open = max_open.max(len - cursor);
+                    }
+                    made
+                },
+            )
+        };
+        // Why it stopped, from where it stopped: the goal made, the node limit or the goal
+        // taken (in the order they are checked), or else open ran out.
+        let made = made(&self.slots);
+        let waiting = cursor < self.frontier.len();
+        let limit_reached = !made && waiting && self.frontier.len() + 4 > node_limit;
+        let taken =
+            !by_generation && waiting && !limit_reached && self.frontier.rank(cursor) == goal_rank;
+        let found = taken || made;
         // With the goal test at generation, the engine stops as soon as it makes the goal:
         // the moves after it in the last expansion are neither made nor counted.
-        let mut unmade = (0, 0);
-        let (found, limit_reached) = loop {
-            if by_generation && cursor == 0 && start_rank == self.goal_rank {
-                break (true, false);
-            }
-            if self.frontier.len() + 4 > node_limit {
-                break (false, true);
-            }
-            if !by_generation && self.frontier.rank(cursor) == self.goal_rank {
-                break (true, false);
-            }
-            generated += if cursor == 0 {
-                self.frontier.expand_start(&mut self.slots, visit)
-            } else {
-                self.frontier.expand(cursor, &mut self.slots, visit)
-            };
-            cursor += 1;
-            if by_generation && goal_seen(&self.slots) {
-                unmade = self.unmade(cursor - 1);
-                break (true, false);
-            }
-            let open = self.frontier.len() - cursor;
-            max_open = max_open.max(open);
-            if open == 0 {
-                break (false, false);
-            }
+        let unmade = if made && cursor > 0 {
+            self.unmade(cursor - 1)
+        } else {
+            (0, 0)
         };
         let (nodes, steps, expanded, generated) = if by_generation {
             let (made, moves) = unmade;
