@@ -825,8 +825,6 @@ impl Layers {
             let new = byte & !3 != seen;
             (if new { seen | dir as u8 } else { byte }, new)
         };
-        // The counters follow from how far the queue got: every queued state is a node, those
-        // before the cursor are expanded, every generated child but the new ones a duplicate.
         let by_generation = BY_GENERATION;
         let goal_rank = self.goal_rank;
         // The goal made (a byte marked by this solve), for the test at generation.
@@ -857,27 +855,26 @@ impl Layers {
         let taken =
             !by_generation && waiting && !limit_reached && self.frontier.rank(cursor) == goal_rank;
         let found = taken || made;
+        // The counters follow from how far the queue got: every queued state is a node, those
+        // before the cursor are expanded, every generated child but the new ones a duplicate.
         // With the goal test at generation, the engine stops as soon as it makes the goal:
         // the moves after it in the last expansion are neither made nor counted.
-        let unmade = if made && cursor > 0 {
+        let (queued_after, moves_after) = if made && cursor > 0 {
             self.unmade(cursor - 1)
         } else {
             (0, 0)
         };
-        let (nodes, steps, expanded, generated) = if by_generation {
-            let (made, moves) = unmade;
-            let nodes = (self.frontier.len() - made) as u32;
-            (nodes, cursor as u32, cursor as u32, generated - moves)
-        } else {
-            let steps = cursor as u32 + u32::from(found);
-            (self.frontier.len() as u32, steps, cursor as u32, generated)
-        };
-        if by_generation && found {
+        let nodes = (self.frontier.len() - queued_after) as u32;
+        let generated = generated - moves_after;
+        // A goal taken counts as a step but not as an expansion.
+        let steps = cursor as u32 + u32::from(taken);
+        if made {
+            // Open's size after the goal was queued, which `after` did not record.
             max_open = max_open.max((nodes - steps) as usize);
         }
         let stats = Stats {
             steps,
-            expanded,
+            expanded: cursor as u32,
             generated,
             duplicates: generated - (nodes - 1),
             open: nodes - steps,
