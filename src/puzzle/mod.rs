@@ -14,7 +14,9 @@ pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, T
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use parse::{ParseError, parse_board};
 pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
+pub(crate) use space::{
+    BLANK_SHIFT, Frontier, NO_WINDOW, VIA_SHIFT, WINDOW, choices, code_blank, code_via,
+};
 pub use space::{
     DistanceTable, MAX_ENUMERATED_SIDE, Ranked, Rng, permutations, rank, scramble, unrank,
 };
-pub(crate) use space::{Frontier, choices, code_blank, code_via};

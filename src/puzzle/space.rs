@@ -75,11 +75,11 @@ pub struct Ranked {
     rank: u32,
 }
 
-const BLANK_SHIFT: u32 = 24;
+pub(crate) const BLANK_SHIFT: u32 = 24;
 /// `TILE_ORDERS[side]`: the orders of the tiles of a board of that side, `(side * side - 1)!`.
 const TILE_ORDERS: [u32; 4] = [1, 1, 6, 40_320];
 /// A window of three digits, the most a vertical move on a 3x3 board rotates.
-const WINDOW: usize = 1 << 9;
+pub(crate) const WINDOW: usize = 1 << 9;
 
 impl Ranked {
     /// Ranks a board of side 2 or 3.
@@ -177,7 +177,7 @@ const ROW_COUNT: usize = 32;
 const ROW_BASE: [usize; 4] = [0, 0, 0, 14];
 /// The shift at which a code's window is always 0: above the blank's bits (and the two bits of
 /// direction a queued code of [`DistanceTable::new`] has there).
-const NO_WINDOW: u8 = 30;
+pub(crate) const NO_WINDOW: u8 = 30;
 
 /// The number of windows of `side` tiles in the tile order, so of vertical rows per direction.
 const fn windows(side: usize) -> usize {
@@ -355,6 +355,22 @@ pub(crate) fn choices(side: usize, code: u32, start: bool) -> (&'static [Choice]
 }
 
 impl Choice {
+    /// The row of [`ROWS`] this move reads, indexed by its window of digits.
+    pub(crate) fn row(&self) -> &'static [i32; WINDOW] {
+        &ROWS[usize::from(self.at) / WINDOW]
+    }
+
+    /// Where the move's window of digits starts in a code ([`NO_WINDOW`] for a horizontal move,
+    /// whose window is always 0).
+    pub(crate) fn shift(&self) -> u32 {
+        u32::from(self.shift)
+    }
+
+    /// What the move adds to a queued code: the blank's move and the new direction.
+    pub(crate) fn code_add(&self) -> u32 {
+        self.code_add
+    }
+
     /// The rank and code of the child this move leads to from a queued state.
     #[inline]
     pub(crate) fn apply(&self, rank: u32, code: u32) -> (u32, u32) {
@@ -514,7 +530,7 @@ const UNREACHABLE: u8 = u8::MAX;
 
 /// A code in the queue of [`DistanceTable::new`] is a [`Ranked`] code with the direction of the
 /// move that reached the state (its index in [`Dir::ALL`]) in these bits.
-const VIA_SHIFT: u32 = 28;
+pub(crate) const VIA_SHIFT: u32 = 28;
 
 /// One of the moves a queued state of a [`Frontier`] takes: where to read [`ROWS`] and at which
 /// digit, as in [`Transition`], and what to add to the queued code (the blank's move and the

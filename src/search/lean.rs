@@ -13,8 +13,8 @@ use rustc_hash::FxHashMap;
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
-    Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, Ranked, choices, code_blank,
-    code_via, permutations, rank, unrank,
+    BLANK_SHIFT, Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, NO_WINDOW,
+    Ranked, VIA_SHIFT, WINDOW, choices, code_blank, code_via, rank, unrank,
 };
 
 /// What one solve found.
@@ -61,8 +61,9 @@ trait Seen {
 }
 
 /// 3x3 and smaller: every permutation has a slot, addressed by its rank. A slot is one `u32`
-/// (g, closed, via and the stamp of the solve that wrote it), so the 3x3 table is 1.4 MB and
-/// mostly stays in cache; older stamps read as empty, so it is cleared once every 255 solves.
+/// (g, closed, via and the stamp of the solve that wrote it); the table has [`DENSE_SLOTS`] of
+/// them (2 MB, the 9! ranks of a 3x3 board rounded up to a power of two) and mostly stays in
+/// cache; older stamps read as empty, so it is cleared once every 255 solves.
 struct Dense {
     stamp: u32,
     slots: Vec<u32>,
@@ -238,11 +239,13 @@ impl Params {
 pub struct LeanSolver {
     params: Params,
     dense: Option<Dense>,
+    /// The moves' constants for [`search_dense`], when it serves this solver.
+    dense_moves: Option<DenseTable>,
     sparse: Sparse,
     dense_buckets: Buckets<Queued<Ranked>>,
     sparse_buckets: Buckets<Queued<u64>>,
     /// Open for [`search_dense`].
-    nodes: Buckets<Node>,
+    nodes: DenseOpen,
     layers: Option<Layers>,
 }
 
@@ -257,16 +260,19 @@ impl LeanSolver {
         let layered = enumerated && config.algorithm == Algorithm::BreadthFirst;
         let dense = (enumerated && !layered).then(|| Dense {
             stamp: 0,
-            slots: vec![0; permutations(goal.side())],
+            slots: vec![0; DENSE_SLOTS],
         });
         let lifo = config.effective_tie_break() == TieBreak::Lifo;
+        let params = Params::new(goal, config);
+        let dense_moves = (dense.is_some() && params.fast).then(|| DenseTable::new(&params));
         Some(LeanSolver {
-            params: Params::new(goal, config),
+            params,
+            dense_moves,
             dense,
             sparse: Sparse::default(),
             dense_buckets: Buckets::new(lifo),
             sparse_buckets: Buckets::new(lifo),
-            nodes: Buckets::new(lifo),
+            nodes: DenseOpen::new(lifo),
             layers: layered.then(|| Layers::new(goal, config.goal_test)),
         })
     }
@@ -276,12 +282,19 @@ impl LeanSolver {
         if let Some(layers) = self.layers.as_mut() {
             return layers.solve(start, self.params.config.node_limit);
         }
-        match self.dense.as_mut() {
-            Some(table) if self.params.fast => {
-                search_dense(&self.params, start, table, &mut self.nodes)
+        match (self.dense.as_mut(), &self.dense_moves) {
+            (Some(table), Some(moves)) => {
+                match search_dense(&self.params, moves, start, table, &mut self.nodes) {
+                    Ok(outcome) => outcome,
+                    // Open was too small for this board: it grows for the next ones.
+                    Err(full) => {
+                        self.nodes.make_room(full);
+                        run(&self.params, start, table, &mut self.dense_buckets)
+                    }
+                }
             }
-            Some(table) => run(&self.params, start, table, &mut self.dense_buckets),
-            None => run(
+            (Some(table), None) => run(&self.params, start, table, &mut self.dense_buckets),
+            (None, _) => run(
                 &self.params,
                 start,
                 &mut self.sparse,
@@ -311,17 +324,20 @@ struct Queue<Q> {
 #[inline(always)]
 fn pop_lowest<Q: Copy>(queues: &mut [Queue<Q>], cursor: &mut usize, lifo: bool) -> Option<Q> {
     while let Some(queue) = queues.get_mut(*cursor) {
-        if queue.head < queue.items.len() {
+        // A queue is emptied whole once its last item is taken, so it is empty exactly when
+        // it holds no items.
+        if !queue.items.is_empty() {
             return if lifo {
                 queue.items.pop()
             } else {
-                let item = queue.items.get(queue.head).copied();
+                // (The head is below the length while the queue holds items.)
+                let item = queue.items[queue.head];
                 queue.head += 1;
                 if queue.head == queue.items.len() {
                     queue.items.clear();
                     queue.head = 0;
                 }
-                item
+                Some(item)
             };
         }
         *cursor += 1;
@@ -533,40 +549,222 @@ fn run<T: Seen>(
     }
 }
 
-/// A node in open for [`search_dense`], 16 bytes: the tiles with g above them, the rank and the
-/// queued code (the rank's digits, the blank and the move that reached the state). h is not
-/// kept: a child's bucket follows from its parent's and the change of h.
-#[derive(Clone, Copy)]
+/// A node in open for [`search_dense`], 16 bytes: g and the tiles, the rank and the queued code
+/// (the rank's digits, the blank and the move that reached the state). h is not kept: a child's
+/// bucket follows from its parent's and the change of h.
+#[derive(Clone, Copy, Default)]
 struct Node {
-    /// The packed tiles (36 bits on 3x3) and g from bit [`NODE_G`].
+    /// g in the low [`NODE_TILES`] bits, the packed tiles (36 bits on 3x3) above them, so a child
+    /// is its parent plus one plus what its moved tile changes.
     word: u64,
     rank: u32,
     code: u32,
 }
 
-/// Where g sits in [`Node::word`]: above the tiles of a 3x3 board.
-const NODE_G: u32 = 36;
+/// Where the tiles start in [`Node::word`]: above g.
+const NODE_TILES: u32 = 20;
+
+/// The size of the rank-indexed table of the dense loop: a power of two at least as large as the
+/// permutations of a 3x3 board, so a masked rank is provably inside it.
+const DENSE_SLOTS: usize = 1 << 19;
+
+/// Open for [`search_dense`]: a queue of fixed capacity per bucket, so that queueing a node never
+/// allocates inside the loop (which keeps the loop free of calls, and its values in registers). A
+/// search that finds a bucket full or missing stops; the board is then solved by [`run`], and the
+/// bucket is made larger for the boards after it.
+struct DenseOpen {
+    queues: Vec<Slab>,
+    /// Every bucket below it is empty.
+    cursor: usize,
+    lifo: bool,
+}
+
+/// One bucket of [`DenseOpen`]: `items[head..len]` are queued. It is emptied whole (`head` and
+/// `len` back to 0) once its last node is taken, so it is empty exactly when `len` is 0.
+struct Slab {
+    items: Vec<Node>,
+    head: u32,
+    len: u32,
+}
+
+/// The capacity a bucket of [`DenseOpen`] starts with.
+const SLAB_START: usize = 64;
+
+/// [`search_dense`] stopped: this bucket of its open is full or missing.
+struct Full(usize);
+
+impl DenseOpen {
+    fn new(lifo: bool) -> DenseOpen {
+        DenseOpen {
+            queues: Vec::new(),
+            cursor: 0,
+            lifo,
+        }
+    }
+
+    fn clear(&mut self) {
+        let from = self.cursor.min(self.queues.len());
+        for slab in &mut self.queues[from..] {
+            slab.head = 0;
+            slab.len = 0;
+        }
+        self.cursor = 0;
+    }
+
+    /// Makes room for one more node in `bucket`, for the next search.
+    #[cold]
+    fn make_room(&mut self, Full(bucket): Full) {
+        if bucket >= self.queues.len() {
+            let size = (bucket + 1).max(2 * self.queues.len());
+            self.queues.resize_with(size, || Slab {
+                items: vec![Node::default(); SLAB_START],
+                head: 0,
+                len: 0,
+            });
+        } else {
+            // The search that filled this bucket stopped there: the others that are at least
+            // half full would likely fill next, so they grow too.
+            for (i, slab) in self.queues.iter_mut().enumerate() {
+                if i == bucket || 2 * slab.len as usize >= slab.items.len() {
+                    let size = 2 * slab.items.len();
+                    slab.items.resize(size, Node::default());
+                }
+            }
+        }
+    }
+}
+
+/// Set in the start's code in [`search_dense`], above the move's bits, so that the start (which
+/// has no move back) finds its moves in the same table as every other state.
+const START_FLAG: u32 = 1 << (VIA_SHIFT + 2);
+
+/// One move of a state in [`search_dense`], with every constant it needs.
+#[derive(Clone, Copy)]
+struct DenseMove {
+    /// The rank table's row for the move, indexed by the window of digits at `shift`.
+    row: &'static [i32; WINDOW],
+    shift: u32,
+    /// What the move adds to the code.
+    code_add: u32,
+    /// Where the tile that moves sits in a node's word: above g, four times the child's blank.
+    tile_shift: u32,
+    /// What moving tile `t` adds to a node's word: `t` times this.
+    tile_move: u64,
+    /// The move in a seen slot's bits: how the child was reached.
+    via_slot: u32,
+    /// The change of the bucket index when tile `t` makes this move: `bucket[t]`.
+    bucket: [i32; 16],
+}
+
+/// The row a move without moves reads: never, as [`DenseMoves::len`] stops before it.
+static NO_ROW: [i32; WINDOW] = [0; WINDOW];
+
+impl Default for DenseMove {
+    fn default() -> DenseMove {
+        DenseMove {
+            row: &NO_ROW,
+            shift: 0,
+            code_add: 0,
+            tile_shift: 0,
+            tile_move: 0,
+            via_slot: 0,
+            bucket: [0; 16],
+        }
+    }
+}
+
+/// The moves of a state with the blank in one cell, reached by one move (or of the start).
+#[derive(Clone, Copy, Default)]
+struct DenseMoves {
+    /// Every move but the one back: the first `len`.
+    moves: [DenseMove; 4],
+    len: u32,
+    /// The legal moves, the one back included (the generated count), times 2^32, plus one: what
+    /// an expansion adds to the counters of expansions and generated children.
+    step: u64,
+}
+
+/// The moves of every state of one solver, indexed by the top byte of a queued code: the blank's
+/// cell, the move that reached the state, and [`START_FLAG`] for the start.
+struct DenseTable(Box<[DenseMoves; 128]>);
+
+impl DenseTable {
+    fn new(params: &Params) -> DenseTable {
+        let side = params.goal.side();
+        let mut table = Box::new([DenseMoves::default(); 128]);
+        for blank in 0..side * side {
+            for via in 0..=4u32 {
+                // `via` 4: the start, whose code names no move.
+                let start = via == 4;
+                let code = ((blank as u32) << BLANK_SHIFT) | ((via & 3) << VIA_SHIFT);
+                let (list, legal) = choices(side, code, start);
+                let mut entry = DenseMoves {
+                    len: list.len() as u32,
+                    step: u64::from(legal) << 32 | 1,
+                    ..DenseMoves::default()
+                };
+                for (m, choice) in entry.moves.iter_mut().zip(list) {
+                    let child = code.wrapping_add(choice.code_add());
+                    let to = code_blank(child);
+                    m.row = choice.row();
+                    // A horizontal move reads a window that is always 0, where the start's code
+                    // has its flag: the start's read one bit higher. Its children drop the flag.
+                    m.shift = match choice.shift() {
+                        shift if start && shift == u32::from(NO_WINDOW) => shift + 1,
+                        shift => shift,
+                    };
+                    m.code_add = if start {
+                        choice.code_add().wrapping_sub(START_FLAG)
+                    } else {
+                        choice.code_add()
+                    };
+                    m.tile_shift = NODE_TILES + 4 * to as u32;
+                    m.tile_move =
+                        (1u64 << (NODE_TILES as usize + 4 * blank)).wrapping_sub(1 << m.tile_shift);
+                    m.via_slot = u32::from(code_via(child)) << (STAMP_BITS + 1);
+                    for tile in 1..side * side {
+                        let cost = &params.cost[tile];
+                        let dh = i64::from(cost[blank]) - i64::from(cost[to]);
+                        m.bucket[tile] =
+                            (params.g_weight as i64 + dh * params.h_weight as i64) as i32;
+                    }
+                }
+                let flag = if start { START_FLAG } else { 0 };
+                table[((code | flag) >> BLANK_SHIFT) as usize] = entry;
+            }
+        }
+        DenseTable(table)
+    }
+}
 
 /// [`run`] for boards up to 3x3 with a heuristic that is a sum over tiles and the goal test at
-/// expansion, the common case: the same loop, with the children's ranks from the table of
-/// moves (only the moves a state has, the one back left out), a child's tiles and bucket found
-/// from the one tile that moved, the goal recognised by its rank, and 16-byte nodes in open.
+/// expansion, the common case: the same loop, with every move's constants in one table per blank
+/// cell and move back ([`DenseTable`]): the child's rank from the table of moves, its tiles and
+/// bucket from the one tile that moved, the goal recognised by its rank, 16-byte nodes in open.
+///
+/// Every heuristic it serves (zero, misplaced tiles, Manhattan) is consistent, so a state is
+/// closed with its least g: a smaller g can find a state still in open (improved), never a closed
+/// one (reopened), and closed states need no mark. `Err` if a bucket of open was full or missing
+/// (see [`DenseOpen`]).
 fn search_dense(
     params: &Params,
+    table: &DenseTable,
     start: Board,
     seen: &mut Dense,
-    open: &mut Buckets<Node>,
-) -> LeanOutcome {
+    open: &mut DenseOpen,
+) -> Result<LeanOutcome, Full> {
     open.clear();
     seen.begin();
-    let side = start.side();
     let updates = params.config.algorithm.updates_duplicates();
     let goal_rank = rank(&params.goal);
     let first = Ranked::new(&start);
     // The counters kept in locals: the rest follow from them at the end (every child made is
-    // new or a duplicate; a node enters open when new or reopened and leaves it when taken).
+    // new or a duplicate; a node enters open when new and leaves it when taken).
     let mut stats = Stats::default();
-    let (mut steps, mut nodes, mut max_open, mut generated) = (0u32, 1u32, 1u32, 0u32);
+    // Expansions in the low half, generated children in the high half: an expansion adds both
+    // at once from the table.
+    let mut expanded_generated = 0u64;
+    let (mut nodes, mut max_open) = (1u32, 1u32);
     seen.set(
         first,
         Entry {
@@ -576,21 +774,25 @@ fn search_dense(
         },
     );
     let h0 = params.heuristic.h(&start);
-    open.push(
-        params.bucket(0, h0),
-        Node {
-            word: start.packed(),
-            rank: first.rank(),
-            code: first.code(),
-        },
-    );
-    let g_weight = params.g_weight;
-    let h_weight = params.h_weight;
-    let cost = &params.cost;
+    let start_bucket = params.bucket(0, h0);
+    let Some(slab) = open.queues.get_mut(start_bucket) else {
+        return Err(Full(start_bucket));
+    };
+    slab.items[0] = Node {
+        word: start.packed() << NODE_TILES,
+        rank: first.rank(),
+        code: first.code() | START_FLAG,
+    };
+    slab.len = 1;
+    open.cursor = start_bucket;
     let stamp = seen.stamp;
-    let slots = &mut seen.slots[..];
-    // A queued slot is current if it is open and holds the node's g: compared in one go with
-    // the move bits masked out.
+    let slots: &mut [u32; DENSE_SLOTS] = (&mut seen.slots[..])
+        .try_into()
+        .expect("the dense table has DENSE_SLOTS slots");
+    let limit = params.config.node_limit.saturating_sub(4);
+    let moves_of = &*table.0;
+    // A queued slot is current if it holds the node's g: compared in one go with the move bits
+    // masked out.
     let current_mask = !(7u32 << (STAMP_BITS + 1));
     // Open's cursor kept in a local for the loop and stored back after it.
     let lifo = open.lifo;
@@ -600,90 +802,106 @@ fn search_dense(
     let mut goal_g = 0;
     let (found, limit_reached) = loop {
         // The lowest non-empty bucket and its first node (its last for LIFO).
-        let Some(node) = pop_lowest(queues, &mut cursor, lifo) else {
-            break (false, false);
+        let node = loop {
+            let Some(slab) = queues.get_mut(cursor) else {
+                // (Not reached: open holds a node while the search goes on.)
+                open.cursor = cursor;
+                return Err(Full(cursor));
+            };
+            if slab.len != 0 {
+                break if lifo {
+                    slab.len -= 1;
+                    slab.items[slab.len as usize]
+                } else {
+                    let node = slab.items[slab.head as usize];
+                    slab.head += 1;
+                    if slab.head == slab.len {
+                        slab.head = 0;
+                        slab.len = 0;
+                    }
+                    node
+                };
+            }
+            cursor += 1;
         };
         let bucket = cursor;
-        let node_g = (node.word >> NODE_G) as u32;
+        let node_g = node.word as u32 & ((1 << NODE_TILES) - 1);
+        let index = node.rank as usize & (DENSE_SLOTS - 1);
         if updates {
             // Skip entries left behind by an improvement; they are not in the engine's open.
-            let slot = slots[node.rank as usize];
+            let slot = slots[index];
             if slot & current_mask != stamp | (node_g << G_SHIFT) {
                 continue;
             }
-            slots[node.rank as usize] = slot | (1 << STAMP_BITS);
         }
-        if nodes as usize + 4 > params.config.node_limit {
+        if nodes as usize > limit {
             break (false, true);
         }
-        steps += 1;
         if node.rank == goal_rank {
             goal_g = node_g;
             break (true, false);
         }
         let g = node_g + 1;
-        let blank = code_blank(node.code);
-        // A child's word before its tile moves: g one more.
-        let word = node.word + (1 << NODE_G);
         let child_slot = stamp | (g << G_SHIFT);
-        let first = node_g == 0;
-        let (list, moves) = choices(side, node.code, first);
-        let mut new = 0;
-        for (rank, code) in list.iter().map(|choice| choice.apply(node.rank, node.code)) {
-            let slot = slots[rank as usize];
-            let queue = if slot & STAMP_MASK != stamp {
-                new += 1;
+        let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & 127];
+        for m in &expansion.moves[..(expansion.len as usize).min(4)] {
+            let window = (node.code >> m.shift) as usize & (WINDOW - 1);
+            let entry = m.row[window];
+            let rank = node.rank.wrapping_add_signed(entry >> 9);
+            let index = rank as usize & (DENSE_SLOTS - 1);
+            let slot = slots[index];
+            let queue = if (slot ^ child_slot) & STAMP_MASK != 0 {
+                nodes += 1;
                 true
             } else {
+                // Seen: queued again if this g is smaller, which leaves its entry in open stale.
                 let better = updates && g < slot >> G_SHIFT;
-                if better {
-                    if slot & (1 << STAMP_BITS) != 0 {
-                        stats.reopened += 1;
-                    } else {
-                        stats.improved += 1;
-                    }
-                }
+                stats.improved += u32::from(better);
                 better
             };
             if queue {
-                slots[rank as usize] = child_slot | (u32::from(code_via(code)) << (STAMP_BITS + 1));
-                // The tile in the child's blank cell moved to this node's blank cell.
-                let to = code_blank(code);
-                // (g above the tiles never reaches the low bits of a 3x3 cell's shift.)
-                let tile = (node.word >> (4 * to)) & 0xF;
-                let tile_cost = &cost[tile as usize & (MAX_CELLS - 1)];
-                let dh = tile_cost[blank & (MAX_CELLS - 1)]
-                    .wrapping_sub(tile_cost[to & (MAX_CELLS - 1)]) as i32;
+                let digits = entry as u32 & (WINDOW as u32 - 1);
+                let code = (node.code ^ (digits << m.shift)).wrapping_add(m.code_add);
+                slots[index] = child_slot | m.via_slot;
+                // The tile in the child's blank cell moves to this node's blank cell.
+                let tile = (node.word >> m.tile_shift) & 0xF;
                 let child = Node {
-                    word: word - (tile << (4 * to)) + (tile << (4 * blank)),
+                    word: (node.word + 1).wrapping_add(tile.wrapping_mul(m.tile_move)),
                     rank,
                     code,
                 };
-                let at = (bucket + g_weight).wrapping_add_signed(dh as isize * h_weight as isize);
-                match queues.get_mut(at) {
-                    Some(queue) => queue.items.push(child),
-                    None => grow(queues, at, child),
-                }
+                let at = bucket.wrapping_add_signed(m.bucket[tile as usize & 15] as isize);
+                let Some(slab) = queues
+                    .get_mut(at)
+                    .filter(|slab| (slab.len as usize) < slab.items.len())
+                else {
+                    open.cursor = cursor;
+                    return Err(Full(at));
+                };
+                slab.items[slab.len as usize] = child;
+                slab.len += 1;
                 cursor = cursor.min(at);
             }
         }
         // The move back, which leads to the parent (seen, with a smaller g, so never an
         // improvement), is counted as generated without being made.
-        nodes += new;
-        generated += moves;
+        expanded_generated += expansion.step;
         // Open only grows while a node's children are queued, so its largest size is reached
         // after the last of them.
-        let in_open = nodes + stats.reopened - steps;
+        let in_open = nodes - expanded_generated as u32;
         max_open = max_open.max(in_open);
         if in_open == 0 {
             break (false, false);
         }
     };
     open.cursor = cursor;
+    let expanded = expanded_generated as u32;
+    let generated = (expanded_generated >> 32) as u32;
+    let steps = expanded + u32::from(found);
     stats.steps = steps;
-    stats.expanded = steps - u32::from(found);
+    stats.expanded = expanded;
     stats.nodes = nodes;
-    stats.open = nodes + stats.reopened - steps;
+    stats.open = nodes - steps;
     stats.max_open = max_open;
     stats.generated = generated;
     stats.duplicates = generated - (nodes - 1);
@@ -696,22 +914,11 @@ fn search_dense(
             seen.get(key).expect("path states are seen").via
         })
     });
-    LeanOutcome {
+    Ok(LeanOutcome {
         path,
         stats,
         limit_reached,
-    }
-}
-
-/// Adds buckets up to `bucket` to open, then queues `node` there.
-#[cold]
-#[inline(never)]
-fn grow(queues: &mut Vec<Queue<Node>>, bucket: usize, node: Node) {
-    queues.resize_with(bucket + 1, || Queue {
-        items: Vec::new(),
-        head: 0,
-    });
-    queues[bucket].items.push(node);
+    })
 }
 
 /// Walks from `end` back to the start through the recorded moves, keeping the key beside the
@@ -897,5 +1104,89 @@ impl Layers {
             stats,
             limit_reached,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{DistanceTable, HeuristicKind, Rng, scramble};
+
+    /// The dense loop on its own, never falling back: given more room until a board fits.
+    fn solve_dense(solver: &mut LeanSolver, start: Board) -> LeanOutcome {
+        let table = solver.dense.as_mut().expect("a dense table");
+        let moves = solver
+            .dense_moves
+            .as_ref()
+            .expect("the dense loop serves it");
+        loop {
+            match search_dense(&solver.params, moves, start, table, &mut solver.nodes) {
+                Ok(outcome) => return outcome,
+                Err(full) => solver.nodes.make_room(full),
+            }
+        }
+    }
+
+    #[test]
+    fn the_dense_loop_matches_the_general_loop() {
+        let goal: Board = "123804765".parse().unwrap();
+        let distances = DistanceTable::new(&goal).unwrap();
+        let mut rng = Rng::new(29);
+        let mut starts: Vec<(Board, Board)> = (0..40)
+            .map(|i| (distances.random_at(i % 28, &mut rng).unwrap(), goal))
+            .collect();
+        let small = Board::blank_last(2);
+        starts.extend((0..6).map(|i| (scramble(&small, 3 + i, &mut rng), small)));
+        let mut checked = 0;
+        for algorithm in [Algorithm::AStar, Algorithm::UniformCost, Algorithm::Greedy] {
+            for heuristic in [
+                HeuristicKind::Zero,
+                HeuristicKind::Misplaced,
+                HeuristicKind::Manhattan,
+            ] {
+                for tie_break in TieBreak::ALL {
+                    let config = SearchConfig {
+                        algorithm,
+                        heuristic,
+                        tie_break,
+                        ..SearchConfig::default()
+                    };
+                    let mut solvers = [goal, small].map(|g| LeanSolver::new(g, config).unwrap());
+                    for &(start, to) in &starts {
+                        let solver = &mut solvers[usize::from(to == small)];
+                        let dense = solve_dense(solver, start);
+                        let table = solver.dense.as_mut().unwrap();
+                        let general = run(&solver.params, start, table, &mut solver.dense_buckets);
+                        let what = format!("{} on {start}", config.describe());
+                        assert_eq!(dense.stats, general.stats, "{what}");
+                        assert_eq!(dense.path, general.path, "{what}");
+                        assert_eq!(dense.limit_reached, general.limit_reached, "{what}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 3 * 3 * 46);
+    }
+
+    #[test]
+    fn a_full_bucket_falls_back_to_the_general_loop_and_grows() {
+        let goal: Board = "123804765".parse().unwrap();
+        let distances = DistanceTable::new(&goal).unwrap();
+        let start = distances.random_at(30, &mut Rng::new(1)).unwrap();
+        let config = SearchConfig::with(Algorithm::UniformCost, HeuristicKind::Zero);
+        let mut solver = LeanSolver::new(goal, config).unwrap();
+        // A new solver's open has no buckets yet: the first search stops at once.
+        let table = solver.dense.as_mut().unwrap();
+        let moves = solver.dense_moves.as_ref().unwrap();
+        assert!(search_dense(&solver.params, moves, start, table, &mut solver.nodes).is_err());
+        let first = solver.solve(start);
+        let again = solve_dense(&mut solver, start);
+        assert_eq!(first, again);
+        assert_eq!(first.moves(), Some(30));
+        assert!(
+            first.stats.expanded > 100_000,
+            "a search that fills many buckets"
+        );
     }
 }
