@@ -175,9 +175,9 @@ static TRANSITIONS: [[[Transition; 4]; 16]; 4] = transitions();
 const ROW_COUNT: usize = 32;
 /// The first row of each side: left, right, then one row per window for down and for up.
 const ROW_BASE: [usize; 4] = [0, 0, 0, 14];
-/// The shift at which a code's window is always 0: above the blank's bits (and the two bits of
-/// direction a queued code of [`DistanceTable::new`] has there).
-pub(crate) const NO_WINDOW: u8 = 30;
+/// The shift at which a code's window is always 0: above the blank's bits, the two bits of
+/// direction and the start's flag of a queued code ([`START_FLAG`]).
+pub(crate) const NO_WINDOW: u8 = 31;
 
 /// The number of windows of `side` tiles in the tile order, so of vertical rows per direction.
 const fn windows(side: usize) -> usize {
@@ -333,23 +333,18 @@ pub(crate) struct Frontier {
     len: usize,
 }
 
-/// The index of [`CHOICES`] for the start, which has no move back.
-const FROM_START: usize = 4;
+/// Set in the start's queued code, above the move's bits: the start has no move back, and the
+/// flag selects its own moves in [`CHOICES`]. Its children's codes are without it.
+pub(crate) const START_FLAG: u32 = 1 << (VIA_SHIFT + 2);
 
 /// The moves from a queued state of a board of `side` with this code: every move but the one
-/// back to its parent, in [`Dir::ALL`] order; `start`: the state is the start, which has none
-/// (its code, a plain [`Ranked`] code, names no move). Also the number of legal moves, that one
-/// included. A queued code is a [`Ranked`] code with the move that reached the state above
-/// [`VIA_SHIFT`]; so are the children's, from [`Choice::apply`].
+/// back to its parent (all of them from the start, whose code has [`START_FLAG`]), in
+/// [`Dir::ALL`] order; also the number of legal moves, that one included. A queued code is a
+/// [`Ranked`] code with the move that reached the state above [`VIA_SHIFT`]; so are the
+/// children's, from [`Choice::apply`].
 #[inline]
-pub(crate) fn choices(side: usize, code: u32, start: bool) -> (&'static [Choice], u32) {
-    let blank = (code >> BLANK_SHIFT) as usize & 15;
-    let via = if start {
-        FROM_START
-    } else {
-        (code >> VIA_SHIFT) as usize & 3
-    };
-    let choices = &CHOICES[side & 3][blank][via];
+pub(crate) fn choices(side: usize, code: u32) -> (&'static [Choice], u32) {
+    let choices = &CHOICES[side & 3][(code >> BLANK_SHIFT) as usize & (CODE_TOPS - 1)];
     let len = (choices.len as usize).min(choices.list.len());
     (&choices.list[..len], choices.legal)
 }
@@ -357,13 +352,13 @@ pub(crate) fn choices(side: usize, code: u32, start: bool) -> (&'static [Choice]
 impl Choice {
     /// The row of [`ROWS`] this move reads, indexed by its window of digits.
     pub(crate) fn row(&self) -> &'static [i32; WINDOW] {
-        &ROWS[usize::from(self.at) / WINDOW]
+        self.row
     }
 
     /// Where the move's window of digits starts in a code ([`NO_WINDOW`] for a horizontal move,
     /// whose window is always 0).
     pub(crate) fn shift(&self) -> u32 {
-        u32::from(self.shift)
+        self.shift
     }
 
     /// What the move adds to a queued code: the blank's move and the new direction.
@@ -374,13 +369,12 @@ impl Choice {
     /// The rank and code of the child this move leads to from a queued state.
     #[inline]
     pub(crate) fn apply(&self, rank: u32, code: u32) -> (u32, u32) {
-        let rows = ROWS.as_flattened();
-        let shift = u32::from(self.shift);
-        let window = (code >> shift) as usize & (WINDOW - 1);
-        let entry = rows[(usize::from(self.at) | window) & (rows.len() - 1)];
+        let window = (code >> self.shift) as usize & (WINDOW - 1);
+        let entry = self.row[window];
         (
             rank.wrapping_add_signed(entry >> 9),
-            (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << shift)).wrapping_add(self.code_add),
+            (code ^ ((entry as u32 & (WINDOW as u32 - 1)) << self.shift))
+                .wrapping_add(self.code_add),
         )
     }
 }
@@ -429,7 +423,7 @@ impl Frontier {
     pub(crate) fn restart(&mut self, start: &Board) {
         debug_assert_eq!(start.side(), self.side);
         let state = Ranked::new(start);
-        self.states[0] = pack(state.rank, state.code);
+        self.states[0] = pack(state.rank, state.code | START_FLAG);
         self.len = 1;
     }
 
@@ -486,7 +480,7 @@ impl Frontier {
             if before(i, rank, len) {
                 break;
             }
-            let (list, legal) = choices(self.side, code, i == 0);
+            let (list, legal) = choices(self.side, code);
             for choice in list {
                 let (next_rank, next_code) = choice.apply(rank, code);
                 let byte = &mut table[next_rank as usize & table_mask];
@@ -532,18 +526,17 @@ const UNREACHABLE: u8 = u8::MAX;
 /// move that reached the state (its index in [`Dir::ALL`]) in these bits.
 pub(crate) const VIA_SHIFT: u32 = 28;
 
-/// One of the moves a queued state of a [`Frontier`] takes: where to read [`ROWS`] and at which
-/// digit, as in [`Transition`], and what to add to the queued code (the blank's move and the
-/// new direction).
+/// One of the moves a queued state of a [`Frontier`] takes: the row of [`ROWS`] to read and at
+/// which digit, as in [`Transition`], and what to add to the queued code (the blank's move and
+/// the new direction).
 #[derive(Clone, Copy)]
 pub(crate) struct Choice {
-    /// The row's first entry in the flattened [`ROWS`].
-    at: u16,
-    shift: u8,
+    row: &'static [i32; WINDOW],
+    shift: u32,
     code_add: u32,
 }
 
-/// The moves from a state with the blank in one cell, reached by one move.
+/// The moves from a state with the blank in one cell, reached by one move (or the start).
 #[derive(Clone, Copy)]
 struct Choices {
     /// The legal moves, the one back included.
@@ -553,12 +546,15 @@ struct Choices {
     list: [Choice; 4],
 }
 
-/// `CHOICES[side][blank][via]`: the moves from a state reached by `via`, or from the start (which
-/// has no move back) for `via` = [`FROM_START`].
-static CHOICES: [[[Choices; 5]; 16]; 4] = {
+/// The number of values of a queued code's top byte: [`START_FLAG`], the move and the blank.
+pub(crate) const CODE_TOPS: usize = (START_FLAG >> (BLANK_SHIFT - 1)) as usize;
+
+/// `CHOICES[side][code >> BLANK_SHIFT]`: the moves from a state with the blank in that cell,
+/// reached by that move or the start.
+static CHOICES: [[Choices; CODE_TOPS]; 4] = {
     let unused = Choice {
-        at: 0,
-        shift: NO_WINDOW,
+        row: &ROWS[0],
+        shift: NO_WINDOW as u32,
         code_add: 0,
     };
     let none = Choices {
@@ -566,32 +562,36 @@ static CHOICES: [[[Choices; 5]; 16]; 4] = {
         len: 0,
         list: [unused; 4],
     };
-    let mut table = [[[none; 5]; 16]; 4];
+    let mut table = [[none; CODE_TOPS]; 4];
     let mut side = 2;
     while side <= MAX_ENUMERATED_SIDE {
         let mut blank = 0;
         while blank < side * side {
+            // `via` 4 is the start: no move back, its flag dropped by every move.
             let mut via = 0;
-            while via <= FROM_START {
-                // The start's code has no move in it: as if reached by the first direction.
-                let (back, was) = if via == FROM_START {
-                    (4, 0)
+            while via <= 4 {
+                let (back, was, top) = if via == 4 {
+                    (4, 0, blank | (START_FLAG >> BLANK_SHIFT) as usize)
                 } else {
-                    (Dir::ALL[via].reverse() as usize, via)
+                    (Dir::ALL[via].reverse() as usize, via, blank | via << 4)
                 };
-                let choices = &mut table[side][blank][via];
+                let choices = &mut table[side][top];
                 let mut dir = 0;
                 while dir < 4 {
                     if LEGAL[side][blank] & (1 << dir) != 0 {
                         choices.legal += 1;
                         if dir != back {
                             let t = TRANSITIONS[side][blank][dir];
+                            let mut code_add = t
+                                .code_add
+                                .wrapping_add(((dir as u32).wrapping_sub(was as u32)) << VIA_SHIFT);
+                            if via == 4 {
+                                code_add = code_add.wrapping_sub(START_FLAG);
+                            }
                             choices.list[choices.len as usize] = Choice {
-                                at: t.row as u16 * WINDOW as u16,
-                                shift: t.shift,
-                                code_add: t.code_add.wrapping_add(
-                                    ((dir as u32).wrapping_sub(was as u32)) << VIA_SHIFT,
-                                ),
+                                row: &ROWS[t.row as usize],
+                                shift: t.shift as u32,
+                                code_add,
                             };
                             choices.len += 1;
                         }

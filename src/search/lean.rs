@@ -13,8 +13,8 @@ use rustc_hash::FxHashMap;
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
-    BLANK_SHIFT, Board, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE, NO_WINDOW,
-    Ranked, VIA_SHIFT, WINDOW, choices, code_blank, code_via, rank, unrank,
+    BLANK_SHIFT, Board, CODE_TOPS, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE,
+    Ranked, START_FLAG, WINDOW, choices, code_blank, code_via, rank, unrank,
 };
 
 /// What one solve found.
@@ -634,10 +634,6 @@ impl DenseOpen {
     }
 }
 
-/// Set in the start's code in [`search_dense`], above the move's bits, so that the start (which
-/// has no move back) finds its moves in the same table as every other state.
-const START_FLAG: u32 = 1 << (VIA_SHIFT + 2);
-
 /// One move of a state in [`search_dense`], with every constant it needs.
 #[derive(Clone, Copy)]
 struct DenseMove {
@@ -684,53 +680,38 @@ struct DenseMoves {
     step: u64,
 }
 
-/// The moves of every state of one solver, indexed by the top byte of a queued code: the blank's
-/// cell, the move that reached the state, and [`START_FLAG`] for the start.
-struct DenseTable(Box<[DenseMoves; 128]>);
+/// The moves of every state of one solver, indexed like [`choices`] by the top of a queued code:
+/// the blank's cell, the move that reached the state, and [`START_FLAG`] for the start.
+struct DenseTable(Box<[DenseMoves; CODE_TOPS]>);
 
 impl DenseTable {
     fn new(params: &Params) -> DenseTable {
         let side = params.goal.side();
-        let mut table = Box::new([DenseMoves::default(); 128]);
-        for blank in 0..side * side {
-            for via in 0..=4u32 {
-                // `via` 4: the start, whose code names no move.
-                let start = via == 4;
-                let code = ((blank as u32) << BLANK_SHIFT) | ((via & 3) << VIA_SHIFT);
-                let (list, legal) = choices(side, code, start);
-                let mut entry = DenseMoves {
-                    len: list.len() as u32,
-                    step: u64::from(legal) << 32 | 1,
-                    ..DenseMoves::default()
-                };
-                for (m, choice) in entry.moves.iter_mut().zip(list) {
-                    let child = code.wrapping_add(choice.code_add());
-                    let to = code_blank(child);
-                    m.row = choice.row();
-                    // A horizontal move reads a window that is always 0, where the start's code
-                    // has its flag: the start's read one bit higher. Its children drop the flag.
-                    m.shift = match choice.shift() {
-                        shift if start && shift == u32::from(NO_WINDOW) => shift + 1,
-                        shift => shift,
-                    };
-                    m.code_add = if start {
-                        choice.code_add().wrapping_sub(START_FLAG)
-                    } else {
-                        choice.code_add()
-                    };
-                    m.tile_shift = NODE_TILES + 4 * to as u32;
-                    m.tile_move =
-                        (1u64 << (NODE_TILES as usize + 4 * blank)).wrapping_sub(1 << m.tile_shift);
-                    m.via_slot = u32::from(code_via(child)) << (STAMP_BITS + 1);
-                    for tile in 1..side * side {
-                        let cost = &params.cost[tile];
-                        let dh = i64::from(cost[blank]) - i64::from(cost[to]);
-                        m.bucket[tile] =
-                            (params.g_weight as i64 + dh * params.h_weight as i64) as i32;
-                    }
+        let mut table = Box::new([DenseMoves::default(); CODE_TOPS]);
+        for (top, entry) in table.iter_mut().enumerate() {
+            let code = (top as u32) << BLANK_SHIFT;
+            let blank = code_blank(code);
+            if blank >= side * side {
+                continue;
+            }
+            let (list, legal) = choices(side, code);
+            entry.len = list.len() as u32;
+            entry.step = u64::from(legal) << 32 | 1;
+            for (m, choice) in entry.moves.iter_mut().zip(list) {
+                let child = code.wrapping_add(choice.code_add());
+                let to = code_blank(child);
+                m.row = choice.row();
+                m.shift = choice.shift();
+                m.code_add = choice.code_add();
+                m.tile_shift = NODE_TILES + 4 * to as u32;
+                m.tile_move =
+                    (1u64 << (NODE_TILES as usize + 4 * blank)).wrapping_sub(1 << m.tile_shift);
+                m.via_slot = u32::from(code_via(child)) << (STAMP_BITS + 1);
+                for tile in 1..side * side {
+                    let cost = &params.cost[tile];
+                    let dh = i64::from(cost[blank]) - i64::from(cost[to]);
+                    m.bucket[tile] = (params.g_weight as i64 + dh * params.h_weight as i64) as i32;
                 }
-                let flag = if start { START_FLAG } else { 0 };
-                table[((code | flag) >> BLANK_SHIFT) as usize] = entry;
             }
         }
         DenseTable(table)
@@ -791,9 +772,6 @@ fn search_dense(
         .expect("the dense table has DENSE_SLOTS slots");
     let limit = params.config.node_limit.saturating_sub(4);
     let moves_of = &*table.0;
-    // A queued slot is current if it holds the node's g: compared in one go with the move bits
-    // masked out.
-    let current_mask = !(7u32 << (STAMP_BITS + 1));
     // Open's cursor kept in a local for the loop and stored back after it.
     let lifo = open.lifo;
     let mut cursor = open.cursor;
@@ -827,12 +805,10 @@ fn search_dense(
         let bucket = cursor;
         let node_g = node.word as u32 & ((1 << NODE_TILES) - 1);
         let index = node.rank as usize & (DENSE_SLOTS - 1);
-        if updates {
-            // Skip entries left behind by an improvement; they are not in the engine's open.
-            let slot = slots[index];
-            if slot & current_mask != stamp | (node_g << G_SHIFT) {
-                continue;
-            }
+        // Skip entries left behind by an improvement; they are not in the engine's open. (A node
+        // in open was seen in this solve, so only its g needs comparing.)
+        if updates && slots[index] >> G_SHIFT != node_g {
+            continue;
         }
         if nodes as usize > limit {
             break (false, true);
@@ -843,7 +819,7 @@ fn search_dense(
         }
         let g = node_g + 1;
         let child_slot = stamp | (g << G_SHIFT);
-        let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & 127];
+        let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & (CODE_TOPS - 1)];
         for m in &expansion.moves[..(expansion.len as usize).min(4)] {
             let window = (node.code >> m.shift) as usize & (WINDOW - 1);
             let entry = m.row[window];
