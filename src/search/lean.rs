@@ -63,17 +63,17 @@ trait Seen {
 /// 3x3 and smaller: every permutation has a slot, addressed by its rank. A slot is one `u32`
 /// (g, closed, via and the stamp of the solve that wrote it); the table has [`DENSE_SLOTS`] of
 /// them (2 MB, the 9! ranks of a 3x3 board rounded up to a power of two) and mostly stays in
-/// cache; older stamps read as empty, so it is cleared once every 255 solves.
+/// cache; older stamps read as empty, so it is cleared once every 1,023 solves.
 struct Dense {
     stamp: u32,
     slots: Vec<u32>,
 }
 
-const STAMP_BITS: u32 = 8;
+const STAMP_BITS: u32 = 10;
 const STAMP_MASK: u32 = (1 << STAMP_BITS) - 1;
 /// g lives above the stamp, the closed flag and three bits of `via`.
 const G_SHIFT: u32 = STAMP_BITS + 4;
-/// The largest g a dense slot holds: far above the 181,440 states of a 3x3 board.
+/// The largest g a dense slot holds (262,143): above the 181,440 states of a 3x3 board.
 const DENSE_MAX_G: u32 = u32::MAX >> G_SHIFT;
 
 impl Seen for Dense {
