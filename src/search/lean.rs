@@ -288,8 +288,9 @@ impl LeanSolver {
                     Ok(outcome) => outcome,
                     // Open was too small for this board: it grows for the next ones.
                     Err(full) => {
-                        self.nodes.make_room(full);
-                        run(&self.params, start, table, &mut self.dense_buckets)
+                        let outcome = run(&self.params, start, table, &mut self.dense_buckets);
+                        self.nodes.make_room(full, &self.dense_buckets);
+                        outcome
                     }
                 }
             }
@@ -571,7 +572,7 @@ const DENSE_SLOTS: usize = 1 << 19;
 /// Open for [`search_dense`]: a queue of fixed capacity per bucket, so that queueing a node never
 /// allocates inside the loop (which keeps the loop free of calls, and its values in registers). A
 /// search that finds a bucket full or missing stops; the board is then solved by [`run`], and the
-/// bucket is made larger for the boards after it.
+/// buckets are sized from what its open held, with room to spare, for the boards after it.
 struct DenseOpen {
     queues: Vec<Slab>,
     /// Every bucket below it is empty.
@@ -611,25 +612,30 @@ impl DenseOpen {
         self.cursor = 0;
     }
 
-    /// Makes room for one more node in `bucket`, for the next search.
+    /// Makes every bucket twice as large as the same bucket of the general loop's open (which
+    /// has just solved a board this open was too small for, and so knows how many nodes each
+    /// bucket held at most), and `bucket`, the one found full or missing, twice as large at
+    /// least.
     #[cold]
-    fn make_room(&mut self, Full(bucket): Full) {
-        if bucket >= self.queues.len() {
-            let size = (bucket + 1).max(2 * self.queues.len());
-            self.queues.resize_with(size, || Slab {
+    fn make_room(&mut self, Full(bucket): Full, general: &Buckets<Queued<Ranked>>) {
+        let count = (bucket + 1).max(general.queues.len());
+        if count > self.queues.len() {
+            self.queues.resize_with(count, || Slab {
                 items: vec![Node::default(); SLAB_START],
                 head: 0,
                 len: 0,
             });
-        } else {
-            // The search that filled this bucket stopped there: the others that are at least
-            // half full would likely fill next, so they grow too.
-            for (i, slab) in self.queues.iter_mut().enumerate() {
-                if i == bucket || 2 * slab.len as usize >= slab.items.len() {
-                    let size = 2 * slab.items.len();
-                    slab.items.resize(size, Node::default());
-                }
+        }
+        for (i, slab) in self.queues.iter_mut().enumerate() {
+            let held = general
+                .queues
+                .get(i)
+                .map_or(0, |queue| queue.items.capacity());
+            let mut size = slab.items.len().max((2 * held).next_power_of_two());
+            if i == bucket {
+                size = size.max(2 * slab.items.len());
             }
+            slab.items.resize(size, Node::default());
         }
     }
 }
@@ -1098,7 +1104,7 @@ mod tests {
         loop {
             match search_dense(&solver.params, moves, start, table, &mut solver.nodes) {
                 Ok(outcome) => return outcome,
-                Err(full) => solver.nodes.make_room(full),
+                Err(full) => solver.nodes.make_room(full, &solver.dense_buckets),
             }
         }
     }
@@ -1146,7 +1152,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_bucket_falls_back_to_the_general_loop_and_grows() {
+    fn a_full_bucket_falls_back_to_the_general_loop_which_sizes_the_buckets() {
         let goal: Board = "123804765".parse().unwrap();
         let distances = DistanceTable::new(&goal).unwrap();
         let start = distances.random_at(30, &mut Rng::new(1)).unwrap();
@@ -1157,7 +1163,11 @@ mod tests {
         let moves = solver.dense_moves.as_ref().unwrap();
         assert!(search_dense(&solver.params, moves, start, table, &mut solver.nodes).is_err());
         let first = solver.solve(start);
-        let again = solve_dense(&mut solver, start);
+        // Sized from the general loop's open, the dense loop now fits the same board at once.
+        let table = solver.dense.as_mut().unwrap();
+        let moves = solver.dense_moves.as_ref().unwrap();
+        let again = search_dense(&solver.params, moves, start, table, &mut solver.nodes);
+        let again = again.unwrap_or_else(|_| panic!("the dense loop fits after the fallback"));
         assert_eq!(first, again);
         assert_eq!(first.moves(), Some(30));
         assert!(
