@@ -319,33 +319,6 @@ struct Queue<Q> {
     head: usize,
 }
 
-/// The first item (the last, for LIFO) of the lowest non-empty bucket at or above `cursor`,
-/// which is moved up to that bucket. Shared by [`Buckets::pop`] and the dense loop, which
-/// keeps its cursor in a local.
-#[inline(always)]
-fn pop_lowest<Q: Copy>(queues: &mut [Queue<Q>], cursor: &mut usize, lifo: bool) -> Option<Q> {
-    while let Some(queue) = queues.get_mut(*cursor) {
-        // A queue is emptied whole once its last item is taken, so it is empty exactly when
-        // it holds no items.
-        if !queue.items.is_empty() {
-            return if lifo {
-                queue.items.pop()
-            } else {
-                // (The head is below the length while the queue holds items.)
-                let item = queue.items[queue.head];
-                queue.head += 1;
-                if queue.head == queue.items.len() {
-                    queue.items.clear();
-                    queue.head = 0;
-                }
-                Some(item)
-            };
-        }
-        *cursor += 1;
-    }
-    None
-}
-
 impl<Q: Copy> Buckets<Q> {
     fn new(lifo: bool) -> Buckets<Q> {
         Buckets {
@@ -376,9 +349,30 @@ impl<Q: Copy> Buckets<Q> {
         self.cursor = self.cursor.min(bucket);
     }
 
+    /// The first item (the last, for LIFO) of the lowest non-empty bucket, to which the cursor
+    /// moves up.
     #[inline]
     fn pop(&mut self) -> Option<Q> {
-        pop_lowest(&mut self.queues, &mut self.cursor, self.lifo)
+        while let Some(queue) = self.queues.get_mut(self.cursor) {
+            // A queue is emptied whole once its last item is taken, so it is empty exactly when
+            // it holds no items.
+            if !queue.items.is_empty() {
+                return if self.lifo {
+                    queue.items.pop()
+                } else {
+                    // (The head is below the length while the queue holds items.)
+                    let item = queue.items[queue.head];
+                    queue.head += 1;
+                    if queue.head == queue.items.len() {
+                        queue.items.clear();
+                        queue.head = 0;
+                    }
+                    Some(item)
+                };
+            }
+            self.cursor += 1;
+        }
+        None
     }
 }
 
