@@ -177,7 +177,7 @@ const ROW_COUNT: usize = 32;
 const ROW_BASE: [usize; 4] = [0, 0, 0, 14];
 /// The shift at which a code's window is always 0: above the blank's bits, the two bits of
 /// direction and the start's flag of a queued code ([`START_FLAG`]).
-pub(crate) const NO_WINDOW: u8 = 31;
+const NO_WINDOW: u8 = 31;
 
 /// The number of windows of `side` tiles in the tile order, so of vertical rows per direction.
 const fn windows(side: usize) -> usize {
@@ -524,7 +524,7 @@ const UNREACHABLE: u8 = u8::MAX;
 
 /// A code in the queue of [`DistanceTable::new`] is a [`Ranked`] code with the direction of the
 /// move that reached the state (its index in [`Dir::ALL`]) in these bits.
-pub(crate) const VIA_SHIFT: u32 = 28;
+const VIA_SHIFT: u32 = 28;
 
 /// One of the moves a queued state of a [`Frontier`] takes: the row of [`ROWS`] to read and at
 /// which digit, as in [`Transition`], and what to add to the queued code (the blank's move and
@@ -546,8 +546,9 @@ struct Choices {
     list: [Choice; 4],
 }
 
-/// The number of values of a queued code's top byte: [`START_FLAG`], the move and the blank.
-pub(crate) const CODE_TOPS: usize = (START_FLAG >> (BLANK_SHIFT - 1)) as usize;
+/// The number of values of a queued code's top bits, from the blank's cell up to [`START_FLAG`],
+/// the highest of them.
+pub(crate) const CODE_TOPS: usize = 2 * (START_FLAG >> BLANK_SHIFT) as usize;
 
 /// `CHOICES[side][code >> BLANK_SHIFT]`: the moves from a state with the blank in that cell,
 /// reached by that move or the start.
@@ -573,7 +574,8 @@ static CHOICES: [[Choices; CODE_TOPS]; 4] = {
                 let (back, was, top) = if via == 4 {
                     (4, 0, blank | (START_FLAG >> BLANK_SHIFT) as usize)
                 } else {
-                    (Dir::ALL[via].reverse() as usize, via, blank | via << 4)
+                    let top = blank | via << (VIA_SHIFT - BLANK_SHIFT);
+                    (Dir::ALL[via].reverse() as usize, via, top)
                 };
                 let choices = &mut table[side][top];
                 let mut dir = 0;
