@@ -15,7 +15,7 @@ pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use parse::{ParseError, parse_board};
 pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
 pub(crate) use space::{
-    BLANK_SHIFT, CODE_TOPS, Frontier, START_FLAG, WINDOW, choices, code_blank, code_via,
+    BLANK_SHIFT, CODE_TOPS, Choice, Frontier, START_FLAG, WINDOW, choices, code_blank, code_via,
 };
 pub use space::{
     DistanceTable, MAX_ENUMERATED_SIDE, Ranked, Rng, permutations, rank, scramble, unrank,

@@ -349,6 +349,17 @@ pub(crate) fn choices(side: usize, code: u32) -> (&'static [Choice], u32) {
     (&choices.list[..len], choices.legal)
 }
 
+impl Default for Choice {
+    /// A move that changes nothing.
+    fn default() -> Choice {
+        Choice {
+            row: &ROWS[0],
+            shift: u32::from(NO_WINDOW),
+            code_add: 0,
+        }
+    }
+}
+
 impl Choice {
     /// The row of [`ROWS`] this move reads, indexed by its window of digits.
     pub(crate) fn row(&self) -> &'static [i32; WINDOW] {

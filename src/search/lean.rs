@@ -13,8 +13,8 @@ use rustc_hash::FxHashMap;
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
 use crate::puzzle::{
-    BLANK_SHIFT, Board, CODE_TOPS, Dir, Frontier, Heuristic, MAX_CELLS, MAX_ENUMERATED_SIDE,
-    Ranked, START_FLAG, WINDOW, choices, code_blank, code_via, rank, unrank,
+    BLANK_SHIFT, Board, CODE_TOPS, Choice, Dir, Frontier, Heuristic, MAX_CELLS,
+    MAX_ENUMERATED_SIDE, Ranked, START_FLAG, WINDOW, choices, code_blank, code_via, rank, unrank,
 };
 
 /// What one solve found.
@@ -635,13 +635,10 @@ impl DenseOpen {
 }
 
 /// One move of a state in [`search_dense`], with every constant it needs.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct DenseMove {
-    /// The rank table's row for the move, indexed by the window of digits at `shift`.
-    row: &'static [i32; WINDOW],
-    shift: u32,
-    /// What the move adds to the code.
-    code_add: u32,
+    /// How the move changes the rank and the code.
+    choice: Choice,
     /// Where the tile that moves sits in a node's word: above g, four times the child's blank.
     tile_shift: u32,
     /// What moving tile `t` adds to a node's word: `t` times this.
@@ -650,23 +647,6 @@ struct DenseMove {
     via_slot: u32,
     /// The change of the bucket index when tile `t` makes this move: `bucket[t]`.
     bucket: [i32; 16],
-}
-
-/// The row a move without moves reads: never, as [`DenseMoves::len`] stops before it.
-static NO_ROW: [i32; WINDOW] = [0; WINDOW];
-
-impl Default for DenseMove {
-    fn default() -> DenseMove {
-        DenseMove {
-            row: &NO_ROW,
-            shift: 0,
-            code_add: 0,
-            tile_shift: 0,
-            tile_move: 0,
-            via_slot: 0,
-            bucket: [0; 16],
-        }
-    }
 }
 
 /// The moves of a state with the blank in one cell, reached by one move (or of the start).
@@ -700,9 +680,7 @@ impl DenseTable {
             for (m, choice) in entry.moves.iter_mut().zip(list) {
                 let child = code.wrapping_add(choice.code_add());
                 let to = code_blank(child);
-                m.row = choice.row();
-                m.shift = choice.shift();
-                m.code_add = choice.code_add();
+                m.choice = *choice;
                 m.tile_shift = NODE_TILES + 4 * to as u32;
                 m.tile_move =
                     (1u64 << (NODE_TILES as usize + 4 * blank)).wrapping_sub(1 << m.tile_shift);
@@ -821,8 +799,8 @@ fn search_dense(
         let child_slot = stamp | (g << G_SHIFT);
         let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & (CODE_TOPS - 1)];
         for m in &expansion.moves[..(expansion.len as usize).min(4)] {
-            let window = (node.code >> m.shift) as usize & (WINDOW - 1);
-            let entry = m.row[window];
+            let window = (node.code >> m.choice.shift()) as usize & (WINDOW - 1);
+            let entry = m.choice.row()[window];
             let rank = node.rank.wrapping_add_signed(entry >> 9);
             let index = rank as usize & (DENSE_SLOTS - 1);
             let slot = slots[index];
@@ -837,7 +815,8 @@ fn search_dense(
             };
             if queue {
                 let digits = entry as u32 & (WINDOW as u32 - 1);
-                let code = (node.code ^ (digits << m.shift)).wrapping_add(m.code_add);
+                let code =
+                    (node.code ^ (digits << m.choice.shift())).wrapping_add(m.choice.code_add());
                 slots[index] = child_slot | m.via_slot;
                 // The tile in the child's blank cell moves to this node's blank cell.
                 let tile = (node.word >> m.tile_shift) & 0xF;
