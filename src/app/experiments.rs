@@ -18,6 +18,23 @@ pub struct Finished {
     pub table: ExperimentTable,
     pub boards: usize,
     pub seed: u64,
+    pub goal: crate::puzzle::Board,
+    pub max_depth: u8,
+}
+
+impl Finished {
+    /// Whether the table no longer answers what the window now asks: the lanes, the goal or
+    /// the parameters changed since it was run.
+    pub fn is_stale(
+        &self,
+        configs: &[SearchConfig],
+        goal: Option<crate::puzzle::Board>,
+        params: (u8, usize, u64),
+    ) -> bool {
+        self.table.configs != configs
+            || goal != Some(self.goal)
+            || params != (self.max_depth, self.boards, self.seed)
+    }
 }
 
 /// The window's state: the parameters, a running job and the last result.
@@ -63,7 +80,7 @@ impl Experiments {
             configs,
             threads: std::thread::available_parallelism().map_or(2, usize::from),
         };
-        let (boards, seed) = (self.boards, self.seed);
+        let (boards, seed, max_depth) = (self.boards, self.seed, self.max_depth);
         self.result = None;
         self.job = Some(Worker::spawn(move |progress| {
             let report = |done: usize, total: usize| progress.report(done, total);
@@ -71,6 +88,8 @@ impl Experiments {
                 table,
                 boards,
                 seed,
+                goal,
+                max_depth,
             })
         }));
     }
@@ -115,7 +134,7 @@ impl Experiments {
                 ui.label(
                     RichText::new(text::lane_short(i + 1, config))
                         .strong()
-                        .color(LANE_COLORS[i]),
+                        .color(LANE_COLORS[i % LANE_COLORS.len()]),
                 );
             }
         });
@@ -179,6 +198,13 @@ impl Experiments {
                 ui.label(RichText::new(message).color(ui.visuals().error_fg_color));
             }
             Some(Ok(finished)) => {
+                if finished.is_stale(&configs, goal, (self.max_depth, self.boards, self.seed)) {
+                    ui.label(
+                        RichText::new(text::t().experiment_stale)
+                            .strong()
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
                 ui.horizontal(|ui| {
                     if ui.button(text::t().copy_markdown).clicked() {
                         ui.ctx()
@@ -317,6 +343,11 @@ mod tests {
         assert!(matches!(h.state().experiments.result, Some(Ok(_))));
         h.get_by_label(text::t().copy_csv);
         h.get_by_label(text::t().experiment_plot);
+        assert!(h.query_by_label(text::t().experiment_stale).is_none());
+        // The lanes change: the table still shows the earlier run, and says so.
+        h.state_mut().apply(crate::app::Command::RemoveLane(3));
+        h.run();
+        h.get_by_label(text::t().experiment_stale);
     }
 
     #[test]
@@ -372,6 +403,12 @@ mod tests {
             assert!(row[2].mean_generated <= row[0].mean_generated);
             assert_eq!(row[2].optimal, 1.0);
         }
+        let params = (6, 3, experiments.seed);
+        let lanes = &session.settings.lanes;
+        assert!(!finished.is_stale(lanes, Some(goal), params));
+        assert!(finished.is_stale(&lanes[..3], Some(goal), params));
+        assert!(finished.is_stale(lanes, None, params));
+        assert!(finished.is_stale(lanes, Some(goal), (8, 3, experiments.seed)));
         let points = plot_points(&finished.table, 0);
         assert_eq!(points.len(), 3);
         assert!(points[0][1] < points[2][1], "more nodes deeper");

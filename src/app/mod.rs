@@ -14,10 +14,13 @@ mod compare;
 mod exercise;
 mod experiments;
 mod files;
+mod fine_step;
 mod fonts;
 mod inspector;
 mod panels;
 mod pseudocode;
+#[cfg(test)]
+mod random_actions;
 mod session;
 pub mod text;
 mod worker;
@@ -108,9 +111,13 @@ impl App {
                 .map(|dir| dir.join("app.ron"))
                 .and_then(|path| std::fs::read_to_string(path).ok())
                 .is_some_and(|content| !content.trim().is_empty());
-        let mut app = App::new(parsed.clone().unwrap_or_default());
+        let mut settings = parsed.clone().unwrap_or_default();
+        let reset = settings.sanitize();
+        let mut app = App::new(settings);
         if (stored.is_some() && parsed.is_none()) || file_unreadable {
             app.view.notice = Some(text::t().settings_unreadable.to_owned());
+        } else if !reset.is_empty() {
+            app.view.notice = Some(text::settings_out_of_range(&reset));
         }
         app
     }
@@ -725,7 +732,12 @@ mod tests {
         assert_eq!(search.solution().unwrap().len() - 1, 22);
         h.get_by_label(&text::solved_headline(22));
         h.get_by_label_contains("optimal (shortest is 22)");
-        assert!(h.state().session.status.starts_with("solved"));
+        assert!(
+            h.state()
+                .session
+                .status
+                .contains(": solved, a 22-move solution")
+        );
     }
 
     #[test]

@@ -7,7 +7,11 @@ use egui_plot::{AxisHints, Legend, Line, Plot};
 
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
-use super::session::{Lane, RunMode, SPEED_RANGE, Session, SetupError, ZOOM_RANGE};
+use super::fine_step;
+use super::session::{
+    DISTANCE_RANGE, Lane, MEMORY_BUDGET_RANGE, RunMode, SCRAMBLE_RANGE, SPEED_RANGE, Session,
+    SetupError, ZOOM_RANGE,
+};
 use super::text::{self, Language, engine};
 use crate::puzzle::{Board, GoalPreset, HeuristicKind};
 use crate::search::{Algorithm, GoalTest, NodeId, Place, Search, SearchConfig, Status, TieBreak};
@@ -168,7 +172,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if ui
             .add(
                 egui::DragValue::new(&mut k)
-                    .range(1..=200)
+                    .range(SCRAMBLE_RANGE)
                     .suffix(format!(" {}", text::t().scramble_moves)),
             )
             .on_hover_text(text::t().scramble_hint)
@@ -188,7 +192,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
             if ui
                 .add(
                     egui::DragValue::new(&mut d)
-                        .range(0..=31)
+                        .range(DISTANCE_RANGE)
                         .suffix(format!(" {}", text::t().distance_steps)),
                 )
                 .on_hover_text(text::t().distance_hint)
@@ -608,26 +612,48 @@ pub fn status_bar(
         Ok(_) => ui.visuals().strong_text_color(),
     };
     ui.label(RichText::new(&session.status).size(16.0).color(color));
-    if session.settings.compare {
-        return;
-    }
+    let compare = session.settings.compare;
     ui.horizontal(|ui| {
-        if let Some(lane) = session.main_lane() {
-            ui.label(
-                RichText::new(text::stats_line(&lane.search().stats()))
-                    .color(ui.visuals().text_color()),
-            );
+        if !compare && let Some(stats) = session.shown_stats() {
+            ui.label(RichText::new(text::stats_line(&stats)).color(ui.visuals().text_color()));
         }
-        // The compare view has these in its lanes row; the single view's rows are full.
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            if ui.small_button(text::t().inspector).clicked() {
-                commands.push(Command::ShowInspector);
+            // The compare view has these in its lanes row; the single view's rows are full.
+            if !compare {
+                if ui.small_button(text::t().inspector).clicked() {
+                    commands.push(Command::ShowInspector);
+                }
+                if ui.small_button(text::t().experiments).clicked() {
+                    commands.push(Command::ShowExperiments);
+                }
             }
-            if ui.small_button(text::t().experiments).clicked() {
-                commands.push(Command::ShowExperiments);
-            }
+            memory_budget(ui, session, commands);
         });
     });
+}
+
+/// The memory the lanes hold and the budget they may reach, editable.
+fn memory_budget(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let mut budget = session.settings.memory_budget_mb;
+    let response = ui
+        .add(
+            egui::DragValue::new(&mut budget)
+                .range(MEMORY_BUDGET_RANGE)
+                .speed(16.0)
+                .suffix(" MB"),
+        )
+        .on_hover_text(text::t().memory_budget_hint);
+    if response.changed() {
+        commands.push(Command::SetMemoryBudget(budget));
+    }
+    let used = session.memory_bytes().div_ceil(1 << 20);
+    let color = if session.over_budget() {
+        ui.visuals().error_fg_color
+    } else {
+        ui.visuals().weak_text_color()
+    };
+    ui.label(RichText::new(text::memory_used(used)).color(color))
+        .on_hover_text(text::t().memory_budget_hint);
 }
 
 /// The large board, sized to the room available.
@@ -746,7 +772,12 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
     }
     let view = search.step_at(search.steps() - 1);
     let node = search.node(view.expanded);
-    heading(ui, &text::expanded_title(view.expanded.0, view.index + 1));
+    // Fine step: before its close line the node has only been popped.
+    let popped_only = session.fine().is_some_and(|fine| !fine.phase.closed());
+    heading(
+        ui,
+        &text::expanded_title(view.expanded.0, view.index + 1, popped_only),
+    );
     let explanation = lane.heuristic().explain(&node.board);
     let cell = board_cell(ui, node.board.side(), 0.5);
     board_view::board(
@@ -776,10 +807,9 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
     let side = node.board.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
     // Fine step shows the children as their lines are reached.
-    let shown = match session.fine() {
-        Some(fine) if fine.step == search.steps() => fine.children_shown(),
-        _ => view.children.len(),
-    };
+    let shown = session
+        .fine()
+        .map_or(view.children.len(), |fine| fine.children_shown());
     flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
         let f = config.priority(child.g, child_node.h);
@@ -1073,32 +1103,13 @@ struct NodeList<'a> {
     on_click: fn(NodeId) -> Command,
 }
 
-/// The new children a fine step has not reached yet, and whether the expanded node is not yet
-/// in closed: the lists hide them until their line is shown.
-fn fine_hidden(session: &Session, lane: &Lane) -> Option<(Vec<NodeId>, bool)> {
-    let fine = session.fine()?;
-    let search = lane.search();
-    if fine.step != search.steps() || fine.step == 0 {
-        return None;
-    }
-    let view = search.step_at(fine.step - 1);
-    let unborn = view
-        .children
-        .iter()
-        .skip(fine.children_shown())
-        .filter(|c| c.outcome == crate::search::Outcome::New)
-        .map(|c| c.node)
-        .collect();
-    Some((unborn, fine.phase < 2))
-}
-
 fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
-    if let Some((unborn, _)) = fine_hidden(session, lane) {
+    if let Some(hidden) = fine_step::hidden(lane.search(), session.fine()) {
         let ids: Vec<NodeId> = lane
             .open_snapshot()
             .iter()
             .copied()
-            .filter(|id| !unborn.contains(id))
+            .filter(|id| !hidden.unborn.contains(id))
             .collect();
         let list = NodeList {
             id_salt: "open_table",
@@ -1143,7 +1154,9 @@ fn closed_table(
     commands: &mut Vec<Command>,
 ) {
     let mut ids = lane.search().closed();
-    if let Some((_, true)) = fine_hidden(session, lane) {
+    if fine_step::hidden(lane.search(), session.fine())
+        .is_some_and(|hidden| hidden.expanded_not_closed.is_some())
+    {
         ids = &ids[..ids.len() - 1];
     }
     let list = NodeList {

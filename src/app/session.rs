@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::exercise::{Score, judge};
+use super::fine_step::{self, FineStep, Phase};
 use super::text::{self, Language};
 use super::worker::Worker;
 use crate::puzzle::{
@@ -17,7 +18,7 @@ use crate::puzzle::{
     ProblemError, Rng, Violation, check_expansion, parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, NodeId, Search, SearchConfig, Status, new_search,
+    Algorithm, Breakpoint, ConfigError, NodeId, Search, SearchConfig, Stats, Status, new_search,
 };
 
 /// What is remembered between runs of the app.
@@ -52,7 +53,11 @@ pub struct Settings {
     /// Step advances one line of an expansion at a time (with the pseudocode shown).
     pub fine_step: bool,
     pub show_breakpoints: bool,
+    /// The memory all lanes together may hold, in MB; stepping stops there with a message.
+    pub memory_budget_mb: u32,
 }
+
+const MB: usize = 1 << 20;
 
 /// The compare view shows at least 2 and at most this many lanes (one colour each).
 pub const MAX_LANES: usize = 4;
@@ -74,6 +79,9 @@ pub const DEFAULT_BOARD: &str = "283104765";
 pub const DEFAULT_GOAL: &str = "123804765";
 pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
 pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+/// The memory budget's default, in MB: room for several 15-puzzle runs on a classroom laptop.
+pub const DEFAULT_MEMORY_BUDGET_MB: u32 = 1024;
+pub const MEMORY_BUDGET_RANGE: std::ops::RangeInclusive<u32> = 64..=65_536;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -96,7 +104,59 @@ impl Default for Settings {
             exercise: false,
             show_pseudocode: false,
             fine_step: false,
+            memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
         }
+    }
+}
+
+/// The largest scramble the setup bar offers.
+pub const SCRAMBLE_RANGE: std::ops::RangeInclusive<u32> = 1..=200;
+/// Exact distances a 3x3 board can have from its goal.
+pub const DISTANCE_RANGE: std::ops::RangeInclusive<u8> = 0..=31;
+
+impl Settings {
+    /// Puts every field that can be out of range back in range (a hand-edited or older
+    /// settings file, restored from storage), the way session files are checked. Returns the
+    /// names of the fields that were reset to their defaults, for a one-line notice.
+    pub fn sanitize(&mut self) -> Vec<&'static str> {
+        let defaults = Settings::default();
+        let mut reset = Vec::new();
+        if self.config.validate().is_err() {
+            self.config = defaults.config;
+            reset.push("config");
+        }
+        if !(MIN_LANES..=MAX_LANES).contains(&self.lanes.len())
+            || self.lanes.iter().any(|c| c.validate().is_err())
+        {
+            self.lanes = defaults.lanes.clone();
+            reset.push("lanes");
+        }
+        if !SCRAMBLE_RANGE.contains(&self.scramble_moves) {
+            self.scramble_moves = defaults.scramble_moves;
+            reset.push("scramble_moves");
+        }
+        if !DISTANCE_RANGE.contains(&self.distance) {
+            self.distance = defaults.distance;
+            reset.push("distance");
+        }
+        // NaN is outside every range.
+        if !SPEED_RANGE.contains(&self.speed) {
+            self.speed = defaults.speed;
+            reset.push("speed");
+        }
+        if !ZOOM_RANGE.contains(&self.zoom) {
+            self.zoom = defaults.zoom;
+            reset.push("zoom");
+        }
+        if !MEMORY_BUDGET_RANGE.contains(&self.memory_budget_mb) {
+            self.memory_budget_mb = defaults.memory_budget_mb;
+            reset.push("memory_budget_mb");
+        }
+        if self.breakpoints.open_limit == 0 {
+            self.breakpoints.open_limit = defaults.breakpoints.open_limit;
+            reset.push("breakpoints");
+        }
+        reset
     }
 }
 
@@ -336,6 +396,23 @@ impl Lane {
         check.checked = steps;
     }
 
+    /// The bytes this lane holds: its search and what the views keep about it.
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let plots = &self.plots;
+        let points = plots.expanded.capacity()
+            + plots.generated.capacity()
+            + plots.open.capacity()
+            + plots.f.capacity()
+            + plots.h.capacity();
+        self.search.memory_bytes()
+            + self.history.capacity() * size_of::<Sample>()
+            + self.seconds.capacity() * size_of::<f64>()
+            + (self.open_snapshot.capacity() + self.open_by_id.capacity()) * size_of::<NodeId>()
+            + points * size_of::<PlotPoint>()
+            + self.check.steps.capacity() * size_of::<usize>()
+    }
+
     /// Seconds the search itself has spent on the steps taken so far (drawing excluded).
     pub fn seconds(&self) -> f64 {
         self.seconds.last().copied().unwrap_or(0.0)
@@ -520,21 +597,6 @@ pub struct Session {
     fine: Option<FineStep>,
 }
 
-/// A position inside one expansion: after `step` steps, at `phase` (0 pop, 1 goal test,
-/// 2 close, 3 + i child i).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FineStep {
-    pub step: usize,
-    pub phase: usize,
-}
-
-impl FineStep {
-    /// How many children of the expansion have been shown.
-    pub fn children_shown(&self) -> usize {
-        self.phase.saturating_sub(2)
-    }
-}
-
 impl Session {
     pub fn new(settings: Settings) -> Session {
         let mut session = Session {
@@ -568,7 +630,22 @@ impl Session {
 
     /// Whether a step can be taken now.
     pub fn can_step(&self) -> bool {
-        self.lanes.iter().any(Lane::is_running)
+        self.lanes.iter().any(Lane::is_running) && !self.over_budget()
+    }
+
+    /// The bytes all lanes hold together.
+    pub fn memory_bytes(&self) -> usize {
+        self.lanes.iter().map(Lane::memory_bytes).sum()
+    }
+
+    pub fn budget_bytes(&self) -> usize {
+        self.settings.memory_budget_mb as usize * MB
+    }
+
+    /// Whether the lanes have reached the memory budget: no lane steps forward until the
+    /// budget is raised or the run is reset.
+    pub fn over_budget(&self) -> bool {
+        self.memory_bytes() >= self.budget_bytes()
     }
 
     pub fn can_step_back(&self) -> bool {
@@ -600,6 +677,7 @@ impl Session {
 
     /// Re-reads the problem and starts fresh searches.
     fn rebuild(&mut self) {
+        self.fine = None;
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.budget = 0.0;
@@ -664,6 +742,7 @@ impl Session {
         if !self.settings.compare || i >= self.lanes.len() {
             return;
         }
+        self.fine = None;
         let mut lane = self.lanes.swap_remove(i);
         lane.color = LANE_COLORS[0];
         self.settings.compare = false;
@@ -740,6 +819,7 @@ impl Session {
         let Ok(problem) = self.problem else {
             return;
         };
+        self.fine = None;
         for lane in &mut self.lanes {
             let config = *lane.config();
             *lane = Lane::new(problem, config, lane.color);
@@ -752,6 +832,11 @@ impl Session {
 
     fn step_all(&mut self) -> bool {
         self.fine = None;
+        if self.over_budget() {
+            self.mode = RunMode::Paused;
+            self.status = self.budget_status();
+            return false;
+        }
         let mut any = false;
         for lane in &mut self.lanes {
             any |= lane.step();
@@ -794,12 +879,8 @@ impl Session {
             Command::Step => {
                 self.mode = RunMode::Paused;
                 self.seek_target = None;
-                if !self.step_all() {
-                    self.status = if self.lanes.is_empty() {
-                        self.setup_status()
-                    } else {
-                        text::status_finished()
-                    };
+                if !self.step_all() && !self.over_budget() {
+                    self.status = self.why_no_step();
                 }
             }
             Command::StepBack => {
@@ -882,25 +963,61 @@ impl Session {
                 self.scramble();
             }
             Command::Scramble => self.scramble(),
-            Command::SetScrambleMoves(k) => self.settings.scramble_moves = k,
+            Command::SetScrambleMoves(k) => {
+                self.settings.scramble_moves =
+                    k.clamp(*SCRAMBLE_RANGE.start(), *SCRAMBLE_RANGE.end());
+            }
             Command::RandomAtDistance => self.random_at_distance(),
-            Command::SetDistance(d) => self.settings.distance = d,
+            Command::SetDistance(d) => {
+                self.settings.distance = d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
+            }
             Command::SetConfig(config) => {
                 self.settings.config = config;
                 self.rebuild();
             }
-            Command::SetSpeed(speed) => self.settings.speed = speed,
+            Command::SetSpeed(speed) if speed.is_finite() => {
+                self.settings.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
+            }
+            Command::SetSpeed(_) => {}
             Command::SetDark(dark) => self.settings.dark = dark,
-            Command::SetZoom(zoom) => self.settings.zoom = zoom,
+            Command::SetZoom(zoom) if zoom.is_finite() => {
+                self.settings.zoom = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+            }
+            Command::SetZoom(_) => {}
             Command::SetCompare(on) => self.set_compare(on),
             Command::SetLaneConfig(i, config) => self.set_lane_config(i, config),
             Command::AddLane => self.add_lane(),
             Command::RemoveLane(i) => self.remove_lane(i),
             Command::FocusLane(i) => self.focus_lane(i),
             Command::SetLogCounts(on) => self.settings.log_counts = on,
+            Command::SetMemoryBudget(mb) => {
+                self.settings.memory_budget_mb =
+                    mb.clamp(*MEMORY_BUDGET_RANGE.start(), *MEMORY_BUDGET_RANGE.end());
+            }
             // Windows of the app; nothing changes in the session.
             Command::ShowExperiments | Command::ShowInspector => {}
         }
+    }
+
+    /// Why Step did nothing: no problem, a node limit, or every lane has finished.
+    fn why_no_step(&self) -> String {
+        if self.lanes.is_empty() {
+            return self.setup_status();
+        }
+        let limit = self.lanes.iter().find_map(|lane| {
+            (lane.search().status() == Status::LimitReached).then(|| lane.config().node_limit)
+        });
+        match limit {
+            Some(limit) => text::status_limit(limit),
+            None => text::status_finished(),
+        }
+    }
+
+    fn budget_status(&self) -> String {
+        text::status_memory_budget(
+            self.memory_bytes().div_ceil(MB),
+            self.settings.memory_budget_mb,
+        )
     }
 
     fn setup_status(&self) -> String {
@@ -1061,6 +1178,20 @@ impl Session {
         }
     }
 
+    /// The main lane's counters as the screen shows them: at the fine-step position if there is
+    /// one, else after the latest step.
+    pub fn shown_stats(&self) -> Option<Stats> {
+        let lane = self.lanes.first()?;
+        let search = lane.search();
+        let steps = search.steps();
+        // The largest open before the latest step (the start alone before the first).
+        let before = lane.history[..steps.saturating_sub(1)]
+            .iter()
+            .map(|s| s.open)
+            .fold(1, u32::max);
+        Some(fine_step::stats_at(search, self.fine(), before))
+    }
+
     /// Whether Step moves one line of the pseudocode (single view, fine step on).
     pub fn fine_stepping(&self) -> bool {
         self.settings.fine_step
@@ -1071,7 +1202,10 @@ impl Session {
 
     /// The fine-step position, while fine stepping is on.
     pub fn fine(&self) -> Option<FineStep> {
-        self.fine.filter(|_| self.fine_stepping())
+        let lane = self.lanes.first()?;
+        self.fine
+            .filter(|_| self.fine_stepping())
+            .and_then(|fine| fine.valid_for(lane.search()))
     }
 
     /// One line further into the latest expansion, or the next expansion when it is all
@@ -1084,36 +1218,29 @@ impl Session {
             return;
         };
         let steps = lane.search().steps();
-        let phases = (steps > 0).then(|| {
+        let next_phase = self.fine().and_then(|fine| {
             let view = lane.search().step_at(steps - 1);
-            if view.goal_found && view.children.is_empty() {
-                2
-            } else {
-                3 + view.children.len()
-            }
+            fine.phase.next(&view)
         });
-        let next = match (self.fine, phases) {
-            (Some(fine), Some(phases)) if fine.step == steps && fine.phase + 1 < phases => {
-                FineStep {
-                    phase: fine.phase + 1,
-                    ..fine
-                }
-            }
-            _ => {
+        let next = match next_phase {
+            Some(phase) => FineStep { step: steps, phase },
+            None => {
                 if !self.step_all() {
-                    self.status = text::status_finished();
+                    if !self.over_budget() {
+                        self.status = self.why_no_step();
+                    }
                     return;
                 }
                 FineStep {
                     step: steps + 1,
-                    phase: 0,
+                    phase: Phase::Pop,
                 }
             }
         };
         self.fine = Some(next);
         self.stepped = false;
         let search = self.lanes[0].search();
-        if let (_, Some(detail)) = super::pseudocode::current(search, self.fine) {
+        if let (_, Some(detail)) = fine_step::current(search, self.fine) {
             self.status = detail;
         }
     }
@@ -1152,6 +1279,9 @@ impl Session {
         let Some(lane) = self.lanes.first() else {
             return self.setup_status();
         };
+        if self.over_budget() && self.lanes.iter().any(Lane::is_running) {
+            return self.budget_status();
+        }
         if self.settings.compare {
             let running = self.lanes.iter().filter(|l| l.is_running()).count();
             return text::status_compare_step(self.clock(), running, self.lanes.len());
@@ -1175,7 +1305,7 @@ impl Session {
                         return text::status_step(&view, f, true);
                     }
                 }
-                text::status_solved(moves, search.stats().expanded)
+                text::status_solved(search.steps(), moves, search.stats().expanded)
             }
             Status::Exhausted => text::status_exhausted(),
             Status::LimitReached => text::status_limit(search.config().node_limit),
@@ -1299,5 +1429,112 @@ mod tests {
         assert!(series.open.len() <= 2 * PLOT_BUCKETS);
         assert!(series.open.iter().any(|p| p.y == 1_000_000.0), "spike kept");
         assert_eq!(series.expanded.last().unwrap().y, 9_999.0);
+    }
+
+    #[test]
+    fn restored_settings_out_of_range_are_reset_and_named() {
+        let mut settings = Settings {
+            lanes: vec![SearchConfig::default(); 6],
+            zoom: f32::NAN,
+            speed: 1e9,
+            scramble_moves: 0,
+            distance: 99,
+            memory_budget_mb: 1,
+            config: SearchConfig {
+                weight: -1.0,
+                ..SearchConfig::default()
+            },
+            ..Settings::default()
+        };
+        let reset = settings.sanitize();
+        assert_eq!(
+            reset,
+            [
+                "config",
+                "lanes",
+                "scramble_moves",
+                "distance",
+                "speed",
+                "zoom",
+                "memory_budget_mb"
+            ]
+        );
+        assert_eq!(settings, Settings::default());
+        assert!(Settings::default().sanitize().is_empty());
+        // Six lanes in the single view used to panic at the lane colours of a later frame.
+        let mut h = crate::app::test_harness(settings);
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        assert_eq!(h.state().session.lanes.len(), MAX_LANES);
+    }
+
+    #[test]
+    fn the_memory_budget_stops_every_lane_with_a_message() {
+        let mut session = Session::new(Settings {
+            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            memory_budget_mb: 1,
+            distance: 30,
+            ..Settings::default()
+        });
+        session.apply(Command::RandomAtDistance);
+        assert!(session.problem.is_ok());
+        session.apply(Command::RunToEnd);
+        for _ in 0..10_000 {
+            if !session.is_busy() {
+                break;
+            }
+            session.advance(0.016);
+        }
+        assert!(!session.is_busy());
+        assert!(session.over_budget());
+        assert!(
+            session.lane(0).is_running(),
+            "stopped by the budget, not finished"
+        );
+        assert!(!session.can_step());
+        assert!(
+            session.status.contains("Memory budget reached"),
+            "{}",
+            session.status
+        );
+        let steps = session.steps();
+        session.apply(Command::Step);
+        assert_eq!(session.steps(), steps);
+        assert!(session.status.contains("Memory budget reached"));
+        // A larger budget lets it go on.
+        session.apply(Command::SetMemoryBudget(64));
+        session.apply(Command::Step);
+        assert_eq!(session.steps(), steps + 1);
+    }
+
+    #[test]
+    fn fine_step_survives_every_change_of_the_run() {
+        let settings = Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            ..Settings::default()
+        };
+        let mut session = Session::new(settings.clone());
+        // Into the children of the second expansion (the start has four children).
+        for _ in 0..12 {
+            session.apply(Command::Step);
+        }
+        assert!(session.fine().is_some_and(|f| f.children_shown() > 0));
+        // A session whose step has fewer children: the old position must not be used.
+        let other = Settings {
+            board_text: "123804765".to_owned(),
+            ..settings.clone()
+        };
+        session.apply(Command::LoadSession(Box::new(other), 0));
+        assert_eq!(session.fine(), None);
+        for _ in 0..3 {
+            session.apply(Command::Step);
+        }
+        session.apply(Command::Reset);
+        assert_eq!(session.fine(), None);
+        session.apply(Command::Step);
+        session.apply(Command::Seek(0));
+        assert_eq!(session.fine(), None);
+        assert!(session.shown_stats().is_some());
     }
 }

@@ -75,6 +75,10 @@ pub trait Search: Send {
     fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_>;
     /// The node removed from open at each step, in order (a reopened node appears again).
     fn closed(&self) -> &[NodeId];
+    /// The bytes the search holds now (nodes, index, open, closed and the records that undo
+    /// needs), estimated from the sizes of its tables without walking them: cheap enough to
+    /// ask before every step.
+    fn memory_bytes(&self) -> usize;
 
     /// The nodes from the start to `id`, following parents.
     fn path_to(&self, id: NodeId) -> Vec<NodeId> {

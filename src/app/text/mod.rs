@@ -138,6 +138,13 @@ strings! {
         "（h 仅供参考；此算法的 f 不使用它）";
 
     // Notices.
+    experiment_stale: "These results are from an earlier setup (the lanes, the goal or the parameters \
+        have changed since): press Run experiment to update them.",
+        "以下结果来自之前的设置（通道、目标或参数已改变）：请按“运行实验”更新。";
+    memory_budget_hint: "What all lanes together may hold (nodes, open and closed, the records that \
+        step back needs, plots). A search that reaches it stops with a message.",
+        "所有通道合计可占用的内存（结点、open 表与 closed 表、后退所需的记录、图表）。\
+        搜索达到预算时停止并给出提示。";
     settings_unreadable: "The saved settings could not be read; the defaults are used.",
         "无法读取已保存的设置，已使用默认设置。";
     dismiss: "OK", "知道了";
@@ -299,11 +306,48 @@ pub fn node_title(id: u32) -> String {
     }
 }
 
-pub fn expanded_title(id: u32, step: usize) -> String {
+/// Stepping refused: the lanes hold `used_mb` of a `budget_mb` budget.
+pub fn status_memory_budget(used_mb: usize, budget_mb: u32) -> String {
     if zh() {
-        format!("第 {step} 步：扩展结点 #{id}")
+        format!(
+            "已达到内存预算：各通道共占 {used_mb} MB（预算 {budget_mb} MB）。搜索在此停止；\
+             可在底部提高预算，或重置。"
+        )
     } else {
-        format!("Step {step}: expanded node #{id}")
+        format!(
+            "Memory budget reached: the lanes hold {used_mb} MB of {budget_mb} MB. The search \
+             stops here; raise the budget at the bottom right, or reset."
+        )
+    }
+}
+
+/// The memory the lanes hold, beside the budget field.
+pub fn memory_used(used_mb: usize) -> String {
+    if zh() {
+        format!("内存 {used_mb} MB，预算")
+    } else {
+        format!("memory {used_mb} MB of")
+    }
+}
+
+/// The notice for settings restored out of range; `fields` are the settings' own names.
+pub fn settings_out_of_range(fields: &[&str]) -> String {
+    let list = fields.join(", ");
+    if zh() {
+        format!("保存的设置中有超出范围的值，已恢复为默认值：{list}")
+    } else {
+        format!("Some saved settings were out of range and are back to their defaults: {list}")
+    }
+}
+
+/// The node panel's heading for step `step`; `popped_only` while fine step has not reached the
+/// line that closes it.
+pub fn expanded_title(id: u32, step: usize, popped_only: bool) -> String {
+    match (popped_only, zh()) {
+        (false, true) => format!("第 {step} 步：扩展结点 #{id}"),
+        (false, false) => format!("Step {step}: expanded node #{id}"),
+        (true, true) => format!("第 {step} 步：取出结点 #{id}"),
+        (true, false) => format!("Step {step}: popped node #{id}"),
     }
 }
 
@@ -552,11 +596,13 @@ pub fn status_limit(limit: usize) -> String {
     }
 }
 
-pub fn status_solved(moves: usize, expanded: u32) -> String {
+/// Solved at step `step` (the goal removed from open).
+pub fn status_solved(step: usize, moves: usize, expanded: u32) -> String {
+    let s = if expanded == 1 { "" } else { "s" };
     if zh() {
-        format!("已解出：扩展 {expanded} 次后找到 {moves} 步的解")
+        format!("第 {step} 步：已解出，扩展 {expanded} 次后找到 {moves} 步的解")
     } else {
-        format!("solved: a {moves}-move solution after {expanded} expansions")
+        format!("step {step}: solved, a {moves}-move solution after {expanded} expansion{s}")
     }
 }
 
@@ -750,17 +796,20 @@ pub fn pseudo_closed(n: u32) -> String {
     }
 }
 
-pub fn pseudo_child(i: usize, of: usize, action: &str, m: u32, f: f64, outcome: &str) -> String {
+/// Child `i` of `of`: the move, the node it leads to, and its g, h and f along this expansion.
+pub fn pseudo_child(
+    i: usize,
+    of: usize,
+    action: &str,
+    m: u32,
+    (g, h, f): (u32, u32, f64),
+    outcome: &str,
+) -> String {
+    let f = number(f);
     if zh() {
-        format!(
-            "第 {i} 个子结点（共 {of} 个）：{action} -> #{m}（f = {}），{outcome}",
-            number(f)
-        )
+        format!("第 {i} 个子结点（共 {of} 个）：{action} -> #{m}（g {g}, h {h}, f {f}），{outcome}")
     } else {
-        format!(
-            "child {i} of {of}: {action} -> #{m} (f = {}), {outcome}",
-            number(f)
-        )
+        format!("child {i} of {of}: {action} -> #{m} (g {g}, h {h}, f {f}), {outcome}")
     }
 }
 

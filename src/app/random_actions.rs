@@ -1,0 +1,569 @@
+//! Drives the whole window with seeded random user actions and checks, after every one, what
+//! must always hold: no panic; open and closed agree with the counters and with each other;
+//! the counters on screen equal the lengths of the lists on screen; stepping back and forward
+//! again gives the same open list; the status line names the step after a step.
+//!
+//! Reproducible: the seed and the list of actions are printed on failure. The normal test run
+//! does a few thousand actions; `SEARCHLAB_RANDOM_ACTIONS=N` (and `SEARCHLAB_RANDOM_SEED=S`) run
+//! a longer one, e.g. nightly:
+//! `SEARCHLAB_RANDOM_ACTIONS=50000 cargo test random_actions -- --nocapture`.
+
+use std::collections::HashSet;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::path::PathBuf;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use super::breakpoints::BreakpointSettings;
+use super::command::Command;
+use super::files::{FileAction, Request};
+use super::session::Settings;
+use super::text::{self, Language};
+use super::{App, test_harness_with_system_fonts};
+use crate::puzzle::{HeuristicKind, Rng};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, SearchConfig, Status, TieBreak};
+
+type H = Harness<'static, App>;
+
+/// Boards a user might type: valid, malformed and unsolvable, 3x3 and 4x4.
+const BOARDS: [&str; 14] = [
+    "283104765",
+    "216408753",
+    "123804765",
+    "203184765",
+    "",
+    "12345",
+    "2831047655",
+    "abc",
+    "213804765",
+    "123456789ABCDEF0",
+    "123456789ABCDFE0",
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+    "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12",
+    "1 2 3\n8 0 4\n7 6 5",
+];
+
+const GOALS: [&str; 8] = [
+    "p1379",
+    "blank-last",
+    "blank-first",
+    "123804765",
+    "123456780",
+    "nonsense",
+    "123456789ABCDEF0",
+    "12345678",
+];
+
+/// A config as the setup bar or a damaged file could give: sometimes out of range.
+fn random_config(rng: &mut Rng) -> SearchConfig {
+    let weights = [1.0, 1.5, 2.0, 5.0, 0.5, 150.0, f64::NAN, -1.0];
+    let limits = [1, 10, 500, 20_000, 60_000];
+    SearchConfig {
+        algorithm: Algorithm::ALL[rng.below(Algorithm::ALL.len())],
+        heuristic: HeuristicKind::ALL[rng.below(HeuristicKind::ALL.len())],
+        weight: if rng.below(4) == 0 {
+            weights[rng.below(weights.len())]
+        } else {
+            2.0
+        },
+        tie_break: TieBreak::ALL[rng.below(TieBreak::ALL.len())],
+        goal_test: if rng.below(6) == 0 {
+            GoalTest::OnGeneration
+        } else {
+            GoalTest::OnExpansion
+        },
+        node_limit: limits[rng.below(limits.len())],
+    }
+}
+
+fn random_breakpoints(rng: &mut Rng) -> BreakpointSettings {
+    BreakpointSettings {
+        goal_generated: rng.below(2) == 0,
+        f_increases: rng.below(3) == 0,
+        reopened: rng.below(2) == 0,
+        open_exceeds: rng.below(3) == 0,
+        open_limit: [0, 1, 50, 1000][rng.below(4)],
+        board: rng.below(3) == 0,
+        board_text: BOARDS[rng.below(BOARDS.len())].to_owned(),
+        board_expanded: rng.below(2) == 0,
+    }
+}
+
+/// What one random action does, in words for the failure report.
+enum Action {
+    Apply(Command),
+    /// The same command several times in a row, a frame each (a teacher pressing Space).
+    Repeat(Command, usize),
+    Key(egui::KeyboardShortcut),
+    /// Click the n-th button on screen (modulo how many there are).
+    ClickButton(usize),
+    /// Click a row of the open list: the right answer in exercise mode, or a wrong one.
+    Predict {
+        right: bool,
+    },
+    /// Step back then forward and compare the open lists.
+    UndoRedo,
+    File(FileAction, PathBuf),
+    Resize(f32, f32),
+    /// Let the window run for a few frames (autoplay, seeks, background jobs).
+    Wait(usize),
+}
+
+impl std::fmt::Debug for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Apply(c) => write!(f, "apply {c:?}"),
+            Action::Repeat(c, n) => write!(f, "apply {c:?} {n} times"),
+            Action::Key(k) => write!(f, "key {:?}", k.logical_key),
+            Action::ClickButton(n) => write!(f, "click button {n}"),
+            Action::Predict { right } => write!(f, "predict right={right}"),
+            Action::UndoRedo => write!(f, "step back and forward"),
+            Action::File(a, p) => write!(f, "file {a:?} {}", p.display()),
+            Action::Resize(w, h) => write!(f, "resize {w}x{h}"),
+            Action::Wait(n) => write!(f, "wait {n} frames"),
+        }
+    }
+}
+
+/// Files the actions open: the lessons, and damaged sessions.
+struct Files {
+    dir: PathBuf,
+    open: Vec<PathBuf>,
+}
+
+impl Files {
+    fn new(seed: u64) -> Files {
+        let dir =
+            std::env::temp_dir().join(format!("searchlab-random-{}-{seed}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lessons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
+        let mut open: Vec<PathBuf> = std::fs::read_dir(&lessons)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        open.sort();
+        let lesson = std::fs::read_to_string(&open[0]).unwrap();
+        let damaged = [
+            ("empty.json", String::new()),
+            ("garbage.json", "\u{0}\u{1b}[31m not json".to_owned()),
+            ("cut.json", lesson[..lesson.len() / 2].to_owned()),
+            ("lanes.json", lesson.replace("\"lanes\"", "\"lanez\"")),
+            (
+                "step.json",
+                lesson.replace("\"step\": ", "\"step\": 99999999"),
+            ),
+        ];
+        for (name, content) in damaged {
+            let path = dir.join(name);
+            std::fs::write(&path, content).unwrap();
+            open.push(path);
+        }
+        open.push(dir.join("missing.json"));
+        Files { dir, open }
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
+    let lanes = app.session.settings.lanes.len().max(1);
+    let command = |c| Action::Apply(c);
+    match rng.below(100) {
+        0..=5 => Action::Repeat(Command::Step, 2 + rng.below(14)),
+        6..=17 => command(Command::Step),
+        18..=23 => command(Command::StepBack),
+        24..=26 => command(Command::TogglePlay),
+        27..=28 => command(Command::RunToEnd),
+        29..=30 => command(Command::Reset),
+        31..=33 => command(Command::Seek(rng.below(60))),
+        34..=35 => {
+            let count = app
+                .session
+                .main_lane()
+                .map_or(1, |l| l.search().node_count());
+            command(Command::SelectNode(NodeId(rng.below(count) as u32)))
+        }
+        36 => command(Command::ShowCurrent),
+        37..=39 => command(Command::SetBoardText(
+            BOARDS[rng.below(BOARDS.len())].to_owned(),
+        )),
+        40 => command(Command::SetGoalText(
+            GOALS[rng.below(GOALS.len())].to_owned(),
+        )),
+        41 => command(Command::MoveTile(rng.below(17))),
+        42 => command(Command::SetSize([3, 4, 3][rng.below(3)])),
+        43 => command(Command::Scramble),
+        44 => command(Command::SetScrambleMoves([0, 5, 20, 300][rng.below(4)])),
+        45 => command(Command::RandomAtDistance),
+        46 => command(Command::SetDistance([0, 4, 20, 31, 40][rng.below(5)])),
+        47..=48 => command(Command::SetConfig(random_config(rng))),
+        49 => command(Command::SetSpeed(
+            [1.0, 60.0, 10_000.0, 0.0, f64::NAN][rng.below(5)],
+        )),
+        50 => command(Command::SetDark(rng.below(2) == 0)),
+        51 => command(Command::SetZoom([0.75, 1.0, 1.5, 2.0, 9.0][rng.below(5)])),
+        52..=53 => command(Command::SetCompare(rng.below(2) == 0)),
+        54 => command(Command::SetLaneConfig(
+            rng.below(lanes + 1),
+            random_config(rng),
+        )),
+        55 => command(Command::AddLane),
+        56 => command(Command::RemoveLane(rng.below(lanes + 1))),
+        57 => command(Command::FocusLane(rng.below(lanes + 1))),
+        58 => command(Command::SetLogCounts(rng.below(2) == 0)),
+        59 => command(Command::SetBreakpoints(random_breakpoints(rng))),
+        60 => command(Command::ShowBreakpoints(rng.below(2) == 0)),
+        61..=62 => command(Command::SetExercise(rng.below(2) == 0)),
+        63..=65 => command(Command::ShowPseudocode(rng.below(3) != 0)),
+        66..=68 => command(Command::SetFineStep(rng.below(3) != 0)),
+        69 => command(Command::SetLanguage(if rng.below(2) == 0 {
+            Language::Chinese
+        } else {
+            Language::English
+        })),
+        70 => command(Command::ResetScore),
+        71..=74 => Action::Predict {
+            right: rng.below(2) == 0,
+        },
+        75..=80 => {
+            let keys = Command::WITH_SHORTCUTS;
+            let key = keys[rng.below(keys.len())]
+                .shortcut()
+                .expect("listed with a shortcut");
+            Action::Key(key)
+        }
+        81..=87 => Action::ClickButton(rng.below(1000)),
+        88..=90 => Action::UndoRedo,
+        91 => Action::File(
+            FileAction::OpenSession,
+            files.open[rng.below(files.open.len())].clone(),
+        ),
+        92 => {
+            let actions = [
+                FileAction::SaveSession,
+                FileAction::TraceCsv,
+                FileAction::TraceJson,
+                FileAction::SummaryCsv,
+                FileAction::PlotDataCsv,
+            ];
+            let action = actions[rng.below(actions.len())];
+            // Half into the test's folder, half where nothing can be written.
+            let path = if rng.below(2) == 0 {
+                files.dir.join("export.out")
+            } else {
+                PathBuf::from("/nonexistent-folder/export.out")
+            };
+            Action::File(action, path)
+        }
+        93 => {
+            let sizes = [(1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)];
+            let (w, h) = sizes[rng.below(sizes.len())];
+            Action::Resize(w, h)
+        }
+        _ => Action::Wait(1 + rng.below(8)),
+    }
+}
+
+/// Buttons the monkey leaves alone: they start minutes of background work.
+fn is_excluded(label: &str) -> bool {
+    [text::ENGLISH.experiment_run, text::CHINESE.experiment_run].contains(&label)
+}
+
+fn perform(h: &mut H, action: &Action) -> Result<(), String> {
+    match action {
+        Action::Apply(command) => h.state_mut().apply(command.clone()),
+        Action::Repeat(command, times) => {
+            for _ in 0..*times {
+                h.state_mut().apply(command.clone());
+                h.run_steps(1);
+                // A teacher stops pressing when the search has finished.
+                if !h.state().session.can_step() {
+                    break;
+                }
+            }
+        }
+        Action::Key(shortcut) => h.key_press_modifiers(shortcut.modifiers, shortcut.logical_key),
+        Action::ClickButton(n) => {
+            let buttons: Vec<_> = h
+                .query_all_by_role(Role::Button)
+                .filter(|b| {
+                    let node = b.accesskit_node();
+                    !node.is_disabled() && !is_excluded(&node.label().unwrap_or_default())
+                })
+                .collect();
+            if !buttons.is_empty() {
+                buttons[n % buttons.len()].click();
+            }
+        }
+        Action::Predict { right } => {
+            let Some(lane) = h.state().session.main_lane() else {
+                return Ok(());
+            };
+            let open: Vec<NodeId> = lane.search().open_nodes().take(5).collect();
+            let pick = if *right { open.first() } else { open.last() };
+            if let Some(&id) = pick {
+                h.state_mut().apply(Command::Predict(id));
+            }
+        }
+        Action::UndoRedo => return undo_redo(h),
+        Action::File(action, path) => {
+            let ctx = h.ctx.clone();
+            let request = Request {
+                action: *action,
+                path: path.clone(),
+            };
+            h.state_mut().files.open(*action);
+            h.state_mut().handle_file(&ctx, request);
+        }
+        Action::Resize(w, height) => {
+            h.set_size(egui::vec2(*w, *height));
+        }
+        Action::Wait(frames) => h.run_steps(*frames),
+    }
+    h.run_steps(2);
+    Ok(())
+}
+
+/// Steps back then forward: every lane must be where it was, open list in the same order.
+fn undo_redo(h: &mut H) -> Result<(), String> {
+    let session = &h.state().session;
+    if session.is_busy() || session.fine_stepping() || session.steps() == 0 {
+        return Ok(());
+    }
+    let before: Vec<(Vec<NodeId>, usize)> = session
+        .lanes
+        .iter()
+        .map(|l| (l.search().open_nodes().collect(), l.steps()))
+        .collect();
+    h.state_mut().apply(Command::StepBack);
+    h.run_steps(1);
+    h.state_mut().apply(Command::Step);
+    h.run_steps(1);
+    for (i, (lane, (open, steps))) in h.state().session.lanes.iter().zip(&before).enumerate() {
+        if lane.steps() != *steps {
+            return Err(format!(
+                "lane {i}: {} steps after back and forward, not {steps}",
+                lane.steps()
+            ));
+        }
+        let again: Vec<NodeId> = lane.search().open_nodes().collect();
+        if &again != open {
+            return Err(format!(
+                "lane {i}: open differs after stepping back and forward"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The invariants of the engine's records, lane by lane.
+fn check_lanes(app: &App) -> Result<(), String> {
+    for (i, lane) in app.session.lanes.iter().enumerate() {
+        let search = lane.search();
+        let stats = search.stats();
+        let open: Vec<NodeId> = search.open_nodes().collect();
+        if open.len() != search.open_len() || open.len() != stats.open as usize {
+            return Err(format!(
+                "lane {i}: open has {} nodes, open_len {}, counter {}",
+                open.len(),
+                search.open_len(),
+                stats.open
+            ));
+        }
+        if search.closed().len() != search.steps() || stats.steps as usize != search.steps() {
+            return Err(format!("lane {i}: closed and steps disagree"));
+        }
+        let open_set: HashSet<NodeId> = open.iter().copied().collect();
+        for id in &open {
+            if search.node(*id).place != Place::Open {
+                return Err(format!("lane {i}: #{} in open is marked closed", id.0));
+            }
+        }
+        for id in search.closed() {
+            if search.node(*id).place == Place::Closed && open_set.contains(id) {
+                return Err(format!("lane {i}: #{} is in open and in closed", id.0));
+            }
+        }
+        for pair in open.windows(2) {
+            let (a, b) = (search.node(pair[0]).f, search.node(pair[1]).f);
+            if a > b {
+                return Err(format!(
+                    "lane {i}: open is not in pop order ({a} before {b})"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every label's text on screen, in tree order.
+fn labels(h: &H) -> Vec<String> {
+    h.query_all_by_role(Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .collect()
+}
+
+/// `n` from "n nodes", "1 node" or "n 个结点".
+fn list_count(label: &str) -> Option<usize> {
+    let number = label
+        .strip_suffix(" nodes")
+        .or_else(|| label.strip_suffix(" node"))
+        .or_else(|| label.strip_suffix(" 个结点"))?;
+    number.parse().ok()
+}
+
+/// (steps, open) from the counters line under the status.
+fn stats_line(label: &str) -> Option<(usize, usize)> {
+    let mut parts = label.split(" · ");
+    let steps = parts.next()?;
+    let steps = steps
+        .strip_prefix("steps ")
+        .or_else(|| steps.strip_prefix("步数 "))?
+        .parse()
+        .ok()?;
+    let open = parts.find_map(|p| p.strip_prefix("open "))?.parse().ok()?;
+    Some((steps, open))
+}
+
+/// What the single view shows: the counters line and the two list headings agree.
+fn check_screen(h: &H) -> Result<(), String> {
+    let session = &h.state().session;
+    if session.settings.compare || session.is_busy() || session.main_lane().is_none() {
+        return Ok(());
+    }
+    let labels = labels(h);
+    let Some((steps, open)) = labels.iter().find_map(|l| stats_line(l)) else {
+        return Err("the counters line is missing".to_owned());
+    };
+    let counts: Vec<usize> = labels.iter().filter_map(|l| list_count(l)).collect();
+    let [open_rows, closed_rows, ..] = counts[..] else {
+        return Err(format!("list headings missing: {counts:?}"));
+    };
+    if open_rows != open {
+        return Err(format!(
+            "the counters say open {open}, the open list shows {open_rows}"
+        ));
+    }
+    // While fine step has only popped the node, closed does not list it yet.
+    let popped_only = session.fine().is_some_and(|f| !f.phase.closed());
+    if closed_rows + usize::from(popped_only) != steps {
+        return Err(format!(
+            "the counters say {steps} steps, closed shows {closed_rows}"
+        ));
+    }
+    Ok(())
+}
+
+/// The status line after a step names the step it describes.
+fn check_status(h: &H, action: &Action, was_running: bool) -> Result<(), String> {
+    let session = &h.state().session;
+    let stepped = matches!(
+        action,
+        Action::Apply(Command::Step) | Action::Repeat(Command::Step, _)
+    );
+    if !stepped || !was_running || session.fine_stepping() || session.settings.compare {
+        return Ok(());
+    }
+    let steps = session.steps().to_string();
+    let stopped = session
+        .lanes
+        .iter()
+        .any(|l| l.search().status() == Status::LimitReached);
+    if !session.status.contains(&steps) && !stopped {
+        let lanes: Vec<_> = session
+            .lanes
+            .iter()
+            .map(|l| (l.steps(), l.search().status(), l.search().node_count()))
+            .collect();
+        return Err(format!(
+            "status {:?} does not name step {steps}; lanes {lanes:?}",
+            session.status
+        ));
+    }
+    Ok(())
+}
+
+fn run(seed: u64, actions: usize) {
+    let files = Files::new(seed);
+    let settings = Settings {
+        config: SearchConfig {
+            node_limit: 60_000,
+            ..SearchConfig::default()
+        },
+        ..Settings::default()
+    };
+    let mut h = test_harness_with_system_fonts(settings);
+    // The file dialog opens in the folder of the last path: keep it in the test's folder.
+    h.state_mut().files.path = files.dir.join("start.json").display().to_string();
+    h.run_steps(2);
+    let mut rng = Rng::new(seed);
+    let mut log: Vec<String> = Vec::new();
+    for _ in 0..actions {
+        let action = random_action(&mut rng, h.state(), &files);
+        log.push(format!("{action:?}"));
+        let was_running = h.state().session.can_step();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            perform(&mut h, &action)?;
+            check_lanes(h.state())?;
+            check_screen(&h)?;
+            check_status(&h, &action, was_running)
+        }));
+        let report = |what: &str| {
+            let start = log.len().saturating_sub(60);
+            format!(
+                "seed {seed}, action {}: {what}\nlast actions:\n{}",
+                log.len(),
+                log[start..].join("\n")
+            )
+        };
+        match outcome {
+            Ok(Ok(())) => {}
+            Ok(Err(broken)) => panic!("{}", report(&broken)),
+            Err(panic) => {
+                eprintln!("{}", report("panicked"));
+                resume_unwind(panic);
+            }
+        }
+    }
+}
+
+fn from_env(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+#[test]
+fn random_actions_keep_the_window_consistent() {
+    let actions = from_env("SEARCHLAB_RANDOM_ACTIONS").unwrap_or(800) as usize;
+    match from_env("SEARCHLAB_RANDOM_SEED") {
+        Some(seed) => run(seed, actions),
+        None => {
+            for seed in 1..=3 {
+                run(seed, actions);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_parsers_of_the_screen_read_what_the_window_writes() {
+    use crate::search::Stats;
+    for language in [Language::English, Language::Chinese] {
+        text::set_language(language);
+        let stats = Stats {
+            steps: 12,
+            open: 34,
+            max_open: 56,
+            ..Stats::default()
+        };
+        assert_eq!(stats_line(&text::stats_line(&stats)), Some((12, 34)));
+        assert_eq!(list_count(&text::list_count(1)), Some(1));
+        assert_eq!(list_count(&text::list_count(70)), Some(70));
+    }
+    text::set_language(Language::English);
+}
