@@ -146,6 +146,23 @@ impl BestFirst {
         self.open.insert(key, id);
     }
 
+    /// The nodes expanding `board` would create: its children not seen yet, up to the goal with
+    /// the goal test at generation (the expansion stops there). Exact, so a search is stopped by
+    /// the node limit only if it would really exceed it.
+    fn new_children(&self, board: Board) -> usize {
+        let goal = self.problem.goal();
+        let mut new = 0;
+        for (child, _) in board.successors() {
+            if !self.index.contains_key(&child.packed()) {
+                new += 1;
+            }
+            if self.config.goal_test == GoalTest::OnGeneration && child == goal {
+                break;
+            }
+        }
+        new
+    }
+
     fn do_step(&mut self) -> bool {
         if !self.status.is_running() {
             return false;
@@ -154,8 +171,13 @@ impl BestFirst {
             self.status = Status::Exhausted;
             return false;
         };
-        // A full expansion adds at most four nodes; refuse it whole rather than stop halfway.
-        if self.nodes.len() + 4 > self.config.node_limit {
+        // The goal is recognised whatever the limit: taking it from open creates no node. An
+        // expansion that would create more nodes than the limit allows is refused whole rather
+        // than stopped halfway.
+        let board = self.nodes[id.index()].board;
+        let goal_taken =
+            board == self.problem.goal() && self.config.goal_test == GoalTest::OnExpansion;
+        if !goal_taken && self.nodes.len() + self.new_children(board) > self.config.node_limit {
             self.status = Status::LimitReached;
             return false;
         }
@@ -178,11 +200,10 @@ impl BestFirst {
         let node = &mut self.nodes[id.index()];
         node.place = Place::Closed;
         node.expanded_at = Some(step_number);
-        let board = node.board;
         let g = node.g + 1;
         let goal = self.problem.goal();
 
-        if board == goal && self.config.goal_test == GoalTest::OnExpansion {
+        if goal_taken {
             record.goal_found = true;
             self.status = Status::Solved { goal: id };
         } else {
