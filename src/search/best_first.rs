@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use rustc_hash::FxHashMap;
 
 use super::Search;
-use super::config::{GoalTest, SearchConfig, TieBreak};
+use super::config::{ConfigError, GoalTest, SearchConfig, TieBreak};
 use super::record::{Child, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView};
 use crate::puzzle::{Board, Heuristic, Problem};
 
@@ -53,7 +53,26 @@ const SEQ_BITS: u32 = 40;
 
 impl BestFirst {
     /// Starts a search: the start node is in open, nothing is expanded yet.
+    ///
+    /// # Panics
+    /// If the config is refused by [`SearchConfig::validate`] (a weight that would misorder
+    /// open, for one); [`BestFirst::try_new`] returns the error instead.
     pub fn new(problem: Problem, config: SearchConfig) -> BestFirst {
+        BestFirst::try_new(problem, config)
+            .unwrap_or_else(|err| panic!("invalid search config: {err}"))
+    }
+
+    /// Starts a search, or says why the config cannot run.
+    ///
+    /// ```
+    /// use searchlab::puzzle::Problem;
+    /// use searchlab::search::{Algorithm, BestFirst, ConfigError, SearchConfig};
+    /// let problem = Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+    /// let config = SearchConfig { algorithm: Algorithm::WeightedAStar, weight: -1.0, ..SearchConfig::default() };
+    /// assert!(matches!(BestFirst::try_new(problem, config), Err(ConfigError::Weight(_))));
+    /// ```
+    pub fn try_new(problem: Problem, config: SearchConfig) -> Result<BestFirst, ConfigError> {
+        config.validate()?;
         let heuristic = Heuristic::new(config.heuristic, &problem.goal());
         let mut search = BestFirst {
             problem,
@@ -76,7 +95,7 @@ impl BestFirst {
         if config.goal_test == GoalTest::OnGeneration && start == problem.goal() {
             search.status = Status::Solved { goal: id };
         }
-        search
+        Ok(search)
     }
 
     fn key(&mut self, f: f64, h: u32) -> OpenKey {
