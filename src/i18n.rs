@@ -203,9 +203,14 @@ pub fn parse_error(error: &ParseError) -> String {
         ParseError::Empty => {
             "棋盘为空：请输入 9 个数字（如 283104765），4x4 输入 16 个数".to_owned()
         }
-        ParseError::BadCharacter { found, at } => {
-            format!("第 {at} 个字符“{found}”不是数码：只能用 0-9、A-F、空格或逗号")
-        }
+        ParseError::BadCharacter { found, at } => format!(
+            "第 {at} 个字符“{}”不是数码：请用数字 0-9（16 个字符的 4x4 写法还可用 A-F）、空格或逗号",
+            found.escape_debug()
+        ),
+        ParseError::HexInList { found, at } => format!(
+            "第 {at} 个字符“{found}”：十六进制数码只在 16 个字符的 4x4 写法（123456789ABCDEF0）中\
+             使用；用空格或逗号分隔时请写十进制数（10 到 15）"
+        ),
         ParseError::NotANumber { found, at } => format!("第 {at} 项“{found}”不是数"),
         ParseError::WrongCount { found } => {
             format!("给出了 {found} 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个")
