@@ -8,7 +8,8 @@
 //!
 //! Tests in `tests/lean.rs` check that it agrees with the stepping engine board by board.
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
@@ -129,7 +130,37 @@ impl Seen for Dense {
 
 /// 4x4: too many permutations to index, so hash the packed board.
 #[derive(Default)]
-struct Sparse(FxHashMap<u64, Entry>);
+struct Sparse(HashMap<u64, Entry, BuildHasherDefault<PackedHasher>>);
+
+/// The hash of a packed board for [`Sparse`]: the 128-bit product with an odd constant, its two
+/// halves folded together, so every bit of the hash depends on every cell. The table takes its
+/// slot from the low bits and a tag from the top seven; Fx's hash (a 64-bit product rotated by
+/// 26) fills bits 26 and up of the slot from the lowest cells alone, which past 2^26 slots
+/// (about 59 million states) crowds the states that share their first tiles into a fraction
+/// of the table, and probing then grows with every insertion.
+#[derive(Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        let product = u128::from(self.0 ^ key) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 impl Seen for Sparse {
     type Key = u64;
@@ -1243,6 +1274,33 @@ mod tests {
             }
         }
         assert!(stopped > 100, "the limits stop many of these searches");
+    }
+
+    #[test]
+    fn the_4x4_table_spreads_boards_over_slots_beyond_two_to_the_26() {
+        // Boards that keep their first tile, as most boards near a search's start do, must
+        // still spread over every slot of a large table: bits 26 to 30 of the hash choose
+        // among 32 parts of a table of 2^31 slots.
+        use std::hash::BuildHasher;
+        let build = BuildHasherDefault::<PackedHasher>::default();
+        let goal = Board::blank_last(4);
+        let mut rng = Rng::new(3);
+        let mut parts = [0u32; 32];
+        let mut boards = 0;
+        while boards < 20_000 {
+            let board = scramble(&goal, 60, &mut rng);
+            if board.tile(0) == 1 {
+                parts[(build.hash_one(board.packed()) >> 26) as usize & 31] += 1;
+                boards += 1;
+            }
+        }
+        let mean = boards / 32;
+        for (part, &count) in parts.iter().enumerate() {
+            assert!(
+                count > mean / 2,
+                "part {part} of the table holds {count} of {boards}"
+            );
+        }
     }
 
     #[test]
