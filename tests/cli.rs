@@ -381,3 +381,17 @@ fn bad_lines_are_quoted_short_and_escaped() {
     assert_eq!(text(&out.stdout), "4\n");
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn experiment_configs_are_refused_in_chinese() {
+    let out = searchlab_in("zh", &["experiment", "--config", "dfs"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不认识的算法“dfs”"), "{stderr}");
+    let out = searchlab_in(
+        "zh",
+        &["experiment", "--config", "weighted-astar:manhattan:0.5"],
+        b"",
+    );
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不能使用权重 0.5"), "{stderr}");
+}

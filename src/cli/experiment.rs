@@ -70,29 +70,50 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// Reads `algorithm[:heuristic[:weight]]`.
 pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
+    // Clap quotes the whole value; the message names the part that is wrong, in the language
+    // already chosen.
+    let zh = crate::i18n::zh();
     let mut parts = text.split(':');
     let algorithm = parts.next().unwrap_or_default();
-    let algorithm = Algorithm::from_name(algorithm)
-        .ok_or_else(|| format!("unknown algorithm '{algorithm}' in '{text}'"))?;
+    let algorithm = Algorithm::from_name(algorithm).ok_or_else(|| {
+        if zh {
+            format!("不认识的算法“{algorithm}”")
+        } else {
+            format!("unknown algorithm '{algorithm}' in '{text}'")
+        }
+    })?;
     let mut config = SearchConfig::with(algorithm, HeuristicKind::Manhattan);
     if algorithm == Algorithm::BreadthFirst || algorithm == Algorithm::UniformCost {
         config.heuristic = HeuristicKind::Zero;
     }
     if let Some(heuristic) = parts.next() {
-        config.heuristic = HeuristicKind::from_name(heuristic)
-            .ok_or_else(|| format!("unknown heuristic '{heuristic}' in '{text}'"))?;
+        config.heuristic = HeuristicKind::from_name(heuristic).ok_or_else(|| {
+            if zh {
+                format!("不认识的启发函数“{heuristic}”")
+            } else {
+                format!("unknown heuristic '{heuristic}' in '{text}'")
+            }
+        })?;
     }
     if let Some(weight) = parts.next() {
-        config.weight = weight
-            .parse()
-            .map_err(|_| format!("'{weight}' in '{text}' is not a weight"))?;
+        config.weight = weight.parse().map_err(|_| {
+            if zh {
+                format!("“{weight}”不是权重")
+            } else {
+                format!("'{weight}' in '{text}' is not a weight")
+            }
+        })?;
     }
     if parts.next().is_some() {
-        return Err(format!(
-            "'{text}' has too many parts: use algorithm[:heuristic[:weight]]"
-        ));
+        return Err(if zh {
+            "部分太多：请写成 algorithm[:heuristic[:weight]]".to_owned()
+        } else {
+            format!("'{text}' has too many parts: use algorithm[:heuristic[:weight]]")
+        });
     }
-    config.validate().map_err(|err| err.to_string())?;
+    config
+        .validate()
+        .map_err(|err| crate::i18n::config_error(&err))?;
     Ok(config)
 }
 
