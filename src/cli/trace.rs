@@ -88,7 +88,7 @@ impl TraceFiles {
             while search.step().is_some() {
                 writer.step(search, search.steps() - 1)?;
             }
-            writer.finish(search)
+            writer.finish()
         })();
         self.written += 1;
         match (result, writer.out.into_inner()) {
@@ -219,7 +219,7 @@ impl<W: Write> EventWriter<W> {
     }
 
     /// The end of the document.
-    fn finish(&mut self, _search: &dyn Search) -> std::io::Result<()> {
+    fn finish(&mut self) -> std::io::Result<()> {
         if !self.csv {
             self.out.write_all(b"]}\n")?;
         }
@@ -255,7 +255,7 @@ mod tests {
         while search.step().is_some() {
             writer.step(search.as_ref(), search.steps() - 1).unwrap();
         }
-        writer.finish(search.as_ref()).unwrap();
+        writer.finish().unwrap();
         (String::from_utf8(writer.out).unwrap(), search)
     }
 
