@@ -47,10 +47,12 @@ impl Language {
     }
 
     /// The language asked for by `SEARCHLAB_LANG`, else the locale (`LC_ALL`, `LC_MESSAGES`,
-    /// `LANG`, the first one set): Chinese for `zh_CN.UTF-8` and the like, else English.
+    /// `LANG`, the first one set): Chinese for `zh_CN.UTF-8` and the like, else English. A
+    /// `SEARCHLAB_LANG` that names no language means English ([`Language::unknown_in_env`]
+    /// returns it, for a warning).
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Language {
-        if let Some(language) = var("SEARCHLAB_LANG").and_then(|v| Language::parse(&v)) {
-            return language;
+        if let Some(asked) = var("SEARCHLAB_LANG").filter(|v| !v.trim().is_empty()) {
+            return Language::parse(&asked).unwrap_or_default();
         }
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
@@ -58,6 +60,26 @@ impl Language {
             .and_then(|v| Language::parse(&v))
             .unwrap_or_default()
     }
+}
+
+impl Language {
+    /// `SEARCHLAB_LANG`'s value if it is set but names no language searchlab speaks.
+    pub fn unknown_in_env(var: impl Fn(&str) -> Option<String>) -> Option<String> {
+        var("SEARCHLAB_LANG").filter(|v| !v.trim().is_empty() && Language::parse(v).is_none())
+    }
+}
+
+/// The one-line warning for a `SEARCHLAB_LANG` that names no language, in English (the language
+/// that follows).
+pub fn unknown_language_warning(value: &str) -> String {
+    let shown: String = value
+        .chars()
+        .take(24)
+        .flat_map(char::escape_debug)
+        .collect();
+    format!(
+        "SEARCHLAB_LANG={shown} is not a language searchlab knows (en or zh); going on in English"
+    )
 }
 
 thread_local! {
@@ -203,9 +225,14 @@ pub fn parse_error(error: &ParseError) -> String {
         ParseError::Empty => {
             "棋盘为空：请输入 9 个数字（如 283104765），4x4 输入 16 个数".to_owned()
         }
-        ParseError::BadCharacter { found, at } => {
-            format!("第 {at} 个字符“{found}”不是数码：只能用 0-9、A-F、空格或逗号")
-        }
+        ParseError::BadCharacter { found, at } => format!(
+            "第 {at} 个字符“{}”不是数码：请用数字 0-9（16 个字符的 4x4 写法还可用 A-F）、空格或逗号",
+            found.escape_debug()
+        ),
+        ParseError::HexInList { found, at } => format!(
+            "第 {at} 个字符“{found}”：十六进制数码只在 16 个字符的 4x4 写法（123456789ABCDEF0）中\
+             使用；用空格或逗号分隔时请写十进制数（10 到 15）"
+        ),
         ParseError::NotANumber { found, at } => format!("第 {at} 项“{found}”不是数"),
         ParseError::WrongCount { found } => {
             format!("给出了 {found} 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个")
@@ -389,6 +416,14 @@ mod tests {
         assert_eq!(
             Language::from_env(env(&[("LANG", "de_DE.UTF-8")])),
             Language::English
+        );
+        // An unknown choice is English whatever the locale, and is reported.
+        let unknown = env(&[("LANG", "zh_CN.UTF-8"), ("SEARCHLAB_LANG", "xx")]);
+        assert_eq!(Language::from_env(unknown), Language::English);
+        assert_eq!(Language::unknown_in_env(unknown).as_deref(), Some("xx"));
+        assert_eq!(
+            Language::unknown_in_env(env(&[("SEARCHLAB_LANG", "zh")])),
+            None
         );
     }
 

@@ -17,7 +17,10 @@ fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // A command that refuses its options exits without reading stdin.
+    if let Err(err) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -117,4 +120,278 @@ fn help_follows_lang_over_the_environment() {
     let bad = searchlab(&["--lang", "fr", "solve", "1"], b"");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("'fr' is not a language"));
+}
+
+/// Bad input: exit 2 and exactly one line on stderr, never a panic.
+fn assert_refused(out: &Output) -> String {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn experiment_sizes_are_range_checked() {
+    for args in [
+        &["experiment", "--max-depth", "254"][..],
+        &["experiment", "--max-depth", "255", "--step", "1"],
+        &["experiment", "--step", "40"],
+        &["experiment", "--boards", "18446744073709551615"],
+        &["experiment", "--boards", "4000000000"],
+        &["experiment", "--boards", "0"],
+        &["experiment", "--threads", "100000000"],
+    ] {
+        let stderr = assert_refused(&searchlab(args, b""));
+        assert!(stderr.contains("from 1 to"), "{args:?}: {stderr}");
+    }
+    // The largest depth is accepted, and refused by the goal's table if no board lies there.
+    let out = searchlab(&["experiment", "--max-depth", "31", "--step", "31"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("the farthest is 30"), "{stderr}");
+}
+
+#[test]
+fn a_trace_path_is_checked_before_any_search() {
+    // Nothing to solve, but the path is refused at once (no search is wasted on it).
+    let out = searchlab(&["solve", "--trace", "/nonexistent-dir/trace.json"], b"");
+    let stderr = assert_refused(&out);
+    assert!(
+        stderr.starts_with("searchlab: cannot write the trace to /nonexistent-dir/trace.json"),
+        "{stderr}"
+    );
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn traces_to_a_device_make_no_new_files() {
+    let existed = std::path::Path::new("/dev/null-2").exists();
+    let out = searchlab(
+        &["solve", "--trace", "/dev/null", "283104765", "123804765"],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "4\n0\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::path::Path::new("/dev/null-2").exists(), existed);
+}
+
+#[test]
+fn a_trace_is_streamed_not_held_in_memory() {
+    // A 4x4 search stopped at 400,000 nodes: held whole, its JSON trace took well over 1 GB;
+    // streamed, the search's own records are all that grow.
+    let dir = std::env::temp_dir().join(format!("searchlab-cli-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hard.json");
+    let script = format!(
+        "ulimit -v 800000 && exec {} solve --node-limit 400000 --trace {} FE169B4C0A73D852",
+        env!("CARGO_BIN_EXE_searchlab"),
+        file.display()
+    );
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .env("SEARCHLAB_LANG", "en")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("stopped: node limit of 400000 reached"));
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(trace["events"].as_array().unwrap().len() > 400_000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_goal_is_recognised_before_the_node_limit() {
+    // The start is the goal: one node, whatever the limit.
+    let out = searchlab(&["solve", "--node-limit", "1", "123804765"], b"");
+    assert_eq!(text(&out.stdout), "0\n");
+    assert_eq!(out.status.code(), Some(0));
+    for algorithm in ["bfs", "astar", "weighted-astar"] {
+        let out = searchlab(
+            &["solve", "-a", algorithm, "--node-limit", "4", "123804765"],
+            b"",
+        );
+        assert_eq!(text(&out.stdout), "0\n", "{algorithm}");
+    }
+}
+
+#[test]
+fn the_node_limit_counts_the_nodes_really_made() {
+    // A* stores 10 nodes on the P1379 sample: a limit of 10 is enough, 9 is not.
+    let out = searchlab(&["solve", "--node-limit", "10", "283104765"], b"");
+    assert_eq!(text(&out.stdout), "4\n");
+    assert_eq!(out.status.code(), Some(0));
+    let out = searchlab(&["solve", "--node-limit", "9", "283104765"], b"");
+    assert_eq!(
+        text(&out.stdout),
+        "stopped: node limit of 9 reached after 3 expansions; raise it with --node-limit\n"
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let json = searchlab(
+        &[
+            "solve",
+            "--node-limit",
+            "9",
+            "--format",
+            "json",
+            "283104765",
+        ],
+        b"",
+    );
+    let value: serde_json::Value = serde_json::from_str(&text(&json.stdout)).unwrap();
+    assert_eq!(value["node_limit"], 9);
+    assert!(value["stopped"].as_str().unwrap().contains("--node-limit"));
+    // Unsolvable and bad input keep their own statuses beside a stopped search.
+    let mixed = searchlab(&["solve", "--node-limit", "9"], b"283104765\n213804765\n");
+    assert_eq!(mixed.status.code(), Some(3));
+    let help = searchlab(&["solve", "--help"], b"");
+    assert!(text(&help.stdout).contains("3 some stopped at the node limit"));
+}
+
+#[test]
+fn a_goal_is_checked_once_and_its_size_is_bad_input() {
+    let out = searchlab(&["solve", "--goal", "123456789ABCDEF0", "283104765"], b"");
+    assert_refused(&out);
+    assert_eq!(
+        text(&out.stdout),
+        "error: the board is 3x3 but the goal is 4x4\n"
+    );
+    // A goal that is not a board is refused before any board, once.
+    let out = searchlab(&["solve", "--goal", "12345678"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("goal: 8 tiles given"), "{stderr}");
+    let out = searchlab(
+        &["solve", "--goal", "xyz"],
+        b"283104765\n283104765\n283104765\n",
+    );
+    assert_refused(&out);
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn weights_are_checked_where_they_are_used() {
+    for weight in ["nan", "-1", "0.5", "inf"] {
+        let out = searchlab(&["inspect", "--weight", weight], b"");
+        let stderr = assert_refused(&out);
+        assert!(stderr.contains("1 to 100"), "{weight}: {stderr}");
+        let out = searchlab(
+            &[
+                "solve",
+                "-a",
+                "weighted-astar",
+                "--weight",
+                weight,
+                "283104765",
+            ],
+            b"",
+        );
+        assert_refused(&out);
+    }
+    // Algorithms that ignore the weight do not refuse it.
+    let out = searchlab(
+        &["solve", "-a", "astar", "--weight", "0.5", "283104765"],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "4\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn chinese_covers_parse_errors_path_stats_and_tables() {
+    let out = searchlab_in("zh", &["solve", "--algorithm", "dfs", "283104765"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("--algorithm"), "{stderr}");
+    assert!(stderr.contains("不认识的算法"), "{stderr}");
+    let out = searchlab_in("zh", &["solve", "--frobnicate"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不认识的参数 --frobnicate"), "{stderr}");
+    let out = searchlab_in("zh", &["solve", "--node-limit", "x", "1"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不是整数"), "{stderr}");
+
+    let out = searchlab_in("zh", &["solve", "--path", "--stats", "283104765"], b"");
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("4\t扩展 4，生成 "), "{stdout}");
+    assert!(stdout.contains("初始状态\n"), "{stdout}");
+    assert!(
+        stdout.contains("第 1 步：数码 8 下移（空格上移）"),
+        "{stdout}"
+    );
+
+    let out = searchlab_in("zh", &["inspect"], b"");
+    assert!(text(&out.stdout).starts_with("| h* | 状态数 |"));
+    assert!(text(&out.stdout).contains("可采纳"));
+    let out = searchlab_in(
+        "zh",
+        &[
+            "experiment",
+            "--max-depth",
+            "2",
+            "--boards",
+            "2",
+            "--format",
+            "markdown",
+        ],
+        b"",
+    );
+    assert!(
+        text(&out.stdout).contains("bfs 生成数"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Machine-readable answers stay as they are.
+    let out = searchlab_in("zh", &["solve", "--format", "json", "283104765"], b"");
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(value["moves"], 4);
+}
+
+#[test]
+fn an_unknown_language_is_named_once() {
+    let out = searchlab_in("xx", &["solve", "283104765"], b"");
+    assert_eq!(text(&out.stdout), "4\n");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("SEARCHLAB_LANG=xx"), "{stderr}");
+    assert!(stderr.contains("en or zh"), "{stderr}");
+}
+
+#[test]
+fn bad_lines_are_quoted_short_and_escaped() {
+    let mut huge = b"1 2 ".to_vec();
+    huge.extend(std::iter::repeat_n(b'9', 10_000_000));
+    huge.push(b'\n');
+    let out = searchlab(&["solve"], &huge);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.len() < 200, "{} bytes", out.stdout.len());
+    assert!(out.stderr.len() < 200, "{} bytes", out.stderr.len());
+    assert!(text(&out.stdout).contains("9…'"));
+
+    let out = searchlab(&["solve"], b"28310\x1b[2J765\n2\x008\n");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    for shown in [&stdout, &stderr] {
+        assert!(
+            !shown.contains('\x1b') && !shown.contains('\0'),
+            "{shown:?}"
+        );
+    }
+    assert!(stdout.contains("'\\u{1b}' at character 6"), "{stdout}");
+
+    let out = searchlab(&["solve"], "\u{feff}283104765\n".as_bytes());
+    assert_eq!(text(&out.stdout), "4\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn experiment_configs_are_refused_in_chinese() {
+    let out = searchlab_in("zh", &["experiment", "--config", "dfs"], b"");
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不认识的算法“dfs”"), "{stderr}");
+    let out = searchlab_in(
+        "zh",
+        &["experiment", "--config", "weighted-astar:manhattan:0.5"],
+        b"",
+    );
+    let stderr = assert_refused(&out);
+    assert!(stderr.contains("不能使用权重 0.5"), "{stderr}");
 }

@@ -1,13 +1,14 @@
 //! `searchlab experiment`: the textbook's table of nodes against depth, for any configurations.
 
-use std::io::{IsTerminal, Write};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
 
 use crate::puzzle::HeuristicKind;
-use crate::search::{Algorithm, ExperimentSpec, SearchConfig, run_experiment};
+use crate::search::{Algorithm, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment};
 
 /// Table formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -19,14 +20,15 @@ pub enum TableFormat {
 /// The options of `searchlab experiment`.
 #[derive(Args, Debug, Clone)]
 pub struct ExperimentOptions {
-    /// The deepest optimal distance to sample (at most 30 for the default goal).
-    #[arg(long, default_value_t = 20)]
+    /// The deepest optimal distance to sample, from 1 to 31 (a 3x3 board is at most 31 moves
+    /// from any goal; 30 from the default one).
+    #[arg(long, default_value_t = 20, value_parser = parse_depth)]
     pub max_depth: u8,
-    /// Sample depths step, step*2, ... up to --max-depth.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..))]
+    /// Sample depths step, step*2, ... up to --max-depth (1 to 31).
+    #[arg(long, default_value_t = 2, value_parser = parse_depth)]
     pub step: u8,
-    /// Random boards per depth.
-    #[arg(long, default_value_t = 100)]
+    /// Random boards per depth, from 1 to 100000.
+    #[arg(long, default_value_t = 100, value_parser = parse_boards)]
     pub boards: usize,
     /// Seed of the board draw; the same seed draws the same boards.
     #[arg(long, default_value_t = 1)]
@@ -39,40 +41,132 @@ pub struct ExperimentOptions {
     /// The goal (3x3 board or preset).
     #[arg(long, short, default_value = "p1379")]
     pub goal: String,
-    /// Worker threads.
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, |n| n.get()))]
+    /// Worker threads, from 1 to 256.
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(2, |n| n.get()).min(MAX_THREADS), value_parser = parse_threads)]
     pub threads: usize,
     /// markdown or csv.
     #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
     pub format: TableFormat,
 }
 
+/// The deepest a 3x3 board can be from a goal: no depth beyond it has boards to draw.
+pub const MAX_DEPTH: u64 = 31;
+/// The most boards per depth: every board drawn is kept until the table is made.
+pub const MAX_BOARDS: u64 = 100_000;
+/// The most worker threads.
+pub const MAX_THREADS: usize = 256;
+
+fn parse_depth(text: &str) -> Result<u8, String> {
+    super::whole_number(text, 1, MAX_DEPTH).map(|d| d as u8)
+}
+
+fn parse_boards(text: &str) -> Result<usize, String> {
+    super::whole_number(text, 1, MAX_BOARDS).map(|n| n as usize)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    super::whole_number(text, 1, MAX_THREADS as u64).map(|n| n as usize)
+}
+
 /// Reads `algorithm[:heuristic[:weight]]`.
 pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
+    // Clap quotes the whole value; the message names the part that is wrong, in the language
+    // already chosen.
+    let zh = crate::i18n::zh();
     let mut parts = text.split(':');
     let algorithm = parts.next().unwrap_or_default();
-    let algorithm = Algorithm::from_name(algorithm)
-        .ok_or_else(|| format!("unknown algorithm '{algorithm}' in '{text}'"))?;
+    let algorithm = Algorithm::from_name(algorithm).ok_or_else(|| {
+        if zh {
+            format!("不认识的算法“{algorithm}”")
+        } else {
+            format!("unknown algorithm '{algorithm}' in '{text}'")
+        }
+    })?;
     let mut config = SearchConfig::with(algorithm, HeuristicKind::Manhattan);
     if algorithm == Algorithm::BreadthFirst || algorithm == Algorithm::UniformCost {
         config.heuristic = HeuristicKind::Zero;
     }
     if let Some(heuristic) = parts.next() {
-        config.heuristic = HeuristicKind::from_name(heuristic)
-            .ok_or_else(|| format!("unknown heuristic '{heuristic}' in '{text}'"))?;
+        config.heuristic = HeuristicKind::from_name(heuristic).ok_or_else(|| {
+            if zh {
+                format!("不认识的启发函数“{heuristic}”")
+            } else {
+                format!("unknown heuristic '{heuristic}' in '{text}'")
+            }
+        })?;
     }
     if let Some(weight) = parts.next() {
-        config.weight = weight
-            .parse()
-            .map_err(|_| format!("'{weight}' in '{text}' is not a weight"))?;
+        config.weight = weight.parse().map_err(|_| {
+            if zh {
+                format!("“{weight}”不是权重")
+            } else {
+                format!("'{weight}' in '{text}' is not a weight")
+            }
+        })?;
     }
     if parts.next().is_some() {
-        return Err(format!(
-            "'{text}' has too many parts: use algorithm[:heuristic[:weight]]"
-        ));
+        return Err(if zh {
+            "部分太多：请写成 algorithm[:heuristic[:weight]]".to_owned()
+        } else {
+            format!("'{text}' has too many parts: use algorithm[:heuristic[:weight]]")
+        });
     }
-    config.validate().map_err(|err| err.to_string())?;
+    config
+        .validate()
+        .map_err(|err| crate::i18n::config_error(&err))?;
     Ok(config)
+}
+
+/// A configuration as the table names it: its command-line names (`astar manhattan`).
+fn short_name(config: &SearchConfig) -> String {
+    let mut name = config.algorithm.name().to_string();
+    if config.algorithm.uses_heuristic() {
+        name.push(' ');
+        name.push_str(config.heuristic.name());
+    }
+    if config.algorithm == Algorithm::WeightedAStar {
+        name.push_str(&format!(" w={}", config.weight));
+    }
+    name
+}
+
+/// The table in Markdown in the current language: one row per depth; per configuration mean
+/// generated, mean expanded and b*. (In English, what [`ExperimentTable::markdown`] writes.)
+fn markdown(table: &ExperimentTable, boards: usize, seed: u64) -> String {
+    let zh = crate::i18n::zh();
+    let convention = crate::i18n::convention();
+    let (generated, expanded) = if zh {
+        ("生成数", "扩展数")
+    } else {
+        ("generated", "expanded")
+    };
+    let mut out = if zh {
+        format!("每个深度 {boards} 个棋盘，种子 {seed}。计数方式：{convention}。\n\n| d |")
+    } else {
+        format!("{boards} boards per depth, seed {seed}. Counting: {convention}.\n\n| d |")
+    };
+    for config in &table.configs {
+        let name = short_name(config);
+        let _ = write!(out, " {name} {generated} | {name} {expanded} | {name} b* |");
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(3 * table.configs.len()));
+    out.push('\n');
+    for (d, row) in table.depths.iter().zip(&table.cells) {
+        let _ = write!(out, "| {d} |");
+        for cell in row {
+            let b = cell
+                .mean_branching
+                .map_or("–".to_string(), |b| format!("{b:.2}"));
+            let _ = write!(
+                out,
+                " {:.0} | {:.0} | {b} |",
+                cell.mean_generated, cell.mean_expanded
+            );
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn progress_bar(done: usize, total: usize) -> String {
@@ -122,7 +216,7 @@ pub fn main(options: &ExperimentOptions) -> ExitCode {
     };
     match run_experiment(&spec, &progress, &AtomicBool::new(false)) {
         Ok(table) => super::emit(&match options.format {
-            TableFormat::Markdown => table.markdown(options.boards, options.seed),
+            TableFormat::Markdown => markdown(&table, options.boards, options.seed),
             TableFormat::Csv => table.csv(),
         }),
         Err(err) => {
@@ -162,6 +256,45 @@ mod tests {
                 .contains("weight")
         );
         assert!(parse_config("astar:manhattan:2:x").is_err());
+    }
+
+    fn small_table() -> ExperimentTable {
+        let spec = ExperimentSpec {
+            goal: "123804765".parse().unwrap(),
+            depths: vec![2, 4],
+            boards_per_depth: 3,
+            seed: 1,
+            configs: vec![
+                parse_config("bfs").unwrap(),
+                parse_config("weighted-astar:manhattan:1.5").unwrap(),
+            ],
+            threads: 1,
+        };
+        run_experiment(&spec, &|_, _| {}, &AtomicBool::new(false)).unwrap()
+    }
+
+    #[test]
+    fn the_english_table_is_the_engine_s() {
+        crate::i18n::set_language(crate::i18n::Language::English);
+        let table = small_table();
+        assert_eq!(markdown(&table, 3, 1), table.markdown(3, 1));
+    }
+
+    #[test]
+    fn the_chinese_table_has_chinese_headers() {
+        crate::i18n::set_language(crate::i18n::Language::Chinese);
+        let text = markdown(&small_table(), 3, 1);
+        crate::i18n::set_language(crate::i18n::Language::English);
+        assert!(
+            text.starts_with("每个深度 3 个棋盘，种子 1。计数方式："),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "| bfs 生成数 | bfs 扩展数 | bfs b* | weighted-astar manhattan w=1.5 生成数 |"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, profile};
+use crate::search::SearchConfig;
 
 /// The options of `searchlab inspect`.
 #[derive(Args, Debug, Clone)]
@@ -13,8 +14,9 @@ pub struct InspectOptions {
     /// The goal (3x3 board or preset).
     #[arg(long, short, default_value = "p1379")]
     pub goal: String,
-    /// Also show Manhattan times this weight, to see what an inadmissible estimate looks like.
-    #[arg(long, short, default_value_t = 2.0)]
+    /// Also show Manhattan times this weight (1 to 100), to see what an inadmissible estimate
+    /// looks like.
+    #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
     pub weight: f64,
 }
 
@@ -33,9 +35,18 @@ pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
         format!("{weight}×manhattan"),
         profile(&manhattan, table, weight),
     ));
-    let mut out = String::from("| h* | states |");
+    let zh = crate::i18n::zh();
+    let mut out = String::from(if zh {
+        "| h* | 状态数 |"
+    } else {
+        "| h* | states |"
+    });
     for (name, _) in &columns {
-        let _ = write!(out, " {name}: mean [min–max] |");
+        if zh {
+            let _ = write!(out, " {name}：均值 [最小–最大] |");
+        } else {
+            let _ = write!(out, " {name}: mean [min–max] |");
+        }
     }
     out.push_str("\n|---:|---:|");
     out.push_str(&"---|".repeat(columns.len()));
@@ -51,10 +62,11 @@ pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
     }
     out.push_str("\n| | |");
     for (_, p) in &columns {
-        let verdict = if p.admissible() {
-            "admissible".to_string()
-        } else {
-            format!("over h* on {} states", p.over)
+        let verdict = match (p.admissible(), zh) {
+            (true, false) => "admissible".to_string(),
+            (true, true) => "可采纳".to_string(),
+            (false, false) => format!("over h* on {} states", p.over),
+            (false, true) => format!("在 {} 个状态上超过 h*", p.over),
         };
         let _ = write!(out, " {verdict} |");
     }
@@ -64,6 +76,10 @@ pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
 
 /// `searchlab inspect`.
 pub fn main(options: &InspectOptions) -> ExitCode {
+    if let Err(err) = SearchConfig::check_weight(options.weight) {
+        eprintln!("searchlab: {}", crate::i18n::config_error(&err));
+        return ExitCode::from(2);
+    }
     let goal = match super::goal_3x3(&options.goal) {
         Ok(goal) => goal,
         Err(code) => return code,

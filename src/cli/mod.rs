@@ -5,6 +5,7 @@ mod bench;
 mod experiment;
 mod inspect;
 mod solve;
+mod trace;
 mod zh;
 
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::i18n::{self, Language};
 
 pub use bench::{BenchReport, run_bench};
-pub use solve::{OutputFormat, SolveOptions, SolveSummary, solve_lines};
+pub use solve::{OutputFormat, SetupError, SolveOptions, SolveSummary, Solver, solve_lines};
 
 /// Heuristic search on sliding puzzles. With no arguments, opens the window.
 #[derive(Parser, Debug)]
@@ -33,7 +34,8 @@ fn parse_language(text: &str) -> Result<Language, String> {
 }
 
 /// The language asked for on the command line (`--lang zh`, `--lang=zh`), read before
-/// parsing so the help itself can be in it; else the environment's.
+/// parsing so the help itself can be in it; else the environment's, with a warning on stderr
+/// if `SEARCHLAB_LANG` names no language.
 fn language_of(args: &[std::ffi::OsString]) -> Language {
     let args: Vec<String> = args
         .iter()
@@ -46,13 +48,20 @@ fn language_of(args: &[std::ffi::OsString]) -> Language {
             arg.strip_prefix("--lang=").and_then(Language::parse)
         }
     });
-    given.unwrap_or_else(|| Language::from_env(|name| std::env::var(name).ok()))
+    given.unwrap_or_else(|| {
+        let var = |name: &str| std::env::var(name).ok();
+        if let Some(unknown) = Language::unknown_in_env(var) {
+            eprintln!("searchlab: {}", i18n::unknown_language_warning(&unknown));
+        }
+        Language::from_env(var)
+    })
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve boards given as arguments, or one per line from stdin (Luogu P1379 format by
-    /// default: `echo 283104765 | searchlab solve` prints 4).
+    /// default: `echo 283104765 | searchlab solve` prints 4). Exit status: 0 all solved, 1 some
+    /// had no solution, 3 some stopped at the node limit, 2 bad input.
     Solve(SolveOptions),
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
@@ -67,6 +76,15 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+}
+
+/// Reads a whole number from `low` to `high`, or says what is wanted (clap quotes the value).
+pub(crate) fn whole_number(text: &str, low: u64, high: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ if i18n::zh() => Err(format!("请用 {low} 到 {high} 之间的整数")),
+        _ => Err(format!("use a whole number from {low} to {high}")),
+    }
 }
 
 /// Writes a finished result to stdout. A closed pipe (`| head`) is not an error; any other
@@ -103,6 +121,14 @@ pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
     }
 }
 
+/// A parse error in one line: clap's sentence without its usage and tips, which `--help` shows.
+fn one_line(err: &clap::Error) -> String {
+    let text = err.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    let sentence = first.strip_prefix("error: ").unwrap_or(first);
+    format!("{sentence} (see --help)")
+}
+
 /// Runs the command line; `searchlab::app` handles the no-argument case.
 pub fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -119,7 +145,16 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => {
             let code = if err.use_stderr() { 2 } else { 0 };
-            let _ = err.print();
+            match zh::parse_error(&err) {
+                // Help and version, printed as clap lays them out.
+                None => {
+                    let _ = err.print();
+                }
+                Some(message) if language == Language::Chinese => {
+                    eprintln!("searchlab: {message}");
+                }
+                Some(_) => eprintln!("searchlab: {}", one_line(&err)),
+            }
             return ExitCode::from(code);
         }
     };

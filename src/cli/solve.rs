@@ -8,11 +8,13 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
+use super::trace::{TraceError, TraceFiles};
 use crate::i18n;
-use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, parse_board, parse_goal};
+use crate::puzzle::{
+    Board, GoalError, GoalPreset, HeuristicKind, Problem, ProblemError, parse_board,
+};
 use crate::search::{
-    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, new_search, trace_csv,
-    trace_posthoc,
+    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, try_new_search,
 };
 
 /// Output formats.
@@ -47,8 +49,8 @@ pub struct SolveOptions {
     /// zero, misplaced, manhattan or linear-conflict.
     #[arg(long = "heuristic", short = 'H', default_value = "manhattan", value_parser = parse_heuristic)]
     pub heuristic: HeuristicKind,
-    /// w in f = g + w*h (weighted A* only).
-    #[arg(long, short, default_value_t = 2.0)]
+    /// w in f = g + w*h: 1 to 100, for weighted A* only (the others ignore it).
+    #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
     pub weight: f64,
     /// Order among equal f: smaller-h, fifo or lifo.
     #[arg(long, default_value = "smaller-h", value_parser = parse_tie_break)]
@@ -56,7 +58,7 @@ pub struct SolveOptions {
     /// When the goal test happens (generation: BFS only).
     #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
     pub goal_test: GoalTestArg,
-    /// Stop a search that would create more nodes than this.
+    /// Stop a search that would store more nodes than this (exit status 3).
     #[arg(long, default_value_t = crate::search::SearchConfig::default().node_limit)]
     pub node_limit: usize,
     /// Print the solution board by board with the moves.
@@ -68,43 +70,40 @@ pub struct SolveOptions {
     /// text or json.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
-    /// Write each search's trace to this file: CSV if it ends in .csv, otherwise JSON for the
-    /// Posthoc viewer. With several boards, the n-th (from 2) goes to FILE-n.ext.
+    /// Write each search's trace to this file as it runs: CSV if it ends in .csv, otherwise
+    /// JSON for the Posthoc viewer. With several boards, the n-th (from 2) goes to FILE-n.ext;
+    /// a device or pipe such as /dev/null gets them all.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
 }
 
-/// Where the trace of the `index`-th solved board (0-based) goes.
-fn trace_path(base: &std::path::Path, index: usize) -> std::path::PathBuf {
-    if index == 0 {
-        return base.to_path_buf();
+/// Why a name was refused, in the language already chosen (parsing follows `--lang`).
+fn unknown(what: &str, what_zh: &str, names: &[&str]) -> String {
+    if i18n::zh() {
+        format!("不认识的{what_zh}；可选 {}", names.join("、"))
+    } else {
+        format!("unknown {what}; use one of {}", names.join(", "))
     }
-    let stem = base.file_stem().unwrap_or_default().to_string_lossy();
-    let name = match base.extension() {
-        Some(ext) => format!("{stem}-{}.{}", index + 1, ext.to_string_lossy()),
-        None => format!("{stem}-{}", index + 1),
-    };
-    base.with_file_name(name)
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     Algorithm::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        format!("unknown algorithm; use one of {}", names.join(", "))
+        unknown("algorithm", "算法", &names)
     })
 }
 
 fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
     HeuristicKind::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-        format!("unknown heuristic; use one of {}", names.join(", "))
+        unknown("heuristic", "启发函数", &names)
     })
 }
 
 fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
     TieBreak::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
-        format!("unknown tie-break; use one of {}", names.join(", "))
+        unknown("tie-break", "平局规则", &names)
     })
 }
 
@@ -128,22 +127,99 @@ impl SolveOptions {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveSummary {
     pub solved: usize,
-    /// Unsolvable boards and searches stopped at the node limit.
+    /// Unsolvable boards.
     pub unsolved: usize,
-    /// Lines that were not boards.
+    /// Searches stopped at the node limit: whether they have a solution is not known.
+    pub stopped: usize,
+    /// Lines that were not boards (or whose trace could not be written).
     pub malformed: usize,
 }
 
 impl SolveSummary {
-    /// 0 all solved, 1 some had no solution, 2 some input was bad.
+    /// 0 all solved, 1 some had no solution, 3 some searches stopped at the node limit, 2 some
+    /// input was bad (the first that applies, from the last).
     pub fn exit_code(&self) -> u8 {
         if self.malformed > 0 {
             2
+        } else if self.stopped > 0 {
+            3
         } else if self.unsolved > 0 {
             1
         } else {
             0
         }
+    }
+}
+
+/// The goal as asked for, read once before any board: a preset becomes a board for each size.
+#[derive(Clone, Copy, Debug)]
+enum GoalChoice {
+    /// P1379's for 3x3, blank last for the other sizes.
+    Usual,
+    Preset(GoalPreset),
+    Board(Board),
+}
+
+impl GoalChoice {
+    fn parse(text: Option<&str>) -> Result<GoalChoice, GoalError> {
+        let Some(text) = text else {
+            return Ok(GoalChoice::Usual);
+        };
+        match GoalPreset::from_name(text) {
+            Some(preset) => Ok(GoalChoice::Preset(preset)),
+            None => Ok(GoalChoice::Board(parse_board(text)?)),
+        }
+    }
+
+    /// The goal for a board of this side, or why there is none.
+    fn for_side(self, side: usize) -> Result<Board, String> {
+        match self {
+            GoalChoice::Usual => Ok(GoalPreset::default_for(side)
+                .board(side)
+                .expect("the usual preset exists for every side")),
+            GoalChoice::Preset(preset) => preset.board(side).ok_or_else(|| {
+                i18n::goal_error(&GoalError::PresetSize {
+                    preset: preset.name(),
+                    side,
+                })
+            }),
+            GoalChoice::Board(goal) if goal.side() == side => Ok(goal),
+            GoalChoice::Board(goal) => Err(i18n::problem_error(&ProblemError::SizeMismatch {
+                start: side,
+                goal: goal.side(),
+            })),
+        }
+    }
+}
+
+/// Why `solve` refused to start.
+#[derive(Debug)]
+pub enum SetupError {
+    Config(crate::search::ConfigError),
+    Goal(GoalError),
+    Trace(TraceError),
+}
+
+impl SetupError {
+    /// The one-line message, in the current language.
+    pub fn message(&self) -> String {
+        match self {
+            SetupError::Config(err) => i18n::config_error(err),
+            SetupError::Goal(err) => i18n::goal_error(err),
+            SetupError::Trace(err) => trace_error(err),
+        }
+    }
+}
+
+fn trace_error(err: &TraceError) -> String {
+    if i18n::zh() {
+        format!("无法把搜索轨迹写入 {}：{}", err.path.display(), err.error)
+    } else {
+        format!(
+            "cannot write the trace to {}: {}",
+            err.path.display(),
+            err.error
+        )
     }
 }
 
@@ -156,24 +232,47 @@ enum LineResult {
         millis: f64,
     },
     Unsolved {
-        board: Option<Board>,
+        board: Board,
         reason: String,
+    },
+    /// Stopped at the node limit.
+    Stopped {
+        board: Board,
+        stats: Stats,
+        millis: f64,
     },
     Malformed(String),
 }
 
 /// Solves boards towards one goal with one config, reusing the solver's tables.
-struct Solver {
+pub struct Solver {
     config: SearchConfig,
-    /// Where traces go, and how many were written.
-    trace: Option<std::path::PathBuf>,
-    traces_written: usize,
-    goal_text: Option<String>,
+    /// Where traces go.
+    trace: Option<TraceFiles>,
+    goal: GoalChoice,
     /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
 }
 
 impl Solver {
+    /// Checks the options that do not depend on a board, and opens the first trace file: a
+    /// mistake there is reported once, before any board is read or searched.
+    pub fn new(options: &SolveOptions) -> Result<Solver, SetupError> {
+        let config = options.config();
+        config.validate().map_err(SetupError::Config)?;
+        let goal = GoalChoice::parse(options.goal.as_deref()).map_err(SetupError::Goal)?;
+        let trace = match &options.trace {
+            Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
+            None => None,
+        };
+        Ok(Solver {
+            config,
+            trace,
+            goal,
+            prepared: Vec::new(),
+        })
+    }
+
     fn solve_line(&mut self, line: &str) -> LineResult {
         let board = match parse_board(line) {
             Ok(board) => board,
@@ -181,12 +280,9 @@ impl Solver {
         };
         let side = board.side();
         if !self.prepared.iter().any(|(s, _, _)| *s == side) {
-            let goal = match &self.goal_text {
-                Some(text) => match parse_goal(text, side) {
-                    Ok(goal) => goal,
-                    Err(err) => return LineResult::Malformed(i18n::goal_error(&err)),
-                },
-                None => GoalPreset::default_for(side).board(side).expect("exists"),
+            let goal = match self.goal.for_side(side) {
+                Ok(goal) => goal,
+                Err(message) => return LineResult::Malformed(message),
             };
             self.prepared
                 .push((side, goal, LeanSolver::new(goal, self.config)));
@@ -200,39 +296,34 @@ impl Solver {
             Ok(problem) => problem,
             Err(err) => {
                 return LineResult::Unsolved {
-                    board: Some(board),
+                    board,
                     reason: i18n::problem_error(&err),
                 };
             }
         };
         let started = Instant::now();
-        let traced = self.trace.is_some();
-        let (path, stats, limit) = match lean {
+        let (path, stats, limit) = match (lean, &mut self.trace) {
             // The lean solver keeps no per-step records, so a trace needs the stepping engine.
-            Some(lean) if !traced => {
+            (Some(lean), None) => {
                 let outcome = lean.solve(board);
                 (outcome.path, outcome.stats, outcome.limit_reached)
             }
-            _ => {
-                let mut search = new_search(problem, self.config);
-                search.run(usize::MAX);
-                let limit = search.status() == Status::LimitReached;
-                if let Some(base) = &self.trace {
-                    let file = trace_path(base, self.traces_written);
-                    self.traces_written += 1;
-                    let text = if file.extension().is_some_and(|e| e == "csv") {
-                        trace_csv(search.as_ref())
-                    } else {
-                        trace_posthoc(search.as_ref()).to_string()
-                    };
-                    if let Err(err) = std::fs::write(&file, text) {
-                        return LineResult::Malformed(if i18n::zh() {
-                            format!("无法把搜索轨迹写入 {}：{err}", file.display())
-                        } else {
-                            format!("cannot write the trace to {}: {err}", file.display())
-                        });
+            (_, trace) => {
+                let mut search = match try_new_search(problem, self.config) {
+                    Ok(search) => search,
+                    Err(err) => return LineResult::Malformed(i18n::config_error(&err)),
+                };
+                match trace {
+                    Some(files) => {
+                        if let Err(err) = files.run(search.as_mut()) {
+                            return LineResult::Malformed(trace_error(&err));
+                        }
+                    }
+                    None => {
+                        search.run(usize::MAX);
                     }
                 }
+                let limit = search.status() == Status::LimitReached;
                 (search.solution_boards(), search.stats(), limit)
             }
         };
@@ -244,30 +335,50 @@ impl Solver {
                 stats,
                 millis,
             },
+            None if limit => LineResult::Stopped {
+                board,
+                stats,
+                millis,
+            },
             None => LineResult::Unsolved {
-                board: Some(board),
-                reason: match (limit, i18n::zh()) {
-                    (true, false) => format!(
-                        "stopped at the node limit of {} after {} expansions",
-                        self.config.node_limit, stats.expanded
-                    ),
-                    (true, true) => format!(
-                        "扩展 {} 次后达到结点上限 {}，已停止",
-                        stats.expanded, self.config.node_limit
-                    ),
-                    (false, false) => "open list exhausted".to_string(),
-                    (false, true) => "open 表已空".to_string(),
+                board,
+                reason: if i18n::zh() {
+                    "open 表已空".to_string()
+                } else {
+                    "open list exhausted".to_string()
                 },
             },
         }
     }
 }
 
+/// Why a search stopped at the node limit, and what to do about it.
+fn stopped_text(node_limit: usize, stats: &Stats) -> String {
+    if i18n::zh() {
+        format!(
+            "扩展 {} 次后达到结点上限 {node_limit}；可用 --node-limit 调高上限",
+            stats.expanded
+        )
+    } else {
+        format!(
+            "node limit of {node_limit} reached after {} expansions; raise it with --node-limit",
+            stats.expanded
+        )
+    }
+}
+
 fn stats_text(stats: &Stats, millis: f64) -> String {
-    format!(
-        "expanded {}, generated {}, max open {}, time {:.3} ms",
-        stats.expanded, stats.generated, stats.max_open, millis
-    )
+    if i18n::zh() {
+        format!(
+            "扩展 {}，生成 {}，open 表峰值 {}，用时 {:.3} 毫秒",
+            stats.expanded, stats.generated, stats.max_open, millis
+        )
+    } else {
+        format!(
+            "expanded {}, generated {}, max open {}, time {:.3} ms",
+            stats.expanded, stats.generated, stats.max_open, millis
+        )
+    }
 }
 
 fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
@@ -289,18 +400,28 @@ fn path_text(path: &[Board]) -> String {
     let mut out = String::new();
     for (i, board) in path.iter().enumerate() {
         if i == 0 {
-            let _ = writeln!(out, "start");
+            let _ = writeln!(out, "{}", if i18n::zh() { "初始状态" } else { "start" });
         } else {
             let m = path[i - 1]
                 .move_to(board)
                 .expect("consecutive boards are one move apart");
-            let _ = writeln!(
-                out,
-                "move {i}: tile {} {} (blank {})",
-                m.tile,
-                m.tile_dir().name(),
-                m.dir.name()
-            );
+            let _ = if i18n::zh() {
+                writeln!(
+                    out,
+                    "第 {i} 步：数码 {} {}（空格{}）",
+                    m.tile,
+                    i18n::dir(m.tile_dir()),
+                    i18n::dir(m.dir)
+                )
+            } else {
+                writeln!(
+                    out,
+                    "move {i}: tile {} {} (blank {})",
+                    m.tile,
+                    m.tile_dir().name(),
+                    m.dir.name()
+                )
+            };
         }
         out.push_str(&board.grid());
     }
@@ -327,6 +448,9 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
                 out
             }
             LineResult::Unsolved { reason, .. } => format!("no solution: {reason}\n"),
+            LineResult::Stopped { stats, .. } => {
+                format!("stopped: {}\n", stopped_text(options.node_limit, stats))
+            }
             LineResult::Malformed(message) => format!("error: {message}\n"),
         },
         OutputFormat::Json => {
@@ -354,8 +478,18 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
                     value
                 }
                 LineResult::Unsolved { board, reason } => json!({
-                    "board": board.map(|b| b.to_string()),
+                    "board": board.to_string(),
                     "no_solution": reason,
+                }),
+                LineResult::Stopped {
+                    board,
+                    stats,
+                    millis,
+                } => json!({
+                    "board": board.to_string(),
+                    "stopped": stopped_text(options.node_limit, stats),
+                    "node_limit": options.node_limit,
+                    "stats": stats_json(stats, *millis),
                 }),
                 LineResult::Malformed(message) => json!({ "error": message }),
             };
@@ -367,18 +501,12 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
 /// Solves each line (blank lines skipped), writing one result per line to `out` as soon as it
 /// is known and each bad line's message, with its line number, to `err`.
 pub fn solve_lines(
+    solver: &mut Solver,
     lines: impl Iterator<Item = std::io::Result<String>>,
     options: &SolveOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<SolveSummary> {
-    let mut solver = Solver {
-        config: options.config(),
-        trace: options.trace.clone(),
-        traces_written: 0,
-        goal_text: options.goal.clone(),
-        prepared: Vec::new(),
-    };
     let mut summary = SolveSummary::default();
     for (number, line) in lines.enumerate() {
         let line = line?;
@@ -389,6 +517,7 @@ pub fn solve_lines(
         match &result {
             LineResult::Solved { .. } => summary.solved += 1,
             LineResult::Unsolved { .. } => summary.unsolved += 1,
+            LineResult::Stopped { .. } => summary.stopped += 1,
             LineResult::Malformed(message) => {
                 summary.malformed += 1;
                 if i18n::zh() {
@@ -406,10 +535,13 @@ pub fn solve_lines(
 
 /// `searchlab solve`.
 pub fn main(options: &SolveOptions) -> ExitCode {
-    if let Err(err) = options.config().validate() {
-        eprintln!("searchlab: {}", i18n::config_error(&err));
-        return ExitCode::from(2);
-    }
+    let mut solver = match Solver::new(options) {
+        Ok(solver) => solver,
+        Err(err) => {
+            eprintln!("searchlab: {}", err.message());
+            return ExitCode::from(2);
+        }
+    };
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let result = if options.boards.is_empty() {
@@ -419,9 +551,16 @@ pub fn main(options: &SolveOptions) -> ExitCode {
             .lock()
             .split(b'\n')
             .map(|line| line.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()));
-        solve_lines(lines, options, &mut stdout.lock(), &mut stderr.lock())
+        solve_lines(
+            &mut solver,
+            lines,
+            options,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
+        )
     } else {
         solve_lines(
+            &mut solver,
             options.boards.iter().map(|b| Ok(b.clone())),
             options,
             &mut stdout.lock(),
@@ -456,7 +595,8 @@ mod tests {
             .options;
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let lines = input.lines().map(|l| Ok(l.to_string()));
-        let summary = solve_lines(lines, &options, &mut out, &mut err).unwrap();
+        let mut solver = Solver::new(&options).unwrap();
+        let summary = solve_lines(&mut solver, lines, &options, &mut out, &mut err).unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
@@ -503,6 +643,7 @@ mod tests {
             SolveSummary {
                 solved: 2,
                 unsolved: 1,
+                stopped: 0,
                 malformed: 1
             }
         );
@@ -576,9 +717,10 @@ mod tests {
     fn node_limit_is_reported() {
         let (out, _, summary) = run(&["--algorithm", "bfs", "--node-limit", "100"], "567408321");
         assert!(
-            out.starts_with("no solution: stopped at the node limit of 100"),
+            out.starts_with("stopped: node limit of 100 reached after "),
             "{out}"
         );
-        assert_eq!(summary.exit_code(), 1);
+        assert!(out.ends_with("; raise it with --node-limit\n"), "{out}");
+        assert_eq!(summary.exit_code(), 3);
     }
 }

@@ -1,8 +1,9 @@
 //! The command line's help in Chinese: the about and help text of every command and option,
-//! set on the clap command built from the English doc comments. Clap's own words (Usage,
-//! Options) stay as clap prints them.
+//! set on the clap command built from the English doc comments, and clap's parse errors as one
+//! Chinese sentence. Clap's own words in the help (Usage, Options) stay as clap prints them.
 
 use clap::Command;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 /// (subcommand, about, [(argument id, help)]).
 type Page = (
@@ -15,7 +16,8 @@ const PAGES: &[Page] = &[
     (
         "solve",
         "求解命令行参数给出的棋盘，或从标准输入每行读一个（默认为洛谷 P1379 格式：\
-         `echo 283104765 | searchlab solve` 输出 4）",
+         `echo 283104765 | searchlab solve` 输出 4）。退出状态：0 全部求解，1 有棋盘无解，\
+         3 有搜索达到结点上限而停止，2 输入有误",
         &[
             (
                 "boards",
@@ -29,16 +31,20 @@ const PAGES: &[Page] = &[
             ),
             ("algorithm", "bfs、ucs、astar、greedy 或 weighted-astar"),
             ("heuristic", "zero、misplaced、manhattan 或 linear-conflict"),
-            ("weight", "f = g + w*h 中的 w（仅用于加权 A*）"),
+            (
+                "weight",
+                "f = g + w*h 中的 w：1 到 100，仅用于加权 A*（其他算法忽略它）",
+            ),
             ("tie_break", "f 相同时的顺序：smaller-h、fifo 或 lifo"),
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
-            ("node_limit", "存储的结点超过此数时停止搜索"),
+            ("node_limit", "存储的结点将超过此数时停止搜索（退出状态 3）"),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             ("stats", "打印扩展数、生成数、open 表峰值和用时"),
             ("format", "输出格式：text 或 json"),
             (
                 "trace",
-                "把每个棋盘的搜索轨迹写入文件：.csv 为 CSV，其他为 Posthoc 的 JSON",
+                "搜索时把每个棋盘的搜索轨迹写入文件：.csv 为 CSV，其他为 Posthoc 的 JSON。\
+                 多个棋盘时第 n 个（从 2 起）写入 FILE-n.ext；/dev/null 等设备或管道接收全部轨迹",
             ),
         ],
     ),
@@ -47,9 +53,15 @@ const PAGES: &[Page] = &[
         "对深度 2、4、……各随机抽取到目标距离恰为该深度的 3x3 棋盘，用每个配置求解，\
          输出每个深度的平均生成数、扩展数和 b*",
         &[
-            ("max_depth", "抽样的最大最优距离（默认目标下至多 30）"),
-            ("step", "抽样深度为 step、step*2、……直到 --max-depth"),
-            ("boards", "每个深度的随机棋盘数"),
+            (
+                "max_depth",
+                "抽样的最大最优距离，1 到 31（3x3 棋盘离任何目标至多 31 步，离默认目标至多 30 步）",
+            ),
+            (
+                "step",
+                "抽样深度为 step、step*2、……直到 --max-depth（1 到 31）",
+            ),
+            ("boards", "每个深度的随机棋盘数，1 到 100000"),
             ("seed", "抽取棋盘的随机种子；种子相同，棋盘相同"),
             (
                 "configs",
@@ -57,7 +69,7 @@ const PAGES: &[Page] = &[
                  weighted-astar:manhattan:1.5。可重复；默认 bfs、astar:misplaced、astar:manhattan",
             ),
             ("goal", "目标状态（3x3 棋盘或预设）"),
-            ("threads", "工作线程数"),
+            ("threads", "工作线程数，1 到 256"),
             ("format", "markdown 或 csv"),
         ],
     ),
@@ -68,7 +80,7 @@ const PAGES: &[Page] = &[
             ("goal", "目标状态（3x3 棋盘或预设）"),
             (
                 "weight",
-                "同时显示曼哈顿距离乘以此权重，看看不可采纳的估计是什么样子",
+                "同时显示曼哈顿距离乘以此权重（1 到 100），看看不可采纳的估计是什么样子",
             ),
         ],
     ),
@@ -97,6 +109,62 @@ pub fn translate(command: Command) -> Command {
         });
     }
     command
+}
+
+/// A parse error as one Chinese sentence naming the argument and the value; `None` for help
+/// and version, which clap prints itself.
+pub fn parse_error(err: &clap::Error) -> Option<String> {
+    let context = |kind: ContextKind| match err.get(kind) {
+        Some(ContextValue::String(text)) => text.clone(),
+        Some(ContextValue::Strings(list)) => list.join("、"),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    };
+    let arg = context(ContextKind::InvalidArg);
+    let value = context(ContextKind::InvalidValue);
+    let sentence = match err.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => return None,
+        ErrorKind::InvalidValue => {
+            let valid = context(ContextKind::ValidValue);
+            if valid.is_empty() {
+                format!("{arg} 的值“{value}”无效")
+            } else {
+                format!("{arg} 的值“{value}”无效：可选 {valid}")
+            }
+        }
+        ErrorKind::ValueValidation => {
+            let source = std::error::Error::source(err);
+            let why = match source {
+                Some(e) if e.is::<std::num::ParseFloatError>() => "不是数".to_owned(),
+                Some(e) if e.is::<std::num::ParseIntError>() => "不是整数".to_owned(),
+                // The parsers of searchlab's own options speak the chosen language.
+                Some(e) => e.to_string(),
+                None => "无效".to_owned(),
+            };
+            format!("{arg} 的值“{value}”：{why}")
+        }
+        ErrorKind::UnknownArgument => format!("不认识的参数 {arg}"),
+        ErrorKind::InvalidSubcommand => format!(
+            "不认识的子命令 {}：请用 solve、experiment、inspect 或 bench",
+            context(ContextKind::InvalidSubcommand)
+        ),
+        ErrorKind::MissingSubcommand => {
+            "缺少子命令：请用 solve、experiment、inspect 或 bench".to_owned()
+        }
+        ErrorKind::MissingRequiredArgument => format!("缺少必需的参数 {arg}"),
+        ErrorKind::NoEquals => format!("{arg} 的值要用 = 给出"),
+        ErrorKind::TooManyValues | ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            format!("{arg} 的值的个数不对")
+        }
+        ErrorKind::ArgumentConflict => {
+            format!("{arg} 不能与 {} 同时使用", context(ContextKind::PriorArg))
+        }
+        ErrorKind::InvalidUtf8 => "参数不是有效的 UTF-8 文本".to_owned(),
+        _ => "命令行参数有误".to_owned(),
+    };
+    Some(format!("{sentence}（用 --help 查看用法）"))
 }
 
 #[cfg(test)]

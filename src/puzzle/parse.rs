@@ -12,8 +12,19 @@ use super::board::{Board, MAX_SIDE, MIN_SIDE};
 pub enum ParseError {
     #[error("the board is empty: type 9 digits such as 283104765, or 16 numbers for 4x4")]
     Empty,
-    #[error("'{found}' at character {at} is not a tile: use digits 0-9, A-F, spaces or commas")]
+    #[error(
+        "'{}' at character {at} is not a tile: use digits 0-9 (and A-F in the 16-character 4x4 \
+         form), spaces or commas",
+        found.escape_debug()
+    )]
     BadCharacter { found: char, at: usize },
+    /// A hex digit among numbers separated by spaces or commas, which are decimal.
+    #[error(
+        "'{found}' at character {at}: hex digits are read only in the 16-character 4x4 form \
+         (123456789ABCDEF0); between spaces or commas write decimal numbers (10 to 15)"
+    )]
+    HexInList { found: char, at: usize },
+    /// `found`: the item as typed, shortened and with control characters escaped.
     #[error("'{found}' (item {at}) is not a number")]
     NotANumber { found: String, at: usize },
     #[error("{found} tiles given; a board needs {}", expected_counts())]
@@ -29,6 +40,28 @@ pub enum ParseError {
         second: usize,
         missing: u8,
     },
+}
+
+/// The most characters of a mistyped item that a message quotes.
+const QUOTE_CHARS: usize = 24;
+
+/// Text from the input as a message quotes it: control characters escaped (`\u{1b}`), so
+/// nothing typed reaches a terminal raw, and cut after [`QUOTE_CHARS`] characters with an
+/// ellipsis, so a huge line is not echoed whole.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn expected_counts() -> String {
@@ -50,7 +83,8 @@ fn side_for(count: usize) -> Option<usize> {
 /// assert_eq!(parse_board("12345678"), Err(ParseError::WrongCount { found: 8 }));
 /// ```
 pub fn parse_board(text: &str) -> Result<Board, ParseError> {
-    let text = text.trim();
+    // A byte order mark, which some editors put before a file's first line, is not a tile.
+    let text = text.trim().trim_start_matches('\u{feff}').trim();
     if text.is_empty() {
         return Err(ParseError::Empty);
     }
@@ -94,9 +128,11 @@ fn split_numbers(text: &str) -> Result<Vec<usize>, ParseError> {
         .char_indices()
         .find(|&(_, c)| !(c.is_ascii_digit() || c.is_whitespace() || c == ','))
     {
-        return Err(ParseError::BadCharacter {
-            found,
-            at: text[..i].chars().count() + 1,
+        let at = text[..i].chars().count() + 1;
+        return Err(if found.is_ascii_hexdigit() {
+            ParseError::HexInList { found, at }
+        } else {
+            ParseError::BadCharacter { found, at }
         });
     }
     text.split(|c: char| c.is_whitespace() || c == ',')
@@ -104,7 +140,7 @@ fn split_numbers(text: &str) -> Result<Vec<usize>, ParseError> {
         .enumerate()
         .map(|(i, item)| {
             item.parse::<usize>().map_err(|_| ParseError::NotANumber {
-                found: item.to_string(),
+                found: shown(item),
                 at: i + 1,
             })
         })
@@ -197,6 +233,38 @@ mod tests {
                 side: 4
             })
         );
+    }
+
+    #[test]
+    fn messages_quote_input_short_and_escaped() {
+        let long = format!("1 2 {} 4", "9".repeat(10_000_000));
+        let message = parse_board(&long).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("'{}…' (item 3) is not a number", "9".repeat(24))
+        );
+        let message = parse_board("28310\u{1b}765").unwrap_err().to_string();
+        assert!(message.starts_with("'\\u{1b}' at character 6"), "{message}");
+        let message = parse_board("2\u{0}8").unwrap_err().to_string();
+        assert!(message.starts_with("'\\0' at character 2"), "{message}");
+        assert!(!message.contains('\u{0}'));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_tile() {
+        assert_eq!(
+            parse_board("\u{feff}283104765").unwrap().to_string(),
+            "283104765"
+        );
+    }
+
+    #[test]
+    fn hex_digits_between_spaces_are_explained() {
+        let error = parse_board("1 2 3 4 5 6 7 8 9 A B C D E F 0").unwrap_err();
+        assert_eq!(error, ParseError::HexInList { found: 'A', at: 19 });
+        let message = error.to_string();
+        assert!(message.contains("only in the 16-character"), "{message}");
+        assert!(!message.contains("use digits 0-9, A-F"), "{message}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use rustc_hash::FxHashMap;
 
 use super::Search;
-use super::config::{GoalTest, SearchConfig, TieBreak};
+use super::config::{ConfigError, GoalTest, SearchConfig, TieBreak};
 use super::record::{Child, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView};
 use crate::puzzle::{Board, Heuristic, Problem};
 
@@ -53,7 +53,26 @@ const SEQ_BITS: u32 = 40;
 
 impl BestFirst {
     /// Starts a search: the start node is in open, nothing is expanded yet.
+    ///
+    /// # Panics
+    /// If the config is refused by [`SearchConfig::validate`] (a weight that would misorder
+    /// open, for one); [`BestFirst::try_new`] returns the error instead.
     pub fn new(problem: Problem, config: SearchConfig) -> BestFirst {
+        BestFirst::try_new(problem, config)
+            .unwrap_or_else(|err| panic!("invalid search config: {err}"))
+    }
+
+    /// Starts a search, or says why the config cannot run.
+    ///
+    /// ```
+    /// use searchlab::puzzle::Problem;
+    /// use searchlab::search::{Algorithm, BestFirst, ConfigError, SearchConfig};
+    /// let problem = Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+    /// let config = SearchConfig { algorithm: Algorithm::WeightedAStar, weight: -1.0, ..SearchConfig::default() };
+    /// assert!(matches!(BestFirst::try_new(problem, config), Err(ConfigError::Weight(_))));
+    /// ```
+    pub fn try_new(problem: Problem, config: SearchConfig) -> Result<BestFirst, ConfigError> {
+        config.validate()?;
         let heuristic = Heuristic::new(config.heuristic, &problem.goal());
         let mut search = BestFirst {
             problem,
@@ -76,7 +95,7 @@ impl BestFirst {
         if config.goal_test == GoalTest::OnGeneration && start == problem.goal() {
             search.status = Status::Solved { goal: id };
         }
-        search
+        Ok(search)
     }
 
     fn key(&mut self, f: f64, h: u32) -> OpenKey {
@@ -146,6 +165,23 @@ impl BestFirst {
         self.open.insert(key, id);
     }
 
+    /// The nodes expanding `board` would create: its children not seen yet, up to the goal with
+    /// the goal test at generation (the expansion stops there). Exact, so a search is stopped by
+    /// the node limit only if it would really exceed it.
+    fn new_children(&self, board: Board) -> usize {
+        let goal = self.problem.goal();
+        let mut new = 0;
+        for (child, _) in board.successors() {
+            if !self.index.contains_key(&child.packed()) {
+                new += 1;
+            }
+            if self.config.goal_test == GoalTest::OnGeneration && child == goal {
+                break;
+            }
+        }
+        new
+    }
+
     fn do_step(&mut self) -> bool {
         if !self.status.is_running() {
             return false;
@@ -154,8 +190,13 @@ impl BestFirst {
             self.status = Status::Exhausted;
             return false;
         };
-        // A full expansion adds at most four nodes; refuse it whole rather than stop halfway.
-        if self.nodes.len() + 4 > self.config.node_limit {
+        // The goal is recognised whatever the limit: taking it from open creates no node. An
+        // expansion that would create more nodes than the limit allows is refused whole rather
+        // than stopped halfway.
+        let board = self.nodes[id.index()].board;
+        let goal_taken =
+            board == self.problem.goal() && self.config.goal_test == GoalTest::OnExpansion;
+        if !goal_taken && self.nodes.len() + self.new_children(board) > self.config.node_limit {
             self.status = Status::LimitReached;
             return false;
         }
@@ -178,11 +219,10 @@ impl BestFirst {
         let node = &mut self.nodes[id.index()];
         node.place = Place::Closed;
         node.expanded_at = Some(step_number);
-        let board = node.board;
         let g = node.g + 1;
         let goal = self.problem.goal();
 
-        if board == goal && self.config.goal_test == GoalTest::OnExpansion {
+        if goal_taken {
             record.goal_found = true;
             self.status = Status::Solved { goal: id };
         } else {

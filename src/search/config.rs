@@ -202,10 +202,19 @@ impl SearchConfig {
         }
     }
 
-    /// Checks the settings that can be out of range.
+    /// Checks the settings that can be out of range. The weight is checked only for weighted
+    /// A*, the one algorithm that uses it.
+    ///
+    /// ```
+    /// use searchlab::search::{Algorithm, ConfigError, SearchConfig};
+    /// let mut config = SearchConfig { weight: f64::NAN, ..SearchConfig::default() };
+    /// assert!(config.validate().is_ok()); // A* ignores the weight
+    /// config.algorithm = Algorithm::WeightedAStar;
+    /// assert!(matches!(config.validate(), Err(ConfigError::Weight(_))));
+    /// ```
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !(1.0..=100.0).contains(&self.weight) {
-            return Err(ConfigError::Weight(self.weight));
+        if self.algorithm == Algorithm::WeightedAStar {
+            SearchConfig::check_weight(self.weight)?;
         }
         if self.goal_test == GoalTest::OnGeneration && self.algorithm != Algorithm::BreadthFirst {
             return Err(ConfigError::GoalTest);
@@ -214,6 +223,16 @@ impl SearchConfig {
             return Err(ConfigError::NodeLimit);
         }
         Ok(())
+    }
+
+    /// Checks a weight of the heuristic: a number from 1 to 100 (below 1, or negative or NaN,
+    /// the priorities would not order open as f = g + w·h says).
+    pub fn check_weight(weight: f64) -> Result<(), ConfigError> {
+        if (1.0..=100.0).contains(&weight) {
+            Ok(())
+        } else {
+            Err(ConfigError::Weight(weight))
+        }
     }
 
     /// The tie-break actually applied: BFS is always FIFO.
@@ -252,5 +271,40 @@ impl SearchConfig {
             text.push_str(", goal test at generation");
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Problem;
+    use crate::search::{BestFirst, try_new_search};
+
+    #[test]
+    fn only_weighted_a_star_checks_its_weight() {
+        for weight in [f64::NAN, -1.0, 0.5, f64::INFINITY, 101.0] {
+            let weighted = SearchConfig {
+                algorithm: Algorithm::WeightedAStar,
+                weight,
+                ..SearchConfig::default()
+            };
+            assert!(
+                matches!(weighted.validate(), Err(ConfigError::Weight(_))),
+                "{weight}"
+            );
+            let problem =
+                Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+            assert!(BestFirst::try_new(problem, weighted).is_err(), "{weight}");
+            assert!(try_new_search(problem, weighted).is_err(), "{weight}");
+            for algorithm in [Algorithm::AStar, Algorithm::BreadthFirst, Algorithm::Greedy] {
+                let ignored = SearchConfig {
+                    algorithm,
+                    ..weighted
+                };
+                assert!(ignored.validate().is_ok(), "{algorithm} {weight}");
+            }
+        }
+        assert!(SearchConfig::check_weight(1.0).is_ok());
+        assert!(SearchConfig::check_weight(100.0).is_ok());
     }
 }

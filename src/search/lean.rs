@@ -8,7 +8,8 @@
 //!
 //! Tests in `tests/lean.rs` check that it agrees with the stepping engine board by board.
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
 use super::record::Stats;
@@ -76,6 +77,15 @@ const G_SHIFT: u32 = STAMP_BITS + 4;
 /// The largest g a dense slot holds (262,143): above the 181,440 states of a 3x3 board.
 const DENSE_MAX_G: u32 = u32::MAX >> G_SHIFT;
 
+impl Dense {
+    fn new() -> Dense {
+        Dense {
+            stamp: 0,
+            slots: vec![0; DENSE_SLOTS],
+        }
+    }
+}
+
 impl Seen for Dense {
     /// The rank, updated move by move rather than computed from the tiles.
     type Key = Ranked;
@@ -120,7 +130,37 @@ impl Seen for Dense {
 
 /// 4x4: too many permutations to index, so hash the packed board.
 #[derive(Default)]
-struct Sparse(FxHashMap<u64, Entry>);
+struct Sparse(HashMap<u64, Entry, BuildHasherDefault<PackedHasher>>);
+
+/// The hash of a packed board for [`Sparse`]: the 128-bit product with an odd constant, its two
+/// halves folded together, so every bit of the hash depends on every cell. The table takes its
+/// slot from the low bits and a tag from the top seven; Fx's hash (a 64-bit product rotated by
+/// 26) fills bits 26 and up of the slot from the lowest cells alone, which past 2^26 slots
+/// (about 59 million states) crowds the states that share their first tiles into a fraction
+/// of the table, and probing then grows with every insertion.
+#[derive(Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        let product = u128::from(self.0 ^ key) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 impl Seen for Sparse {
     type Key = u64;
@@ -258,10 +298,7 @@ impl LeanSolver {
         }
         let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;
         let layered = enumerated && config.algorithm == Algorithm::BreadthFirst;
-        let dense = (enumerated && !layered).then(|| Dense {
-            stamp: 0,
-            slots: vec![0; DENSE_SLOTS],
-        });
+        let dense = (enumerated && !layered).then(Dense::new);
         let lifo = config.effective_tie_break() == TieBreak::Lifo;
         let params = Params::new(goal, config);
         let dense_moves = (dense.is_some() && params.fast).then(|| DenseTable::new(&params));
@@ -280,7 +317,12 @@ impl LeanSolver {
     /// Solves one board, which must be solvable towards the goal and of the same size.
     pub fn solve(&mut self, start: Board) -> LeanOutcome {
         if let Some(layers) = self.layers.as_mut() {
-            return layers.solve(start, self.params.config.node_limit);
+            if let Some(outcome) = layers.solve(start, self.params.config.node_limit) {
+                return outcome;
+            }
+            // Near the node limit, the general loop counts the new children of each expansion.
+            let table = self.dense.get_or_insert_with(Dense::new);
+            return run(&self.params, start, table, &mut self.dense_buckets);
         }
         match (self.dense.as_mut(), &self.dense_moves) {
             (Some(table), Some(moves)) => {
@@ -449,23 +491,32 @@ fn run<T: Seen>(
                 };
             }
         };
-        if stats.nodes as usize + 4 > params.config.node_limit {
-            return finish(None, stats, true, seen);
-        }
-        stats.steps += 1;
-        stats.open -= 1;
-        if item.board == goal && !by_generation {
-            return finish(Some((goal, item.key)), stats, false, seen);
-        }
-        stats.expanded += 1;
-        let g = item.g + 1;
-        let blank = item.board.blank();
+        // The goal is taken whatever the limit, as in the engine; an expansion is refused if
+        // it would create more nodes than the limit allows. A full one creates at most three
+        // (the move back leads to the parent), four from the start: only near the limit are
+        // the new children counted.
+        let taken = item.board == goal && !by_generation;
         // The move back to the parent (never equal to a direction for the start).
         let back = if item.via == NONE {
             NONE
         } else {
             Dir::ALL[usize::from(item.via) & 3].reverse() as u8
         };
+        let limit = params.config.node_limit;
+        if !taken
+            && stats.nodes as usize + 4 > limit
+            && stats.nodes as usize + new_children(&item, back, goal, by_generation, seen) > limit
+        {
+            return finish(None, stats, true, seen);
+        }
+        stats.steps += 1;
+        stats.open -= 1;
+        if taken {
+            return finish(Some((goal, item.key)), stats, false, seen);
+        }
+        stats.expanded += 1;
+        let g = item.g + 1;
+        let blank = item.board.blank();
         for dir in Dir::ALL {
             let Some((child, m)) = item.board.apply(dir) else {
                 continue;
@@ -542,6 +593,31 @@ fn run<T: Seen>(
             return finish(None, stats, false, seen);
         }
     }
+}
+
+/// The nodes expanding `item` would create, counted the engine's way (see
+/// `BestFirst::new_children`): its children not seen yet, up to the goal with the goal test at
+/// generation. `back`: the move to its parent, which is seen.
+fn new_children<T: Seen>(
+    item: &Queued<T::Key>,
+    back: u8,
+    goal: Board,
+    by_generation: bool,
+    seen: &T,
+) -> usize {
+    let mut new = 0;
+    for dir in Dir::ALL {
+        let Some((child, _)) = item.board.apply(dir) else {
+            continue;
+        };
+        if dir as u8 != back && seen.get(T::child_key(item.key, &child, dir)).is_none() {
+            new += 1;
+        }
+        if by_generation && child == goal {
+            break;
+        }
+    }
+    new
 }
 
 /// A node in open for [`search_dense`], 16 bytes: g and the tiles, the rank and the queued code
@@ -748,7 +824,8 @@ fn search_dense(
     let slots: &mut [u32; DENSE_SLOTS] = (&mut seen.slots[..])
         .try_into()
         .expect("the dense table has DENSE_SLOTS slots");
-    let limit = params.config.node_limit.saturating_sub(4);
+    // Below it, any expansion fits under the node limit.
+    let near_limit = params.config.node_limit.saturating_sub(4);
     let moves_of = &*table.0;
     // Open's cursor kept in a local for the loop and stored back after it.
     let lifo = open.lifo;
@@ -788,16 +865,27 @@ fn search_dense(
         if updates && slots[index] >> G_SHIFT != node_g {
             continue;
         }
-        if nodes as usize > limit {
-            break (false, true);
-        }
         if node.rank == goal_rank {
             goal_g = node_g;
             break (true, false);
         }
+        let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & (CODE_TOPS - 1)];
+        // Near the limit, the children not seen yet are counted, as the engine does.
+        if nodes as usize > near_limit {
+            let new = expansion.moves[..(expansion.len as usize).min(4)]
+                .iter()
+                .filter(|m| {
+                    let window = (node.code >> m.choice.shift()) as usize & (WINDOW - 1);
+                    let rank = node.rank.wrapping_add_signed(m.choice.row()[window] >> 9);
+                    (slots[rank as usize & (DENSE_SLOTS - 1)] ^ stamp) & STAMP_MASK != 0
+                })
+                .count();
+            if nodes as usize + new > params.config.node_limit {
+                break (false, true);
+            }
+        }
         let g = node_g + 1;
         let child_slot = stamp | (g << G_SHIFT);
-        let expansion = &moves_of[(node.code >> BLANK_SHIFT) as usize & (CODE_TOPS - 1)];
         for m in &expansion.moves[..(expansion.len as usize).min(4)] {
             let window = (node.code >> m.choice.shift()) as usize & (WINDOW - 1);
             let entry = m.choice.row()[window];
@@ -961,7 +1049,8 @@ impl Layers {
         (len - 1 - at, (children.len() - 1 - to_goal) as u32)
     }
 
-    fn solve(&mut self, start: Board, node_limit: usize) -> LeanOutcome {
+    /// `None` if the search came within four nodes of the limit: the general loop decides.
+    fn solve(&mut self, start: Board, node_limit: usize) -> Option<LeanOutcome> {
         match self.goal_test {
             GoalTest::OnExpansion => self.search::<false>(start, node_limit),
             GoalTest::OnGeneration => self.search::<true>(start, node_limit),
@@ -973,7 +1062,7 @@ impl Layers {
         &mut self,
         start: Board,
         node_limit: usize,
-    ) -> LeanOutcome {
+    ) -> Option<LeanOutcome> {
         self.stamp += 1;
         if self.stamp > LAYER_STAMPS {
             self.slots.fill(0);
@@ -1009,13 +1098,16 @@ impl Layers {
                 },
             )
         };
-        // Why it stopped, from where it stopped: the goal made, the node limit or the goal
-        // taken (in the order they are checked), or else open ran out.
+        // Why it stopped, from where it stopped: the goal made, the goal taken, near the node
+        // limit, or else open ran out.
         let made = made(&self.slots);
         let waiting = cursor < self.frontier.len();
-        let limit_reached = !made && waiting && self.frontier.len() + 4 > node_limit;
-        let taken =
-            !by_generation && waiting && !limit_reached && self.frontier.rank(cursor) == goal_rank;
+        let taken = !by_generation && !made && waiting && self.frontier.rank(cursor) == goal_rank;
+        if !made && !taken && waiting {
+            // Whether the next expansion fits depends on which of its children are new, which
+            // this loop does not count.
+            return None;
+        }
         let found = taken || made;
         // The counters follow from how far the queue got: every queued state is a node, those
         // before the cursor are expanded, every generated child but the new ones a duplicate.
@@ -1045,7 +1137,7 @@ impl Layers {
             ..Stats::default()
         };
         let slots = &self.slots;
-        LeanOutcome {
+        Some(LeanOutcome {
             path: found.then(|| {
                 walk_back(self.goal, PATH_GUESS, |board, _| {
                     let r = rank(board);
@@ -1057,8 +1149,8 @@ impl Layers {
                 })
             }),
             stats,
-            limit_reached,
-        }
+            limit_reached: false,
+        })
     }
 }
 
@@ -1122,6 +1214,93 @@ mod tests {
             }
         }
         assert_eq!(checked, 3 * 3 * 3 * 46);
+    }
+
+    #[test]
+    fn the_node_limit_stops_lean_and_engine_at_the_same_node() {
+        // Every limit from 1 up: the goal is taken whatever the limit, and an expansion is
+        // refused only if its new children would pass it, in each of the lean loops (the dense
+        // one, the general one on 3x3 and 4x4, breadth-first layers at expansion and at
+        // generation) exactly as in the engine.
+        use crate::puzzle::Problem;
+        use crate::search::{BestFirst, Search, Status};
+        let p1379: Board = "123804765".parse().unwrap();
+        let four = Board::blank_last(4);
+        let mut rng = Rng::new(7);
+        let cases = [
+            ("283104765".parse().unwrap(), p1379),
+            (p1379, p1379),
+            ("231804765".parse().unwrap(), p1379),
+            (scramble(&four, 10, &mut rng), four),
+            (four, four),
+        ];
+        let mut configs = Vec::new();
+        for algorithm in [
+            Algorithm::BreadthFirst,
+            Algorithm::UniformCost,
+            Algorithm::AStar,
+            Algorithm::Greedy,
+        ] {
+            for heuristic in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
+                configs.push(SearchConfig::with(algorithm, heuristic));
+            }
+        }
+        configs.push(SearchConfig {
+            goal_test: GoalTest::OnGeneration,
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+        });
+        let mut stopped = 0;
+        for (start, goal) in cases {
+            for config in &configs {
+                for node_limit in 1..=60 {
+                    let config = SearchConfig {
+                        node_limit,
+                        ..*config
+                    };
+                    let what = format!("{} on {start}, limit {node_limit}", config.describe());
+                    let mut engine = BestFirst::new(Problem::new(start, goal).unwrap(), config);
+                    engine.run(usize::MAX);
+                    let lean = LeanSolver::new(goal, config).unwrap().solve(start);
+                    let limited = engine.status() == Status::LimitReached;
+                    assert_eq!(lean.limit_reached, limited, "{what}");
+                    assert_eq!(lean.stats, engine.stats(), "{what}");
+                    assert_eq!(lean.path, engine.solution_boards(), "{what}");
+                    assert!(engine.node_count() <= node_limit, "{what}");
+                    if start == goal {
+                        assert_eq!(lean.moves(), Some(0), "{what}");
+                    }
+                    stopped += usize::from(limited);
+                }
+            }
+        }
+        assert!(stopped > 100, "the limits stop many of these searches");
+    }
+
+    #[test]
+    fn the_4x4_table_spreads_boards_over_slots_beyond_two_to_the_26() {
+        // Boards that keep their first tile, as most boards near a search's start do, must
+        // still spread over every slot of a large table: bits 26 to 30 of the hash choose
+        // among 32 parts of a table of 2^31 slots.
+        use std::hash::BuildHasher;
+        let build = BuildHasherDefault::<PackedHasher>::default();
+        let goal = Board::blank_last(4);
+        let mut rng = Rng::new(3);
+        let mut parts = [0u32; 32];
+        let mut boards = 0;
+        while boards < 20_000 {
+            let board = scramble(&goal, 60, &mut rng);
+            if board.tile(0) == 1 {
+                parts[(build.hash_one(board.packed()) >> 26) as usize & 31] += 1;
+                boards += 1;
+            }
+        }
+        let mean = boards / 32;
+        for (part, &count) in parts.iter().enumerate() {
+            assert!(
+                count > mean / 2,
+                "part {part} of the table holds {count} of {boards}"
+            );
+        }
     }
 
     #[test]

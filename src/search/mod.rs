@@ -123,6 +123,18 @@ pub trait Search: Send {
 }
 
 /// Starts a search with the algorithm the config names.
+///
+/// # Panics
+/// If the config is refused by [`SearchConfig::validate`]; [`try_new_search`] returns the error
+/// instead.
 pub fn new_search(problem: Problem, config: SearchConfig) -> Box<dyn Search> {
     Box::new(BestFirst::new(problem, config))
+}
+
+/// Starts a search with the algorithm the config names, or says why the config cannot run.
+pub fn try_new_search(
+    problem: Problem,
+    config: SearchConfig,
+) -> Result<Box<dyn Search>, ConfigError> {
+    Ok(Box::new(BestFirst::try_new(problem, config)?))
 }

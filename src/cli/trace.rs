@@ -1,0 +1,288 @@
+//! `searchlab solve --trace`: each search's events written to a file while it runs, so the
+//! trace costs a buffer, not memory that grows with the search. The events and both formats are
+//! those of [`crate::search::trace_csv`] and [`crate::search::trace_posthoc`], written step by
+//! step instead of from the finished search.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use crate::search::{EventKind, NodeId, Outcome, Search};
+
+/// The files traces go to: `FILE` for the first board, `FILE-2.ext`, `FILE-3.ext`, ... for the
+/// next. A device or a pipe (`/dev/null`, `/dev/stdout`) gets every trace, one after the other,
+/// through one handle: no name is made up beside it.
+pub struct TraceFiles {
+    base: PathBuf,
+    csv: bool,
+    /// Whether `base` existed as something other than a regular file.
+    special: bool,
+    /// The file the next trace goes to, opened ahead (the first one before any search, so a
+    /// path that cannot be written is known at once).
+    next: Option<(PathBuf, File)>,
+    written: usize,
+}
+
+/// A trace file that could not be opened or written.
+#[derive(Debug)]
+pub struct TraceError {
+    pub path: PathBuf,
+    pub error: std::io::Error,
+}
+
+impl TraceFiles {
+    /// Opens the first file: CSV if `base` ends in `.csv`, otherwise Posthoc JSON.
+    pub fn open(base: &Path) -> Result<TraceFiles, TraceError> {
+        let special = std::fs::metadata(base).is_ok_and(|m| !m.is_file());
+        let mut files = TraceFiles {
+            base: base.to_path_buf(),
+            csv: base.extension().is_some_and(|e| e == "csv"),
+            special,
+            next: None,
+            written: 0,
+        };
+        files.open_next()?;
+        Ok(files)
+    }
+
+    /// Where the trace of the `index`-th traced board (0-based) goes.
+    fn path(&self, index: usize) -> PathBuf {
+        if index == 0 || self.special {
+            return self.base.clone();
+        }
+        let stem = self.base.file_stem().unwrap_or_default().to_string_lossy();
+        let name = match self.base.extension() {
+            Some(ext) => format!("{stem}-{}.{}", index + 1, ext.to_string_lossy()),
+            None => format!("{stem}-{}", index + 1),
+        };
+        self.base.with_file_name(name)
+    }
+
+    fn open_next(&mut self) -> Result<(), TraceError> {
+        let path = self.path(self.written);
+        let file = if self.special {
+            File::options().write(true).open(&path)
+        } else {
+            File::create(&path)
+        };
+        match file {
+            Ok(file) => {
+                self.next = Some((path, file));
+                Ok(())
+            }
+            Err(error) => Err(TraceError { path, error }),
+        }
+    }
+
+    /// Runs `search` to the end, writing its events to the next file as it goes.
+    pub fn run(&mut self, search: &mut dyn Search) -> Result<(), TraceError> {
+        if self.next.is_none() {
+            self.open_next()?;
+        }
+        let (path, file) = self.next.take().expect("opened above");
+        let mut writer = EventWriter::new(BufWriter::new(file), self.csv);
+        let result = (|| {
+            writer.start(search)?;
+            while search.step().is_some() {
+                writer.step(search, search.steps() - 1)?;
+            }
+            writer.finish()
+        })();
+        self.written += 1;
+        match (result, writer.out.into_inner()) {
+            (Ok(()), Ok(file)) => {
+                if self.special {
+                    // The same device or pipe for the next trace.
+                    self.next = Some((path, file));
+                }
+                Ok(())
+            }
+            (Err(error), _) => Err(TraceError { path, error }),
+            (Ok(()), Err(error)) => Err(TraceError {
+                path,
+                error: error.into_error(),
+            }),
+        }
+    }
+}
+
+/// Writes one search's events in order.
+struct EventWriter<W: Write> {
+    out: W,
+    csv: bool,
+    /// No event written yet (Posthoc events are separated by commas).
+    first: bool,
+}
+
+impl<W: Write> EventWriter<W> {
+    fn new(out: W, csv: bool) -> EventWriter<W> {
+        EventWriter {
+            out,
+            csv,
+            first: true,
+        }
+    }
+
+    /// The header and the start node, before the first step.
+    fn start(&mut self, search: &dyn Search) -> std::io::Result<()> {
+        if self.csv {
+            self.out
+                .write_all(b"step,event,node,parent,g,h,f,state\n")?;
+        } else {
+            let problem = json!({
+                "start": search.problem().start().to_string(),
+                "goal": search.problem().goal().to_string(),
+                "algorithm": search.config().describe(),
+            });
+            write!(
+                self.out,
+                "{{\"version\":\"1.4.0\",\"problem\":{problem},\"events\":["
+            )?;
+        }
+        self.event(search, 0, EventKind::Source, NodeId(0), None, 0)
+    }
+
+    /// The events of step `index` (0-based), written just after it was taken: a node's g and
+    /// parent are then still those it had during the step.
+    fn step(&mut self, search: &dyn Search, index: usize) -> std::io::Result<()> {
+        let step = search.step_at(index);
+        let number = index + 1;
+        let id = step.expanded;
+        let (g, parent) = {
+            let node = search.node(id);
+            (node.g, node.parent)
+        };
+        if step.goal_found && step.children.is_empty() {
+            return self.event(search, number, EventKind::Goal, id, parent, g);
+        }
+        self.event(search, number, EventKind::Expand, id, parent, g)?;
+        for child in step.children {
+            let kind = match child.outcome {
+                Outcome::New => EventKind::Generate,
+                Outcome::InOpen | Outcome::InClosed => EventKind::Ignore,
+                Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
+            };
+            self.event(search, number, kind, child.node, Some(id), child.g)?;
+        }
+        self.event(search, number, EventKind::Close, id, parent, g)?;
+        if step.goal_found {
+            // Goal test at generation: the goal is the last child generated.
+            let last = step.children.last().expect("the goal child");
+            self.event(search, number, EventKind::Goal, last.node, Some(id), last.g)?;
+        }
+        Ok(())
+    }
+
+    fn event(
+        &mut self,
+        search: &dyn Search,
+        step: usize,
+        kind: EventKind,
+        node: NodeId,
+        parent: Option<NodeId>,
+        g: u32,
+    ) -> std::io::Result<()> {
+        let record = search.node(node);
+        let h = record.h;
+        let f = search.config().priority(g, h);
+        if self.csv {
+            let parent = parent.map_or(String::new(), |p| p.0.to_string());
+            return writeln!(
+                self.out,
+                "{step},{},{},{parent},{g},{h},{f},{}",
+                kind.word(),
+                node.0,
+                record.board
+            );
+        }
+        let Some(kind) = posthoc(kind) else {
+            return Ok(());
+        };
+        let mut value = json!({
+            "type": kind,
+            "id": node.0,
+            "g": g,
+            "h": h,
+            "f": f,
+            "state": record.board.to_string(),
+        });
+        if let Some(parent) = parent {
+            value["pId"] = json!(parent.0);
+        }
+        if !self.first {
+            self.out.write_all(b",")?;
+        }
+        self.first = false;
+        write!(self.out, "{value}")
+    }
+
+    /// The end of the document.
+    fn finish(&mut self) -> std::io::Result<()> {
+        if !self.csv {
+            self.out.write_all(b"]}\n")?;
+        }
+        self.out.flush()
+    }
+}
+
+/// The Posthoc event type of an event, as [`crate::search::trace_posthoc`] names it; `None` for
+/// events Posthoc has no type for.
+fn posthoc(kind: EventKind) -> Option<&'static str> {
+    match kind {
+        EventKind::Source => Some("source"),
+        EventKind::Expand => Some("expanding"),
+        EventKind::Generate => Some("generating"),
+        EventKind::Update => Some("updating"),
+        EventKind::Close => Some("closing"),
+        EventKind::Goal => Some("end"),
+        EventKind::Ignore => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::search::{Algorithm, GoalTest, SearchConfig, new_search, trace_csv, trace_posthoc};
+
+    /// The streamed trace of a search, and the search run to the end.
+    fn streamed(problem: Problem, config: SearchConfig, csv: bool) -> (String, Box<dyn Search>) {
+        let mut search = new_search(problem, config);
+        let mut writer = EventWriter::new(Vec::new(), csv);
+        writer.start(search.as_ref()).unwrap();
+        while search.step().is_some() {
+            writer.step(search.as_ref(), search.steps() - 1).unwrap();
+        }
+        writer.finish().unwrap();
+        (String::from_utf8(writer.out).unwrap(), search)
+    }
+
+    #[test]
+    fn streaming_writes_what_the_finished_search_would() {
+        let goal = "123804765".parse().unwrap();
+        let mut configs: Vec<SearchConfig> = Algorithm::ALL
+            .iter()
+            .map(|&a| SearchConfig::with(a, HeuristicKind::Misplaced))
+            .collect();
+        configs.push(SearchConfig {
+            algorithm: Algorithm::BreadthFirst,
+            goal_test: GoalTest::OnGeneration,
+            ..SearchConfig::default()
+        });
+        for start in ["283104765", "123804765", "231804765", "567408321"] {
+            let problem = Problem::new(start.parse().unwrap(), goal).unwrap();
+            for config in configs.iter().map(|c| SearchConfig {
+                node_limit: 3000,
+                ..*c
+            }) {
+                let (csv, search) = streamed(problem, config, true);
+                assert_eq!(csv, trace_csv(search.as_ref()), "{start} {config:?}");
+                let (json, search) = streamed(problem, config, false);
+                let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+                assert_eq!(value, trace_posthoc(search.as_ref()), "{start} {config:?}");
+            }
+        }
+    }
+}
