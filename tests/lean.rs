@@ -1,5 +1,5 @@
 //! The lean solver is the stepping engine without its records: same expansion order, same
-//! counters, same path. Checked board by board for every algorithm and tie-break.
+//! counters, same path. Checked board by board for every config that behaves differently.
 
 use searchlab::puzzle::{Board, DistanceTable, GoalPreset, HeuristicKind, Problem, Rng, scramble};
 use searchlab::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, TieBreak, new_search};
