@@ -1,5 +1,5 @@
 //! The lean solver is the stepping engine without its records: same expansion order, same
-//! counters, same path. Checked board by board for every algorithm and tie-break.
+//! counters, same path. Checked board by board for every config that behaves differently.
 
 use searchlab::puzzle::{Board, DistanceTable, GoalPreset, HeuristicKind, Problem, Rng, scramble};
 use searchlab::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, TieBreak, new_search};
@@ -13,35 +13,39 @@ fn boards_3x3(count: usize, seed: u64) -> Vec<Board> {
         .collect()
 }
 
-/// Blind searches ignore h except in the smaller-h tie-break: one heuristic covers them.
-fn worth_checking(c: &SearchConfig) -> bool {
-    c.algorithm.uses_heuristic() || c.heuristic == HeuristicKind::Manhattan
-}
-
+/// One config per distinct behaviour. BFS ignores h and the tie-break (it is first in, first
+/// out): one per goal test. With h = 0 the smaller-h rule is first in, first out, and A* is
+/// uniform-cost search. Uniform-cost search reads h only to break ties by the smaller h.
 fn configs() -> Vec<SearchConfig> {
-    let mut configs = Vec::new();
-    for algorithm in [
-        Algorithm::BreadthFirst,
-        Algorithm::UniformCost,
-        Algorithm::AStar,
-        Algorithm::Greedy,
-    ] {
+    let mut configs: Vec<SearchConfig> = [GoalTest::OnExpansion, GoalTest::OnGeneration]
+        .into_iter()
+        .map(|goal_test| SearchConfig {
+            goal_test,
+            tie_break: TieBreak::Fifo,
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+        })
+        .collect();
+    for algorithm in [Algorithm::UniformCost, Algorithm::AStar, Algorithm::Greedy] {
         for heuristic in HeuristicKind::ALL {
             for tie_break in TieBreak::ALL {
-                configs.push(SearchConfig {
-                    algorithm,
-                    heuristic,
-                    tie_break,
-                    ..SearchConfig::default()
-                });
+                let zero = heuristic == HeuristicKind::Zero;
+                let smaller_h = tie_break == TieBreak::SmallerH;
+                let distinct = match algorithm {
+                    Algorithm::UniformCost => zero != smaller_h,
+                    Algorithm::AStar => !zero,
+                    _ => !(zero && smaller_h),
+                };
+                if distinct {
+                    configs.push(SearchConfig {
+                        algorithm,
+                        heuristic,
+                        tie_break,
+                        ..SearchConfig::default()
+                    });
+                }
             }
         }
     }
-    configs.push(SearchConfig {
-        algorithm: Algorithm::BreadthFirst,
-        goal_test: GoalTest::OnGeneration,
-        ..SearchConfig::default()
-    });
     configs
 }
 
@@ -61,7 +65,7 @@ fn assert_same(goal: Board, starts: &[Board], config: SearchConfig) {
 fn lean_matches_the_engine_on_3x3() {
     let goal: Board = "123804765".parse().unwrap();
     let starts = boards_3x3(60, 11);
-    for config in configs().into_iter().filter(worth_checking) {
+    for config in configs() {
         assert_same(goal, &starts, config);
     }
 }
@@ -73,13 +77,10 @@ fn lean_matches_the_engine_on_4x4() {
     let starts: Vec<Board> = (0..12)
         .map(|i| scramble(&goal, 8 + i / 2, &mut rng))
         .collect();
-    // A* with h = 0 is uniform-cost search, which grows too fast on 4x4 for a quick test.
-    let informed =
-        |c: &SearchConfig| !c.algorithm.uses_heuristic() || c.heuristic != HeuristicKind::Zero;
-    for config in configs()
-        .into_iter()
-        .filter(|c| worth_checking(c) && informed(c))
-    {
+    // Greedy search with h = 0 has nothing to aim at: on 4x4 it wanders too far for a quick test.
+    let aimed =
+        |c: &SearchConfig| c.algorithm != Algorithm::Greedy || c.heuristic != HeuristicKind::Zero;
+    for config in configs().into_iter().filter(aimed) {
         assert_same(goal, &starts, config);
     }
 }
@@ -126,4 +127,57 @@ fn lean_stops_at_the_node_limit_like_the_engine() {
     assert!(outcome.limit_reached);
     assert_eq!(outcome.path, None);
     assert_eq!(outcome.stats, engine.stats());
+}
+
+/// The textbook breadth-first search: a queue, a set of boards seen, the goal tested when a board
+/// is taken from the queue. The boards taken, in order (the goal last), the children generated,
+/// and the boards seen.
+fn queue_bfs(start: Board, goal: Board) -> (Vec<Board>, u32, u32) {
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let (mut taken, mut generated) = (Vec::new(), 0);
+    while let Some(board) = queue.pop_front() {
+        taken.push(board);
+        if board == goal {
+            break;
+        }
+        for (child, _) in board.successors() {
+            generated += 1;
+            if seen.insert(child) {
+                queue.push_back(child);
+            }
+        }
+    }
+    (taken, generated, seen.len() as u32)
+}
+
+#[test]
+fn bfs_takes_boards_in_queue_order_whatever_the_tie_break_says() {
+    let goal: Board = "123804765".parse().unwrap();
+    let starts = boards_3x3(30, 23);
+    for tie_break in TieBreak::ALL {
+        // With Manhattan distance at hand, the smaller-h rule would reorder each layer.
+        let config = SearchConfig {
+            tie_break,
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan)
+        };
+        let mut lean = LeanSolver::new(goal, config).unwrap();
+        for &start in &starts {
+            let (taken, generated, nodes) = queue_bfs(start, goal);
+            let what = format!("{tie_break:?} on {start}");
+            let mut engine = new_search(Problem::new(start, goal).unwrap(), config);
+            engine.run(usize::MAX);
+            let closed: Vec<Board> = engine
+                .closed()
+                .iter()
+                .map(|&id| engine.node(id).board)
+                .collect();
+            assert_eq!(closed, taken, "{what}");
+            for stats in [engine.stats(), lean.solve(start).stats] {
+                let counts = (stats.steps, stats.expanded, stats.generated, stats.nodes);
+                let expected = (taken.len() as u32, taken.len() as u32 - 1, generated, nodes);
+                assert_eq!(counts, expected, "{what}");
+            }
+        }
+    }
 }

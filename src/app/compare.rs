@@ -613,8 +613,9 @@ mod tests {
 
     #[test]
     fn the_toggle_opens_four_default_lanes_and_one_step_steps_them_all() {
+        // 16 moves from the goal; the blank's first move (up) is not the one A* prefers.
         let mut h = harness(Settings {
-            board_text: board_at(16),
+            board_text: "723164850".to_owned(),
             ..Settings::default()
         });
         h.run();
@@ -640,15 +641,31 @@ mod tests {
         h.key_press(egui::Key::Space);
         h.run();
         assert_eq!(steps(h.state()), [2, 2, 2, 2]);
-        // Each lane's own expansion: BFS and A* pick different second nodes.
-        let expanded: Vec<NodeId> = h
+        // Each lane made its own second expansion, the one its config makes when run alone:
+        // BFS takes the start's first child, A* the child of least f, another board here.
+        let second: Vec<Board> = h
             .state()
             .session
             .lanes
             .iter()
-            .map(|l| l.search().closed()[1])
+            .map(|l| l.search().node(l.search().closed()[1]).board)
             .collect();
-        assert_eq!(expanded.len(), 4);
+        for (lane, board) in h.state().session.lanes.iter().zip(&second) {
+            let mut alone = crate::search::new_search(*lane.search().problem(), *lane.config());
+            alone.run(2);
+            assert_eq!(
+                alone.node(alone.closed()[1]).board,
+                *board,
+                "{:?}",
+                lane.config()
+            );
+        }
+        let start = h.state().session.lane(0).search().problem().start();
+        assert_eq!(Some(second[0]), start.successors().next().map(|(b, _)| b));
+        assert_ne!(
+            second[0], second[2],
+            "BFS and A* pick different second nodes"
+        );
         assert_eq!(h.get_all_by_label_contains("running · step 2").count(), 4);
     }
 

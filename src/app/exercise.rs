@@ -149,71 +149,121 @@ mod tests {
     use super::*;
     use crate::app::{Settings, test_harness};
     use crate::puzzle::{HeuristicKind, Problem};
-    use crate::search::{Algorithm, SearchConfig, new_search};
+    use crate::search::{Algorithm, Outcome, SearchConfig, new_search};
 
-    /// Over whole runs of every algorithm and tie-break: the head of open is judged right, any
-    /// other node wrong, and the reason names as many tied nodes as there are.
+    /// Over whole runs of every algorithm and tie-break, judged before each step: the node
+    /// named next is the one the step then expands, a pick is right exactly when it is that
+    /// node, and the reason given is true of open as it was. The order nodes entered open is
+    /// counted here from the steps' children.
     #[test]
-    fn the_next_node_is_always_the_head_of_open() {
+    fn judge_names_the_node_the_step_expands_and_a_true_reason() {
         let problem =
             Problem::new("567408321".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-        for algorithm in [Algorithm::BreadthFirst, Algorithm::AStar, Algorithm::Greedy] {
-            for tie_break in [TieBreak::SmallerH, TieBreak::Fifo, TieBreak::Lifo] {
-                let config = SearchConfig {
-                    tie_break,
-                    ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
-                };
-                let mut search = new_search(problem, config);
-                let mut kinds = [0usize; 4];
-                for _ in 0..300 {
-                    let open: Vec<NodeId> = search.open_nodes().collect();
-                    let head = open[0];
-                    let right = judge(search.as_ref(), head).unwrap();
-                    assert!(right.right());
-                    let ties_at_f = open
-                        .iter()
-                        .filter(|&&id| search.node(id).f == search.node(head).f)
-                        .count();
-                    match right.why {
-                        Why::Only => assert_eq!(open.len(), 1),
-                        Why::SmallestF { .. } => {
-                            assert_eq!(ties_at_f, 1);
-                            kinds[1] += 1;
-                        }
-                        Why::SmallerH { ties, .. } => {
-                            assert_eq!(ties, ties_at_f);
-                            kinds[2] += 1;
-                        }
-                        Why::Order {
-                            ties,
-                            first,
-                            same_h,
-                            ..
-                        } => {
-                            assert_eq!(ties, ties_at_f);
-                            if let Some((h, n)) = same_h {
-                                assert_eq!(h, search.node(head).h);
-                                assert!(n >= 2 && n <= ties);
-                            }
-                            assert_eq!(
-                                first,
-                                search.config().effective_tie_break() != TieBreak::Lifo
-                            );
-                            kinds[3] += 1;
-                        }
+        let mut seen = [0usize; 5];
+        let configs = [
+            (Algorithm::BreadthFirst, TieBreak::Fifo),
+            (Algorithm::UniformCost, TieBreak::SmallerH),
+            (Algorithm::AStar, TieBreak::SmallerH),
+            (Algorithm::AStar, TieBreak::Fifo),
+            (Algorithm::AStar, TieBreak::Lifo),
+            (Algorithm::Greedy, TieBreak::SmallerH),
+            (Algorithm::Greedy, TieBreak::Lifo),
+        ];
+        for (algorithm, tie_break) in configs {
+            let config = SearchConfig {
+                tie_break,
+                ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
+            };
+            let what = config.describe();
+            let mut search = new_search(problem, config);
+            let mut entered = vec![0u64];
+            let mut count = 1;
+            for _ in 0..300 {
+                let mut open: Vec<NodeId> = search.open_nodes().collect();
+                open.sort_unstable();
+                let (low, high) = (open[0], open[open.len() - 1]);
+                let judged = [low, high].map(|id| judge(search.as_ref(), id).unwrap());
+                let why = judged[0].why;
+                // Open as it was when judged.
+                let before: std::collections::HashMap<NodeId, crate::search::Node> =
+                    open.iter().map(|&id| (id, *search.node(id))).collect();
+                let node = |id: NodeId| before[&id];
+                let tied: Vec<NodeId> = open
+                    .iter()
+                    .copied()
+                    .filter(|&id| node(id).f == node(judged[0].next).f)
+                    .collect();
+                let step = search.step().unwrap();
+                let expanded = step.expanded;
+                let children: Vec<_> = step.children.to_vec();
+                for j in judged {
+                    assert_eq!(j.next, expanded, "{what}");
+                    assert_eq!(j.why, why, "{what}");
+                    assert_eq!(j.right(), j.picked == expanded, "{what}");
+                }
+                let best = node(expanded);
+                let others = || open.iter().copied().filter(|&id| id != expanded);
+                match why {
+                    Why::Only => {
+                        assert_eq!(open, [expanded], "{what}");
+                        seen[0] += 1;
                     }
-                    if let Some(&other) = open.get(1) {
-                        let wrong = judge(search.as_ref(), other).unwrap();
-                        assert!(!wrong.right());
-                        assert_eq!(wrong.next, head);
+                    Why::SmallestF { f } => {
+                        assert_eq!(f, best.f, "{what}");
+                        assert!(others().all(|id| node(id).f > f), "{what}");
+                        seen[1] += 1;
                     }
-                    if search.step().is_none() || !search.status().is_running() {
-                        break;
+                    Why::SmallerH { f, h, ties } => {
+                        assert_eq!((f, h), (best.f, best.h), "{what}");
+                        assert_eq!(tie_break, TieBreak::SmallerH, "{what}");
+                        assert!(others().all(|id| node(id).f > f || node(id).h > h));
+                        assert_eq!(ties, tied.len(), "{what}");
+                        assert!(ties >= 2, "{what}");
+                        seen[2] += 1;
+                    }
+                    Why::Order {
+                        f,
+                        ties,
+                        same_h,
+                        first,
+                    } => {
+                        assert_eq!(f, best.f, "{what}");
+                        assert_eq!(ties, tied.len(), "{what}");
+                        assert!(others().all(|id| node(id).f >= f), "{what}");
+                        let mut group = tied.clone();
+                        if let Some((h, n)) = same_h {
+                            assert_eq!(tie_break, TieBreak::SmallerH, "{what}");
+                            assert_eq!(h, best.h, "{what}");
+                            assert!(tied.iter().all(|&id| node(id).h >= h), "{what}");
+                            group.retain(|&id| node(id).h == h);
+                            assert_eq!(n, group.len(), "{what}");
+                        }
+                        assert!(group.len() >= 2, "{what}");
+                        let order = group.iter().map(|id| entered[id.index()]);
+                        let extreme = if first { order.min() } else { order.max() };
+                        assert_eq!(extreme, Some(entered[expanded.index()]), "{what}");
+                        assert_eq!(first, config.effective_tie_break() != TieBreak::Lifo);
+                        seen[if first { 3 } else { 4 }] += 1;
                     }
                 }
-                assert!(kinds[1] + kinds[2] + kinds[3] > 0);
+                for child in children {
+                    match child.outcome {
+                        Outcome::New => entered.push(count),
+                        Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                            entered[child.node.index()] = count
+                        }
+                        Outcome::InOpen | Outcome::InClosed => continue,
+                    }
+                    count += 1;
+                }
+                if !search.status().is_running() {
+                    assert_eq!(judge(search.as_ref(), low), None);
+                    break;
+                }
             }
         }
+        // Every kind of reason was given and checked.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     #[test]

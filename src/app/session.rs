@@ -1371,46 +1371,88 @@ mod tests {
     use crate::puzzle::HeuristicKind;
     use crate::search::Algorithm;
 
-    /// A 4x4 lane whose open list is past the refresh throttle's threshold.
-    fn big_lane() -> Lane {
+    /// A 4x4 lane with at least `open` nodes in open.
+    fn lane_with_open(open: usize) -> Lane {
         let goal = Board::blank_last(4);
         let start = scramble(&goal, 80, &mut Rng::new(1));
         let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced);
         let mut lane = Lane::new(Problem::new(start, goal).unwrap(), config, LANE_COLORS[0]);
-        while lane.search().open_len() < 25_000 {
+        while lane.search().open_len() < open {
             assert!(lane.step(), "the search ended before open grew");
         }
         lane
     }
 
+    /// A lane whose open list is past the refresh throttle's threshold of 20,000.
+    fn big_lane() -> Lane {
+        lane_with_open(25_000)
+    }
+
+    fn snapshot_is_exact(lane: &Lane) -> bool {
+        lane.open_snapshot() == lane.search().open_nodes().collect::<Vec<_>>()
+    }
+
+    /// The throttle reads the time of the last copy: set it instead of waiting for the clock.
+    /// `elapsed()` of an instant in the future is zero.
+    fn copied_just_now(lane: &mut Lane) {
+        lane.open_built_at = Instant::now() + Duration::from_secs(3600);
+    }
+
+    fn copied_long_ago(lane: &mut Lane) {
+        lane.open_built_at = Instant::now() - 2 * OPEN_REFRESH;
+    }
+
     #[test]
-    fn open_snapshot_is_throttled_forward_but_exact_after_stepping_back() {
+    fn a_large_open_list_is_copied_at_most_once_a_period_while_running_forward() {
         let mut lane = big_lane();
         lane.refresh(true, false);
-        assert_eq!(lane.open_snapshot().len(), lane.search().open_len());
+        assert!(
+            snapshot_is_exact(&lane),
+            "the first copy is never held back"
+        );
+        let first = lane.open_snapshot().to_vec();
         for _ in 0..50 {
             lane.step();
         }
-        // Running forward the copy may lag (not asserted: it depends on the clock), but
-        // every id in it still exists.
+        // Running forward within the period: the old copy stays, and its ids still exist.
+        copied_just_now(&mut lane);
         lane.refresh(true, false);
-        assert!(
-            lane.open_snapshot()
-                .iter()
-                .all(|id| id.index() < lane.search().node_count())
-        );
-        // Going back removes nodes, so the copy is rebuilt at once.
+        assert!(lane.open_snapshot() == first, "the copy was replaced");
+        assert!(!snapshot_is_exact(&lane));
+        let nodes = lane.search().node_count();
+        assert!(lane.open_snapshot().iter().all(|id| id.index() < nodes));
+        // Once the period has passed, the next refresh copies.
+        copied_long_ago(&mut lane);
+        lane.refresh(true, false);
+        assert!(snapshot_is_exact(&lane));
+        // Paused: copied at once, however recent the last copy.
+        lane.step();
+        copied_just_now(&mut lane);
+        lane.refresh(false, false);
+        assert!(snapshot_is_exact(&lane));
+        // Running, but after a step back: nodes were removed, so copied at once.
+        for _ in 0..10 {
+            lane.step();
+        }
         for _ in 0..100 {
             lane.step_back();
         }
+        copied_just_now(&mut lane);
         lane.refresh(true, false);
-        let open: Vec<NodeId> = lane.search().open_nodes().collect();
-        assert_eq!(lane.open_snapshot(), &open[..]);
-        // Paused: always exact.
-        lane.step();
-        lane.refresh(false, false);
-        let open: Vec<NodeId> = lane.search().open_nodes().collect();
-        assert_eq!(lane.open_snapshot(), &open[..]);
+        assert!(snapshot_is_exact(&lane));
+    }
+
+    #[test]
+    fn an_open_list_below_the_threshold_is_copied_at_every_refresh_while_running() {
+        let mut lane = lane_with_open(15_000);
+        lane.refresh(true, false);
+        for _ in 0..20 {
+            assert!(lane.step());
+            assert!(lane.search().open_len() <= 20_000);
+            copied_just_now(&mut lane);
+            lane.refresh(true, false);
+            assert!(snapshot_is_exact(&lane));
+        }
     }
 
     #[test]

@@ -130,11 +130,29 @@ mod tests {
     #[test]
     fn goal_generated_stops_before_the_goal_is_expanded() {
         let mut s = search("283104765", SearchConfig::default());
-        let reason = run_until(s.as_mut(), &[Breakpoint::GoalGenerated], 100)
-            .unwrap()
-            .to_string();
-        assert!(reason.starts_with("the goal was generated"), "{reason}");
+        let hit = run_until(s.as_mut(), &[Breakpoint::GoalGenerated], 100).unwrap();
+        let Hit::GoalGenerated(id) = hit else {
+            panic!("{hit}");
+        };
+        // The node named is the goal, a child of the latest step, and no step before made it.
+        let goal = s.problem().goal();
+        assert_eq!(s.node(id).board, goal);
+        let last = s.step_at(s.steps() - 1);
+        assert!(last.children.iter().any(|c| c.node == id));
+        for i in 0..s.steps() - 1 {
+            let earlier = s.step_at(i);
+            assert!(
+                earlier
+                    .children
+                    .iter()
+                    .all(|c| s.node(c.node).board != goal)
+            );
+        }
         assert!(s.status().is_running());
+        assert_eq!(
+            hit.to_string(),
+            format!("the goal was generated as node #{}", id.0)
+        );
     }
 
     #[test]
