@@ -121,13 +121,15 @@ impl Settings {
     pub fn sanitize(&mut self) -> Vec<&'static str> {
         let defaults = Settings::default();
         let mut reset = Vec::new();
-        if self.config.validate().is_err() {
+        // A weight is kept for when weighted A* is chosen, so it must be valid whatever the
+        // algorithm now is.
+        let usable =
+            |c: &SearchConfig| c.validate().is_ok() && SearchConfig::check_weight(c.weight).is_ok();
+        if !usable(&self.config) {
             self.config = defaults.config;
             reset.push("config");
         }
-        if !(MIN_LANES..=MAX_LANES).contains(&self.lanes.len())
-            || self.lanes.iter().any(|c| c.validate().is_err())
-        {
+        if !(MIN_LANES..=MAX_LANES).contains(&self.lanes.len()) || !self.lanes.iter().all(usable) {
             self.lanes = defaults.lanes.clone();
             reset.push("lanes");
         }
