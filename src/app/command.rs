@@ -60,6 +60,8 @@ pub enum Command {
     FocusLane(usize),
     /// Logarithmic or linear y axis on the compare view's node-count plot.
     SetLogCounts(bool),
+    /// Compare view: each lane's line against the share of its own run instead of the step.
+    SetShareOfRun(bool),
     /// The memory all lanes may hold, in MB.
     SetMemoryBudget(u32),
     /// Open the Experiments window.

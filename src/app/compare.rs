@@ -4,47 +4,65 @@
 //! Reads the [`Session`] and pushes [`Command`]s like every panel; the lock-step itself
 //! (finished lanes frozen, exact step back) lives in the session.
 
-use egui::{Align, Color32, Layout, RichText, Ui, vec2};
-use egui_plot::{AxisHints, Line, Plot, PlotPoint, PlotPoints};
+use egui::{Align, Align2, Color32, Layout, RichText, Ui, vec2};
+use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotPoints, Text};
 
-use super::board_view::{self, palette};
+use super::board_view::{self, Decor, palette};
 use super::command::Command;
-use super::panels::{edit_config, step_axis};
+use super::panels::edit_config;
+use super::plot_axes::{
+    compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
+};
 use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
 use super::text;
-use crate::search::{NodeId, Search, Status, effective_branching_factor};
+use crate::search::{NodeId, Status, effective_branching_factor};
 
 /// A lane card narrower than this is hard to read; the cards scroll sideways instead.
 const MIN_CARD_WIDTH: f32 = 300.0;
 
-/// Which counter the compare view's count plot shows (one line per lane).
+/// What the compare view's line plot follows over the steps (one line per lane). Totals are
+/// the bar chart beside it: per step, every method generates about the same number of
+/// children, so running totals over steps lie on top of each other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Counter {
-    Expanded,
+pub enum Trace {
     #[default]
-    Generated,
     Open,
+    F,
+    H,
 }
 
-impl Counter {
-    const ALL: [Counter; 3] = [Counter::Expanded, Counter::Generated, Counter::Open];
+impl Trace {
+    const ALL: [Trace; 3] = [Trace::Open, Trace::F, Trace::H];
 
     fn title(self) -> &'static str {
         match self {
-            Counter::Expanded => text::t().series_expanded,
-            Counter::Generated => text::t().series_generated,
-            Counter::Open => text::t().series_open,
+            Trace::Open => text::t().series_open,
+            Trace::F => text::t().plot_compare_f,
+            Trace::H => text::t().plot_compare_h,
         }
     }
 
     fn points(self, lane: &Lane) -> &[PlotPoint] {
         let plots = lane.plots();
         match self {
-            Counter::Expanded => &plots.expanded,
-            Counter::Generated => &plots.generated,
-            Counter::Open => &plots.open,
+            Trace::Open => &plots.open,
+            Trace::F => &plots.f,
+            Trace::H => &plots.h,
         }
     }
+
+    /// Only counts get the log axis; f and h stay small.
+    fn is_count(self) -> bool {
+        self == Trace::Open
+    }
+}
+
+/// What the compare view shows that only affects the view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CompareView {
+    pub trace: Trace,
+    /// A lane card shown alone across the width, large enough to point at from the back.
+    pub enlarged: Option<usize>,
 }
 
 /// The setup bar's row in compare mode: how many lanes, and a button for one more.
@@ -65,55 +83,97 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     }
 }
 
+/// How large a card draws its boards: the card's height is given, the boards take what the
+/// rest of the card leaves of it.
+#[derive(Clone, Copy, PartialEq)]
+enum CardSize {
+    /// One of 2 to 4 cards side by side.
+    Row(f32),
+    /// The one enlarged card across the view.
+    Large(f32),
+}
+
 /// The central area in compare mode: the lane cards on top, plots and the summary below.
 /// Returns where the plots are (for exporting them as a picture).
 pub fn body(
     ui: &mut Ui,
     session: &Session,
-    counter: &mut Counter,
+    view: &mut CompareView,
     commands: &mut Vec<Command>,
 ) -> Option<egui::Rect> {
     if session.lanes.is_empty() {
         return None;
     }
+    if view.enlarged.is_some_and(|i| i >= session.lanes.len()) {
+        view.enlarged = None;
+    }
     // Measured before the cards are laid out: a card wider than its column would otherwise
     // widen what the plots and the summary are given.
     let width = ui.available_width();
     let cards_height = (ui.available_height() * 0.6).max(300.0);
-    // Cards share the width, but never get narrower than a card can be read at: then the row
-    // scrolls sideways. Each card is as tall as its content, up to `cards_height`.
-    let n = session.lanes.len();
-    let spacing = ui.spacing().item_spacing.x;
-    let card_width = ((width - spacing * (n - 1) as f32) / n as f32).max(MIN_CARD_WIDTH);
-    egui::ScrollArea::horizontal()
-        .id_salt("lane_cards")
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            ui.horizontal_top(|ui| {
-                for (i, lane) in session.lanes.iter().enumerate() {
-                    ui.allocate_ui_with_layout(
-                        vec2(card_width, cards_height),
-                        Layout::top_down(Align::Min),
-                        |ui| {
-                            ui.set_width(card_width);
-                            ui.push_id(("lane_card", i), |ui| {
-                                egui::ScrollArea::vertical()
-                                    .auto_shrink([false, true])
-                                    .max_height(cards_height)
-                                    .show(ui, |ui| lane_card(ui, session, i, lane, commands));
-                            });
-                        },
-                    );
-                }
+    if let Some(i) = view.enlarged {
+        ui.allocate_ui_with_layout(
+            vec2(width, cards_height),
+            Layout::top_down(Align::Min),
+            |ui| {
+                ui.set_width(width);
+                egui::ScrollArea::vertical()
+                    .id_salt("enlarged_card")
+                    .auto_shrink([false, true])
+                    .max_height(cards_height)
+                    .show(ui, |ui| {
+                        let lane = &session.lanes[i];
+                        let size = CardSize::Large(cards_height);
+                        lane_card(ui, session, i, lane, size, view, commands);
+                    });
+            },
+        );
+    } else {
+        // Cards share the width, but never get narrower than a card can be read at: then the
+        // row scrolls sideways. Each card is as tall as its content, up to `cards_height`.
+        let n = session.lanes.len();
+        let spacing = ui.spacing().item_spacing.x;
+        let card_width = ((width - spacing * (n - 1) as f32) / n as f32).max(MIN_CARD_WIDTH);
+        egui::ScrollArea::horizontal()
+            .id_salt("lane_cards")
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    for (i, lane) in session.lanes.iter().enumerate() {
+                        ui.allocate_ui_with_layout(
+                            vec2(card_width, cards_height),
+                            Layout::top_down(Align::Min),
+                            |ui| {
+                                ui.set_width(card_width);
+                                ui.push_id(("lane_card", i), |ui| {
+                                    egui::ScrollArea::vertical()
+                                        .auto_shrink([false, true])
+                                        .max_height(cards_height)
+                                        .show(ui, |ui| {
+                                            lane_card(
+                                                ui,
+                                                session,
+                                                i,
+                                                lane,
+                                                CardSize::Row(cards_height),
+                                                view,
+                                                commands,
+                                            );
+                                        });
+                                });
+                            },
+                        );
+                    }
+                });
             });
-        });
+    }
     ui.separator();
     let height = ui.available_height();
     ui.horizontal_top(|ui| {
         let plots = ui.allocate_ui_with_layout(
             vec2(width * 0.64, height),
             Layout::top_down(Align::Min),
-            |ui| plots(ui, session, counter, commands),
+            |ui| plots(ui, session, view, commands),
         );
         ui.separator();
         ui.allocate_ui_with_layout(
@@ -143,11 +203,19 @@ pub fn lane_state(lane: &Lane) -> String {
     }
 }
 
-fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &mut Vec<Command>) {
+fn lane_card(
+    ui: &mut Ui,
+    session: &Session,
+    i: usize,
+    lane: &Lane,
+    size: CardSize,
+    view: &mut CompareView,
+    commands: &mut Vec<Command>,
+) {
     let search = lane.search();
     let config = *lane.config();
     egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(2.0, lane.color))
+        .stroke(egui::Stroke::new(3.0, lane.color))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
@@ -162,22 +230,40 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                         .monospace()
                         .color(ui.visuals().strong_text_color()),
                 );
-                if session.lanes.len() > MIN_LANES {
-                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                        if ui.small_button(text::t().remove_lane).clicked() {
-                            commands.push(Command::RemoveLane(i));
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    if session.lanes.len() > MIN_LANES
+                        && ui.small_button(text::t().remove_lane).clicked()
+                    {
+                        commands.push(Command::RemoveLane(i));
+                    }
+                    match size {
+                        CardSize::Row(_) => {
+                            if ui.small_button(text::t().enlarge).clicked() {
+                                view.enlarged = Some(i);
+                            }
+                        }
+                        CardSize::Large(_) => {
+                            if ui.button(text::t().all_lanes).clicked() {
+                                view.enlarged = None;
+                            }
+                        }
+                    }
+                });
+            });
+            // Folded in the row of cards, so the boards get the room; the header names the
+            // method, and one click opens the settings.
+            egui::CollapsingHeader::new(RichText::new(text::method_short(&config)).strong())
+                .id_salt(("lane_config", i))
+                .default_open(matches!(size, CardSize::Large(_)))
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().slider_width = 90.0;
+                        let next = edit_config(ui, &config, true);
+                        if next != config {
+                            commands.push(Command::SetLaneConfig(i, next));
                         }
                     });
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().slider_width = 90.0;
-                let next = edit_config(ui, &config, true);
-                if next != config {
-                    commands.push(Command::SetLaneConfig(i, next));
-                }
-            });
-            ui.separator();
+                });
 
             let color = match search.status() {
                 Status::Running => ui.visuals().strong_text_color(),
@@ -185,41 +271,91 @@ fn lane_card(ui: &mut Ui, session: &Session, i: usize, lane: &Lane, commands: &m
                 _ => ui.visuals().warn_fg_color,
             };
             ui.label(RichText::new(lane_state(lane)).strong().color(color));
+            let stats = search.stats();
+            ui.label(text::lane_counts(stats.expanded, stats.generated));
+            ui.label(text::lane_open(stats.open, stats.max_open));
 
-            let goal = search.problem().goal();
-            let current = match search.steps() {
-                0 => NodeId(0),
-                n => search.step_at(n - 1).expanded,
+            // The node this lane expanded last and the one it expands next, with the
+            // heuristic's reasons on their tiles: what lesson 2 points at in each lane.
+            let latest = search
+                .steps()
+                .checked_sub(1)
+                .map(|n| search.step_at(n).expanded);
+            let next = lane.open_snapshot().first().copied();
+            let side = search.problem().side() as f32;
+            let across = (ui.available_width() - 16.0) / 2.0 / side;
+            // Below the boards: their captions, g h f, the check line and a button.
+            const BELOW: f32 = 100.0;
+            let (height, most) = match size {
+                CardSize::Row(h) => (h, 48.0),
+                CardSize::Large(h) => (h, 110.0),
             };
-            let node = search.node(current);
-            let cell = if node.board.side() == 3 { 24.0 } else { 18.0 };
-            ui.horizontal_top(|ui| {
-                let response = board_view::mini(ui, &node.board, cell, None, Some(&goal));
-                response.widget_info(|| {
-                    egui::WidgetInfo::labeled(
-                        egui::accesskit::Role::Image,
-                        true,
-                        text::lane_board(i + 1),
-                    )
-                });
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(text::ghf(node.g, node.h, node.f))
-                            .strong()
-                            .color(ui.visuals().strong_text_color()),
-                    );
-                    let stats = search.stats();
-                    ui.label(text::lane_counts(stats.expanded, stats.generated));
-                    ui.label(text::lane_open(stats.open, stats.max_open));
-                    if ui.small_button(text::t().open_in_single).clicked() {
-                        commands.push(Command::FocusLane(i));
+            let down = (height - ui.min_rect().height() - BELOW) / side;
+            let cell = across.min(down).min(most).max(16.0);
+            ui.columns(2, |columns| {
+                let (title, id) = match latest {
+                    Some(id) => (text::t().card_expanded, id),
+                    None => (text::t().card_start, NodeId(0)),
+                };
+                card_board(
+                    &mut columns[0],
+                    lane,
+                    id,
+                    cell,
+                    title,
+                    text::lane_board(i + 1),
+                );
+                match next {
+                    Some(id) => card_board(
+                        &mut columns[1],
+                        lane,
+                        id,
+                        cell,
+                        text::t().card_next,
+                        text::lane_next_board(i + 1),
+                    ),
+                    None => {
+                        columns[1].label(RichText::new(text::t().card_next).strong());
+                        columns[1].label(
+                            RichText::new(text::t().open_empty)
+                                .color(columns[1].visuals().weak_text_color()),
+                        );
                     }
-                });
+                }
             });
             heuristic_check(ui, lane);
-            ui.label(RichText::new(text::open_head(lane.open_snapshot().len())).strong());
-            open_head(ui, search, lane.open_snapshot());
+            if ui.small_button(text::t().open_in_single).clicked() {
+                commands.push(Command::FocusLane(i));
+            }
         });
+}
+
+/// One node of a card: a caption, the board with the heuristic's reasons (when the lane's
+/// algorithm uses a heuristic) and its g, h, f.
+fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, label: String) {
+    let search = lane.search();
+    let node = search.node(id);
+    let goal = search.problem().goal();
+    ui.label(RichText::new(title).strong());
+    let explanation = lane.heuristic().explain(&node.board);
+    let uses_h = lane.config().algorithm.uses_heuristic();
+    board_view::board(
+        ui,
+        &node.board,
+        cell,
+        &Decor {
+            goal: Some(&goal),
+            explanation: uses_h.then_some(&explanation),
+            label: Some(label),
+            ..Decor::default()
+        },
+    );
+    ui.label(
+        RichText::new(text::ghf(node.g, node.h, node.f))
+            .strong()
+            .size(16.0)
+            .color(ui.visuals().strong_text_color()),
+    );
 }
 
 /// The live heuristic check: a violation of admissibility or consistency is flagged the
@@ -256,52 +392,6 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
     }
 }
 
-/// The first rows of a lane's open list: the nodes it will expand next.
-fn open_head(ui: &mut Ui, search: &dyn Search, open: &[NodeId]) {
-    const ROWS: usize = 3;
-    if open.is_empty() {
-        ui.label(RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()));
-        return;
-    }
-    let goal = search.problem().goal();
-    let cell = if search.problem().side() == 3 {
-        9.0
-    } else {
-        7.0
-    };
-    egui::Grid::new("open_head")
-        .num_columns(3)
-        .spacing([6.0, 3.0])
-        .show(ui, |ui| {
-            for (rank, &id) in open.iter().take(ROWS).enumerate() {
-                let node = search.node(id);
-                ui.label(RichText::new(format!("{}.", rank + 1)).strong());
-                board_view::mini(ui, &node.board, cell, None, Some(&goal));
-                ui.label(
-                    RichText::new(text::open_row(id.0, node.g, node.h, &text::number(node.f)))
-                        .monospace()
-                        .size(13.0),
-                );
-                ui.end_row();
-            }
-        });
-}
-
-/// Tick labels for a log10 axis: 1, 10, 100, 1k, ... at whole powers, nothing in between.
-pub(super) fn power_of_ten_label(value: f64) -> String {
-    if value.fract().abs() > 1e-9 || value < 0.0 {
-        return String::new();
-    }
-    let v = 10f64.powi(value.round() as i32);
-    if v >= 1e6 {
-        format!("{}M", v / 1e6)
-    } else if v >= 1e3 {
-        format!("{}k", v / 1e3)
-    } else {
-        format!("{v:.0}")
-    }
-}
-
 /// The lanes' names in their colours: the key to both plots (and the summary's columns).
 fn lane_key(ui: &mut Ui, session: &Session) {
     for (i, lane) in session.lanes.iter().enumerate() {
@@ -313,82 +403,218 @@ fn lane_key(ui: &mut Ui, session: &Session) {
     }
 }
 
-fn plots(ui: &mut Ui, session: &Session, counter: &mut Counter, commands: &mut Vec<Command>) {
+/// Where a lane's point goes on the line plot's x axis: its step, or its share (0-100 %) of
+/// the steps the lane has taken, so a lane that finished early spans the width too.
+pub fn trace_x(step: f64, lane_steps: usize, share: bool) -> f64 {
+    if share {
+        step / lane_steps.max(1) as f64 * 100.0
+    } else {
+        step
+    }
+}
+
+/// The x of each bar: expanded for every lane, a gap, then generated for every lane, so the
+/// lanes' bars of one measure stand side by side in the lanes' colours.
+fn bar_x(measure: usize, lane: usize, lanes: usize) -> f64 {
+    (measure * (lanes + 1) + lane) as f64
+}
+
+fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut Vec<Command>) {
     let log = session.settings.log_counts;
-    let group = ui.make_persistent_id("compare_plots");
+    let share = session.settings.share_of_run;
     let text_color = ui.visuals().strong_text_color();
     ui.horizontal_wrapped(|ui| {
-        for c in Counter::ALL {
-            if ui.selectable_label(*counter == c, c.title()).clicked() {
-                *counter = c;
-            }
-        }
         let mut log_y = log;
         if ui.checkbox(&mut log_y, text::t().log_y).changed() {
             commands.push(Command::SetLogCounts(log_y));
         }
+        let mut share_x = share;
+        if ui
+            .checkbox(&mut share_x, text::t().share_of_run)
+            .on_hover_text(text::t().share_of_run_hint)
+            .changed()
+        {
+            commands.push(Command::SetShareOfRun(share_x));
+        }
         ui.separator();
         lane_key(ui, session);
     });
-    let height = (ui.available_height() - 26.0).max(80.0);
+    let height = (ui.available_height() - 34.0).max(80.0);
+    let empty = session.clock() == 0;
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
         ui.label(
-            RichText::new(text::plot_compare_counts(counter.title(), log))
+            RichText::new(text::plot_compare_totals(log))
                 .strong()
                 .color(text_color),
         );
-        let mut plot = Plot::new("compare_counts")
-            .height(height)
-            .link_axis(group, [true, false])
-            .allow_scroll(false)
-            .include_x(0.0)
-            .include_y(0.0)
-            .custom_x_axes(vec![step_axis()]);
-        if log {
-            plot = plot.include_y(1.0).custom_y_axes(vec![
-                AxisHints::new_y()
-                    .min_thickness(44.0)
-                    .formatter(|mark, _| power_of_ten_label(mark.value)),
-            ]);
+        if empty {
+            empty_plot(ui, height, text::t().plot_empty_bars);
+        } else {
+            bars(ui, session, height, log);
         }
-        plot.show(ui, |plot| {
-            for (i, lane) in session.lanes.iter().enumerate() {
-                let name = text::lane_short(i + 1, lane.config());
-                let points = counter.points(lane);
-                let series: PlotPoints<'_> = if log {
-                    // No log axis in egui_plot: plot log10 and label the ticks as powers.
-                    points.iter().map(|p| [p.x, p.y.max(1.0).log10()]).collect()
-                } else {
-                    PlotPoints::Borrowed(points)
-                };
-                plot.line(Line::new(name, series).color(lane.color).width(2.0));
-            }
-        });
 
         let ui = &mut columns[1];
+        ui.horizontal(|ui| {
+            for t in Trace::ALL {
+                if ui.selectable_label(view.trace == t, t.title()).clicked() {
+                    view.trace = t;
+                }
+            }
+        });
+        let trace = view.trace;
+        let log = log && trace.is_count();
         ui.label(
-            RichText::new(text::t().plot_compare_f)
+            RichText::new(text::plot_compare_over(trace.title(), share, log))
                 .strong()
                 .color(text_color),
         );
-        Plot::new("compare_f")
-            .height(height)
-            .link_axis(group, [true, false])
-            .allow_scroll(false)
-            .include_x(0.0)
-            .include_y(0.0)
-            .custom_x_axes(vec![step_axis()])
-            .show(ui, |plot| {
-                for (i, lane) in session.lanes.iter().enumerate() {
-                    let name = text::lane_short(i + 1, lane.config());
-                    plot.line(
-                        Line::new(name, PlotPoints::Borrowed(&lane.plots().f))
-                            .color(lane.color)
-                            .width(2.0),
+        if empty {
+            empty_plot(ui, height - 24.0, text::t().plot_empty_lines);
+        } else {
+            lines(ui, session, trace, height - 24.0, share, log);
+        }
+    });
+}
+
+/// Expanded and generated so far, one bar per lane and measure, the value written on top.
+fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
+    let n = session.lanes.len();
+    let measures = [text::t().series_expanded, text::t().series_generated];
+    let value = |v: u32| {
+        let v = f64::from(v);
+        if log { v.max(1.0).log10() } else { v }
+    };
+    // The measure's name under the middle of its group, nowhere else.
+    let centers: Vec<f64> = (0..measures.len())
+        .map(|m| (bar_x(m, 0, n) + bar_x(m, n - 1, n)) / 2.0)
+        .collect();
+    let spacer_centers = centers.clone();
+    let x_axis = AxisHints::new_x().formatter(move |mark, _| {
+        centers
+            .iter()
+            .position(|c| (c - mark.value).abs() < 1e-6)
+            .map_or(String::new(), |m| measures[m].to_owned())
+    });
+    let y_axis = if log {
+        AxisHints::new_y()
+            .min_thickness(40.0)
+            .formatter(|mark, _| power_of_ten_label(mark.value))
+    } else {
+        count_axis()
+    };
+    Plot::new("compare_bars")
+        .height(height)
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        .show_x(false)
+        .include_y(0.0)
+        .include_x(-0.7)
+        .include_x(bar_x(1, n - 1, n) + 0.7)
+        .set_margin_fraction(vec2(0.0, 0.15))
+        .show_grid([false, true])
+        .x_grid_spacer(move |_| {
+            spacer_centers
+                .iter()
+                .map(|&value| GridMark {
+                    value,
+                    step_size: 1000.0,
+                })
+                .collect()
+        })
+        .custom_x_axes(vec![x_axis])
+        .custom_y_axes(vec![y_axis])
+        .show(ui, |plot| {
+            for (i, lane) in session.lanes.iter().enumerate() {
+                let stats = lane.search().stats();
+                let name = text::lane_short(i + 1, lane.config());
+                let counts = [stats.expanded, stats.generated];
+                let bars = counts
+                    .iter()
+                    .enumerate()
+                    .map(|(m, &count)| {
+                        Bar::new(bar_x(m, i, n), value(count))
+                            .width(0.8)
+                            .fill(lane.color.gamma_multiply(0.85))
+                            .name(format!("{name}: {} {count}", measures[m]))
+                    })
+                    .collect();
+                plot.bar_chart(BarChart::new(name.clone(), bars).color(lane.color));
+                for (m, &count) in counts.iter().enumerate() {
+                    plot.text(
+                        Text::new(
+                            "",
+                            PlotPoint::new(bar_x(m, i, n), value(count)),
+                            RichText::new(compact_number(f64::from(count)))
+                                .size(15.0)
+                                .strong()
+                                .color(lane.color),
+                        )
+                        .anchor(Align2::CENTER_BOTTOM),
                     );
                 }
-            });
+            }
+        });
+}
+
+/// One line per lane over its steps (or its share of its own run).
+fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool, log: bool) {
+    let x_axis = if share {
+        AxisHints::new_x()
+            .label(text::t().axis_share)
+            .label_spacing(56.0..=80.0)
+            .formatter(|mark, _| {
+                if (0.0..=100.0).contains(&mark.value) && mark.value.fract() == 0.0 {
+                    format!("{}%", mark.value)
+                } else {
+                    String::new()
+                }
+            })
+    } else {
+        step_axis()
+    };
+    let y_axis = if log {
+        AxisHints::new_y()
+            .min_thickness(40.0)
+            .formatter(|mark, _| power_of_ten_label(mark.value))
+    } else {
+        count_axis()
+    };
+    let mut plot = Plot::new(("compare_lines", share))
+        .height(height)
+        .allow_scroll(false)
+        .include_x(0.0)
+        .include_y(0.0)
+        .custom_x_axes(vec![x_axis])
+        .custom_y_axes(vec![y_axis]);
+    if share {
+        plot = plot.include_x(100.0);
+    }
+    plot.show(ui, |plot| {
+        for (i, lane) in session.lanes.iter().enumerate() {
+            let name = text::lane_short(i + 1, lane.config());
+            let steps = lane.steps();
+            let points = trace.points(lane);
+            let series: PlotPoints<'_> = if log || share {
+                points
+                    .iter()
+                    .map(|p| {
+                        let y = if log { p.y.max(1.0).log10() } else { p.y };
+                        [trace_x(p.x, steps, share), y]
+                    })
+                    .collect()
+            } else {
+                PlotPoints::Borrowed(points)
+            };
+            plot.line(
+                Line::new(name, series)
+                    .color(lane.color)
+                    .style(line_style(lane.variant))
+                    .width(2.5),
+            );
+        }
     });
 }
 
@@ -864,7 +1090,7 @@ mod tests {
                 .accesskit_node()
                 .is_disabled()
         );
-        // Remove lane 1: colours follow positions, so lane 2 becomes blue.
+        // Remove lane 1: the lanes keep their methods' colours in their new places.
         h.get_all_by_label(text::t().remove_lane)
             .next()
             .unwrap()
@@ -872,7 +1098,13 @@ mod tests {
         h.run();
         let session = &h.state().session;
         assert_eq!(session.lanes.len(), 3);
-        assert_eq!(session.lane(0).color, crate::app::session::LANE_COLORS[0]);
+        assert_eq!(
+            session.lane(0).color,
+            crate::app::session::method_color(
+                Algorithm::AStar,
+                crate::puzzle::HeuristicKind::LinearConflict
+            )
+        );
         assert_eq!(*session.lane(0).config(), config);
     }
 
@@ -1030,7 +1262,11 @@ mod tests {
         h.run();
         assert!(h.state().session.lane(3).check().count() > 0);
         // The long check line and the weight slider once pushed the last card past the
-        // window, and the summary with it.
+        // window, and the summary with it. The settings are folded in the row of cards.
+        let config = *h.state().session.lane(3).config();
+        h.get_by_label(&text::method_short(&config)).click();
+        h.run();
+        assert!(h.get_all_by_label(text::t().weight).count() > 0);
         let copy = h.get_by_label(text::t().copy_tsv).rect();
         assert!(copy.max.x <= 1280.0, "{copy:?}");
         for node in h.get_all_by_label(text::t().weight) {
@@ -1040,11 +1276,117 @@ mod tests {
     }
 
     #[test]
-    fn log_ticks_are_powers_of_ten() {
-        assert_eq!(power_of_ten_label(0.0), "1");
-        assert_eq!(power_of_ten_label(2.0), "100");
-        assert_eq!(power_of_ten_label(4.0), "10k");
-        assert_eq!(power_of_ten_label(6.0), "1M");
-        assert_eq!(power_of_ten_label(2.5), "");
+    fn a_method_keeps_its_colour_wherever_its_lane_stands() {
+        use crate::app::session::{Variant, method_color};
+        use crate::puzzle::HeuristicKind;
+        let manhattan = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+        let green = method_color(Algorithm::AStar, HeuristicKind::Manhattan);
+        // A* with Manhattan third in one lesson, fourth in the next: the same colour.
+        let h = harness(compare("283104765"));
+        assert_eq!(*h.state().session.lane(2).config(), manhattan);
+        assert_eq!(h.state().session.lane(2).color, green);
+        let mut lanes = crate::app::session::default_lanes();
+        lanes.swap(2, 3);
+        let mut h = harness(Settings {
+            lanes,
+            ..compare("283104765")
+        });
+        h.run();
+        assert_eq!(*h.state().session.lane(3).config(), manhattan);
+        assert_eq!(h.state().session.lane(3).color, green);
+        assert_ne!(h.state().session.lane(2).color, green);
+        // The summary's column heads and the cards follow the lane, not the position.
+        assert_eq!(summary_rows(&h.state().session)[3].color, green);
+        // A lane changed to A* with Manhattan turns green; a second such lane (another
+        // tie-break) gets a shade of it and dashed lines.
+        h.state_mut().apply(Command::SetLaneConfig(0, manhattan));
+        h.run();
+        assert_eq!(h.state().session.lane(0).color, green);
+        assert_eq!(h.state().session.lane(0).variant, Variant::First);
+        let fifo = SearchConfig {
+            tie_break: crate::search::TieBreak::Fifo,
+            ..manhattan
+        };
+        h.state_mut().apply(Command::SetLaneConfig(3, fifo));
+        h.run();
+        let shaded = &h.state().session.lane(3);
+        assert_eq!(shaded.variant, Variant::Repeat(1));
+        assert_ne!(shaded.color, green);
+    }
+
+    #[test]
+    fn empty_plots_say_what_will_appear_until_the_first_step() {
+        let mut h = harness(compare("283104765"));
+        h.run();
+        h.get_by_label(text::t().plot_empty_bars);
+        h.get_by_label(text::t().plot_empty_lines);
+        click_step(&mut h);
+        assert!(h.query_by_label(text::t().plot_empty_bars).is_none());
+        assert!(h.query_by_label(text::t().plot_empty_lines).is_none());
+        // The single view too, with titles that say what is plotted.
+        let mut h = harness(Settings {
+            board_text: "283104765".into(),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label(text::t().plot_counts);
+        h.get_by_label(text::t().plot_empty_counts);
+        h.get_by_label(text::t().plot_empty_values);
+        click_step(&mut h);
+        assert!(h.query_by_label(text::t().plot_empty_counts).is_none());
+        assert!(h.query_by_label(text::t().plot_empty_values).is_none());
+        assert!(text::t().plot_counts.contains("cumulative"));
+    }
+
+    #[test]
+    fn the_share_of_run_axis_stretches_a_finished_lane_to_100_percent() {
+        let mut h = harness(compare(&board_at(12)));
+        h.run();
+        while h.state().session.lane(2).is_running() {
+            click_step(&mut h);
+        }
+        for _ in 0..20 {
+            click_step(&mut h);
+        }
+        let title = |share| text::plot_compare_over(text::t().series_open, share, false);
+        h.get_by_label(&title(false));
+        h.get_by_label(text::t().share_of_run).click();
+        h.run();
+        assert!(h.state().session.settings.share_of_run);
+        h.get_by_label(&title(true));
+        // The A* lane stopped 20 steps before BFS, yet both end at 100 %.
+        for i in [0, 2] {
+            let lane = h.state().session.lane(i);
+            let last = lane.plots().open.last().unwrap();
+            assert_eq!(trace_x(last.x, lane.steps(), true), 100.0);
+            assert_eq!(trace_x(last.x, lane.steps(), false), lane.steps() as f64);
+        }
+        assert!(h.state().session.lane(2).steps() + 20 == h.state().session.lane(0).steps());
+        assert_eq!(trace_x(5.0, 20, true), 25.0);
+    }
+
+    #[test]
+    fn a_card_shows_both_boards_and_can_be_enlarged() {
+        let mut h = harness(compare(&board_at(12)));
+        h.run();
+        click_step(&mut h);
+        for i in 1..=4 {
+            h.get_by_label(&text::lane_board(i));
+            h.get_by_label(&text::lane_next_board(i));
+        }
+        let small = h.get_by_label(&text::lane_next_board(3)).rect().width();
+        h.get_all_by_label(text::t().enlarge)
+            .nth(2)
+            .unwrap()
+            .click();
+        h.run();
+        assert!(h.query_by_label(&text::lane_board(1)).is_none());
+        let large = h.get_by_label(&text::lane_next_board(3)).rect().width();
+        assert!(large > 1.5 * small, "{small} -> {large}");
+        // The plots and the summary stay below it.
+        h.get_by_label(text::t().copy_tsv);
+        h.get_by_label(text::t().all_lanes).click();
+        h.run();
+        assert_eq!(h.get_all_by_label(text::t().enlarge).count(), 4);
     }
 }

@@ -3,10 +3,10 @@
 //! ([`run_experiment`], on a worker thread using both cores) and shows the means as a table
 //! and a log-scale plot of nodes generated against depth, one line per lane.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 
-use super::session::{LANE_COLORS, Session};
+use super::session::{Session, lane_styles};
 use super::text;
 use super::worker::Worker;
 use crate::search::{
@@ -130,11 +130,12 @@ impl Experiments {
         let configs = session.settings.lanes.clone();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text::t().experiment_configs).strong());
-            for (i, config) in configs.iter().enumerate() {
+            let styles = lane_styles(&configs);
+            for (i, (config, (color, _))) in configs.iter().zip(styles).enumerate() {
                 ui.label(
                     RichText::new(text::lane_short(i + 1, config))
                         .strong()
-                        .color(LANE_COLORS[i % LANE_COLORS.len()]),
+                        .color(color),
                 );
             }
         });
@@ -232,8 +233,8 @@ fn results_table(ui: &mut Ui, table: &ExperimentTable) {
                 .spacing([12.0, 3.0])
                 .show(ui, |ui| {
                     ui.strong("d");
-                    for (i, config) in table.configs.iter().enumerate() {
-                        let color = LANE_COLORS[i % LANE_COLORS.len()];
+                    let styles = lane_styles(&table.configs);
+                    for (i, (config, (color, _))) in table.configs.iter().zip(styles).enumerate() {
                         let name = text::lane_short(i + 1, config);
                         for column in [
                             text::t().col_generated,
@@ -291,16 +292,17 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
         .custom_y_axes(vec![
             AxisHints::new_y()
                 .min_thickness(44.0)
-                .formatter(|mark, _| super::compare::power_of_ten_label(mark.value)),
+                .formatter(|mark, _| super::plot_axes::power_of_ten_label(mark.value)),
         ])
         .show(ui, |plot| {
-            for (i, config) in table.configs.iter().enumerate() {
-                let color: Color32 = LANE_COLORS[i % LANE_COLORS.len()];
+            let styles = lane_styles(&table.configs);
+            for (i, (config, (color, variant))) in table.configs.iter().zip(styles).enumerate() {
                 let name = text::lane_short(i + 1, config);
                 let points = plot_points(table, i);
                 plot.line(
                     Line::new(name.clone(), PlotPoints::from(points.clone()))
                         .color(color)
+                        .style(super::plot_axes::line_style(variant))
                         .width(2.0),
                 );
                 plot.points(Points::new(name, points).color(color).radius(3.5));

@@ -9,33 +9,35 @@ use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 
 use super::board_view::{self, Decor};
-use super::session::Session;
+use super::session::{Session, method_color};
 use super::text;
 use super::worker::Worker;
 use crate::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
+use crate::search::Algorithm;
 
 /// The heuristics profiled, with their weight: the three admissible ones and Manhattan
-/// doubled, which overestimates.
+/// doubled, which overestimates. Each is drawn in the colour of the method that uses it as it
+/// is here (A*, or weighted A* for the doubled one), the colour it has in the compare view.
 pub const PROFILED: [(HeuristicKind, f64, Color32); 4] = [
     (
         HeuristicKind::Misplaced,
         1.0,
-        Color32::from_rgb(0xd8, 0x9a, 0x00),
+        method_color(Algorithm::AStar, HeuristicKind::Misplaced),
     ),
     (
         HeuristicKind::Manhattan,
         1.0,
-        Color32::from_rgb(0x1e, 0x88, 0xe5),
+        method_color(Algorithm::AStar, HeuristicKind::Manhattan),
     ),
     (
         HeuristicKind::LinearConflict,
         1.0,
-        Color32::from_rgb(0x43, 0xa0, 0x47),
+        method_color(Algorithm::AStar, HeuristicKind::LinearConflict),
     ),
     (
         HeuristicKind::Manhattan,
         2.0,
-        Color32::from_rgb(0xe5, 0x39, 0x35),
+        method_color(Algorithm::WeightedAStar, HeuristicKind::Manhattan),
     ),
 ];
 

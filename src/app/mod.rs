@@ -18,6 +18,7 @@ mod fine_step;
 mod fonts;
 mod inspector;
 mod panels;
+mod plot_axes;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
@@ -187,12 +188,8 @@ impl App {
         });
         if self.session.settings.compare {
             egui::CentralPanel::default().show(ui, |ui| {
-                self.plots_rect = compare::body(
-                    ui,
-                    &self.session,
-                    &mut self.view.compare_counts,
-                    &mut commands,
-                );
+                self.plots_rect =
+                    compare::body(ui, &self.session, &mut self.view.compare, &mut commands);
             });
         } else {
             // A fixed share of the width: the node view never pushes the lists around.

@@ -3,11 +3,12 @@
 
 use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, TextEdit, Ui, vec2};
 use egui_extras::{Column, TableBuilder};
-use egui_plot::{AxisHints, Legend, Line, Plot};
+use egui_plot::{Legend, Line, Plot};
 
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
 use super::fine_step;
+use super::plot_axes::{count_axis, empty_plot, step_axis};
 use super::session::{
     DISTANCE_RANGE, Lane, MEMORY_BUDGET_RANGE, RunMode, SCRAMBLE_RANGE, SPEED_RANGE, Session,
     SetupError, ZOOM_RANGE,
@@ -48,8 +49,8 @@ pub struct ViewState {
     pub closed_scroll_to: Option<usize>,
     /// A notice shown in the status bar until the user dismisses it.
     pub notice: Option<String>,
-    /// What the compare view's count plot shows.
-    pub compare_counts: super::compare::Counter,
+    /// The compare view's plot choice and enlarged card.
+    pub compare: super::compare::CompareView,
 }
 
 impl Default for ViewState {
@@ -59,7 +60,7 @@ impl Default for ViewState {
             playback: Playback::default(),
             closed_scroll_to: None,
             notice: None,
-            compare_counts: Default::default(),
+            compare: Default::default(),
         }
     }
 }
@@ -1262,27 +1263,11 @@ fn step_plot(id: &'static str, height: f32, group: egui::Id) -> Plot<'static> {
         .include_y(0.0)
         .include_x(0.0)
         .custom_x_axes(vec![step_axis()])
+        .custom_y_axes(vec![count_axis()])
 }
 
-/// The step axis: labels closer together than egui_plot's default so a run of a dozen steps
-/// is numbered, and thousands shortened so wide numbers do not collide.
-pub(super) fn step_axis() -> AxisHints<'static> {
-    AxisHints::new_x()
-        .label(text::t().axis_step)
-        .label_spacing(34.0..=50.0)
-        .formatter(|mark, _range| {
-            let v = mark.value;
-            if v.fract() != 0.0 || v < 0.0 {
-                String::new()
-            } else if v >= 10_000.0 && v % 1000.0 == 0.0 {
-                format!("{}k", v / 1000.0)
-            } else {
-                format!("{v:.0}")
-            }
-        })
-}
-
-/// Counts and f/h against step, sharing the x axis.
+/// Cumulative counts with the open size, and f/h of the expanded node, against step, sharing
+/// the x axis.
 pub fn plots(ui: &mut Ui, session: &Session) {
     let Some(lane) = session.main_lane() else {
         return;
@@ -1291,46 +1276,55 @@ pub fn plots(ui: &mut Ui, session: &Session) {
     let group = ui.make_persistent_id("search_plots");
     let height = ui.available_height().max(80.0) - 24.0;
     let text_color = ui.visuals().strong_text_color();
+    let empty = lane.steps() == 0;
     ui.columns(2, |columns| {
         columns[0].label(
             RichText::new(text::t().plot_counts)
                 .strong()
                 .color(text_color),
         );
-        step_plot("plot_counts", height, group).show(&mut columns[0], |plot| {
-            plot.line(
-                Line::new(text::t().series_expanded, &series.expanded[..])
-                    .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
-                    .width(2.0),
-            );
-            plot.line(
-                Line::new(text::t().series_generated, &series.generated[..])
-                    .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
-                    .width(2.0),
-            );
-            plot.line(
-                Line::new(text::t().series_open, &series.open[..])
-                    .color(Color32::from_rgb(0x43, 0xa0, 0x47))
-                    .width(2.0),
-            );
-        });
+        if empty {
+            empty_plot(&mut columns[0], height, text::t().plot_empty_counts);
+        } else {
+            step_plot("plot_counts", height, group).show(&mut columns[0], |plot| {
+                plot.line(
+                    Line::new(text::t().series_expanded, &series.expanded[..])
+                        .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::t().series_generated, &series.generated[..])
+                        .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::t().series_open, &series.open[..])
+                        .color(Color32::from_rgb(0x43, 0xa0, 0x47))
+                        .width(2.0),
+                );
+            });
+        }
         columns[1].label(
             RichText::new(text::t().plot_values)
                 .strong()
                 .color(text_color),
         );
-        step_plot("plot_values", height, group).show(&mut columns[1], |plot| {
-            // f last, so the line the lesson is about is drawn on top.
-            plot.line(
-                Line::new(text::t().series_h, &series.h[..])
-                    .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
-                    .width(2.0),
-            );
-            plot.line(
-                Line::new(text::t().series_f, &series.f[..])
-                    .color(Color32::from_rgb(0xe5, 0x39, 0x35))
-                    .width(2.5),
-            );
-        });
+        if empty {
+            empty_plot(&mut columns[1], height, text::t().plot_empty_values);
+        } else {
+            step_plot("plot_values", height, group).show(&mut columns[1], |plot| {
+                // f last, so the line the lesson is about is drawn on top.
+                plot.line(
+                    Line::new(text::t().series_h, &series.h[..])
+                        .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
+                        .width(2.0),
+                );
+                plot.line(
+                    Line::new(text::t().series_f, &series.f[..])
+                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
+                        .width(2.5),
+                );
+            });
+        }
     });
 }

@@ -42,6 +42,9 @@ pub struct Settings {
     pub lanes: Vec<SearchConfig>,
     /// Whether the compare view's node-count plot has a logarithmic y axis.
     pub log_counts: bool,
+    /// Whether the compare view's line plot puts each lane's steps on a 0-100 % axis of its own
+    /// run, so a lane that finished early is not squashed against the left edge.
+    pub share_of_run: bool,
     /// The window's language (English while no Chinese font is installed).
     pub language: Language,
     /// Where Play and Run to end stop.
@@ -98,6 +101,7 @@ impl Default for Settings {
             compare: false,
             lanes: default_lanes(),
             log_counts: false,
+            share_of_run: false,
             language: Language::default(),
             breakpoints: BreakpointSettings::default(),
             show_breakpoints: false,
@@ -269,7 +273,9 @@ impl PlotSeries {
 /// compare view shows several side by side.
 pub struct Lane {
     search: Box<dyn Search>,
+    /// The method's colour (see [`method_color`]), shaded for a repeated method.
     pub color: Color32,
+    pub variant: Variant,
     heuristic: Heuristic,
     history: Vec<Sample>,
     /// The most steps this run has reached, so the timeline can scrub forward again.
@@ -322,19 +328,82 @@ impl HeuristicCheck {
     }
 }
 
-/// Lane colours, distinct in light and dark themes and on a washed-out projector.
-pub const LANE_COLORS: [Color32; 4] = [
-    Color32::from_rgb(0x1f, 0x77, 0xd4),
-    Color32::from_rgb(0xe0, 0x6c, 0x00),
-    Color32::from_rgb(0x2c, 0xa0, 0x2c),
-    Color32::from_rgb(0xc0, 0x39, 0x9c),
-];
+/// The colour of a method (algorithm and heuristic), the same in every view, lesson and
+/// window: a teacher who says "the green line" means A* with Manhattan distance every time.
+/// Algorithms that ignore the heuristic have one colour whatever it is set to. Every colour
+/// is of middle lightness, so it reads on the dark and the light theme and on a washed-out
+/// projector; the four default lanes and weighted A* (the lane "Add lane" brings) are far apart.
+pub const fn method_color(algorithm: Algorithm, heuristic: HeuristicKind) -> Color32 {
+    use Algorithm as A;
+    use HeuristicKind as H;
+    let rgb = match (algorithm, heuristic) {
+        (A::BreadthFirst, _) => 0x1f77d4,
+        (A::UniformCost, _) => 0x9c6b30,
+        (A::AStar, H::Zero) => 0x7f8c8d,
+        (A::AStar, H::Misplaced) => 0xe06c00,
+        (A::AStar, H::Manhattan) => 0x2ca02c,
+        (A::AStar, H::LinearConflict) => 0x009999,
+        (A::Greedy, H::Zero) => 0x5c6bc0,
+        (A::Greedy, H::Misplaced) => 0x8c56d6,
+        (A::Greedy, H::Manhattan) => 0xc0399c,
+        (A::Greedy, H::LinearConflict) => 0x6d8f00,
+        (A::WeightedAStar, H::Zero) => 0x8d8d5a,
+        (A::WeightedAStar, H::Misplaced) => 0xa88400,
+        (A::WeightedAStar, H::Manhattan) => 0xe0103c,
+        (A::WeightedAStar, H::LinearConflict) => 0x4f7fa0,
+    };
+    let [_, r, g, b] = u32::to_be_bytes(rgb);
+    Color32::from_rgb(r, g, b)
+}
+
+/// How a lane is told apart from an earlier lane of the same method (another weight or
+/// tie-break): its colour is a greyer shade of the method's, and its plot lines are dashed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Variant {
+    #[default]
+    First,
+    /// The n-th further lane of the same method (1, 2, ...).
+    Repeat(u8),
+}
+
+/// The colour and variant of each lane, from its method and the lanes before it.
+pub fn lane_styles(configs: &[SearchConfig]) -> Vec<(Color32, Variant)> {
+    let key = |c: &SearchConfig| {
+        let heuristic = if c.algorithm.uses_heuristic() {
+            Some(c.heuristic)
+        } else {
+            None
+        };
+        (c.algorithm, heuristic)
+    };
+    configs
+        .iter()
+        .enumerate()
+        .map(|(i, config)| {
+            let base = method_color(config.algorithm, config.heuristic);
+            let before = configs[..i]
+                .iter()
+                .filter(|c| key(c) == key(config))
+                .count();
+            if before == 0 {
+                (base, Variant::First)
+            } else {
+                // Towards a middle grey: still readable on both themes, visibly another shade.
+                let grey = Color32::from_gray(0x8a);
+                let t = (0.3 * before as f32).min(0.6);
+                (base.lerp_to_gamma(grey, t), Variant::Repeat(before as u8))
+            }
+        })
+        .collect()
+}
 
 impl Lane {
-    pub fn new(problem: Problem, config: SearchConfig, color: Color32) -> Lane {
+    /// A lane in its method's colour; [`Session`] gives later lanes of the same method a shade.
+    pub fn new(problem: Problem, config: SearchConfig) -> Lane {
         Lane {
             search: new_search(problem, config),
-            color,
+            color: method_color(config.algorithm, config.heuristic),
+            variant: Variant::First,
             heuristic: Heuristic::new(config.heuristic, &problem.goal()),
             history: Vec::new(),
             furthest: 0,
@@ -693,18 +762,27 @@ impl Session {
                     self.settings.lanes = default_lanes();
                 }
                 self.settings.lanes.truncate(MAX_LANES);
-                for (i, config) in self.settings.lanes.iter().enumerate() {
-                    self.lanes
-                        .push(Lane::new(*problem, *config, LANE_COLORS[i]));
+                for config in &self.settings.lanes {
+                    self.lanes.push(Lane::new(*problem, *config));
                 }
                 self.status = text::status_compare_ready(self.lanes.len());
             }
             Ok(problem) => {
-                self.lanes
-                    .push(Lane::new(*problem, self.settings.config, LANE_COLORS[0]));
+                self.lanes.push(Lane::new(*problem, self.settings.config));
                 self.status = text::status_ready(&text::engine::describe(&self.settings.config));
             }
             Err(err) => self.status = text::status_setup_error(&text::engine::setup_error(err)),
+        }
+        self.restyle_lanes();
+    }
+
+    /// Gives every lane its method's colour, and a shade of it to a lane whose method an
+    /// earlier lane already has. Called wherever lanes are made, replaced or removed.
+    fn restyle_lanes(&mut self) {
+        let configs: Vec<SearchConfig> = self.lanes.iter().map(|l| *l.config()).collect();
+        for (lane, (color, variant)) in self.lanes.iter_mut().zip(lane_styles(&configs)) {
+            lane.color = color;
+            lane.variant = variant;
         }
     }
 
@@ -745,11 +823,11 @@ impl Session {
             return;
         }
         self.fine = None;
-        let mut lane = self.lanes.swap_remove(i);
-        lane.color = LANE_COLORS[0];
+        let lane = self.lanes.swap_remove(i);
         self.settings.compare = false;
         self.settings.config = *lane.config();
         self.lanes = vec![lane];
+        self.restyle_lanes();
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.selected = None;
@@ -771,8 +849,9 @@ impl Session {
         }
         let clock = self.clock();
         if let (Ok(problem), Some(lane)) = (&self.problem, self.lanes.get_mut(i)) {
-            *lane = Lane::new(*problem, config, LANE_COLORS[i]);
+            *lane = Lane::new(*problem, config);
         }
+        self.restyle_lanes();
         self.mode = RunMode::Paused;
         self.catch_up(clock);
         self.status = text::status_lane_changed(i + 1, &text::engine::describe(&config));
@@ -787,11 +866,11 @@ impl Session {
             ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
         };
         self.settings.lanes.push(config);
-        let i = self.settings.lanes.len() - 1;
         let clock = self.clock();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
-                self.lanes.push(Lane::new(*problem, config, LANE_COLORS[i]));
+                self.lanes.push(Lane::new(*problem, config));
+                self.restyle_lanes();
                 self.mode = RunMode::Paused;
                 self.catch_up(clock);
             }
@@ -806,10 +885,7 @@ impl Session {
         self.settings.lanes.remove(i);
         if self.settings.compare && self.lanes.len() > i {
             self.lanes.remove(i);
-            // Colours follow the lane's position, the same in cards, plots and table.
-            for (j, lane) in self.lanes.iter_mut().enumerate() {
-                lane.color = LANE_COLORS[j];
-            }
+            self.restyle_lanes();
             self.mode = RunMode::Paused;
         } else {
             self.rebuild();
@@ -824,8 +900,9 @@ impl Session {
         self.fine = None;
         for lane in &mut self.lanes {
             let config = *lane.config();
-            *lane = Lane::new(problem, config, lane.color);
+            *lane = Lane::new(problem, config);
         }
+        self.restyle_lanes();
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.selected = None;
@@ -992,6 +1069,7 @@ impl Session {
             Command::RemoveLane(i) => self.remove_lane(i),
             Command::FocusLane(i) => self.focus_lane(i),
             Command::SetLogCounts(on) => self.settings.log_counts = on,
+            Command::SetShareOfRun(on) => self.settings.share_of_run = on,
             Command::SetMemoryBudget(mb) => {
                 self.settings.memory_budget_mb =
                     mb.clamp(*MEMORY_BUDGET_RANGE.start(), *MEMORY_BUDGET_RANGE.end());
@@ -1378,7 +1456,7 @@ mod tests {
         let goal = Board::blank_last(4);
         let start = scramble(&goal, 80, &mut Rng::new(1));
         let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced);
-        let mut lane = Lane::new(Problem::new(start, goal).unwrap(), config, LANE_COLORS[0]);
+        let mut lane = Lane::new(Problem::new(start, goal).unwrap(), config);
         while lane.search().open_len() < open {
             assert!(lane.step(), "the search ended before open grew");
         }
@@ -1388,6 +1466,97 @@ mod tests {
     /// A lane whose open list is past the refresh throttle's threshold of 20,000.
     fn big_lane() -> Lane {
         lane_with_open(25_000)
+    }
+
+    /// WCAG contrast ratio of two colours.
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let luminance = |c: Color32| {
+            let lin = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    fn distance(a: Color32, b: Color32) -> f32 {
+        let d = |x: u8, y: u8| (f32::from(x) - f32::from(y)).powi(2);
+        (d(a.r(), b.r()) + d(a.g(), b.g()) + d(a.b(), b.b())).sqrt()
+    }
+
+    #[test]
+    fn method_colours_read_on_both_themes_and_the_usual_lanes_are_far_apart() {
+        let backgrounds = [
+            egui::Visuals::dark().panel_fill,
+            egui::Visuals::light().panel_fill,
+        ];
+        let mut all = Vec::new();
+        for algorithm in Algorithm::ALL {
+            for kind in HeuristicKind::ALL {
+                let color = method_color(algorithm, kind);
+                for bg in backgrounds {
+                    assert!(
+                        contrast(color, bg) >= 3.0,
+                        "{algorithm:?} {kind:?} on {bg:?}"
+                    );
+                }
+                all.push(((algorithm, kind), color));
+            }
+        }
+        // Distinct per method; BFS and uniform-cost ignore the heuristic.
+        for (i, (a, ca)) in all.iter().enumerate() {
+            for (b, cb) in &all[i + 1..] {
+                let same = a.0 == b.0 && !a.0.uses_heuristic();
+                assert_eq!(ca == cb, same, "{a:?} {b:?}");
+                if !same {
+                    assert!(distance(*ca, *cb) > 35.0, "{a:?} {b:?}");
+                }
+            }
+        }
+        // The default lanes and the lane "Add lane" brings are clearly apart.
+        let mut usual: Vec<Color32> = default_lanes()
+            .iter()
+            .map(|c| method_color(c.algorithm, c.heuristic))
+            .collect();
+        usual.push(method_color(
+            Algorithm::WeightedAStar,
+            HeuristicKind::Manhattan,
+        ));
+        for (i, a) in usual.iter().enumerate() {
+            for b in &usual[i + 1..] {
+                assert!(distance(*a, *b) > 100.0, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_repeated_method_gets_a_shade_that_still_reads() {
+        let a_star = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+        let fifo = SearchConfig {
+            tie_break: crate::search::TieBreak::Fifo,
+            ..a_star
+        };
+        let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan);
+        let bfs_other_h = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Misplaced);
+        let styles = lane_styles(&[a_star, bfs, fifo, bfs_other_h]);
+        let base = method_color(Algorithm::AStar, HeuristicKind::Manhattan);
+        assert_eq!(styles[0], (base, Variant::First));
+        assert_eq!(styles[2].1, Variant::Repeat(1));
+        assert!(distance(styles[2].0, base) > 30.0);
+        // The heuristic is no part of BFS's method.
+        assert_eq!(styles[3].1, Variant::Repeat(1));
+        for bg in [
+            egui::Visuals::dark().panel_fill,
+            egui::Visuals::light().panel_fill,
+        ] {
+            assert!(contrast(styles[2].0, bg) >= 2.5);
+        }
     }
 
     fn snapshot_is_exact(lane: &Lane) -> bool {

@@ -113,7 +113,13 @@ strings! {
     col_node: "node", "结点";
     col_board: "board", "棋盘";
     col_depth: "depth", "深度";
-    plot_counts: "Nodes per step", "每步的结点数";
+    plot_counts: "Nodes so far (cumulative) and open size at each step",
+        "累计结点数与每步的 open 表大小";
+    plot_empty_counts: "After the first step this shows how many nodes have been expanded and \
+        generated so far, and how many wait in open.",
+        "第一步之后，这里显示累计扩展和生成的结点数，以及 open 表中等待的结点数。";
+    plot_empty_values: "After the first step this shows f and h of each node as it is expanded.",
+        "第一步之后，这里显示每个被扩展结点的 f 与 h。";
     plot_values: "f and h of the expanded node", "被扩展结点的 f 与 h";
     series_expanded: "expanded", "已扩展";
     series_generated: "generated", "已生成";
@@ -165,6 +171,21 @@ strings! {
         from open: BFS stops one layer earlier and counts fewer nodes, still optimal.",
         "子结点一生成就做目标测试，而不是在移出 open 表时：BFS 早一层停止，结点数更少，仍然最优。";
     plot_compare_f: "f of the expanded node", "被扩展结点的 f";
+    plot_compare_h: "h of the expanded node", "被扩展结点的 h";
+    plot_empty_bars: "After the first step: a bar for each lane's expanded and generated nodes.",
+        "第一步之后，这里用柱形显示各通道已扩展和已生成的结点数。";
+    plot_empty_lines: "After the first step: one line per lane, in the lane's colour.",
+        "第一步之后，这里每条通道画一条线，颜色与通道相同。";
+    share_of_run: "x: % of each run", "x 轴：各自进度 %";
+    share_of_run_hint: "Each lane's steps as a share of its own run (0-100 %), so a lane that \
+        finished early is not squashed against the left edge",
+        "按各通道自己的步数换算成 0-100 %，先结束的通道不会被挤在左边";
+    axis_share: "% of the lane's steps", "占本通道步数的百分比";
+    enlarge: "Enlarge", "放大";
+    all_lanes: "All lanes", "全部通道";
+    card_expanded: "Expanded last", "最近扩展";
+    card_start: "Start (none expanded)", "初始状态（未扩展）";
+    card_next: "Head of open", "open 表之首";
     log_y: "log y", "对数 y 轴";
     summary: "Summary", "汇总";
     copy_markdown: "Copy (Markdown)", "复制（Markdown）";
@@ -853,6 +874,14 @@ pub fn lane_board(number: usize) -> String {
     }
 }
 
+pub fn lane_next_board(number: usize) -> String {
+    if zh() {
+        format!("通道 {number} 下一个结点的棋盘")
+    } else {
+        format!("Lane {number} next board")
+    }
+}
+
 /// A tile on a board, for screen readers and tests.
 pub fn tile(tile: u8) -> String {
     if zh() {
@@ -864,8 +893,13 @@ pub fn tile(tile: u8) -> String {
 
 /// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
 pub fn lane_short(number: usize, config: &crate::search::SearchConfig) -> String {
+    format!("{number} {}", method_short(config))
+}
+
+/// A lane's method in a few words, without its number: "A* misplaced".
+pub fn method_short(config: &crate::search::SearchConfig) -> String {
     use crate::search::{Algorithm, GoalTest};
-    let mut name = format!("{number} {}", engine::algorithm_short(config.algorithm));
+    let mut name = engine::algorithm_short(config.algorithm).to_string();
     if config.algorithm == Algorithm::WeightedAStar {
         name.push_str(&format!(" w={}", config.weight));
     }
@@ -906,12 +940,25 @@ pub fn open_head(n: usize) -> String {
     }
 }
 
-pub fn plot_compare_counts(counter: &str, log: bool) -> String {
+/// The compare view's bar chart title.
+pub fn plot_compare_totals(log: bool) -> String {
     match (log, zh()) {
-        (false, false) => format!("{counter} per step"),
-        (true, false) => format!("{counter} per step (log scale)"),
-        (false, true) => format!("每步的{counter}"),
-        (true, true) => format!("每步的{counter}（对数坐标）"),
+        (false, false) => "Expanded and generated so far".to_owned(),
+        (true, false) => "Expanded and generated so far (log scale)".to_owned(),
+        (false, true) => "累计扩展与生成的结点数".to_owned(),
+        (true, true) => "累计扩展与生成的结点数（对数坐标）".to_owned(),
+    }
+}
+
+/// The compare view's line plot title: what, and against what.
+pub fn plot_compare_over(series: &str, share: bool, log: bool) -> String {
+    let log_en = if log { ", log scale" } else { "" };
+    let log_zh = if log { "，对数坐标" } else { "" };
+    match (share, zh()) {
+        (false, false) => format!("{series} at each step{log_en}"),
+        (true, false) => format!("{series} over each lane's run (%){log_en}"),
+        (false, true) => format!("每一步的{series}{log_zh}"),
+        (true, true) => format!("各通道运行过程中（%）的{series}{log_zh}"),
     }
 }
 
