@@ -110,7 +110,8 @@ pub fn body(
     // Measured before the cards are laid out: a card wider than its column would otherwise
     // widen what the plots and the summary are given.
     let width = ui.available_width();
-    let cards_height = (ui.available_height() * 0.6).max(300.0);
+    let share = if view.enlarged.is_some() { 0.66 } else { 0.6 };
+    let cards_height = (ui.available_height() * share).max(300.0);
     if let Some(i) = view.enlarged {
         ui.allocate_ui_with_layout(
             vec2(width, cards_height),
@@ -212,7 +213,6 @@ fn lane_card(
     view: &mut CompareView,
     commands: &mut Vec<Command>,
 ) {
-    let search = lane.search();
     let config = *lane.config();
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(3.0, lane.color))
@@ -250,84 +250,123 @@ fn lane_card(
                     }
                 });
             });
-            // Folded in the row of cards, so the boards get the room; the header names the
-            // method, and one click opens the settings.
-            egui::CollapsingHeader::new(RichText::new(text::method_short(&config)).strong())
-                .id_salt(("lane_config", i))
-                .default_open(matches!(size, CardSize::Large(_)))
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.spacing_mut().slider_width = 90.0;
-                        let next = edit_config(ui, &config, true);
-                        if next != config {
-                            commands.push(Command::SetLaneConfig(i, next));
-                        }
-                    });
-                });
-
-            let color = match search.status() {
-                Status::Running => ui.visuals().strong_text_color(),
-                Status::Solved { .. } => palette::NEW,
-                _ => ui.visuals().warn_fg_color,
-            };
-            ui.label(RichText::new(lane_state(lane)).strong().color(color));
-            let stats = search.stats();
-            ui.label(text::lane_counts(stats.expanded, stats.generated));
-            ui.label(text::lane_open(stats.open, stats.max_open));
-
-            // The node this lane expanded last and the one it expands next, with the
-            // heuristic's reasons on their tiles: what lesson 2 points at in each lane.
-            let latest = search
-                .steps()
-                .checked_sub(1)
-                .map(|n| search.step_at(n).expanded);
-            let next = lane.open_snapshot().first().copied();
-            let side = search.problem().side() as f32;
-            let across = (ui.available_width() - 16.0) / 2.0 / side;
-            // Below the boards: their captions, g h f, the check line and a button.
-            const BELOW: f32 = 100.0;
-            let (height, most) = match size {
-                CardSize::Row(h) => (h, 48.0),
-                CardSize::Large(h) => (h, 110.0),
-            };
-            let down = (height - ui.min_rect().height() - BELOW) / side;
-            let cell = across.min(down).min(most).max(16.0);
-            ui.columns(2, |columns| {
-                let (title, id) = match latest {
-                    Some(id) => (text::t().card_expanded, id),
-                    None => (text::t().card_start, NodeId(0)),
-                };
-                card_board(
-                    &mut columns[0],
-                    lane,
-                    id,
-                    cell,
-                    title,
-                    text::lane_board(i + 1),
-                );
-                match next {
-                    Some(id) => card_board(
-                        &mut columns[1],
-                        lane,
-                        id,
-                        cell,
-                        text::t().card_next,
-                        text::lane_next_board(i + 1),
-                    ),
-                    None => {
-                        columns[1].label(RichText::new(text::t().card_next).strong());
-                        columns[1].label(
-                            RichText::new(text::t().open_empty)
-                                .color(columns[1].visuals().weak_text_color()),
-                        );
-                    }
+            match size {
+                CardSize::Row(height) => {
+                    card_info(ui, i, lane, CardSize::Row(height), commands);
+                    // Below the boards: their captions, g h f, the check line and a button.
+                    let down = (height - ui.min_rect().height() - 100.0) / side(lane);
+                    let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
+                    let cell = across.min(down).clamp(16.0, 48.0);
+                    card_boards(ui, i, lane, cell);
+                    card_footer(ui, i, lane, commands);
                 }
-            });
-            heuristic_check(ui, lane);
-            if ui.small_button(text::t().open_in_single).clicked() {
-                commands.push(Command::FocusLane(i));
+                CardSize::Large(height) => {
+                    // The words on the left, the two boards as large as the card allows.
+                    ui.horizontal_top(|ui| {
+                        ui.allocate_ui_with_layout(
+                            vec2(320.0, height),
+                            Layout::top_down(Align::Min),
+                            |ui| {
+                                ui.set_width(320.0);
+                                card_info(ui, i, lane, size, commands);
+                                card_footer(ui, i, lane, commands);
+                            },
+                        );
+                        ui.separator();
+                        ui.vertical(|ui| {
+                            // Captions and g h f above and below the boards.
+                            let down = (height - 90.0) / side(lane);
+                            let across = (ui.available_width() - 24.0) / 2.0 / side(lane);
+                            let cell = across.min(down).clamp(24.0, 110.0);
+                            card_boards(ui, i, lane, cell);
+                        });
+                    });
+                }
             }
         });
+}
+
+fn side(lane: &Lane) -> f32 {
+    lane.search().problem().side() as f32
+}
+
+/// The method's settings, where the lane stands and its counts.
+fn card_info(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &mut Vec<Command>) {
+    let search = lane.search();
+    let config = *lane.config();
+    // Folded in the row of cards, so the boards get the room; the header names the method,
+    // and one click opens the settings.
+    egui::CollapsingHeader::new(RichText::new(text::method_short(&config)).strong())
+        .id_salt(("lane_config", i))
+        .default_open(matches!(size, CardSize::Large(_)))
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().slider_width = 90.0;
+                let next = edit_config(ui, &config, true);
+                if next != config {
+                    commands.push(Command::SetLaneConfig(i, next));
+                }
+            });
+        });
+    let color = match search.status() {
+        Status::Running => ui.visuals().strong_text_color(),
+        Status::Solved { .. } => palette::NEW,
+        _ => ui.visuals().warn_fg_color,
+    };
+    ui.label(RichText::new(lane_state(lane)).strong().color(color));
+    let stats = search.stats();
+    ui.label(text::lane_counts(stats.expanded, stats.generated));
+    ui.label(text::lane_open(stats.open, stats.max_open));
+}
+
+/// The live check and the way to the single view.
+fn card_footer(ui: &mut Ui, i: usize, lane: &Lane, commands: &mut Vec<Command>) {
+    heuristic_check(ui, lane);
+    if ui.small_button(text::t().open_in_single).clicked() {
+        commands.push(Command::FocusLane(i));
+    }
+}
+
+/// The node this lane expanded last and the one it expands next, with the heuristic's
+/// reasons on their tiles: what lesson 2 points at in each lane.
+fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
+    let search = lane.search();
+    let latest = search
+        .steps()
+        .checked_sub(1)
+        .map(|n| search.step_at(n).expanded);
+    let next = lane.open_snapshot().first().copied();
+    ui.columns(2, |columns| {
+        let (title, id) = match latest {
+            Some(id) => (text::t().card_expanded, id),
+            None => (text::t().card_start, NodeId(0)),
+        };
+        card_board(
+            &mut columns[0],
+            lane,
+            id,
+            cell,
+            title,
+            text::lane_board(i + 1),
+        );
+        match next {
+            Some(id) => card_board(
+                &mut columns[1],
+                lane,
+                id,
+                cell,
+                text::t().card_next,
+                text::lane_next_board(i + 1),
+            ),
+            None => {
+                columns[1].label(RichText::new(text::t().card_next).strong());
+                columns[1].label(
+                    RichText::new(text::t().open_empty)
+                        .color(columns[1].visuals().weak_text_color()),
+                );
+            }
+        }
+    });
 }
 
 /// One node of a card: a caption, the board with the heuristic's reasons (when the lane's
@@ -503,8 +542,22 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
     } else {
         count_axis()
     };
+    // Room above the tallest bar for the number written on it.
+    let top = session
+        .lanes
+        .iter()
+        .map(|lane| {
+            value(
+                lane.search()
+                    .stats()
+                    .generated
+                    .max(lane.search().stats().expanded),
+            )
+        })
+        .fold(1.0, f64::max);
     Plot::new("compare_bars")
         .height(height)
+        .include_y(top * 1.25)
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
@@ -513,7 +566,7 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
         .include_y(0.0)
         .include_x(-0.7)
         .include_x(bar_x(1, n - 1, n) + 0.7)
-        .set_margin_fraction(vec2(0.0, 0.15))
+        .set_margin_fraction(vec2(0.0, 0.05))
         .show_grid([false, true])
         .x_grid_spacer(move |_| {
             spacer_centers
@@ -590,7 +643,15 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
         .custom_x_axes(vec![x_axis])
         .custom_y_axes(vec![y_axis]);
     if share {
-        plot = plot.include_x(100.0);
+        // Quarters: steps of 10 % would be too close for their labels on a narrow plot.
+        plot = plot.include_x(100.0).x_grid_spacer(|_| {
+            (0..=4)
+                .map(|q| GridMark {
+                    value: f64::from(q) * 25.0,
+                    step_size: 25.0,
+                })
+                .collect()
+        });
     }
     plot.show(ui, |plot| {
         for (i, lane) in session.lanes.iter().enumerate() {
@@ -1388,5 +1449,36 @@ mod tests {
         h.get_by_label(text::t().all_lanes).click();
         h.run();
         assert_eq!(h.get_all_by_label(text::t().enlarge).count(), 4);
+    }
+
+    #[test]
+    fn snapshot_compare_enlarged_card_light() {
+        let mut h = harness(Settings {
+            dark: false,
+            share_of_run: true,
+            ..compare(&board_at(14))
+        });
+        h.run();
+        while h.state().session.known_distances().is_none() {
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        for _ in 0..120 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        h.get_all_by_label(text::t().enlarge)
+            .nth(2)
+            .unwrap()
+            .click();
+        h.run();
+        h.get_by_label(text::t().plot_compare_h).click();
+        h.run();
+        h.snapshot_options(
+            "app_compare_enlarged",
+            &egui_kittest::SnapshotOptions::new()
+                .threshold(2.0)
+                .max_failed_pixels(400),
+        );
     }
 }
