@@ -389,11 +389,17 @@ fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, labe
             ..Decor::default()
         },
     );
-    ui.label(
-        RichText::new(text::ghf(node.g, node.h, node.f))
-            .strong()
-            .size(16.0)
-            .color(ui.visuals().strong_text_color()),
+    // As wide as the board: two-digit g, h and f must not wrap and push the card's
+    // button out of sight.
+    let size = (cell * 0.4).clamp(15.0, 26.0);
+    ui.add(
+        egui::Label::new(
+            RichText::new(text::ghf_compact(node.g, node.h, node.f))
+                .strong()
+                .size(size)
+                .color(ui.visuals().strong_text_color()),
+        )
+        .truncate(),
     );
 }
 

@@ -310,6 +310,11 @@ pub fn ghf(g: u32, h: u32, f: f64) -> String {
     format!("g = {g}   h = {h}   f = {}", number(f))
 }
 
+/// g, h and f in the width of a small board (a lane card's).
+pub fn ghf_compact(g: u32, h: u32, f: f64) -> String {
+    format!("g {g}  h {h}  f {}", number(f))
+}
+
 /// A number without a trailing ".0" for whole values.
 pub fn number(value: f64) -> String {
     if value.fract() == 0.0 {
