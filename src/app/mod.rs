@@ -348,7 +348,7 @@ impl App {
                 None => Err(text::t().plots_unavailable.to_owned()),
             },
         };
-        if let Some(status) = self.files.finish(result)
+        if let Some(status) = self.files.finish(&request, result)
             && !status.is_empty()
         {
             self.session.status = status;

@@ -500,7 +500,7 @@ fn run(seed: u64, actions: usize) {
     };
     let mut h = test_harness_with_system_fonts(settings);
     // The file dialog opens in the folder of the last path: keep it in the test's folder.
-    h.state_mut().files.path = files.dir.join("start.json").display().to_string();
+    h.state_mut().files.start_in(&files.dir);
     h.run_steps(2);
     let mut rng = Rng::new(seed);
     let mut log: Vec<String> = Vec::new();

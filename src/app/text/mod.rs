@@ -253,7 +253,11 @@ strings! {
     export_plots_png: "Export plots (PNG)...", "导出图表（PNG）……";
     export_plot_data_csv: "Export per-step data (CSV)...", "导出每步数据（CSV）……";
     file_path: "Path", "路径";
-    files_here: "Files in this folder:", "此文件夹中的文件：";
+    places: "Places:", "位置：";
+    home_folder: "Home", "主文件夹";
+    documents_folder: "Documents", "文档";
+    parent_folder: ".. (parent folder)", "..（上一级文件夹）";
+    folder_empty: "No folders and no files of this kind here.", "这里没有文件夹，也没有这类文件。";
     save: "Save", "保存";
     open: "Open", "打开";
     nothing_to_export: "There is no search to export: fix the board first.",
@@ -327,6 +331,15 @@ pub fn memory_used(used_mb: usize) -> String {
         format!("内存 {used_mb} MB，预算")
     } else {
         format!("memory {used_mb} MB of")
+    }
+}
+
+/// The heading of the file dialog's list.
+pub fn files_in_folder(folder: &str) -> String {
+    if zh() {
+        format!("{folder} 中的文件夹和文件：")
+    } else {
+        format!("Folders and files in {folder}:")
     }
 }
 
