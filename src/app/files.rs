@@ -165,6 +165,7 @@ pub enum FileAction {
     SummaryCsv,
     PlotDataCsv,
     PlotsPng,
+    PlotsSvg,
 }
 
 impl FileAction {
@@ -178,6 +179,7 @@ impl FileAction {
             FileAction::SummaryCsv => t.export_summary_csv,
             FileAction::PlotDataCsv => t.export_plot_data_csv,
             FileAction::PlotsPng => t.export_plots_png,
+            FileAction::PlotsSvg => t.export_plots_svg,
         }
     }
 
@@ -189,6 +191,7 @@ impl FileAction {
             FileAction::SummaryCsv => "searchlab-summary.csv",
             FileAction::PlotDataCsv => "searchlab-per-step.csv",
             FileAction::PlotsPng => "searchlab-plots.png",
+            FileAction::PlotsSvg => "searchlab-plots.svg",
         }
     }
 

@@ -18,6 +18,7 @@ mod fine_step;
 mod fonts;
 mod inspector;
 mod panels;
+mod print;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
@@ -322,6 +323,9 @@ impl App {
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {
                 files::write(path, files::plot_data_csv(&self.session).as_bytes())
+            }
+            FileAction::PlotsSvg => {
+                files::write(path, print::plots_svg(&self.session.lanes).as_bytes())
             }
             FileAction::SummaryCsv => {
                 files::write(path, files::summary_csv(&self.session).as_bytes())

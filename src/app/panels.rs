@@ -537,6 +537,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             FileAction::SummaryCsv,
             FileAction::PlotDataCsv,
             FileAction::PlotsPng,
+            FileAction::PlotsSvg,
         ] {
             file_item(ui, action, has_search, commands);
         }

@@ -251,6 +251,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                 FileAction::TraceJson,
                 FileAction::SummaryCsv,
                 FileAction::PlotDataCsv,
+                FileAction::PlotsSvg,
             ];
             let action = actions[rng.below(actions.len())];
             // Half into the test's folder, half where nothing can be written.

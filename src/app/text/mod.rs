@@ -251,6 +251,9 @@ strings! {
     export_trace_json: "Export trace (Posthoc JSON)...", "导出搜索轨迹（Posthoc JSON）……";
     export_summary_csv: "Export summary (CSV)...", "导出汇总表（CSV）……";
     export_plots_png: "Export plots (PNG)...", "导出图表（PNG）……";
+    export_plots_svg: "Export plots for print (SVG)...", "导出打印用图表（SVG）……";
+    print_open_title: "Size of the open list after each step", "每步之后 open 表的大小";
+    print_f_title: "f of the node expanded at each step", "每步扩展结点的 f 值";
     export_plot_data_csv: "Export per-step data (CSV)...", "导出每步数据（CSV）……";
     file_path: "Path", "路径";
     places: "Places:", "位置：";
