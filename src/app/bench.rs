@@ -108,6 +108,75 @@ fn big_open(exercise: bool) -> Timing {
     }
 }
 
+/// A 4x4 board that A* with Manhattan distance solves in 300,000 to 1,000,000 expansions.
+fn run_to_end_board() -> (Board, Board, SearchConfig, u32) {
+    let goal = Board::blank_last(4);
+    let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+    for seed in 1.. {
+        let start = scramble(&goal, 60, &mut Rng::new(seed));
+        let problem = crate::puzzle::Problem::new(start, goal).expect("scrambled from the goal");
+        let mut search = crate::search::new_search(problem, config);
+        search.run(1_000_000);
+        let expanded = search.stats().expanded;
+        if search.solution().is_some() && expanded >= 300_000 {
+            return (start, goal, config, expanded);
+        }
+    }
+    unreachable!("some seed gives a board of that size")
+}
+
+/// Run to end in the window against the engine alone on the same board: expansions per second,
+/// the window's frames paced at 60 Hz as a display would (a frame that finishes early waits).
+fn run_to_end() -> String {
+    let (start, goal, config, expanded) = run_to_end_board();
+    let problem = crate::puzzle::Problem::new(start, goal).expect("solvable");
+    let started = Instant::now();
+    let mut search = crate::search::new_search(problem, config);
+    search.run(usize::MAX);
+    let engine = f64::from(expanded) / started.elapsed().as_secs_f64();
+
+    let mut app = app_for(start, goal, config);
+    let ctx = egui::Context::default();
+    install_style(&ctx);
+    let frame_time = std::time::Duration::from_secs_f64(1.0 / 60.0);
+    let started = Instant::now();
+    let mut frames = 0u32;
+    for frame in 0.. {
+        let frame_started = Instant::now();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
+            time: Some(started.elapsed().as_secs_f64()),
+            predicted_dt: 1.0 / 60.0,
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| {
+            if frame == 1 {
+                app.apply(super::Command::RunToEnd);
+            }
+            app.ui(ui)
+        });
+        let shapes = std::mem::take(&mut output.shapes);
+        std::hint::black_box(ctx.tessellate(shapes, output.pixels_per_point));
+        output.drop_without_applying_deltas();
+        frames += 1;
+        if frame > 1 && !app.session.is_busy() {
+            break;
+        }
+        if let Some(rest) = frame_time.checked_sub(frame_started.elapsed()) {
+            std::thread::sleep(rest);
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let window = f64::from(app.session.lane(0).search().stats().expanded) / seconds;
+    format!(
+        "run to end, 4x4 A* (Manhattan) from {start}, {expanded} expansions\n  engine alone \
+         {:.0} k/s; window {:.0} k/s ({:.0} % of the engine), {frames} frames in {seconds:.1} s\n",
+        engine / 1e3,
+        window / 1e3,
+        100.0 * window / engine
+    )
+}
+
 /// Measures the CPU time of a frame of the real window (layout, drawing, tessellation) in the
 /// heaviest states, and reports the median and the maximum over 60 frames at 1280x800.
 pub fn frame_bench() -> String {
@@ -118,6 +187,7 @@ pub fn frame_bench() -> String {
             timing.name, timing.median, timing.max
         ));
     }
+    report.push_str(&run_to_end());
     report
 }
 

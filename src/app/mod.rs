@@ -19,6 +19,7 @@ mod fonts;
 mod inspector;
 mod panels;
 mod plot_axes;
+mod print;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
@@ -320,6 +321,9 @@ impl App {
             FileAction::PlotDataCsv => {
                 files::write(path, files::plot_data_csv(&self.session).as_bytes())
             }
+            FileAction::PlotsSvg => {
+                files::write(path, print::plots_svg(&self.session.lanes).as_bytes())
+            }
             FileAction::SummaryCsv => {
                 files::write(path, files::summary_csv(&self.session).as_bytes())
             }
@@ -345,7 +349,7 @@ impl App {
                 None => Err(text::t().plots_unavailable.to_owned()),
             },
         };
-        if let Some(status) = self.files.finish(result)
+        if let Some(status) = self.files.finish(&request, result)
             && !status.is_empty()
         {
             self.session.status = status;

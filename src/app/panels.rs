@@ -226,9 +226,6 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if let Err(SetupError::Config(e)) = &session.problem {
             error_label(ui, &engine::config_error(e));
         }
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            view_settings(ui, session, commands);
-        });
     });
 }
 
@@ -378,9 +375,19 @@ fn language_picker(ui: &mut Ui, current: Language, cjk: Option<bool>, commands: 
     }
 }
 
+/// Theme and zoom, laid out right to left (the last added is leftmost).
 fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings;
+    let dark = settings.dark;
+    if ui.selectable_label(dark, text::t().dark).clicked() && !dark {
+        commands.push(Command::SetDark(true));
+    }
+    if ui.selectable_label(!dark, text::t().light).clicked() && dark {
+        commands.push(Command::SetDark(false));
+    }
+    ui.separator();
     let mut zoom = settings.zoom;
+    ui.spacing_mut().slider_width = 90.0;
     if ui
         .add(
             Slider::new(&mut zoom, ZOOM_RANGE)
@@ -391,13 +398,6 @@ fn view_settings(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         .changed()
     {
         commands.push(Command::SetZoom(zoom));
-    }
-    let dark = settings.dark;
-    if ui.selectable_label(!dark, text::t().light).clicked() && dark {
-        commands.push(Command::SetDark(false));
-    }
-    if ui.selectable_label(dark, text::t().dark).clicked() && !dark {
-        commands.push(Command::SetDark(true));
     }
 }
 
@@ -426,6 +426,7 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
     let can_step = session.can_step();
     let can_back = session.can_step_back();
     let ready = session.main_lane().is_some();
+    let mut wrap_timeline = false;
     ui.horizontal(|ui| {
         // The view switch leads the row: it decides what Step and the timeline drive.
         for (compare, title) in [(false, text::t().single), (true, text::t().compare)] {
@@ -462,46 +463,59 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             commands,
         );
         command_button(ui, Command::Reset, false, ready && can_back, commands);
-        ui.separator();
-
-        let mut speed = session.settings.speed;
-        // Short: a log slider needs little travel, and the timeline wants the room.
-        ui.spacing_mut().slider_width = 70.0;
-        if ui
-            .add(
-                Slider::new(&mut speed, SPEED_RANGE)
-                    .logarithmic(true)
-                    .max_decimals(0)
-                    .suffix(text::t().speed_suffix)
-                    .text(text::t().speed),
-            )
-            .changed()
-        {
-            commands.push(Command::SetSpeed(speed));
-        }
-        ui.separator();
-
-        if session.main_lane().is_some() {
-            let furthest = session.furthest().max(1);
-            let mut position = session.seek_target().unwrap_or(session.clock());
-            ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
-            let suffix = if position == 1 {
-                text::t().timeline_suffix_one
-            } else {
-                text::t().timeline_suffix
-            };
-            let response = ui.add(
-                Slider::new(&mut position, 0..=furthest)
-                    .suffix(suffix)
-                    .text(text::t().timeline),
-            );
-            if response.changed() {
-                commands.push(Command::Seek(position));
-            }
+        // A narrow window or a large zoom: the speed and the timeline get a row of their own
+        // rather than run off the right edge.
+        wrap_timeline = ui.available_width() < TIMELINE_ROOM;
+        if !wrap_timeline {
+            ui.separator();
+            speed_and_timeline(ui, session, commands);
         }
     });
+    if wrap_timeline {
+        ui.horizontal(|ui| speed_and_timeline(ui, session, commands));
+    }
     if session.settings.show_breakpoints {
         super::breakpoints::row(ui, &session.settings.breakpoints, commands);
+    }
+}
+
+/// The width the speed slider and a usable timeline need beside the buttons.
+const TIMELINE_ROOM: f32 = 420.0;
+
+fn speed_and_timeline(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let mut speed = session.settings.speed;
+    // Short: a log slider needs little travel, and the timeline wants the room.
+    ui.spacing_mut().slider_width = 70.0;
+    if ui
+        .add(
+            Slider::new(&mut speed, SPEED_RANGE)
+                .logarithmic(true)
+                .max_decimals(0)
+                .suffix(text::t().speed_suffix)
+                .text(text::t().speed),
+        )
+        .changed()
+    {
+        commands.push(Command::SetSpeed(speed));
+    }
+    ui.separator();
+    if session.main_lane().is_some() {
+        let furthest = session.furthest().max(1);
+        let mut position = session.seek_target().unwrap_or(session.clock());
+        ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
+        let suffix = if position == 1 {
+            text::t().timeline_suffix_one
+        } else {
+            text::t().timeline_suffix
+        };
+        let response = ui.add(
+            Slider::new(&mut position, 0..=furthest)
+                .suffix(suffix)
+                .text(text::t().timeline),
+        );
+        if response.changed() {
+            commands.push(Command::Seek(position));
+        }
     }
 }
 
@@ -524,6 +538,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             FileAction::SummaryCsv,
             FileAction::PlotDataCsv,
             FileAction::PlotsPng,
+            FileAction::PlotsSvg,
         ] {
             file_item(ui, action, has_search, commands);
         }
@@ -568,8 +583,12 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             commands.push(Command::ShowInspector);
         }
     });
+    // Right-aligned in the menu bar, where nothing else grows: the theme and zoom used to sit
+    // at the end of the setup row and were covered by the weight slider and the tie-break.
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
         language_picker(ui, session.settings.language, cjk, commands);
+        ui.separator();
+        view_settings(ui, session, commands);
     });
 }
 
@@ -615,9 +634,7 @@ pub fn status_bar(
     ui.label(RichText::new(&session.status).size(16.0).color(color));
     let compare = session.settings.compare;
     ui.horizontal(|ui| {
-        if !compare && let Some(stats) = session.shown_stats() {
-            ui.label(RichText::new(text::stats_line(&stats)).color(ui.visuals().text_color()));
-        }
+        // Right to left first, so the counters take what is left and wrap within it.
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             // The compare view has these in its lanes row; the single view's rows are full.
             if !compare {
@@ -629,6 +646,17 @@ pub fn status_bar(
                 }
             }
             memory_budget(ui, session, commands);
+            if !compare && let Some(stats) = session.shown_stats() {
+                ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(text::stats_line(&stats))
+                                .color(ui.visuals().text_color()),
+                        )
+                        .wrap(),
+                    );
+                });
+            }
         });
     });
 }

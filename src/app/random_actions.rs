@@ -251,6 +251,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                 FileAction::TraceJson,
                 FileAction::SummaryCsv,
                 FileAction::PlotDataCsv,
+                FileAction::PlotsSvg,
             ];
             let action = actions[rng.below(actions.len())];
             // Half into the test's folder, half where nothing can be written.
@@ -500,7 +501,7 @@ fn run(seed: u64, actions: usize) {
     };
     let mut h = test_harness_with_system_fonts(settings);
     // The file dialog opens in the folder of the last path: keep it in the test's folder.
-    h.state_mut().files.path = files.dir.join("start.json").display().to_string();
+    h.state_mut().files.start_in(&files.dir);
     h.run_steps(2);
     let mut rng = Rng::new(seed);
     let mut log: Vec<String> = Vec::new();

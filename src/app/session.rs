@@ -642,6 +642,9 @@ pub enum RunMode {
 /// drawing, so the window never freezes.
 pub const FRAME_WORK: Duration = Duration::from_millis(6);
 
+/// Work per frame while running to the end.
+pub const RUN_TO_END_WORK: Duration = Duration::from_millis(45);
+
 /// The problem, the lanes and how they are being advanced.
 pub struct Session {
     pub settings: Settings,
@@ -1200,6 +1203,13 @@ impl Session {
         // rendering, a huge window) the search still gets half the time, and the window
         // stays responsive because the frame at most doubles.
         let work = FRAME_WORK.max(Duration::from_secs_f32(dt.clamp(0.0, 0.1) * 0.5));
+        // Run to end wants the answer, not smooth frames: most of the time goes to the search
+        // and the screen still updates about twenty times a second; Stop waits one slice.
+        let work = if self.mode == RunMode::RunToEnd && self.seek_target.is_none() {
+            work.max(RUN_TO_END_WORK)
+        } else {
+            work
+        };
         let deadline = Instant::now() + work;
         if let Some(target) = self.seek_target {
             let mut done = true;
@@ -1414,8 +1424,11 @@ impl Session {
         self.poll_table();
         let goal = self.problem.as_ref().ok().map(|p| p.goal());
         let table = self.distances.as_ref().filter(|t| Some(t.goal()) == goal);
-        for lane in &mut self.lanes {
-            lane.check_heuristic(table);
+        // Run to end shows no single step; the check catches up with every step when it stops.
+        if self.mode != RunMode::RunToEnd {
+            for lane in &mut self.lanes {
+                lane.check_heuristic(table);
+            }
         }
     }
 

@@ -39,6 +39,33 @@ fn time<T>(reps: usize, mut work: impl FnMut() -> T) -> (Duration, T) {
     (median(samples), last.expect("reps > 0"))
 }
 
+/// The process's resident memory in bytes (Linux), for checking the engine's own estimate.
+fn resident_bytes() -> Option<usize> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: usize = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// Bytes per node of a large stepping search: the engine's estimate (what it has allocated,
+/// the figure the window's memory budget counts) against the growth of resident memory.
+fn engine_memory() -> String {
+    let goal = Board::blank_last(4);
+    let start = crate::puzzle::scramble(&goal, 200, &mut Rng::new(3));
+    let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+    let before = resident_bytes();
+    let mut search = new_search(Problem::new(start, goal).expect("solvable"), config);
+    while search.node_count() < 1_000_000 && search.step().is_some() {}
+    let nodes = search.node_count();
+    let estimate = search.memory_bytes() / nodes;
+    match (before, resident_bytes()) {
+        (Some(before), Some(after)) => format!(
+            "{estimate} B a node allocated, {} B a node resident",
+            after.saturating_sub(before) / nodes
+        ),
+        _ => format!("{estimate} B a node allocated"),
+    }
+}
+
 /// Runs every workload and returns the report as text.
 pub fn run_bench(quick: bool) -> String {
     let reps = if quick { 3 } else { 9 };
@@ -142,6 +169,11 @@ pub fn run_bench(quick: bool) -> String {
     rows.push((
         format!("BFS from {far} (distance 30), stepping engine with undo records"),
         format!("{} for {} expansions", ms(t), expanded),
+    ));
+
+    rows.push((
+        "Stepping engine memory, 4x4 A* Manhattan to 1,000,000 nodes".to_string(),
+        engine_memory(),
     ));
 
     let report = BenchReport { rows };

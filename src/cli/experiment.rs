@@ -1,6 +1,5 @@
 //! `searchlab experiment`: the textbook's table of nodes against depth, for any configurations.
 
-use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -117,56 +116,17 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
     Ok(config)
 }
 
-/// A configuration as the table names it: its command-line names (`astar manhattan`).
-fn short_name(config: &SearchConfig) -> String {
-    let mut name = config.algorithm.name().to_string();
-    if config.algorithm.uses_heuristic() {
-        name.push(' ');
-        name.push_str(config.heuristic.name());
-    }
-    if config.algorithm == Algorithm::WeightedAStar {
-        name.push_str(&format!(" w={}", config.weight));
-    }
-    name
-}
-
 /// The table in Markdown in the current language: one row per depth; per configuration mean
 /// generated, mean expanded and b*. (In English, what [`ExperimentTable::markdown`] writes.)
 fn markdown(table: &ExperimentTable, boards: usize, seed: u64) -> String {
-    let zh = crate::i18n::zh();
     let convention = crate::i18n::convention();
-    let (generated, expanded) = if zh {
-        ("生成数", "扩展数")
+    if crate::i18n::zh() {
+        let intro = format!("每个深度 {boards} 个棋盘，种子 {seed}。计数方式：{convention}。");
+        table.markdown_in(&intro, ("生成数", "扩展数"))
     } else {
-        ("generated", "expanded")
-    };
-    let mut out = if zh {
-        format!("每个深度 {boards} 个棋盘，种子 {seed}。计数方式：{convention}。\n\n| d |")
-    } else {
-        format!("{boards} boards per depth, seed {seed}. Counting: {convention}.\n\n| d |")
-    };
-    for config in &table.configs {
-        let name = short_name(config);
-        let _ = write!(out, " {name} {generated} | {name} {expanded} | {name} b* |");
+        let intro = format!("{boards} boards per depth, seed {seed}. Counting: {convention}.");
+        table.markdown_in(&intro, ("generated", "expanded"))
     }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(3 * table.configs.len()));
-    out.push('\n');
-    for (d, row) in table.depths.iter().zip(&table.cells) {
-        let _ = write!(out, "| {d} |");
-        for cell in row {
-            let b = cell
-                .mean_branching
-                .map_or("–".to_string(), |b| format!("{b:.2}"));
-            let _ = write!(
-                out,
-                " {:.0} | {:.0} | {b} |",
-                cell.mean_generated, cell.mean_expanded
-            );
-        }
-        out.push('\n');
-    }
-    out
 }
 
 fn progress_bar(done: usize, total: usize) -> String {

@@ -197,7 +197,7 @@ impl<W: Write> EventWriter<W> {
                 record.board
             );
         }
-        let Some(kind) = posthoc(kind) else {
+        let Some(kind) = kind.posthoc() else {
             return Ok(());
         };
         let mut value = json!({
@@ -224,20 +224,6 @@ impl<W: Write> EventWriter<W> {
             self.out.write_all(b"]}\n")?;
         }
         self.out.flush()
-    }
-}
-
-/// The Posthoc event type of an event, as [`crate::search::trace_posthoc`] names it; `None` for
-/// events Posthoc has no type for.
-fn posthoc(kind: EventKind) -> Option<&'static str> {
-    match kind {
-        EventKind::Source => Some("source"),
-        EventKind::Expand => Some("expanding"),
-        EventKind::Generate => Some("generating"),
-        EventKind::Update => Some("updating"),
-        EventKind::Close => Some("closing"),
-        EventKind::Goal => Some("end"),
-        EventKind::Ignore => None,
     }
 }
 

@@ -37,7 +37,10 @@ const PAGES: &[Page] = &[
             ),
             ("tie_break", "f 相同时的顺序：smaller-h、fifo 或 lifo"),
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
-            ("node_limit", "存储的结点将超过此数时停止搜索（退出状态 3）"),
+            (
+                "node_limit",
+                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、--trace）每个结点约占 330 字节，默认上限约 1.6 GB；其余搜索用的精简求解器占用少得多。",
+            ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             ("stats", "打印扩展数、生成数、open 表峰值和用时"),
             ("format", "输出格式：text 或 json"),

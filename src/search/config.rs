@@ -165,7 +165,8 @@ pub struct SearchConfig {
     pub node_limit: usize,
 }
 
-/// The default node limit: about 400 MB of node records.
+/// The default node limit: about 1.6 GB of the stepping engine's records at ~330 bytes a node
+/// (docs/performance.md, "Memory").
 pub const DEFAULT_NODE_LIMIT: usize = 5_000_000;
 
 impl Default for SearchConfig {

@@ -227,12 +227,18 @@ impl ExperimentTable {
     /// The table in Markdown: one row per depth; per configuration mean generated, mean
     /// expanded and b*.
     pub fn markdown(&self, boards_per_depth: usize, seed: u64) -> String {
-        let mut out = format!(
-            "{boards_per_depth} boards per depth, seed {seed}. Counting: {CONVENTION}.\n\n| d |"
-        );
+        let intro =
+            format!("{boards_per_depth} boards per depth, seed {seed}. Counting: {CONVENTION}.");
+        self.markdown_in(&intro, ("generated", "expanded"))
+    }
+
+    /// The same table under another first paragraph and other column words (another
+    /// language); the configurations keep their command-line names.
+    pub fn markdown_in(&self, intro: &str, (generated, expanded): (&str, &str)) -> String {
+        let mut out = format!("{intro}\n\n| d |");
         for config in &self.configs {
             let name = short_name(config);
-            let _ = write!(out, " {name} generated | {name} expanded | {name} b* |");
+            let _ = write!(out, " {name} {generated} | {name} {expanded} | {name} b* |");
         }
         out.push_str("\n|---|");
         out.push_str(&"---:|".repeat(3 * self.configs.len()));

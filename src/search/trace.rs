@@ -58,7 +58,7 @@ impl EventKind {
     }
 
     /// The Posthoc event type; `None` for events Posthoc has no type for.
-    fn posthoc(self) -> Option<&'static str> {
+    pub fn posthoc(self) -> Option<&'static str> {
         match self {
             EventKind::Source => Some("source"),
             EventKind::Expand => Some("expanding"),

@@ -272,9 +272,16 @@ strings! {
     export_trace_json: "Export trace (Posthoc JSON)...", "导出搜索轨迹（Posthoc JSON）……";
     export_summary_csv: "Export summary (CSV)...", "导出汇总表（CSV）……";
     export_plots_png: "Export plots (PNG)...", "导出图表（PNG）……";
+    export_plots_svg: "Export plots for print (SVG)...", "导出打印用图表（SVG）……";
+    print_open_title: "Size of the open list after each step", "每步之后 open 表的大小";
+    print_f_title: "f of the node expanded at each step", "每步扩展结点的 f 值";
     export_plot_data_csv: "Export per-step data (CSV)...", "导出每步数据（CSV）……";
     file_path: "Path", "路径";
-    files_here: "Files in this folder:", "此文件夹中的文件：";
+    places: "Places:", "位置：";
+    home_folder: "Home", "主文件夹";
+    documents_folder: "Documents", "文档";
+    parent_folder: ".. (parent folder)", "..（上一级文件夹）";
+    folder_empty: "No folders and no files of this kind here.", "这里没有文件夹，也没有这类文件。";
     save: "Save", "保存";
     open: "Open", "打开";
     nothing_to_export: "There is no search to export: fix the board first.",
@@ -353,6 +360,15 @@ pub fn memory_used(used_mb: usize) -> String {
         format!("内存 {used_mb} MB，预算")
     } else {
         format!("memory {used_mb} MB of")
+    }
+}
+
+/// The heading of the file dialog's list.
+pub fn files_in_folder(folder: &str) -> String {
+    if zh() {
+        format!("{folder} 中的文件夹和文件：")
+    } else {
+        format!("Folders and files in {folder}:")
     }
 }
 
