@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::plot_axes::compact_number;
 use super::session::{Lane, Sample};
 use super::text;
 
@@ -29,22 +30,6 @@ fn tick_step(max: f64) -> f64 {
         .map(|m| m * magnitude)
         .find(|step| *step >= raw)
         .unwrap_or(10.0 * magnitude)
-}
-
-/// A tick label: whole numbers, thousands as "k" and millions as "M".
-fn tick_label(value: f64) -> String {
-    if value >= 1e6 {
-        format!("{}M", trim(value / 1e6))
-    } else if value >= 1e4 {
-        format!("{}k", trim(value / 1e3))
-    } else {
-        trim(value)
-    }
-}
-
-fn trim(value: f64) -> String {
-    let text = format!("{value:.1}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 fn escape(text: &str) -> String {
@@ -92,7 +77,7 @@ fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[
             x0 + plot_w,
             x0 - 8.0,
             py + 4.0,
-            tick_label(y)
+            compact_number(y)
         );
         y += y_step;
     }
@@ -103,7 +88,7 @@ fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[
             out,
             r#"<text x="{px:.1}" y="{:.1}" font-size="13" text-anchor="middle">{}</text>"#,
             y0 + plot_h + 18.0,
-            tick_label(x)
+            compact_number(x)
         );
         x += x_step;
     }
@@ -184,13 +169,10 @@ mod tests {
     use crate::app::session::{Session, Settings};
 
     #[test]
-    fn ticks_are_round_and_labels_short() {
+    fn ticks_are_round() {
         assert_eq!(tick_step(10.0), 2.0);
         assert_eq!(tick_step(930.0), 200.0);
         assert_eq!(tick_step(181_440.0), 50_000.0);
-        assert_eq!(tick_label(100_000.0), "100k");
-        assert_eq!(tick_label(1_500_000.0), "1.5M");
-        assert_eq!(tick_label(250.0), "250");
     }
 
     #[test]
