@@ -219,17 +219,8 @@ fn lane_card(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(text::lane_name(i + 1))
-                        .strong()
-                        .size(17.0)
-                        .color(lane.color),
-                );
-                ui.label(
-                    RichText::new(text::engine::formula(config.algorithm))
-                        .monospace()
-                        .color(ui.visuals().strong_text_color()),
-                );
+                // Buttons first, from the right: the name and formula take what is left and
+                // are cut short in a narrow card rather than drawn under the buttons.
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     if session.lanes.len() > MIN_LANES
                         && ui.small_button(text::t().remove_lane).clicked()
@@ -248,6 +239,22 @@ fn lane_card(
                             }
                         }
                     }
+                    ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+                        ui.label(
+                            RichText::new(text::lane_name(i + 1))
+                                .strong()
+                                .size(17.0)
+                                .color(lane.color),
+                        );
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(text::engine::formula(config.algorithm))
+                                    .monospace()
+                                    .color(ui.visuals().strong_text_color()),
+                            )
+                            .truncate(),
+                        );
+                    });
                 });
             });
             match size {
