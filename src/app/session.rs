@@ -55,6 +55,9 @@ pub struct Settings {
     pub show_breakpoints: bool,
     /// The memory all lanes together may hold, in MB; stepping stops there with a message.
     pub memory_budget_mb: u32,
+    /// The open and closed lists show boards as text (`283/104/765`) instead of small boards.
+    #[serde(default)]
+    pub text_boards: bool,
 }
 
 const MB: usize = 1 << 20;
@@ -105,6 +108,7 @@ impl Default for Settings {
             show_pseudocode: false,
             fine_step: false,
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
+            text_boards: false,
         }
     }
 }
@@ -680,6 +684,7 @@ impl Session {
     /// Re-reads the problem and starts fresh searches.
     fn rebuild(&mut self) {
         self.fine = None;
+        self.score.end_question();
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.budget = 0.0;
@@ -822,6 +827,7 @@ impl Session {
             return;
         };
         self.fine = None;
+        self.score.end_question();
         for lane in &mut self.lanes {
             let config = *lane.config();
             *lane = Lane::new(problem, config, lane.color);
@@ -861,11 +867,23 @@ impl Session {
             Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
-                let judgement = self
-                    .main_lane()
-                    .and_then(|lane| judge(lane.search(), picked));
+                let Some(lane) = self.main_lane() else {
+                    return;
+                };
+                let steps = lane.steps();
+                if let Some(judgement) = judge(lane.search(), picked)
+                    && self.score.answer(steps, judgement)
+                {
+                    self.apply(Command::Step);
+                }
+            }
+            Command::Reveal => {
+                let judgement = self.main_lane().and_then(|lane| {
+                    let next = lane.search().open_nodes().next()?;
+                    judge(lane.search(), next)
+                });
                 if let Some(judgement) = judgement {
-                    self.score.record(judgement);
+                    self.score.reveal(judgement);
                     self.apply(Command::Step);
                 }
             }
@@ -982,6 +1000,7 @@ impl Session {
             }
             Command::SetSpeed(_) => {}
             Command::SetDark(dark) => self.settings.dark = dark,
+            Command::SetTextBoards(on) => self.settings.text_boards = on,
             Command::SetZoom(zoom) if zoom.is_finite() => {
                 self.settings.zoom = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
             }
