@@ -143,12 +143,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
                     let Some(board) = preset.board(side) else {
                         continue;
                     };
-                    let title = match preset {
-                        GoalPreset::P1379 => text::t().preset_p1379,
-                        GoalPreset::BlankLast => text::t().preset_blank_last,
-                        GoalPreset::BlankFirst => text::t().preset_blank_first,
-                    };
-                    if ui.selectable_label(false, title).clicked() {
+                    if ui.selectable_label(false, preset_title(preset)).clicked() {
                         commands.push(Command::SetGoalText(board.to_string()));
                     }
                 }
@@ -733,8 +728,7 @@ pub fn node_panel(
     ui.separator();
     let Some(lane) = session.main_lane() else {
         if let Err(err) = &session.problem {
-            ui.add_space(20.0);
-            error_label(ui, &engine::setup_error(err));
+            problem_error_view(ui, session, err, commands);
         }
         return;
     };
@@ -746,6 +740,105 @@ pub fn node_panel(
             Tab::Selected => selected_node(ui, session, lane, &mut view.hover, commands),
             Tab::Solution => solution_view(ui, session, lane, &mut view.playback, &mut view.hover),
         });
+}
+
+/// The start board and the goal side by side, each under its heading; returns the start's
+/// clicked cell.
+fn start_and_goal(ui: &mut Ui, start: &Board, goal: &Board, decor: Decor<'_>) -> Option<usize> {
+    let side = start.side() as f32;
+    let gap = 18.0;
+    let cell = ((ui.available_width() - gap) / 2.0 / side)
+        .min(ui.available_height() * 0.42 / side)
+        .clamp(22.0, 110.0);
+    let mut clicked = None;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            heading(ui, text::t().start_board);
+            clicked = board_view::board(ui, start, cell, &decor);
+        });
+        ui.add_space(gap);
+        ui.vertical(|ui| {
+            heading(ui, text::t().goal_board);
+            board_view::board(
+                ui,
+                goal,
+                cell,
+                &Decor {
+                    goal: Some(goal),
+                    label: Some(text::t().goal_board.to_owned()),
+                    ..Decor::default()
+                },
+            );
+        });
+    });
+    clicked
+}
+
+fn preset_title(preset: GoalPreset) -> &'static str {
+    match preset {
+        GoalPreset::P1379 => text::t().preset_p1379,
+        GoalPreset::BlankLast => text::t().preset_blank_last,
+        GoalPreset::BlankFirst => text::t().preset_blank_first,
+    }
+}
+
+/// The node view while the typed problem cannot be searched: an unsolvable board is drawn
+/// with its goal, its parity sentence and a goal preset it is solvable for; a board or goal
+/// that does not parse leaves the last valid problem drawn, dimmed, under the error.
+fn problem_error_view(
+    ui: &mut Ui,
+    session: &Session,
+    err: &SetupError,
+    commands: &mut Vec<Command>,
+) {
+    ui.add_space(8.0);
+    error_label(ui, &engine::setup_error(err));
+    ui.add_space(4.0);
+    if let (SetupError::Problem(_), Some((start, goal))) = (err, session.typed_boards()) {
+        let other = GoalPreset::solvable_for(&start)
+            .into_iter()
+            .find_map(|p| p.board(start.side()).filter(|b| *b != goal).map(|b| (p, b)));
+        if let Some((preset, board)) = other {
+            let button =
+                Button::new(RichText::new(text::switch_goal_to(preset_title(preset))).strong());
+            if ui.add(button).clicked() {
+                commands.push(Command::SetGoalText(board.to_string()));
+            }
+        }
+        ui.add_space(6.0);
+        let clicked = start_and_goal(
+            ui,
+            &start,
+            &goal,
+            Decor {
+                goal: Some(&goal),
+                clickable: true,
+                label: Some(text::t().start_board.to_owned()),
+                ..Decor::default()
+            },
+        );
+        if let Some(cell) = clicked {
+            commands.push(Command::MoveTile(cell));
+        }
+        return;
+    }
+    if let Some(problem) = session.last_good {
+        ui.label(RichText::new(text::t().last_valid_problem).color(ui.visuals().weak_text_color()));
+        ui.add_space(4.0);
+        ui.scope(|ui| {
+            ui.multiply_opacity(0.35);
+            start_and_goal(
+                ui,
+                &problem.start(),
+                &problem.goal(),
+                Decor {
+                    goal: Some(&problem.goal()),
+                    label: Some(text::t().last_valid_board.to_owned()),
+                    ..Decor::default()
+                },
+            );
+        });
+    }
 }
 
 /// Rings a view of a node hovered elsewhere, and reports the pointer over this one.
@@ -776,14 +869,12 @@ fn current_step(
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        heading(ui, text::t().start_board);
         let explanation = lane.heuristic().explain(&start.board);
-        let cell = board_cell(ui, start.board.side(), 0.55);
-        let clicked = board_view::board(
+        let clicked = start_and_goal(
             ui,
             &start.board,
-            cell,
-            &Decor {
+            &goal,
+            Decor {
                 goal: Some(&goal),
                 explanation: Some(&explanation),
                 clickable: true,
@@ -1430,10 +1521,24 @@ fn node_table(
     let height = list_row_height(side, text_size, text_boards);
     let cell = board_view::list_cell(side, text_size);
     let board_width = if text_boards {
-        // Monospace digits are about 0.6 of the font size wide.
-        (side * side + side - 1) as f32 * text_size * 0.62 + 6.0
+        // Monospace digits are 0.6 of the font size wide.
+        (side * side + side - 1) as f32 * text_size * 0.6 + 6.0
     } else {
         cell * side as f32 + 4.0
+    };
+    // The node and parent columns are as wide as the longest id so far needs ("#" and digits).
+    let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
+    let id_width = ((digits + 1.4) * text_size * 0.56 + 4.0).max(44.0);
+    // Every move costs 1, so the depth is g: its column is the one left out when the boards
+    // take the room (4x4 as text), rather than the table overflowing into its neighbour.
+    let fixed = 36.0 + 2.0 * id_width + board_width + 2.0 * 26.0 + 34.0;
+    let with_depth = fixed + 7.0 * ui.spacing().item_spacing.x + 44.0 <= ui.available_width();
+    // Without it, the narrow columns close up a little too.
+    let (rank_width, value_width) = if with_depth {
+        (36.0, 26.0)
+    } else {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        (30.0, 22.0)
     };
     let mut builder = TableBuilder::new(ui)
         .id_salt(list.id_salt)
@@ -1441,14 +1546,18 @@ fn node_table(
         .sense(Sense::click())
         .animate_scrolling(false)
         .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(38.0))
-        .columns(Column::exact(52.0), 2)
+        .column(Column::exact(rank_width))
+        .columns(Column::exact(id_width), 2)
         .column(Column::exact(board_width))
-        .columns(Column::exact(26.0), 2)
-        .column(Column::exact(34.0))
-        .column(Column::remainder().at_least(30.0))
-        .min_scrolled_height(0.0)
-        .auto_shrink([false, false]);
+        .columns(Column::exact(value_width), 2);
+    builder = if with_depth {
+        builder
+            .column(Column::exact(34.0))
+            .column(Column::remainder().at_least(30.0))
+    } else {
+        builder.column(Column::remainder().at_least(34.0))
+    };
+    builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
     if let Some((row, align)) = list.scroll_to {
         builder = builder.scroll_to_row(row, Some(align));
     }
@@ -1456,7 +1565,7 @@ fn node_table(
     let mut seen = None;
     let output = builder
         .header(22.0, |mut header| {
-            for title in [
+            let titles = [
                 list.first_column,
                 text::t().col_node,
                 text::t().col_parent,
@@ -1465,7 +1574,9 @@ fn node_table(
                 "h",
                 "f",
                 text::t().col_depth,
-            ] {
+            ];
+            let shown = if with_depth { 8 } else { 7 };
+            for &title in &titles[..shown] {
                 header.col(|ui| {
                     ui.strong(title);
                 });
@@ -1534,10 +1645,12 @@ fn node_table(
                     decorate(ui);
                     ui.label(RichText::new(text::number(node.f)).strong());
                 });
-                row.col(|ui| {
-                    decorate(ui);
-                    ui.label(node.depth().to_string());
-                });
+                if with_depth {
+                    row.col(|ui| {
+                        decorate(ui);
+                        ui.label(node.depth().to_string());
+                    });
+                }
                 let response = row.response();
                 if response.hovered() {
                     seen = Some(id);
@@ -1787,5 +1900,92 @@ mod tests {
             .hover();
         h.run();
         assert_eq!(h.state().view.hover.node(), Some(child));
+    }
+
+    #[test]
+    fn the_goal_is_drawn_beside_the_start() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.get_by_role_and_label(Role::Image, text::t().start_board);
+        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+    }
+
+    #[test]
+    fn a_bad_board_keeps_the_last_valid_one_drawn() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let field = h.get_by_role_and_label(Role::TextInput, text::t().board);
+        field.focus();
+        field.type_text("9");
+        h.run();
+        assert!(h.state().session.lanes.is_empty());
+        h.get_by_role_and_label(Role::Image, text::t().last_valid_board);
+        assert_eq!(
+            h.state().session.last_good.map(|p| p.start().to_string()),
+            Some("283104765".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_unsolvable_board_is_drawn_and_offers_a_goal_it_is_solvable_for() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings {
+            board_text: "213804765".into(),
+            ..Settings::default()
+        });
+        h.run();
+        assert!(h.state().session.lanes.is_empty());
+        h.get_by_role_and_label(Role::Image, text::t().start_board);
+        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+        h.get_by_label_contains("Switch the goal to").click();
+        h.run();
+        let session = &h.state().session;
+        assert!(session.problem.is_ok(), "{:?}", session.problem);
+        assert_eq!(session.lanes.len(), 1);
+        assert_ne!(session.settings.goal_text, "123804765");
+        // A solvable board offers nothing.
+        assert!(h.query_by_label_contains("Switch the goal to").is_none());
+    }
+
+    fn snapshot_options() -> egui_kittest::SnapshotOptions {
+        egui_kittest::SnapshotOptions::new()
+            .threshold(2.0)
+            .max_failed_pixels(400)
+    }
+
+    /// An unsolvable board in the light theme: both boards, the parity sentence, the way out.
+    #[test]
+    fn snapshot_unsolvable() {
+        let mut h = test_harness(Settings {
+            board_text: "213804765".into(),
+            dark: false,
+            ..Settings::default()
+        });
+        h.run();
+        h.snapshot_options("app_unsolvable", &snapshot_options());
+    }
+
+    /// An exercise after a wrong pick, on 4x4 with boards as text.
+    #[test]
+    fn snapshot_exercise_after_a_wrong_pick() {
+        let mut h = test_harness(Settings {
+            board_text: "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12".into(),
+            goal_text: "blank-last".into(),
+            exercise: true,
+            text_boards: true,
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..3 {
+            h.state_mut().apply(Command::Reveal);
+            h.run();
+        }
+        let wrong = *h.state().session.lane(0).open_by_id().last().unwrap();
+        h.state_mut().apply(Command::Predict(wrong));
+        h.run();
+        assert_eq!(h.state().session.steps(), 3);
+        h.snapshot_options("app_exercise_wrong", &snapshot_options());
     }
 }

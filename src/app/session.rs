@@ -601,6 +601,8 @@ pub struct Session {
     pub score: Score,
     /// How far into the latest expansion fine step has shown; `None` when it is all shown.
     fine: Option<FineStep>,
+    /// The latest problem that could be searched, drawn dimmed while the fields hold an error.
+    pub last_good: Option<Problem>,
 }
 
 impl Session {
@@ -620,6 +622,7 @@ impl Session {
             after_seek: None,
             score: Score::default(),
             fine: None,
+            last_good: None,
         };
         session.rebuild();
         session
@@ -690,6 +693,9 @@ impl Session {
         self.budget = 0.0;
         self.selected = None;
         self.problem = read_problem(&self.settings);
+        if let Ok(problem) = &self.problem {
+            self.last_good = Some(*problem);
+        }
         self.lanes.clear();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
@@ -1059,6 +1065,13 @@ impl Session {
         parse_board(&self.settings.board_text)
             .ok()
             .map(|b| b.side())
+    }
+
+    /// The typed board and goal, when both parse (whether or not the pair is solvable).
+    pub fn typed_boards(&self) -> Option<(Board, Board)> {
+        let start = parse_board(&self.settings.board_text).ok()?;
+        let goal = parse_goal(&self.settings.goal_text, start.side()).ok()?;
+        Some((start, goal))
     }
 
     fn goal_board(&self) -> Option<Board> {

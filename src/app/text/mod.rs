@@ -98,6 +98,10 @@ strings! {
     tab_solution: "Solution", "解路径";
     start_board: "Start board", "初始棋盘";
     start_click_hint: "Click a tile next to the blank to move it.", "点击空格旁的数码可移动它。";
+    goal_board: "Goal board", "目标棋盘";
+    last_valid_board: "Last valid board", "上一个有效棋盘";
+    last_valid_problem: "Until the fields are fixed, the last valid board and goal:",
+        "在修正输入之前，这里显示上一个有效的棋盘和目标：";
     children: "Children", "子结点";
     no_children_goal: "This is the goal: nothing is generated.", "这是目标状态：不再生成子结点。";
     path_from_start: "Path from the start", "从初始状态出发的路径";
@@ -687,6 +691,15 @@ pub fn session_opened(path: &str, step: usize) -> String {
         format!("已打开会话 {path}，回到第 {step} 步")
     } else {
         format!("opened the session {path} at step {step}")
+    }
+}
+
+/// The button that switches an unsolvable board's goal to a preset it is solvable for.
+pub fn switch_goal_to(preset: &str) -> String {
+    if zh() {
+        format!("把目标改为“{preset}”：此棋盘对它有解")
+    } else {
+        format!("Switch the goal to {preset}: this board is solvable for it")
     }
 }
 
