@@ -356,10 +356,13 @@ mod tests {
 
     /// The node-column label of a row of the open list (the parent column names other nodes).
     fn click_row(h: &mut egui_kittest::Harness<'static, crate::app::App>, id: NodeId) {
-        h.get_all_by_label(&format!("#{}", id.0))
+        let label = format!("#{}", id.0);
+        h.get_all_by_label(&label)
             .next()
-            .expect("the row is on screen")
-            .click();
+            .expect("the row is laid out")
+            .scroll_to_me();
+        h.run();
+        h.get_all_by_label(&label).next().unwrap().click();
         h.run();
     }
 

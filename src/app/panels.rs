@@ -1317,10 +1317,12 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
 }
 
 fn list_heading(ui: &mut Ui, title: &str, count: usize, extra: impl FnOnce(&mut Ui)) {
-    ui.horizontal(|ui| {
+    // Wrapped, so at a large zoom the toggle goes under the title instead of over it.
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(title).strong().size(17.0));
         ui.label(RichText::new(text::list_count(count)).color(ui.visuals().weak_text_color()));
-        ui.with_layout(Layout::right_to_left(Align::Center), extra);
+        ui.add_space(8.0);
+        extra(ui);
     });
 }
 
@@ -1540,126 +1542,138 @@ fn node_table(
         ui.spacing_mut().item_spacing.x = 4.0;
         (30.0, 22.0)
     };
-    let mut builder = TableBuilder::new(ui)
-        .id_salt(list.id_salt)
-        .striped(true)
-        .sense(Sense::click())
-        .animate_scrolling(false)
-        .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(rank_width))
-        .columns(Column::exact(id_width), 2)
-        .column(Column::exact(board_width))
-        .columns(Column::exact(value_width), 2);
-    builder = if with_depth {
-        builder
-            .column(Column::exact(34.0))
-            .column(Column::remainder().at_least(30.0))
-    } else {
-        builder.column(Column::remainder().at_least(34.0))
-    };
-    builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
-    if let Some((row, align)) = list.scroll_to {
-        builder = builder.scroll_to_row(row, Some(align));
-    }
     let shown_hover = hover.node();
     let mut seen = None;
-    let output = builder
-        .header(22.0, |mut header| {
-            let titles = [
-                list.first_column,
-                text::t().col_node,
-                text::t().col_parent,
-                text::t().col_board,
-                "g",
-                "h",
-                "f",
-                text::t().col_depth,
-            ];
-            let shown = if with_depth { 8 } else { 7 };
-            for &title in &titles[..shown] {
-                header.col(|ui| {
-                    ui.strong(title);
-                });
+    // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
+    // rather than drawing over its neighbour.
+    let output = egui::ScrollArea::horizontal()
+        .id_salt((list.id_salt, "sideways"))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut builder = TableBuilder::new(ui)
+                .id_salt(list.id_salt)
+                .striped(true)
+                .sense(Sense::click())
+                .animate_scrolling(false)
+                .cell_layout(Layout::left_to_right(Align::Center))
+                .column(Column::exact(rank_width))
+                .columns(Column::exact(id_width), 2)
+                .column(Column::exact(board_width))
+                .columns(Column::exact(value_width), 2);
+            builder = if with_depth {
+                builder
+                    .column(Column::exact(34.0))
+                    .column(Column::remainder().at_least(30.0))
+            } else {
+                builder.column(Column::remainder().at_least(34.0))
+            };
+            builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
+            if let Some((row, align)) = list.scroll_to {
+                builder = builder.scroll_to_row(row, Some(align));
             }
+            builder
+                .header(22.0, |mut header| {
+                    let titles = [
+                        list.first_column,
+                        text::t().col_node,
+                        text::t().col_parent,
+                        text::t().col_board,
+                        "g",
+                        "h",
+                        "f",
+                        text::t().col_depth,
+                    ];
+                    let shown = if with_depth { 8 } else { 7 };
+                    for &title in &titles[..shown] {
+                        header.col(|ui| {
+                            ui.strong(title);
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(height, list.ids.len(), |mut row| {
+                        let index = row.index();
+                        let id = list.ids[index];
+                        let node = search.node(id);
+                        let tint = list
+                            .marks
+                            .iter()
+                            .find(|(marked, _)| *marked == id)
+                            .map(|(_, mark)| mark.tint(background));
+                        let hovered = shown_hover == Some(id);
+                        row.set_selected(session.selected == Some(id));
+                        row.set_hovered(hovered);
+                        // Each cell paints its part of the row's tint and of the hover outline.
+                        let decorate = |ui: &mut Ui| {
+                            // A cell is clipped to itself; the tint also covers the gap to the next.
+                            let half_gap = vec2(ui.spacing().item_spacing.x * 0.5 + 1.0, 0.0);
+                            let rect = ui.max_rect().expand2(half_gap);
+                            let mut painter = ui.painter().clone();
+                            painter.set_clip_rect(ui.clip_rect().expand2(half_gap));
+                            if let Some(tint) = tint {
+                                painter.rect_filled(rect, 0.0, tint);
+                            }
+                            if hovered {
+                                let stroke =
+                                    egui::Stroke::new(2.0, ui.visuals().strong_text_color());
+                                let (top, bottom) = (rect.top() + 1.0, rect.bottom() - 1.0);
+                                painter.hline(rect.x_range(), top, stroke);
+                                painter.hline(rect.x_range(), bottom, stroke);
+                            }
+                        };
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(RichText::new((index + 1).to_string()).strong());
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(format!("#{}", id.0));
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            let parent =
+                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            if text_boards {
+                                ui.label(
+                                    RichText::new(board_view::rows_text(&node.board)).monospace(),
+                                );
+                            } else {
+                                let size = vec2(cell * side as f32, cell * side as f32);
+                                let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+                                board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
+                            }
+                        });
+                        for value in [node.g, node.h] {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(value.to_string());
+                            });
+                        }
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(RichText::new(text::number(node.f)).strong());
+                        });
+                        if with_depth {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(node.depth().to_string());
+                            });
+                        }
+                        let response = row.response();
+                        if response.hovered() {
+                            seen = Some(id);
+                        }
+                        if response.clicked() {
+                            commands.push((list.on_click)(id));
+                        }
+                    });
+                })
         })
-        .body(|body| {
-            body.rows(height, list.ids.len(), |mut row| {
-                let index = row.index();
-                let id = list.ids[index];
-                let node = search.node(id);
-                let tint = list
-                    .marks
-                    .iter()
-                    .find(|(marked, _)| *marked == id)
-                    .map(|(_, mark)| mark.tint(background));
-                let hovered = shown_hover == Some(id);
-                row.set_selected(session.selected == Some(id));
-                row.set_hovered(hovered);
-                // Each cell paints its part of the row's tint and of the hover outline.
-                let decorate = |ui: &mut Ui| {
-                    // A cell is clipped to itself; the tint also covers the gap to the next.
-                    let half_gap = vec2(ui.spacing().item_spacing.x * 0.5 + 1.0, 0.0);
-                    let rect = ui.max_rect().expand2(half_gap);
-                    let mut painter = ui.painter().clone();
-                    painter.set_clip_rect(ui.clip_rect().expand2(half_gap));
-                    if let Some(tint) = tint {
-                        painter.rect_filled(rect, 0.0, tint);
-                    }
-                    if hovered {
-                        let stroke = egui::Stroke::new(2.0, ui.visuals().strong_text_color());
-                        let (top, bottom) = (rect.top() + 1.0, rect.bottom() - 1.0);
-                        painter.hline(rect.x_range(), top, stroke);
-                        painter.hline(rect.x_range(), bottom, stroke);
-                    }
-                };
-                row.col(|ui| {
-                    decorate(ui);
-                    ui.label(RichText::new((index + 1).to_string()).strong());
-                });
-                row.col(|ui| {
-                    decorate(ui);
-                    ui.label(format!("#{}", id.0));
-                });
-                row.col(|ui| {
-                    decorate(ui);
-                    let parent = node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
-                    ui.label(RichText::new(parent).color(ui.visuals().text_color()));
-                });
-                row.col(|ui| {
-                    decorate(ui);
-                    if text_boards {
-                        ui.label(RichText::new(board_view::rows_text(&node.board)).monospace());
-                    } else {
-                        let size = vec2(cell * side as f32, cell * side as f32);
-                        let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-                        board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
-                    }
-                });
-                for value in [node.g, node.h] {
-                    row.col(|ui| {
-                        decorate(ui);
-                        ui.label(value.to_string());
-                    });
-                }
-                row.col(|ui| {
-                    decorate(ui);
-                    ui.label(RichText::new(text::number(node.f)).strong());
-                });
-                if with_depth {
-                    row.col(|ui| {
-                        decorate(ui);
-                        ui.label(node.depth().to_string());
-                    });
-                }
-                let response = row.response();
-                if response.hovered() {
-                    seen = Some(id);
-                }
-                if response.clicked() {
-                    commands.push((list.on_click)(id));
-                }
-            });
-        });
+        .inner;
     if let Some(id) = seen {
         hover.saw(id);
     }
