@@ -1009,18 +1009,24 @@ fn selected_node(
     ui.label(place);
     let explanation = lane.heuristic().explain(&node.board);
     let cell = board_cell(ui, node.board.side(), 0.42);
-    board_view::board(
-        ui,
-        &node.board,
-        cell,
-        &Decor {
-            goal: Some(&goal),
-            explanation: Some(&explanation),
-            moved: node.action.map(|a| a.tile),
-            label: Some(text::node_title(id.0)),
-            ..Decor::default()
-        },
-    );
+    let rect = ui
+        .scope(|ui| {
+            board_view::board(
+                ui,
+                &node.board,
+                cell,
+                &Decor {
+                    goal: Some(&goal),
+                    explanation: Some(&explanation),
+                    moved: node.action.map(|a| a.tile),
+                    label: Some(text::node_title(id.0)),
+                    ..Decor::default()
+                },
+            )
+        })
+        .response
+        .rect;
+    hover_ring(ui, rect, id, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
         ui.label(RichText::new(text::depth(node.depth())).size(18.0));
@@ -2001,5 +2007,23 @@ mod tests {
         h.run();
         assert_eq!(h.state().session.steps(), 3);
         h.snapshot_options("app_exercise_wrong", &snapshot_options());
+    }
+
+    /// Projectors wash dark grey on light grey out: the light theme is black on white.
+    #[test]
+    fn the_light_theme_is_black_on_white() {
+        let h = test_harness(Settings {
+            dark: false,
+            ..Settings::default()
+        });
+        let style = h.ctx.style_of(egui::Theme::Light);
+        let visuals = &style.visuals;
+        assert_eq!(visuals.panel_fill, Color32::WHITE);
+        assert_eq!(visuals.text_color(), Color32::BLACK);
+        assert_eq!(visuals.strong_text_color(), Color32::BLACK);
+        assert!(visuals.widgets.noninteractive.bg_stroke.width >= 1.5);
+        // Tiles are deeper than the dark theme's, for white text on a washed-out screen.
+        let luma = |c: Color32| u32::from(c.r()) + u32::from(c.g()) + u32::from(c.b());
+        assert!(luma(palette::tile(false)) < luma(palette::tile(true)));
     }
 }
