@@ -24,6 +24,25 @@ pub mod palette {
     pub const DUPLICATE: Color32 = Color32::from_rgb(0x90, 0x90, 0x90);
     pub const IMPROVED: Color32 = Color32::from_rgb(0x1e, 0x88, 0xe5);
     pub const REOPENED: Color32 = Color32::from_rgb(0xd8, 0x1b, 0x60);
+
+    /// A tile's fill in this theme: deeper and more saturated on the light theme's white,
+    /// which a projector would otherwise wash the tiles into.
+    pub fn tile(dark: bool) -> Color32 {
+        if dark {
+            TILE
+        } else {
+            Color32::from_rgb(0x0b, 0x47, 0xb8)
+        }
+    }
+
+    /// A tile on its goal cell, in this theme.
+    pub fn tile_in_place(dark: bool) -> Color32 {
+        if dark {
+            TILE_IN_PLACE
+        } else {
+            Color32::from_rgb(0x00, 0x7a, 0x2e)
+        }
+    }
 }
 
 /// What to paint on top of the plain board.
@@ -75,6 +94,7 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         .filter_map(|(_, mv)| board.target(mv.dir))
         .collect();
     let font = FontId::proportional(cell * 0.48);
+    let dark = ui.visuals().dark_mode;
 
     for pos in 0..board.len() {
         let tile = board.tile(pos);
@@ -92,9 +112,9 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         let (fill, text) = if decor.moved == Some(tile) {
             (palette::TILE_MOVED, palette::TILE_MOVED_TEXT)
         } else if in_place {
-            (palette::TILE_IN_PLACE, palette::TILE_TEXT)
+            (palette::tile_in_place(dark), palette::TILE_TEXT)
         } else {
-            (palette::TILE, palette::TILE_TEXT)
+            (palette::tile(dark), palette::TILE_TEXT)
         };
         let mut tile_response: Option<Response> = None;
         if decor.clickable && neighbours.contains(&pos) {
@@ -199,6 +219,35 @@ fn paint_explanation(
     }
 }
 
+/// The font size of a tile's number in a small board of `cell`-sized cells. Two-digit tiles of
+/// a 4x4 board need a narrower font to stay inside their cell.
+pub fn mini_font_size(cell: f32, tile: u8) -> f32 {
+    if tile >= 10 { cell * 0.6 } else { cell * 0.72 }
+}
+
+/// The cell of the small boards in the open and closed lists: the smallest whose every number
+/// is at least as large as the table's text (`text_size`), so a digit in a row can be read as
+/// far away as the g, h and f beside it. Zoom enlarges the text and so the boards.
+pub fn list_cell(side: usize, text_size: f32) -> f32 {
+    let widest = if side >= 4 { 15 } else { 8 };
+    let mut cell = text_size.ceil();
+    while mini_font_size(cell, widest) < text_size {
+        cell += 1.0;
+    }
+    cell
+}
+
+/// A board as text, one row after another separated by slashes: `283/104/765`, and hex digits
+/// for 4x4 (`1234/5678/9ABC/DEF0`), the compact form of the lists' text-only board column.
+pub fn rows_text(board: &Board) -> String {
+    let digits = board.to_string();
+    let side = board.side();
+    let rows: Vec<&str> = (0..side)
+        .map(|r| &digits[r * side..(r + 1) * side])
+        .collect();
+    rows.join("/")
+}
+
 /// A small board painted into `rect` (list rows, children, paths). No interaction, so a list
 /// of 100,000 rows pays only for the rows on screen.
 pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: Option<&Board>) {
@@ -206,13 +255,12 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
     let cell = rect.width().min(rect.height()) / side as f32;
     let origin = rect.center() - Vec2::splat(cell * side as f32 / 2.0);
     let painter = ui.painter();
+    let dark = ui.visuals().dark_mode;
     painter.rect_filled(
         Rect::from_min_size(origin, Vec2::splat(cell * side as f32)),
         CornerRadius::same(2),
         ui.visuals().extreme_bg_color,
     );
-    let font = FontId::monospace(cell * 0.72);
-    let narrow = FontId::monospace(cell * 0.58);
     for pos in 0..board.len() {
         let tile = board.tile(pos);
         if tile == 0 {
@@ -222,18 +270,16 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
         let (fill, text) = if moved == Some(tile) {
             (palette::TILE_MOVED, palette::TILE_MOVED_TEXT)
         } else if goal.is_some_and(|g| g.tile(pos) == tile) {
-            (palette::TILE_IN_PLACE, palette::TILE_TEXT)
+            (palette::tile_in_place(dark), palette::TILE_TEXT)
         } else {
-            (palette::TILE, palette::TILE_TEXT)
+            (palette::tile(dark), palette::TILE_TEXT)
         };
         painter.rect_filled(r, CornerRadius::same(1), fill);
-        // Two-digit tiles of a 4x4 board need a narrower font to stay inside their cell.
-        let font = if tile >= 10 { &narrow } else { &font };
         painter.text(
             r.center(),
             Align2::CENTER_CENTER,
             tile.to_string(),
-            font.clone(),
+            FontId::monospace(mini_font_size(cell, tile)),
             text,
         );
     }

@@ -78,8 +78,11 @@ pub enum Command {
     File(FileAction),
     /// Exercise mode on or off (single view).
     SetExercise(bool),
-    /// The student's prediction of the next expansion: judged, scored, then stepped.
+    /// The student's prediction of the next expansion: judged and scored; the step is taken
+    /// only when it is right, so a wrong guess can be tried again.
     Predict(NodeId),
+    /// Show the answer of the exercise question, then take the step.
+    Reveal,
     /// Show or hide the pseudocode panel.
     ShowPseudocode(bool),
     /// Step by pseudocode lines instead of whole expansions.
@@ -88,6 +91,8 @@ pub enum Command {
     ResetScore,
     /// Show the window in this language (remembered).
     SetLanguage(Language),
+    /// Boards in the open and closed lists as text instead of small boards (remembered).
+    SetTextBoards(bool),
 }
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);

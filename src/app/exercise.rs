@@ -1,7 +1,9 @@
 //! Exercise mode: the open list is shown in the order nodes were generated instead of pop
 //! order, the student clicks the node they believe is expanded next, and the app says right
-//! or wrong, which node it is and why (its f, then the tie-break), keeps a score, and takes the
-//! step so the next question begins.
+//! or wrong. A wrong pick is marked and the question stays open, with a hint that does not give
+//! the answer away, so the class can try again; the right pick, or the teacher's Reveal, names
+//! the node and why (its f, then the tie-break) and takes the step. The score counts the
+//! questions answered right at the first try.
 
 use egui::{Color32, RichText, Ui};
 
@@ -93,30 +95,116 @@ pub fn judge(search: &dyn Search, picked: NodeId) -> Option<Judgement> {
     })
 }
 
-/// The score so far and the latest answer.
+/// What became of the latest answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The right node; `first_try` if no wrong pick came before it in this question.
+    Right { first_try: bool },
+    /// A wrong node: the question stays open.
+    Wrong,
+    /// The teacher showed the answer.
+    Revealed,
+}
+
+/// Why a wrong pick is wrong, without naming the right node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Open holds a node with a smaller f.
+    LargerF,
+    /// Its f is the smallest, but the tie-break puts another node first.
+    TieBreak,
+}
+
+impl Judgement {
+    pub fn hint(&self) -> Hint {
+        let best = match self.why {
+            Why::Only => return Hint::TieBreak,
+            Why::SmallestF { f } | Why::SmallerH { f, .. } | Why::Order { f, .. } => f,
+        };
+        if self.picked_f > best {
+            Hint::LargerF
+        } else {
+            Hint::TieBreak
+        }
+    }
+}
+
+/// The score so far, the latest answer, and the wrong picks of the open question.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Score {
+    /// Questions finished: answered right or revealed.
     pub asked: u32,
+    /// Questions answered right at the first try.
     pub right: u32,
-    pub last: Option<Judgement>,
+    pub last: Option<(Answer, Judgement)>,
+    /// The step count the open question is asked at, and its wrong picks so far.
+    pending: Option<(usize, Vec<NodeId>)>,
 }
 
 impl Score {
-    pub fn record(&mut self, judgement: Judgement) {
+    /// The wrong picks of the question asked at `steps` (none if the question is another).
+    pub fn wrong_picks(&self, steps: usize) -> &[NodeId] {
+        match &self.pending {
+            Some((at, wrong)) if *at == steps => wrong,
+            _ => &[],
+        }
+    }
+
+    /// Records a pick judged at `steps`; returns whether it was right, so the step is taken.
+    pub fn answer(&mut self, steps: usize, judgement: Judgement) -> bool {
+        let mut wrong = match self.pending.take() {
+            Some((at, wrong)) if at == steps => wrong,
+            _ => Vec::new(),
+        };
+        if judgement.right() {
+            let first_try = wrong.is_empty();
+            self.asked += 1;
+            self.right += u32::from(first_try);
+            self.last = Some((Answer::Right { first_try }, judgement));
+            return true;
+        }
+        if !wrong.contains(&judgement.picked) {
+            wrong.push(judgement.picked);
+        }
+        self.pending = Some((steps, wrong));
+        self.last = Some((Answer::Wrong, judgement));
+        false
+    }
+
+    /// The answer was shown: the question counts, not as right.
+    pub fn reveal(&mut self, judgement: Judgement) {
+        self.pending = None;
         self.asked += 1;
-        self.right += u32::from(judgement.right());
-        self.last = Some(judgement);
+        self.last = Some((Answer::Revealed, judgement));
+    }
+
+    /// A new board or a reset: the open question's picks no longer apply.
+    pub fn end_question(&mut self) {
+        self.pending = None;
     }
 }
 
 /// The exercise banner above the lists: the rule, the score, and the verdict on the latest
 /// answer.
-pub fn banner(ui: &mut Ui, score: &Score, rule: &str, commands: &mut Vec<Command>) {
+pub fn banner(
+    ui: &mut Ui,
+    score: &Score,
+    rule: &str,
+    can_reveal: bool,
+    commands: &mut Vec<Command>,
+) {
     let t = text::t();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(t.exercise_title).strong().size(17.0));
             ui.label(text::exercise_score(score.right, score.asked));
+            if ui
+                .add_enabled(can_reveal, egui::Button::new(t.exercise_reveal))
+                .on_hover_text(t.exercise_reveal_hint)
+                .clicked()
+            {
+                commands.push(Command::Reveal);
+            }
             if score.asked > 0 && ui.small_button(t.exercise_reset_score).clicked() {
                 commands.push(Command::ResetScore);
             }
@@ -126,14 +214,14 @@ pub fn banner(ui: &mut Ui, score: &Score, rule: &str, commands: &mut Vec<Command
             None => {
                 ui.label(RichText::new(t.exercise_prompt).weak());
             }
-            Some(judgement) => {
-                let color = if judgement.right() {
-                    Color32::from_rgb(0x2c, 0xa0, 0x2c)
-                } else {
-                    ui.visuals().error_fg_color
+            Some((answer, judgement)) => {
+                let color = match answer {
+                    Answer::Right { .. } => Color32::from_rgb(0x2c, 0xa0, 0x2c),
+                    Answer::Wrong => ui.visuals().error_fg_color,
+                    Answer::Revealed => ui.visuals().strong_text_color(),
                 };
                 ui.label(
-                    RichText::new(text::exercise_verdict(judgement))
+                    RichText::new(text::exercise_verdict(*answer, judgement))
                         .color(color)
                         .strong(),
                 );
@@ -266,8 +354,20 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
+    /// The node-column label of a row of the open list (the parent column names other nodes).
+    fn click_row(h: &mut egui_kittest::Harness<'static, crate::app::App>, id: NodeId) {
+        let label = format!("#{}", id.0);
+        h.get_all_by_label(&label)
+            .next()
+            .expect("the row is laid out")
+            .scroll_to_me();
+        h.run();
+        h.get_all_by_label(&label).next().unwrap().click();
+        h.run();
+    }
+
     #[test]
-    fn clicking_rows_scores_and_explains() {
+    fn a_wrong_pick_keeps_the_question_until_the_right_node_or_reveal() {
         let mut h = test_harness(Settings {
             exercise: true,
             ..Settings::default()
@@ -275,22 +375,44 @@ mod tests {
         h.run();
         h.get_by_label_contains("Click the node in open");
         // The start node is the only one: right, and the step is taken.
-        h.get_by_label("#0").click();
-        h.run();
+        click_row(&mut h, NodeId(0));
         h.get_by_label_contains("Right! #0 is next");
-        h.get_by_label("Score: 1 / 1");
+        h.get_by_label("Score: 1 / 1 first tries");
         assert_eq!(h.state().session.lane(0).search().steps(), 1);
 
-        // Now pick a node that is not next.
+        // A node that is not next: marked, no step, and the answer stays hidden.
         let search = h.state().session.lane(0).search();
         let open: Vec<NodeId> = search.open_nodes().collect();
         let (next, wrong) = (open[0], open[open.len() - 1]);
         assert_ne!(next, wrong);
-        h.get_by_label(&format!("#{}", wrong.0)).click();
-        h.run();
-        h.get_by_label_contains(&format!("Not quite: you picked #{}", wrong.0));
-        h.get_by_label_contains(&format!("#{} is next", next.0));
-        h.get_by_label("Score: 1 / 2");
+        click_row(&mut h, wrong);
+        h.get_by_label_contains(&format!("Not quite: #{} has f =", wrong.0));
+        assert!(h.query_by_label_contains("is next").is_none());
+        assert_eq!(h.state().session.lane(0).search().steps(), 1);
+        assert_eq!(h.state().session.score.wrong_picks(1), [wrong]);
+        h.get_by_label("Score: 1 / 1 first tries");
+        // Then the right one: the step is taken, but it was not a first try.
+        click_row(&mut h, next);
         assert_eq!(h.state().session.lane(0).search().steps(), 2);
+        h.get_by_label_contains(&format!("Right! #{} is next", next.0));
+        h.get_by_label("Score: 1 / 2 first tries");
+        assert!(h.state().session.score.wrong_picks(2).is_empty());
+
+        // Reveal names the next node, then steps; it does not count as right.
+        let next = h
+            .state()
+            .session
+            .lane(0)
+            .search()
+            .open_nodes()
+            .next()
+            .unwrap();
+        h.get_by_label("Reveal").click();
+        h.run();
+        h.get_by_label_contains(&format!("Answer: #{} is next", next.0));
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.steps(), 3);
+        assert_eq!(search.closed().last(), Some(&next));
+        h.get_by_label("Score: 1 / 3 first tries");
     }
 }

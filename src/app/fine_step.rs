@@ -287,8 +287,9 @@ pub fn role_of(config: &SearchConfig, outcome: Outcome, is_goal: bool) -> Role {
     }
 }
 
-/// What the lists must not show yet at `fine`: the new children whose lines are still to come,
-/// and the expanded node itself while it is not yet in closed.
+/// What the lists must not show yet at `fine`: the children whose lines are still to come and
+/// that enter open on them (new or reopened), and the expanded node itself while it is not yet
+/// in closed.
 pub struct Hidden {
     pub unborn: Vec<NodeId>,
     pub expanded_not_closed: Option<NodeId>,
@@ -300,7 +301,7 @@ pub fn hidden(search: &dyn Search, fine: Option<FineStep>) -> Option<Hidden> {
     let view = search.step_at(fine.step - 1);
     let unborn = view.children[fine.children_shown()..]
         .iter()
-        .filter(|c| c.outcome == Outcome::New)
+        .filter(|c| matches!(c.outcome, Outcome::New | Outcome::Reopened { .. }))
         .map(|c| c.node)
         .collect();
     Some(Hidden {

@@ -243,7 +243,7 @@ impl App {
         }
         self.report_saved_plots();
 
-        let changed = !commands.is_empty();
+        let changed = !commands.is_empty() | self.view.hover.end_frame();
         for command in commands.drain(..) {
             self.apply(command);
         }
@@ -421,8 +421,35 @@ pub fn install_style(ctx: &egui::Context) {
         style.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(215);
         style.visuals.widgets.inactive.fg_stroke.color = egui::Color32::from_gray(230);
     });
+    // Many projectors wash dark grey on light grey out: the light theme is black on white with
+    // strong borders.
     ctx.style_mut_of(egui::Theme::Light, |style| {
-        style.visuals.widgets.noninteractive.fg_stroke.color = egui::Color32::from_gray(25);
+        use egui::{Color32, Stroke};
+        let visuals = &mut style.visuals;
+        visuals.panel_fill = Color32::WHITE;
+        visuals.window_fill = Color32::WHITE;
+        visuals.extreme_bg_color = Color32::WHITE;
+        visuals.faint_bg_color = Color32::from_gray(232);
+        visuals.window_stroke = Stroke::new(1.5, Color32::BLACK);
+        visuals.weak_text_color = Some(Color32::from_gray(60));
+        visuals.error_fg_color = Color32::from_rgb(0xc0, 0x00, 0x00);
+        visuals.warn_fg_color = Color32::from_rgb(0x9a, 0x4a, 0x00);
+        let widgets = &mut visuals.widgets;
+        widgets.noninteractive.fg_stroke = Stroke::new(1.0, Color32::BLACK);
+        widgets.noninteractive.bg_stroke = Stroke::new(1.5, Color32::from_gray(70));
+        for state in [
+            &mut widgets.inactive,
+            &mut widgets.hovered,
+            &mut widgets.active,
+            &mut widgets.open,
+        ] {
+            state.fg_stroke.color = Color32::BLACK;
+            state.bg_stroke = Stroke::new(1.5, Color32::from_gray(40));
+        }
+        widgets.inactive.weak_bg_fill = Color32::from_gray(225);
+        widgets.inactive.bg_fill = Color32::from_gray(215);
+        visuals.selection.bg_fill = Color32::from_rgb(0x9c, 0xc8, 0xff);
+        visuals.selection.stroke = Stroke::new(1.5, Color32::BLACK);
     });
 }
 
@@ -899,8 +926,9 @@ mod tests {
         h.run();
         h.get_by_label("Step Space").click();
         h.run();
-        // "#0" is the node column of the closed list's only row.
-        h.get_by_label("#0").click();
+        // "#0" is the node column of the closed list's only row (drawn after the open list,
+        // whose parent column names #0 too).
+        h.get_all_by_label("#0").last().unwrap().click();
         h.run();
         assert_eq!(h.state().session.selected, Some(NodeId(0)));
         h.get_by_label("showing node #0 and its path from the start");

@@ -15,7 +15,9 @@ use super::session::{
 };
 use super::text::{self, Language, engine};
 use crate::puzzle::{Board, GoalPreset, HeuristicKind};
-use crate::search::{Algorithm, GoalTest, NodeId, Place, Search, SearchConfig, Status, TieBreak};
+use crate::search::{
+    Algorithm, GoalTest, NodeId, Outcome, Place, Search, SearchConfig, Status, TieBreak,
+};
 
 /// Which node view is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +49,10 @@ pub struct ViewState {
     pub playback: Playback,
     /// A row of the closed list to bring into view on the next frame.
     pub closed_scroll_to: Option<usize>,
+    /// Whether the closed list follows the newest row.
+    pub follow: Follow,
+    /// The node under the pointer, in any view.
+    pub hover: Hover,
     /// A notice shown in the status bar until the user dismisses it.
     pub notice: Option<String>,
     /// The compare view's plot choice and enlarged card.
@@ -59,6 +65,8 @@ impl Default for ViewState {
             tab: Tab::Step,
             playback: Playback::default(),
             closed_scroll_to: None,
+            follow: Follow::default(),
+            hover: Hover::default(),
             notice: None,
             compare: Default::default(),
         }
@@ -136,12 +144,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
                     let Some(board) = preset.board(side) else {
                         continue;
                     };
-                    let title = match preset {
-                        GoalPreset::P1379 => text::t().preset_p1379,
-                        GoalPreset::BlankLast => text::t().preset_blank_last,
-                        GoalPreset::BlankFirst => text::t().preset_blank_first,
-                    };
-                    if ui.selectable_label(false, title).clicked() {
+                    if ui.selectable_label(false, preset_title(preset)).clicked() {
                         commands.push(Command::SetGoalText(board.to_string()));
                     }
                 }
@@ -754,8 +757,7 @@ pub fn node_panel(
     ui.separator();
     let Some(lane) = session.main_lane() else {
         if let Err(err) = &session.problem {
-            ui.add_space(20.0);
-            error_label(ui, &engine::setup_error(err));
+            problem_error_view(ui, session, err, commands);
         }
         return;
     };
@@ -763,27 +765,145 @@ pub fn node_panel(
         .id_salt("node_panel")
         .auto_shrink([false, false])
         .show(ui, |ui| match view.tab {
-            Tab::Step => current_step(ui, session, lane, commands),
-            Tab::Selected => selected_node(ui, session, lane, commands),
-            Tab::Solution => solution_view(ui, session, lane, &mut view.playback),
+            Tab::Step => current_step(ui, session, lane, &mut view.hover, commands),
+            Tab::Selected => selected_node(ui, session, lane, &mut view.hover, commands),
+            Tab::Solution => solution_view(ui, session, lane, &mut view.playback, &mut view.hover),
         });
 }
 
-fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+/// The start board and the goal side by side, each under its heading; returns the start's
+/// clicked cell.
+fn start_and_goal(ui: &mut Ui, start: &Board, goal: &Board, decor: Decor<'_>) -> Option<usize> {
+    let side = start.side() as f32;
+    let gap = 18.0;
+    let cell = ((ui.available_width() - gap) / 2.0 / side)
+        .min(ui.available_height() * 0.42 / side)
+        .clamp(22.0, 110.0);
+    let mut clicked = None;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            heading(ui, text::t().start_board);
+            clicked = board_view::board(ui, start, cell, &decor);
+        });
+        ui.add_space(gap);
+        ui.vertical(|ui| {
+            heading(ui, text::t().goal_board);
+            board_view::board(
+                ui,
+                goal,
+                cell,
+                &Decor {
+                    goal: Some(goal),
+                    label: Some(text::t().goal_board.to_owned()),
+                    ..Decor::default()
+                },
+            );
+        });
+    });
+    clicked
+}
+
+fn preset_title(preset: GoalPreset) -> &'static str {
+    match preset {
+        GoalPreset::P1379 => text::t().preset_p1379,
+        GoalPreset::BlankLast => text::t().preset_blank_last,
+        GoalPreset::BlankFirst => text::t().preset_blank_first,
+    }
+}
+
+/// The node view while the typed problem cannot be searched: an unsolvable board is drawn
+/// with its goal, its parity sentence and a goal preset it is solvable for; a board or goal
+/// that does not parse leaves the last valid problem drawn, dimmed, under the error.
+fn problem_error_view(
+    ui: &mut Ui,
+    session: &Session,
+    err: &SetupError,
+    commands: &mut Vec<Command>,
+) {
+    ui.add_space(8.0);
+    error_label(ui, &engine::setup_error(err));
+    ui.add_space(4.0);
+    if let (SetupError::Problem(_), Some((start, goal))) = (err, session.typed_boards()) {
+        let other = GoalPreset::solvable_for(&start)
+            .into_iter()
+            .find_map(|p| p.board(start.side()).filter(|b| *b != goal).map(|b| (p, b)));
+        if let Some((preset, board)) = other {
+            let button =
+                Button::new(RichText::new(text::switch_goal_to(preset_title(preset))).strong());
+            if ui.add(button).clicked() {
+                commands.push(Command::SetGoalText(board.to_string()));
+            }
+        }
+        ui.add_space(6.0);
+        let clicked = start_and_goal(
+            ui,
+            &start,
+            &goal,
+            Decor {
+                goal: Some(&goal),
+                clickable: true,
+                label: Some(text::t().start_board.to_owned()),
+                ..Decor::default()
+            },
+        );
+        if let Some(cell) = clicked {
+            commands.push(Command::MoveTile(cell));
+        }
+        return;
+    }
+    if let Some(problem) = session.last_good {
+        ui.label(RichText::new(text::t().last_valid_problem).color(ui.visuals().weak_text_color()));
+        ui.add_space(4.0);
+        ui.scope(|ui| {
+            ui.multiply_opacity(0.35);
+            start_and_goal(
+                ui,
+                &problem.start(),
+                &problem.goal(),
+                Decor {
+                    goal: Some(&problem.goal()),
+                    label: Some(text::t().last_valid_board.to_owned()),
+                    ..Decor::default()
+                },
+            );
+        });
+    }
+}
+
+/// Rings a view of a node hovered elsewhere, and reports the pointer over this one.
+fn hover_ring(ui: &Ui, rect: egui::Rect, id: NodeId, hover: &mut Hover) {
+    if hover.is(id) {
+        ui.painter().rect_stroke(
+            rect.expand(3.0),
+            4.0,
+            egui::Stroke::new(3.0, ui.visuals().strong_text_color()),
+            egui::StrokeKind::Outside,
+        );
+    }
+    if ui.rect_contains_pointer(rect) {
+        hover.saw(id);
+    }
+}
+
+fn current_step(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    hover: &mut Hover,
+    commands: &mut Vec<Command>,
+) {
     let search = lane.search();
     let problem = search.problem();
     let goal = problem.goal();
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        heading(ui, text::t().start_board);
         let explanation = lane.heuristic().explain(&start.board);
-        let cell = board_cell(ui, start.board.side(), 0.55);
-        let clicked = board_view::board(
+        let clicked = start_and_goal(
             ui,
             &start.board,
-            cell,
-            &Decor {
+            &goal,
+            Decor {
                 goal: Some(&goal),
                 explanation: Some(&explanation),
                 clickable: true,
@@ -809,17 +929,23 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
     );
     let explanation = lane.heuristic().explain(&node.board);
     let cell = board_cell(ui, node.board.side(), 0.5);
-    board_view::board(
-        ui,
-        &node.board,
-        cell,
-        &Decor {
-            goal: Some(&goal),
-            explanation: Some(&explanation),
-            label: Some(text::node_title(view.expanded.0)),
-            ..Decor::default()
-        },
-    );
+    let rect = ui
+        .scope(|ui| {
+            board_view::board(
+                ui,
+                &node.board,
+                cell,
+                &Decor {
+                    goal: Some(&goal),
+                    explanation: Some(&explanation),
+                    label: Some(text::node_title(view.expanded.0)),
+                    ..Decor::default()
+                },
+            )
+        })
+        .response
+        .rect;
+    hover_ring(ui, rect, view.expanded, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
         ui.label(RichText::new(text::depth(node.depth())).size(18.0));
@@ -843,7 +969,11 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
         let child_node = search.node(child.node);
         let f = config.priority(child.g, child_node.h);
         ui.push_id(child.node, |ui| {
-            egui::Frame::group(ui.style()).show(ui, |ui| {
+            let mut frame = egui::Frame::group(ui.style());
+            if hover.is(child.node) {
+                frame = frame.stroke(egui::Stroke::new(3.0, ui.visuals().strong_text_color()));
+            }
+            let framed = frame.show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 let board = node
                     .board
@@ -871,11 +1001,20 @@ fn current_step(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<
                         .color(outcome_color(child.outcome)),
                 );
             });
+            if ui.rect_contains_pointer(framed.response.rect) {
+                hover.saw(child.node);
+            }
         });
     });
 }
 
-fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
+fn selected_node(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    hover: &mut Hover,
+    commands: &mut Vec<Command>,
+) {
     let Some(id) = session.selected else {
         ui.label(text::t().nothing_selected);
         return;
@@ -899,39 +1038,46 @@ fn selected_node(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec
     ui.label(place);
     let explanation = lane.heuristic().explain(&node.board);
     let cell = board_cell(ui, node.board.side(), 0.42);
-    board_view::board(
-        ui,
-        &node.board,
-        cell,
-        &Decor {
-            goal: Some(&goal),
-            explanation: Some(&explanation),
-            moved: node.action.map(|a| a.tile),
-            label: Some(text::node_title(id.0)),
-            ..Decor::default()
-        },
-    );
+    let rect = ui
+        .scope(|ui| {
+            board_view::board(
+                ui,
+                &node.board,
+                cell,
+                &Decor {
+                    goal: Some(&goal),
+                    explanation: Some(&explanation),
+                    moved: node.action.map(|a| a.tile),
+                    label: Some(text::node_title(id.0)),
+                    ..Decor::default()
+                },
+            )
+        })
+        .response
+        .rect;
+    hover_ring(ui, rect, id, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
         ui.label(RichText::new(text::depth(node.depth())).size(18.0));
     });
     ui.add_space(6.0);
     ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
-    path_strip(ui, search, &search.path_to(id), &goal);
+    path_strip(ui, search, &search.path_to(id), &goal, hover);
 }
 
-fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board) {
+fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board, hover: &mut Hover) {
     let side = search.problem().side();
     let cell = if side == 3 { 15.0 } else { 12.0 };
     flow(ui, path, 72.0, |ui, i, &id| {
         let node = search.node(id);
-        board_view::mini(
+        let response = board_view::mini(
             ui,
             &node.board,
             cell,
             node.action.map(|a| a.tile),
             Some(goal),
         );
+        hover_ring(ui, response.rect, id, hover);
         let caption = match node.action {
             Some(action) => format!("{i}: {}", text::move_words(action)),
             None => format!("{i}"),
@@ -957,7 +1103,13 @@ fn flow<T>(ui: &mut Ui, items: &[T], width: f32, mut item: impl FnMut(&mut Ui, u
     }
 }
 
-fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Playback) {
+fn solution_view(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    playback: &mut Playback,
+    hover: &mut Hover,
+) {
     let search = lane.search();
     let Status::Solved { goal: goal_id } = search.status() else {
         ui.label(text::t().not_solved_yet);
@@ -1089,11 +1241,96 @@ fn solution_view(ui: &mut Ui, session: &Session, lane: &Lane, playback: &mut Pla
     });
     ui.add_space(6.0);
     ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
-    path_strip(ui, search, &path, &goal);
+    path_strip(ui, search, &path, &goal, hover);
 }
 
-fn row_height(side: usize) -> f32 {
-    if side == 3 { 48.0 } else { 56.0 }
+/// Why a row of a list is tinted: what just changed, or a wrong answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// The node the latest step expanded (closed list).
+    Expanded,
+    /// Added to open, or given a shorter path, by the latest step (age 0) or the one before
+    /// (age 1): the tint fades as the search moves on.
+    Fresh(u8),
+    /// A wrong prediction for this exercise question.
+    Wrong,
+}
+
+impl Mark {
+    /// An opaque tint over `background`, so the cells' overlapping edges do not show.
+    fn tint(self, background: Color32) -> Color32 {
+        let (color, amount) = match self {
+            Mark::Expanded => (palette::TILE_MOVED, 0.6),
+            Mark::Fresh(0) => (palette::NEW, 0.55),
+            Mark::Fresh(_) => (palette::NEW, 0.25),
+            Mark::Wrong => (palette::MISPLACED, 0.6),
+        };
+        background.lerp_to_gamma(color, amount)
+    }
+}
+
+/// The nodes the latest two steps added to open or improved, with their age (0 for the latest
+/// step), newest first. Nodes they merely found again (already in open or closed) are not
+/// marked: nothing changed for them.
+pub fn fresh_nodes(search: &dyn Search) -> Vec<(NodeId, Mark)> {
+    let steps = search.steps();
+    let mut marks: Vec<(NodeId, Mark)> = Vec::new();
+    for age in 0..2u8 {
+        let Some(index) = steps.checked_sub(1 + usize::from(age)) else {
+            break;
+        };
+        for child in search.step_at(index).children {
+            let changed = matches!(
+                child.outcome,
+                Outcome::New | Outcome::Improved { .. } | Outcome::Reopened { .. }
+            );
+            if changed && !marks.iter().any(|(id, _)| *id == child.node) {
+                marks.push((child.node, Mark::Fresh(age)));
+            }
+        }
+    }
+    marks
+}
+
+/// The node under the pointer, shared by every view so the same node lights up in each. Views
+/// read what was hovered last frame and report what is hovered now.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hover {
+    shown: Option<NodeId>,
+    seen: Option<NodeId>,
+}
+
+impl Hover {
+    /// Whether `id` is the hovered node.
+    pub fn is(&self, id: NodeId) -> bool {
+        self.shown == Some(id)
+    }
+
+    pub fn node(&self) -> Option<NodeId> {
+        self.shown
+    }
+
+    /// The pointer is over a view of `id` this frame.
+    pub fn saw(&mut self, id: NodeId) {
+        self.seen = Some(id);
+    }
+
+    /// Ends the frame; returns whether the hovered node changed (then a repaint shows it).
+    pub fn end_frame(&mut self) -> bool {
+        let changed = self.shown != self.seen;
+        self.shown = self.seen.take();
+        changed
+    }
+}
+
+/// The height of a row of the open and closed lists: room for a small board whose digits are
+/// as large as the table's text, or one line of text when boards are shown as text.
+pub fn list_row_height(side: usize, text_size: f32, text_boards: bool) -> f32 {
+    if text_boards {
+        (text_size + 11.0).max(26.0)
+    } else {
+        board_view::list_cell(side, text_size) * side as f32 + 4.0
+    }
 }
 
 /// The open list in pop order and the closed list in expansion order, side by side.
@@ -1103,76 +1340,137 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     };
     if session.settings.exercise {
         let rule = engine::tie_break(lane.config().effective_tie_break());
-        super::exercise::banner(ui, &session.score, rule, commands);
+        let can_reveal = lane.is_running() && session.can_step();
+        super::exercise::banner(ui, &session.score, rule, can_reveal, commands);
     }
     ui.columns(2, |columns| {
-        columns[0].push_id("open", |ui| open_table(ui, session, lane, commands));
+        columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
         columns[1].push_id("closed", |ui| {
             closed_table(ui, session, lane, view, commands)
         });
     });
 }
 
-fn list_heading(ui: &mut Ui, title: &str, count: usize) {
-    ui.horizontal(|ui| {
+fn list_heading(ui: &mut Ui, title: &str, count: usize, extra: impl FnOnce(&mut Ui)) {
+    // Wrapped, so at a large zoom the toggle goes under the title instead of over it.
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(title).strong().size(17.0));
         ui.label(RichText::new(text::list_count(count)).color(ui.visuals().weak_text_color()));
+        ui.add_space(8.0);
+        extra(ui);
     });
 }
 
 /// Which list a node table shows.
 struct NodeList<'a> {
     id_salt: &'static str,
-    title: &'static str,
     /// The heading of the first column: the rank in open, or the step in closed.
     first_column: &'static str,
     ids: &'a [NodeId],
-    scroll_to: Option<usize>,
+    scroll_to: Option<(usize, Align)>,
     /// What clicking a row asks for.
     on_click: fn(NodeId) -> Command,
+    /// Tinted rows.
+    marks: &'a [(NodeId, Mark)],
 }
 
-fn open_table(ui: &mut Ui, session: &Session, lane: &Lane, commands: &mut Vec<Command>) {
-    if let Some(hidden) = fine_step::hidden(lane.search(), session.fine()) {
+fn open_table(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    view: &mut ViewState,
+    commands: &mut Vec<Command>,
+) {
+    let search = lane.search();
+    let mut marks = fresh_nodes(search);
+    let text_boards = session.settings.text_boards;
+    let toggle = |ui: &mut Ui| {
+        let mut on = text_boards;
+        if ui
+            .checkbox(&mut on, text::t().boards_as_text)
+            .on_hover_text(text::t().boards_as_text_hint)
+            .changed()
+        {
+            commands.push(Command::SetTextBoards(on));
+        }
+    };
+    if let Some(hidden) = fine_step::hidden(search, session.fine()) {
         let ids: Vec<NodeId> = lane
             .open_snapshot()
             .iter()
             .copied()
             .filter(|id| !hidden.unborn.contains(id))
             .collect();
+        list_heading(ui, text::t().open_list, ids.len(), toggle);
         let list = NodeList {
             id_salt: "open_table",
-            title: text::t().open_list,
             first_column: text::t().col_rank,
             ids: &ids,
             scroll_to: None,
             on_click: Command::SelectNode,
+            marks: &marks,
         };
-        node_table(ui, session, lane.search(), list, commands);
+        node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
     if session.settings.exercise {
         // Pop order would give the answer away: show open in the order nodes were made.
+        marks.extend(
+            session
+                .score
+                .wrong_picks(search.steps())
+                .iter()
+                .map(|&id| (id, Mark::Wrong)),
+        );
+        // Wrong picks first, so their tint wins over a fresh one.
+        marks.reverse();
+        list_heading(
+            ui,
+            text::t().open_list_exercise,
+            lane.open_by_id().len(),
+            toggle,
+        );
         let list = NodeList {
             id_salt: "open_table",
-            title: text::t().open_list_exercise,
             first_column: text::t().col_rank,
             ids: lane.open_by_id(),
             scroll_to: None,
             on_click: Command::Predict,
+            marks: &marks,
         };
-        node_table(ui, session, lane.search(), list, commands);
+        node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
+    list_heading(ui, text::t().open_list, lane.open_snapshot().len(), toggle);
     let list = NodeList {
         id_salt: "open_table",
-        title: text::t().open_list,
         first_column: text::t().col_rank,
         ids: lane.open_snapshot(),
         scroll_to: None,
         on_click: Command::SelectNode,
+        marks: &marks,
     };
-    node_table(ui, session, lane.search(), list, commands);
+    node_table(ui, session, search, list, &mut view.hover, commands);
+}
+
+/// The closed list follows the newest row while `follow` is on; scrolling up turns it off and
+/// scrolling back to the bottom turns it on again.
+#[derive(Clone, Copy, Debug)]
+pub struct Follow {
+    pub on: bool,
+    /// The list length and scroll offset of the last frame.
+    seen_len: Option<usize>,
+    offset: f32,
+}
+
+impl Default for Follow {
+    fn default() -> Follow {
+        Follow {
+            on: true,
+            seen_len: None,
+            offset: 0.0,
+        }
+    }
 }
 
 fn closed_table(
@@ -1182,103 +1480,239 @@ fn closed_table(
     view: &mut ViewState,
     commands: &mut Vec<Command>,
 ) {
-    let mut ids = lane.search().closed();
-    if fine_step::hidden(lane.search(), session.fine())
+    let search = lane.search();
+    let mut ids = search.closed();
+    let mut marks = Vec::new();
+    if fine_step::hidden(search, session.fine())
         .is_some_and(|hidden| hidden.expanded_not_closed.is_some())
     {
         ids = &ids[..ids.len() - 1];
+    } else if let Some(&last) = ids.last() {
+        marks.push((last, Mark::Expanded));
     }
+    let follow = &mut view.follow;
+    list_heading(ui, text::t().closed_list, ids.len(), |ui| {
+        ui.checkbox(&mut follow.on, text::t().follow_newest)
+            .on_hover_text(text::t().follow_newest_hint);
+    });
+    let len = ids.len();
+    let scroll_to = match view.closed_scroll_to.take() {
+        Some(row) => {
+            follow.on = false;
+            Some((row, Align::Center))
+        }
+        None if follow.on && len > 0 && follow.seen_len != Some(len) => {
+            Some((len - 1, Align::BOTTOM))
+        }
+        None => None,
+    };
     let list = NodeList {
         id_salt: "closed_table",
-        title: text::t().closed_list,
         first_column: text::t().col_step,
         ids,
-        scroll_to: view.closed_scroll_to.take(),
+        scroll_to,
         on_click: Command::SelectNode,
+        marks: &marks,
     };
-    node_table(ui, session, lane.search(), list, commands);
+    let output = node_table(ui, session, search, list, &mut view.hover, commands);
+    let offset = output.state.clamped_offset().y;
+    let bottom = (output.content_size.y - output.inner_rect.height()).max(0.0);
+    let at_bottom = offset >= bottom - 2.0;
+    let follow = &mut view.follow;
+    if follow.seen_len == Some(len) && scroll_to.is_none() {
+        // Only the user moves the list while its length stays the same.
+        if follow.on && offset < follow.offset - 0.5 && !at_bottom {
+            follow.on = false;
+        } else if !follow.on && offset > follow.offset + 0.5 && at_bottom {
+            follow.on = true;
+        }
+    }
+    if follow.on && follow.seen_len.is_some() && !at_bottom && scroll_to.is_none() {
+        // Switched back on by its box: go to the newest row next frame.
+        follow.seen_len = None;
+    } else {
+        follow.seen_len = Some(len);
+    }
+    follow.offset = offset;
 }
 
 /// The open or closed list as a virtualised table: only the visible rows are laid out, so it
-/// costs the same at 30 rows and at 180,000. Clicking a row selects its node.
+/// costs the same at 30 rows and at 180,000. Clicking a row selects its node (or, in an
+/// exercise, predicts it).
 fn node_table(
     ui: &mut Ui,
     session: &Session,
     search: &dyn Search,
     list: NodeList<'_>,
+    hover: &mut Hover,
     commands: &mut Vec<Command>,
-) {
+) -> egui::scroll_area::ScrollAreaOutput<()> {
     let goal = search.problem().goal();
-    list_heading(ui, list.title, list.ids.len());
+    let side = search.problem().side();
     // Selectable labels would take the click on their text away from the row.
     ui.style_mut().interaction.selectable_labels = false;
-    let height = row_height(search.problem().side());
-    let mut builder = TableBuilder::new(ui)
-        .id_salt(list.id_salt)
-        .striped(true)
-        .sense(Sense::click())
-        .cell_layout(Layout::left_to_right(Align::Center))
-        .column(Column::exact(50.0))
-        .column(Column::exact(74.0))
-        .column(Column::exact(height + 6.0))
-        .columns(Column::exact(34.0), 2)
-        .column(Column::exact(44.0))
-        .column(Column::remainder().at_least(40.0))
-        .min_scrolled_height(0.0)
-        .auto_shrink([false, false]);
-    if let Some(row) = list.scroll_to {
-        builder = builder.scroll_to_row(row, Some(Align::Center));
-    }
-    builder
-        .header(22.0, |mut header| {
-            for title in [
-                list.first_column,
-                text::t().col_node,
-                text::t().col_board,
-                "g",
-                "h",
-                "f",
-                text::t().col_depth,
-            ] {
-                header.col(|ui| {
-                    ui.strong(title);
-                });
+    ui.spacing_mut().item_spacing.x = 5.0;
+    let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
+    let background = ui.visuals().panel_fill;
+    let text_boards = session.settings.text_boards;
+    let height = list_row_height(side, text_size, text_boards);
+    let cell = board_view::list_cell(side, text_size);
+    let board_width = if text_boards {
+        // Monospace digits are 0.6 of the font size wide.
+        (side * side + side - 1) as f32 * text_size * 0.6 + 6.0
+    } else {
+        cell * side as f32 + 4.0
+    };
+    // The node and parent columns are as wide as the longest id so far needs ("#" and digits).
+    let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
+    let id_width = ((digits + 1.4) * text_size * 0.56 + 4.0).max(44.0);
+    // Every move costs 1, so the depth is g: its column is the one left out when the boards
+    // take the room (4x4 as text), rather than the table overflowing into its neighbour.
+    let fixed = 36.0 + 2.0 * id_width + board_width + 2.0 * 26.0 + 34.0;
+    let with_depth = fixed + 7.0 * ui.spacing().item_spacing.x + 44.0 <= ui.available_width();
+    // Without it, the narrow columns close up a little too.
+    let (rank_width, value_width) = if with_depth {
+        (36.0, 26.0)
+    } else {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        (30.0, 22.0)
+    };
+    let shown_hover = hover.node();
+    let mut seen = None;
+    // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
+    // rather than drawing over its neighbour.
+    let output = egui::ScrollArea::horizontal()
+        .id_salt((list.id_salt, "sideways"))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut builder = TableBuilder::new(ui)
+                .id_salt(list.id_salt)
+                .striped(true)
+                .sense(Sense::click())
+                .animate_scrolling(false)
+                .cell_layout(Layout::left_to_right(Align::Center))
+                .column(Column::exact(rank_width))
+                .columns(Column::exact(id_width), 2)
+                .column(Column::exact(board_width))
+                .columns(Column::exact(value_width), 2);
+            builder = if with_depth {
+                builder
+                    .column(Column::exact(34.0))
+                    .column(Column::remainder().at_least(30.0))
+            } else {
+                builder.column(Column::remainder().at_least(34.0))
+            };
+            builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
+            if let Some((row, align)) = list.scroll_to {
+                builder = builder.scroll_to_row(row, Some(align));
             }
+            builder
+                .header(22.0, |mut header| {
+                    let titles = [
+                        list.first_column,
+                        text::t().col_node,
+                        text::t().col_parent,
+                        text::t().col_board,
+                        "g",
+                        "h",
+                        "f",
+                        text::t().col_depth,
+                    ];
+                    let shown = if with_depth { 8 } else { 7 };
+                    for &title in &titles[..shown] {
+                        header.col(|ui| {
+                            ui.strong(title);
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(height, list.ids.len(), |mut row| {
+                        let index = row.index();
+                        let id = list.ids[index];
+                        let node = search.node(id);
+                        let tint = list
+                            .marks
+                            .iter()
+                            .find(|(marked, _)| *marked == id)
+                            .map(|(_, mark)| mark.tint(background));
+                        let hovered = shown_hover == Some(id);
+                        row.set_selected(session.selected == Some(id));
+                        row.set_hovered(hovered);
+                        // Each cell paints its part of the row's tint and of the hover outline.
+                        let decorate = |ui: &mut Ui| {
+                            // A cell is clipped to itself; the tint also covers the gap to the next.
+                            let half_gap = vec2(ui.spacing().item_spacing.x * 0.5 + 1.0, 0.0);
+                            let rect = ui.max_rect().expand2(half_gap);
+                            let mut painter = ui.painter().clone();
+                            painter.set_clip_rect(ui.clip_rect().expand2(half_gap));
+                            if let Some(tint) = tint {
+                                painter.rect_filled(rect, 0.0, tint);
+                            }
+                            if hovered {
+                                let stroke =
+                                    egui::Stroke::new(2.0, ui.visuals().strong_text_color());
+                                let (top, bottom) = (rect.top() + 1.0, rect.bottom() - 1.0);
+                                painter.hline(rect.x_range(), top, stroke);
+                                painter.hline(rect.x_range(), bottom, stroke);
+                            }
+                        };
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(RichText::new((index + 1).to_string()).strong());
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(format!("#{}", id.0));
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            let parent =
+                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            if text_boards {
+                                ui.label(
+                                    RichText::new(board_view::rows_text(&node.board)).monospace(),
+                                );
+                            } else {
+                                let size = vec2(cell * side as f32, cell * side as f32);
+                                let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+                                board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
+                            }
+                        });
+                        for value in [node.g, node.h] {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(value.to_string());
+                            });
+                        }
+                        row.col(|ui| {
+                            decorate(ui);
+                            ui.label(RichText::new(text::number(node.f)).strong());
+                        });
+                        if with_depth {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(node.depth().to_string());
+                            });
+                        }
+                        let response = row.response();
+                        if response.hovered() {
+                            seen = Some(id);
+                        }
+                        if response.clicked() {
+                            commands.push((list.on_click)(id));
+                        }
+                    });
+                })
         })
-        .body(|body| {
-            body.rows(height, list.ids.len(), |mut row| {
-                let index = row.index();
-                let id = list.ids[index];
-                let node = search.node(id);
-                row.set_selected(session.selected == Some(id));
-                row.col(|ui| {
-                    ui.label(RichText::new((index + 1).to_string()).strong());
-                });
-                row.col(|ui| {
-                    ui.label(format!("#{}", id.0));
-                });
-                row.col(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(vec2(height, height - 2.0), Sense::hover());
-                    board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
-                });
-                row.col(|ui| {
-                    ui.label(node.g.to_string());
-                });
-                row.col(|ui| {
-                    ui.label(node.h.to_string());
-                });
-                row.col(|ui| {
-                    ui.label(RichText::new(text::number(node.f)).strong());
-                });
-                row.col(|ui| {
-                    ui.label(node.depth().to_string());
-                });
-                if row.response().clicked() {
-                    commands.push((list.on_click)(id));
-                }
-            });
-        });
+        .inner;
+    if let Some(id) = seen {
+        hover.saw(id);
+    }
+    output
 }
 
 /// A plot against step, its x axis linked with the other plots of the view.
@@ -1355,4 +1789,263 @@ pub fn plots(ui: &mut Ui, session: &Session) {
             });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::{Settings, test_harness};
+    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::search::new_search;
+
+    #[test]
+    fn list_boards_have_digits_as_large_as_the_table_text() {
+        // 12 is the small style, 15 the body at 100 %, then the body at larger text sizes.
+        for text_size in [12.0, 15.0, 18.0, 22.5, 30.0] {
+            for side in [3, 4] {
+                let cell = board_view::list_cell(side, text_size);
+                for tile in 1..(side * side) as u8 {
+                    let size = board_view::mini_font_size(cell, tile);
+                    assert!(
+                        size >= text_size,
+                        "{side}x{side} tile {tile}: {size} < {text_size}"
+                    );
+                }
+                let row = list_row_height(side, text_size, false);
+                assert!(row >= cell * side as f32, "the board fits its row");
+                assert!(list_row_height(side, text_size, true) >= text_size + 8.0);
+            }
+        }
+        // The table's text is the body style the window installs.
+        let h = test_harness(Settings::default());
+        let body = egui::TextStyle::Body.resolve(&h.ctx.global_style()).size;
+        assert!(board_view::mini_font_size(board_view::list_cell(3, body), 8) >= body);
+    }
+
+    #[test]
+    fn boards_as_text_shows_rows_separated_by_slashes() {
+        assert_eq!(
+            board_view::rows_text(&"283104765".parse().unwrap()),
+            "283/104/765"
+        );
+        assert_eq!(
+            board_view::rows_text(&crate::puzzle::Board::blank_last(4)),
+            "1234/5678/9ABC/DEF0"
+        );
+        let mut h = test_harness(Settings::default());
+        h.run();
+        assert!(h.query_by_label("283/104/765").is_none());
+        h.get_by_label(text::t().boards_as_text).click();
+        h.run();
+        assert!(h.state().session.settings.text_boards);
+        // The start node in the open list.
+        h.get_by_label("283/104/765");
+    }
+
+    /// A board BFS needs well over 40 expansions for.
+    fn long_run() -> Settings {
+        Settings {
+            board_text: "567408321".to_owned(),
+            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
+            ..Settings::default()
+        }
+    }
+
+    /// The labels `text` on screen inside the closed list's half of the window and above the
+    /// plots.
+    fn in_closed_list(h: &egui_kittest::Harness<'static, crate::app::App>, text: &str) -> usize {
+        let left = h.get_by_label(text::t().closed_list).rect().left() - 2.0;
+        let bottom = h.get_by_label(text::t().plot_counts).rect().top();
+        h.query_all_by_label(text)
+            .filter(|n| n.rect().left() >= left && n.rect().bottom() <= bottom)
+            .count()
+    }
+
+    #[test]
+    fn the_closed_list_follows_the_newest_row_until_scrolled_away() {
+        let mut h = test_harness(long_run());
+        h.run();
+        for _ in 0..40 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        let newest = *h.state().session.lane(0).search().closed().last().unwrap();
+        assert_eq!(h.state().session.steps(), 40);
+        assert_eq!(in_closed_list(&h, "40"), 1, "the newest step is in view");
+        assert_eq!(in_closed_list(&h, &format!("#{}", newest.0)), 1);
+        assert_eq!(in_closed_list(&h, "1"), 0, "the first rows scrolled away");
+
+        // Scrolling up stops following: the next steps stay out of view.
+        for _ in 0..6 {
+            let step = (1..=40)
+                .rev()
+                .map(|n| n.to_string())
+                .find(|n| in_closed_list(&h, n) == 1)
+                .unwrap();
+            let left = h.get_by_label(text::t().closed_list).rect().left() - 2.0;
+            h.query_all_by_label(&step)
+                .find(|n| n.rect().left() >= left)
+                .unwrap()
+                .scroll_up();
+            h.run();
+        }
+        assert!(!h.state().view.follow.on);
+        for _ in 0..5 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        assert_eq!(in_closed_list(&h, "45"), 0);
+        // The box turns it on again.
+        h.get_by_label(text::t().follow_newest).click();
+        h.run();
+        assert!(h.state().view.follow.on);
+        assert_eq!(in_closed_list(&h, "45"), 1);
+    }
+
+    #[test]
+    fn the_nodes_just_added_to_open_and_just_closed_are_marked() {
+        let problem =
+            Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        let mut search = new_search(problem, SearchConfig::default());
+        assert!(fresh_nodes(search.as_ref()).is_empty());
+        let first = search.step().unwrap().children.to_vec();
+        let marks = fresh_nodes(search.as_ref());
+        assert_eq!(marks.len(), 4);
+        assert!(
+            first
+                .iter()
+                .all(|c| marks.contains(&(c.node, Mark::Fresh(0))))
+        );
+        search.step();
+        let marks = fresh_nodes(search.as_ref());
+        // The newest children, then the older ones (still in open) fading.
+        assert!(marks.iter().any(|m| m.1 == Mark::Fresh(0)));
+        assert!(marks.contains(&(first[1].node, Mark::Fresh(1))));
+        search.step();
+        search.step();
+        let marks = fresh_nodes(search.as_ref());
+        assert!(first.iter().all(|c| marks.iter().all(|m| m.0 != c.node)));
+    }
+
+    #[test]
+    fn hovering_a_row_marks_the_node_in_every_view() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.state_mut().apply(Command::Step);
+        h.run();
+        let child = h.state().session.lane(0).open_snapshot()[0];
+        h.get_all_by_label(&format!("#{}", child.0))
+            .next()
+            .unwrap()
+            .hover();
+        h.run();
+        assert_eq!(h.state().view.hover.node(), Some(child));
+    }
+
+    #[test]
+    fn the_goal_is_drawn_beside_the_start() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.get_by_role_and_label(Role::Image, text::t().start_board);
+        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+    }
+
+    #[test]
+    fn a_bad_board_keeps_the_last_valid_one_drawn() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let field = h.get_by_role_and_label(Role::TextInput, text::t().board);
+        field.focus();
+        field.type_text("9");
+        h.run();
+        assert!(h.state().session.lanes.is_empty());
+        h.get_by_role_and_label(Role::Image, text::t().last_valid_board);
+        assert_eq!(
+            h.state().session.last_good.map(|p| p.start().to_string()),
+            Some("283104765".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_unsolvable_board_is_drawn_and_offers_a_goal_it_is_solvable_for() {
+        use egui::accesskit::Role;
+        let mut h = test_harness(Settings {
+            board_text: "213804765".into(),
+            ..Settings::default()
+        });
+        h.run();
+        assert!(h.state().session.lanes.is_empty());
+        h.get_by_role_and_label(Role::Image, text::t().start_board);
+        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+        h.get_by_label_contains("Switch the goal to").click();
+        h.run();
+        let session = &h.state().session;
+        assert!(session.problem.is_ok(), "{:?}", session.problem);
+        assert_eq!(session.lanes.len(), 1);
+        assert_ne!(session.settings.goal_text, "123804765");
+        // A solvable board offers nothing.
+        assert!(h.query_by_label_contains("Switch the goal to").is_none());
+    }
+
+    fn snapshot_options() -> egui_kittest::SnapshotOptions {
+        egui_kittest::SnapshotOptions::new()
+            .threshold(2.0)
+            .max_failed_pixels(400)
+    }
+
+    /// An unsolvable board in the light theme: both boards, the parity sentence, the way out.
+    #[test]
+    fn snapshot_unsolvable() {
+        let mut h = test_harness(Settings {
+            board_text: "213804765".into(),
+            dark: false,
+            ..Settings::default()
+        });
+        h.run();
+        h.snapshot_options("app_unsolvable", &snapshot_options());
+    }
+
+    /// An exercise after a wrong pick, on 4x4 with boards as text.
+    #[test]
+    fn snapshot_exercise_after_a_wrong_pick() {
+        let mut h = test_harness(Settings {
+            board_text: "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12".into(),
+            goal_text: "blank-last".into(),
+            exercise: true,
+            text_boards: true,
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..3 {
+            h.state_mut().apply(Command::Reveal);
+            h.run();
+        }
+        let wrong = *h.state().session.lane(0).open_by_id().last().unwrap();
+        h.state_mut().apply(Command::Predict(wrong));
+        h.run();
+        assert_eq!(h.state().session.steps(), 3);
+        h.snapshot_options("app_exercise_wrong", &snapshot_options());
+    }
+
+    /// Projectors wash dark grey on light grey out: the light theme is black on white.
+    #[test]
+    fn the_light_theme_is_black_on_white() {
+        let h = test_harness(Settings {
+            dark: false,
+            ..Settings::default()
+        });
+        let style = h.ctx.style_of(egui::Theme::Light);
+        let visuals = &style.visuals;
+        assert_eq!(visuals.panel_fill, Color32::WHITE);
+        assert_eq!(visuals.text_color(), Color32::BLACK);
+        assert_eq!(visuals.strong_text_color(), Color32::BLACK);
+        assert!(visuals.widgets.noninteractive.bg_stroke.width >= 1.5);
+        // Tiles are deeper than the dark theme's, for white text on a washed-out screen.
+        let luma = |c: Color32| u32::from(c.r()) + u32::from(c.g()) + u32::from(c.b());
+        assert!(luma(palette::tile(false)) < luma(palette::tile(true)));
+    }
 }

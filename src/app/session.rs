@@ -58,6 +58,9 @@ pub struct Settings {
     pub show_breakpoints: bool,
     /// The memory all lanes together may hold, in MB; stepping stops there with a message.
     pub memory_budget_mb: u32,
+    /// The open and closed lists show boards as text (`283/104/765`) instead of small boards.
+    #[serde(default)]
+    pub text_boards: bool,
 }
 
 const MB: usize = 1 << 20;
@@ -109,6 +112,7 @@ impl Default for Settings {
             show_pseudocode: false,
             fine_step: false,
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
+            text_boards: false,
         }
     }
 }
@@ -669,6 +673,8 @@ pub struct Session {
     pub score: Score,
     /// How far into the latest expansion fine step has shown; `None` when it is all shown.
     fine: Option<FineStep>,
+    /// The latest problem that could be searched, drawn dimmed while the fields hold an error.
+    pub last_good: Option<Problem>,
 }
 
 impl Session {
@@ -688,6 +694,7 @@ impl Session {
             after_seek: None,
             score: Score::default(),
             fine: None,
+            last_good: None,
         };
         session.rebuild();
         session
@@ -752,11 +759,15 @@ impl Session {
     /// Re-reads the problem and starts fresh searches.
     fn rebuild(&mut self) {
         self.fine = None;
+        self.score.end_question();
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.budget = 0.0;
         self.selected = None;
         self.problem = read_problem(&self.settings);
+        if let Ok(problem) = &self.problem {
+            self.last_good = Some(*problem);
+        }
         self.lanes.clear();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
@@ -901,6 +912,7 @@ impl Session {
             return;
         };
         self.fine = None;
+        self.score.end_question();
         for lane in &mut self.lanes {
             let config = *lane.config();
             *lane = Lane::new(problem, config);
@@ -941,11 +953,23 @@ impl Session {
             Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
-                let judgement = self
-                    .main_lane()
-                    .and_then(|lane| judge(lane.search(), picked));
+                let Some(lane) = self.main_lane() else {
+                    return;
+                };
+                let steps = lane.steps();
+                if let Some(judgement) = judge(lane.search(), picked)
+                    && self.score.answer(steps, judgement)
+                {
+                    self.apply(Command::Step);
+                }
+            }
+            Command::Reveal => {
+                let judgement = self.main_lane().and_then(|lane| {
+                    let next = lane.search().open_nodes().next()?;
+                    judge(lane.search(), next)
+                });
                 if let Some(judgement) = judgement {
-                    self.score.record(judgement);
+                    self.score.reveal(judgement);
                     self.apply(Command::Step);
                 }
             }
@@ -1062,6 +1086,7 @@ impl Session {
             }
             Command::SetSpeed(_) => {}
             Command::SetDark(dark) => self.settings.dark = dark,
+            Command::SetTextBoards(on) => self.settings.text_boards = on,
             Command::SetZoom(zoom) if zoom.is_finite() => {
                 self.settings.zoom = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
             }
@@ -1121,6 +1146,13 @@ impl Session {
         parse_board(&self.settings.board_text)
             .ok()
             .map(|b| b.side())
+    }
+
+    /// The typed board and goal, when both parse (whether or not the pair is solvable).
+    pub fn typed_boards(&self) -> Option<(Board, Board)> {
+        let start = parse_board(&self.settings.board_text).ok()?;
+        let goal = parse_goal(&self.settings.goal_text, start.side()).ok()?;
+        Some((start, goal))
     }
 
     fn goal_board(&self) -> Option<Board> {

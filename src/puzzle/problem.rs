@@ -55,6 +55,18 @@ impl GoalPreset {
         }
     }
 
+    /// The presets of the board's size that it can be solved for, in menu order.
+    pub fn solvable_for(start: &Board) -> Vec<GoalPreset> {
+        GoalPreset::ALL
+            .into_iter()
+            .filter(|preset| {
+                preset
+                    .board(start.side())
+                    .is_some_and(|goal| solvable(start, &goal).is_ok())
+            })
+            .collect()
+    }
+
     /// Looks a preset up by its command-line name.
     pub fn from_name(name: &str) -> Option<GoalPreset> {
         GoalPreset::ALL

@@ -98,6 +98,10 @@ strings! {
     tab_solution: "Solution", "解路径";
     start_board: "Start board", "初始棋盘";
     start_click_hint: "Click a tile next to the blank to move it.", "点击空格旁的数码可移动它。";
+    goal_board: "Goal board", "目标棋盘";
+    last_valid_board: "Last valid board", "上一个有效棋盘";
+    last_valid_problem: "Until the fields are fixed, the last valid board and goal:",
+        "在修正输入之前，这里显示上一个有效的棋盘和目标：";
     children: "Children", "子结点";
     no_children_goal: "This is the goal: nothing is generated.", "这是目标状态：不再生成子结点。";
     path_from_start: "Path from the start", "从初始状态出发的路径";
@@ -113,6 +117,13 @@ strings! {
     col_node: "node", "结点";
     col_board: "board", "棋盘";
     col_depth: "depth", "深度";
+    col_parent: "parent", "父结点";
+    boards_as_text: "Boards as text", "棋盘显示为文字";
+    boards_as_text_hint: "Show each board as its rows in text, 283/104/765: more rows fit",
+        "把棋盘按行写成文字，如 283/104/765：能显示更多行";
+    follow_newest: "Follow", "跟随最新";
+    follow_newest_hint: "Keep the newest row in view (scroll up to stop, to the bottom to resume)",
+        "始终显示最新一行（向上滚动即停止，滚到底部恢复）";
     plot_counts: "Nodes so far (cumulative) and open size at each step",
         "累计结点数与每步的 open 表大小";
     plot_empty_counts: "After the first step this shows how many nodes have been expanded and \
@@ -293,6 +304,9 @@ strings! {
     exercise_mode: "Exercise: predict the next expansion", "练习：预测下一个扩展的结点";
     exercise_title: "Exercise", "练习";
     exercise_reset_score: "Reset score", "分数清零";
+    exercise_reveal: "Reveal", "揭晓答案";
+    exercise_reveal_hint: "Show which node is expanded next and why, then take the step",
+        "显示下一个扩展的结点及其原因，然后执行这一步";
     exercise_prompt: "Click the node in open that you think is expanded next.",
         "点击你认为下一个会被扩展的 open 表结点。";
     open_list_exercise: "Open list (generation order)", "open 表（按生成顺序）";
@@ -722,11 +736,21 @@ pub fn session_opened(path: &str, step: usize) -> String {
     }
 }
 
+/// The button that switches an unsolvable board's goal to a preset it is solvable for.
+pub fn switch_goal_to(preset: &str) -> String {
+    if zh() {
+        format!("把目标改为“{preset}”：此棋盘对它有解")
+    } else {
+        format!("Switch the goal to {preset}: this board is solvable for it")
+    }
+}
+
+/// `right` of `asked` questions answered right at the first try.
 pub fn exercise_score(right: u32, asked: u32) -> String {
     if zh() {
-        format!("得分：{right} / {asked}")
+        format!("得分：{right} / {asked}（一次答对）")
     } else {
-        format!("Score: {right} / {asked}")
+        format!("Score: {right} / {asked} first tries")
     }
 }
 
@@ -738,10 +762,33 @@ pub fn exercise_rule(tie_break: &str) -> String {
     }
 }
 
-/// Right or wrong, which node is next, and why.
-pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
-    use crate::app::exercise::Why;
+/// Right, or revealed: which node is next, and why. Wrong: a hint that keeps the answer hidden.
+pub fn exercise_verdict(
+    answer: crate::app::exercise::Answer,
+    judgement: &crate::app::exercise::Judgement,
+) -> String {
+    use crate::app::exercise::{Answer, Hint, Why};
     let next = judgement.next.0;
+    let picked = judgement.picked.0;
+    let picked_f = number(judgement.picked_f);
+    if answer == Answer::Wrong {
+        return match (judgement.hint(), zh()) {
+            (Hint::LargerF, false) => format!(
+                "Not quite: #{picked} has f = {picked_f}, and open holds a node with a smaller \
+                 f. Try again."
+            ),
+            (Hint::LargerF, true) => {
+                format!("不对：#{picked} 的 f = {picked_f}，open 表中还有 f 更小的结点。再试一次。")
+            }
+            (Hint::TieBreak, false) => format!(
+                "Not quite: #{picked} has the smallest f = {picked_f}, but the tie-break puts \
+                 another node first. Try again."
+            ),
+            (Hint::TieBreak, true) => format!(
+                "不对：#{picked} 的 f = {picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
+            ),
+        };
+    }
     let why = match (judgement.why, zh()) {
         (Why::Only, false) => "it is the only node in open.".to_owned(),
         (Why::Only, true) => "它是 open 表中唯一的结点。".to_owned(),
@@ -797,19 +844,11 @@ pub fn exercise_verdict(judgement: &crate::app::exercise::Judgement) -> String {
             format!("{shared}；{order}。")
         }
     };
-    match (judgement.right(), zh()) {
-        (true, false) => format!("Right! #{next} is next: {why}"),
-        (true, true) => format!("正确！下一个是 #{next}：{why}"),
-        (false, false) => format!(
-            "Not quite: you picked #{} (f = {}). #{next} is next: {why}",
-            judgement.picked.0,
-            number(judgement.picked_f)
-        ),
-        (false, true) => format!(
-            "不对：你选的是 #{}（f = {}）。下一个是 #{next}：{why}",
-            judgement.picked.0,
-            number(judgement.picked_f)
-        ),
+    match (answer, zh()) {
+        (Answer::Revealed, false) => format!("Answer: #{next} is next: {why}"),
+        (Answer::Revealed, true) => format!("答案：下一个是 #{next}：{why}"),
+        (_, false) => format!("Right! #{next} is next: {why}"),
+        (_, true) => format!("正确！下一个是 #{next}：{why}"),
     }
 }
 
