@@ -17,6 +17,8 @@ mod files;
 mod fine_step;
 mod fonts;
 mod inspector;
+#[cfg(test)]
+mod layout_tests;
 mod panels;
 mod plot_axes;
 mod print;

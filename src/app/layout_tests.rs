@@ -1,0 +1,215 @@
+//! The window's layout at the sizes a classroom uses: from the accessibility tree, no two
+//! visible widgets overlap, and every main control lies inside the window. Runs the single
+//! view, the compare view with four lanes, the pseudocode, exercise mode and weighted A*'s
+//! setup at 1024x768 zoom 1.0, 1280x800 zoom 1.5 and 1920x1080 zoom 2.0, with image snapshots
+//! of the single and compare views at each size.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::{Harness, SnapshotResults};
+
+use super::command::Command;
+use super::session::Settings;
+use super::{App, install_style};
+use crate::puzzle::HeuristicKind;
+use crate::search::{Algorithm, SearchConfig};
+
+/// Widgets a user reads or clicks; containers (panels, scroll areas, tables) are left out.
+const LEAF_ROLES: [Role; 9] = [
+    Role::Label,
+    Role::Button,
+    Role::CheckBox,
+    Role::TextInput,
+    Role::MultilineTextInput,
+    Role::ComboBox,
+    Role::Slider,
+    Role::SpinButton,
+    Role::RadioButton,
+];
+
+/// A visible widget: its text and rectangle in pixels.
+#[derive(Debug)]
+struct Widget {
+    text: String,
+    rect: egui::Rect,
+}
+
+fn harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(size)
+        .with_max_steps(200)
+        .with_context_setup(install_style)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+}
+
+/// The visible widgets with their rectangles in points, clipped as egui clips them (a table
+/// row half scrolled out of view is only its visible half).
+fn widgets(h: &Harness<'static, App>) -> Vec<Widget> {
+    let ppp = h.ctx.pixels_per_point();
+    h.query_all_by(|node| LEAF_ROLES.contains(&node.role()))
+        .filter_map(|node| {
+            let node = node.accesskit_node();
+            let b = node.bounding_box()?;
+            let text = node
+                .value()
+                .or_else(|| node.label())
+                .unwrap_or_default()
+                .to_string();
+            let bounds = egui::Rect::from_min_max(
+                egui::pos2(b.x0 as f32, b.y0 as f32),
+                egui::pos2(b.x1 as f32, b.y1 as f32),
+            ) / ppp;
+            // SAFETY: not about memory; the value is an egui Id's own hash, read back from the
+            // accessibility node egui made from it.
+            let id = unsafe { egui::Id::from_high_entropy_bits(node.locate().0.0) };
+            let rect = h
+                .ctx
+                .read_response(id)
+                .map_or(bounds, |r| r.interact_rect.intersect(bounds));
+            (rect.width() > 0.5 && rect.height() > 0.5).then_some(Widget { text, rect })
+        })
+        .collect()
+}
+
+/// Overlaps of more than a pixel each way between widgets inside the window, and main
+/// controls that are missing or not wholly inside it.
+fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
+    let all = widgets(h);
+    let inside: Vec<&Widget> = all
+        .iter()
+        .filter(|w| window.contains_rect(w.rect))
+        .collect();
+    let mut found = Vec::new();
+    for (i, a) in inside.iter().enumerate() {
+        for b in &inside[i + 1..] {
+            let overlap = a.rect.shrink(1.0).intersect(b.rect.shrink(1.0));
+            if overlap.is_positive() {
+                found.push(format!("{:?} overlaps {:?}", a, b));
+            }
+        }
+    }
+    let settings = &h.state().session.settings;
+    let mut main = vec!["Step", "Step back", "Run to end", "Reset", "Timeline"];
+    main.push(if h.state().session.mode == super::RunMode::Playing {
+        "Pause"
+    } else {
+        "Play"
+    });
+    if !settings.compare {
+        main.extend(["Algorithm", "Heuristic"]);
+    }
+    main.push("Board");
+    for name in main {
+        let matching: Vec<&Widget> = all
+            .iter()
+            .filter(|w| w.text == name || w.text.starts_with(&format!("{name} ")))
+            .collect();
+        if matching.is_empty() {
+            found.push(format!("{name}: not on screen"));
+        } else if !matching.iter().any(|w| window.contains_rect(w.rect)) {
+            found.push(format!(
+                "{name}: outside the window at {:?}",
+                matching[0].rect
+            ));
+        }
+    }
+    found
+}
+
+/// The views a lesson uses, each after a few steps so the lists are full.
+fn views() -> Vec<(&'static str, Settings)> {
+    let weighted = SearchConfig {
+        weight: 2.5,
+        ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+    };
+    vec![
+        ("single", Settings::default()),
+        (
+            "compare",
+            Settings {
+                compare: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "pseudocode",
+            Settings {
+                show_pseudocode: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "exercise",
+            Settings {
+                exercise: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "weighted",
+            Settings {
+                config: weighted,
+                ..Settings::default()
+            },
+        ),
+        (
+            "breakpoints",
+            Settings {
+                show_breakpoints: true,
+                ..Settings::default()
+            },
+        ),
+    ]
+}
+
+const SIZES: [(f32, f32, f32); 3] = [
+    (1024.0, 768.0, 1.0),
+    (1280.0, 800.0, 1.5),
+    (1920.0, 1080.0, 2.0),
+];
+
+fn check(
+    view: &str,
+    settings: Settings,
+    (w, h_, zoom): (f32, f32, f32),
+    snapshots: &mut SnapshotResults,
+) -> Vec<String> {
+    // egui's zoom is a uniform scale from points to pixels, so a window of w x h pixels at
+    // this zoom lays out exactly like w/zoom x h/zoom points at zoom 1, which is what runs
+    // here (the harness's own handling of a zoom changed between frames is not the window's).
+    let points = egui::vec2(w, h_) / zoom;
+    let mut h = harness(settings, points);
+    h.run_steps(3);
+    for _ in 0..5 {
+        h.state_mut().apply(Command::Step);
+        h.run_steps(2);
+    }
+    h.run_steps(2);
+    if matches!(view, "single" | "compare") {
+        h.snapshot(format!("layout_{view}_{w}x{h_}_zoom{zoom}"));
+        snapshots.extend_harness(&mut h);
+    }
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, points).expand(0.5);
+    problems(&h, window)
+        .into_iter()
+        .map(|p| format!("{view} at {w}x{h_} zoom {zoom}: {p}"))
+        .collect()
+}
+
+#[test]
+fn nothing_overlaps_and_the_controls_are_on_screen_at_classroom_sizes() {
+    let mut all = Vec::new();
+    let mut snapshots = SnapshotResults::default();
+    for size in SIZES {
+        for (view, settings) in views() {
+            all.extend(check(view, settings, size, &mut snapshots));
+        }
+    }
+    snapshots.unwrap();
+    assert!(
+        all.is_empty(),
+        "{} layout problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
