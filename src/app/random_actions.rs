@@ -227,7 +227,12 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         } else {
             Language::English
         })),
-        70 => command(Command::ResetScore),
+        70 => match rng.below(4) {
+            0 => command(Command::ResetScore),
+            1 => command(Command::Reveal),
+            2 => command(Command::SetTextBoards(rng.below(2) == 0)),
+            _ => command(Command::SetShareOfRun(rng.below(2) == 0)),
+        },
         71..=74 => Action::Predict {
             right: rng.below(2) == 0,
         },
