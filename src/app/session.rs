@@ -65,6 +65,21 @@ pub struct Settings {
 
 const MB: usize = 1 << 20;
 
+/// `config` with a weight no slider can give (NaN, below 1, above 100) replaced by the one it
+/// had: the setup bar compares the config it draws with the one it edits every frame, and a NaN
+/// weight never equals itself, so it would restart the run at every frame.
+fn kept_weight(config: SearchConfig, before: &SearchConfig) -> SearchConfig {
+    if SearchConfig::check_weight(config.weight).is_ok() {
+        return config;
+    }
+    let weight = if SearchConfig::check_weight(before.weight).is_ok() {
+        before.weight
+    } else {
+        SearchConfig::default().weight
+    };
+    SearchConfig { weight, ..config }
+}
+
 /// The compare view shows at least 2 and at most this many lanes (one colour each).
 pub const MAX_LANES: usize = 4;
 pub const MIN_LANES: usize = 2;
@@ -1078,7 +1093,7 @@ impl Session {
                 self.settings.distance = d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
             }
             Command::SetConfig(config) => {
-                self.settings.config = config;
+                self.settings.config = kept_weight(config, &self.settings.config);
                 self.rebuild();
             }
             Command::SetSpeed(speed) if speed.is_finite() => {
@@ -1092,7 +1107,10 @@ impl Session {
             }
             Command::SetZoom(_) => {}
             Command::SetCompare(on) => self.set_compare(on),
-            Command::SetLaneConfig(i, config) => self.set_lane_config(i, config),
+            Command::SetLaneConfig(i, config) => {
+                let before = self.settings.lanes.get(i).copied().unwrap_or_default();
+                self.set_lane_config(i, kept_weight(config, &before));
+            }
             Command::AddLane => self.add_lane(),
             Command::RemoveLane(i) => self.remove_lane(i),
             Command::FocusLane(i) => self.focus_lane(i),
@@ -1794,5 +1812,21 @@ mod tests {
         session.apply(Command::Seek(0));
         assert_eq!(session.fine(), None);
         assert!(session.shown_stats().is_some());
+    }
+
+    #[test]
+    fn a_weight_no_slider_gives_does_not_restart_the_run_every_frame() {
+        let mut h = crate::app::test_harness(Settings::default());
+        h.run();
+        let config = SearchConfig {
+            weight: f64::NAN,
+            ..SearchConfig::default()
+        };
+        h.state_mut().apply(Command::SetConfig(config));
+        h.run();
+        h.state_mut().apply(Command::Step);
+        h.run();
+        assert_eq!(h.state().session.steps(), 1);
+        assert_eq!(h.state().session.settings.config.weight, 2.0);
     }
 }
