@@ -1739,57 +1739,74 @@ pub fn plots(ui: &mut Ui, session: &Session) {
     let height = ui.available_height().max(80.0) - 24.0;
     let text_color = ui.visuals().strong_text_color();
     let empty = lane.steps() == 0;
+    let t = text::t();
+    let counts: [PlotLine<'_>; 3] = [
+        (
+            t.series_expanded,
+            &series.expanded,
+            Color32::from_rgb(0x1e, 0x88, 0xe5),
+            2.0,
+        ),
+        (
+            t.series_generated,
+            &series.generated,
+            Color32::from_rgb(0xfb, 0x8c, 0x00),
+            2.0,
+        ),
+        (
+            t.series_open,
+            &series.open,
+            Color32::from_rgb(0x43, 0xa0, 0x47),
+            2.0,
+        ),
+    ];
+    // f last, so the line the lesson is about is drawn on top.
+    let values: [PlotLine<'_>; 2] = [
+        (
+            t.series_h,
+            &series.h,
+            Color32::from_rgb(0x8e, 0x24, 0xaa),
+            2.0,
+        ),
+        (
+            t.series_f,
+            &series.f,
+            Color32::from_rgb(0xe5, 0x39, 0x35),
+            2.5,
+        ),
+    ];
     ui.columns(2, |columns| {
-        columns[0].label(
-            RichText::new(text::t().plot_counts)
-                .strong()
-                .color(text_color),
-        );
-        if empty {
-            empty_plot(&mut columns[0], height, text::t().plot_empty_counts);
-        } else {
-            step_plot("plot_counts", height, group).show(&mut columns[0], |plot| {
-                plot.line(
-                    Line::new(text::t().series_expanded, &series.expanded[..])
-                        .color(Color32::from_rgb(0x1e, 0x88, 0xe5))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::t().series_generated, &series.generated[..])
-                        .color(Color32::from_rgb(0xfb, 0x8c, 0x00))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::t().series_open, &series.open[..])
-                        .color(Color32::from_rgb(0x43, 0xa0, 0x47))
-                        .width(2.0),
-                );
-            });
-        }
-        columns[1].label(
-            RichText::new(text::t().plot_values)
-                .strong()
-                .color(text_color),
-        );
-        if empty {
-            empty_plot(&mut columns[1], height, text::t().plot_empty_values);
-        } else {
-            step_plot("plot_values", height, group).show(&mut columns[1], |plot| {
-                // f last, so the line the lesson is about is drawn on top.
-                plot.line(
-                    Line::new(text::t().series_h, &series.h[..])
-                        .color(Color32::from_rgb(0x8e, 0x24, 0xaa))
-                        .width(2.0),
-                );
-                plot.line(
-                    Line::new(text::t().series_f, &series.f[..])
-                        .color(Color32::from_rgb(0xe5, 0x39, 0x35))
-                        .width(2.5),
-                );
+        let sections = [
+            (
+                "plot_counts",
+                t.plot_counts,
+                t.plot_empty_counts,
+                &counts[..],
+            ),
+            (
+                "plot_values",
+                t.plot_values,
+                t.plot_empty_values,
+                &values[..],
+            ),
+        ];
+        for (ui, (id, title, empty_text, lines)) in columns.iter_mut().zip(sections) {
+            ui.label(RichText::new(title).strong().color(text_color));
+            if empty {
+                empty_plot(ui, height, empty_text);
+                continue;
+            }
+            step_plot(id, height, group).show(ui, |plot| {
+                for &(name, points, color, width) in lines {
+                    plot.line(Line::new(name, &points[..]).color(color).width(width));
+                }
             });
         }
     });
 }
+
+/// One line of a plot: its name, points, colour and width.
+type PlotLine<'a> = (&'a str, &'a Vec<egui_plot::PlotPoint>, Color32, f32);
 
 #[cfg(test)]
 mod tests {
