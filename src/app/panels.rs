@@ -1565,7 +1565,18 @@ fn node_table(
     };
     // The node and parent columns are as wide as the longest id so far needs ("#" and digits).
     let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
-    let id_width = ((digits + 1.4) * text_size * 0.56 + 4.0).max(44.0);
+    // At least as wide as the headings: "父结点" is three full-width characters.
+    let heading_width = |title: &str| {
+        let ems: f32 = title
+            .chars()
+            .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+            .sum();
+        ems * text_size + 6.0
+    };
+    let id_width = ((digits + 1.4) * text_size * 0.56 + 4.0)
+        .max(44.0)
+        .max(heading_width(text::t().col_parent))
+        .max(heading_width(text::t().col_node));
     // Every move costs 1, so the depth is g: its column is the one left out when the boards
     // take the room (4x4 as text), rather than the table overflowing into its neighbour.
     let fixed = 36.0 + 2.0 * id_width + board_width + 2.0 * 26.0 + 34.0;
