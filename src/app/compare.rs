@@ -1250,6 +1250,17 @@ mod tests {
         }
     }
 
+    /// Steps frames until h* for the goal has been built in the background (at most a minute):
+    /// the heuristic check line reads differently before and after.
+    fn wait_for_distances(h: &mut Harness<'static, App>) {
+        let started = std::time::Instant::now();
+        while h.state().session.known_distances().is_none() {
+            h.step();
+            assert!(started.elapsed().as_secs() < 60, "h* never arrived");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
     #[test]
     fn snapshot_compare_mid_run() {
         let mut h = harness(Settings {
@@ -1257,11 +1268,7 @@ mod tests {
             ..compare(&board_at(12))
         });
         h.run();
-        // The check line reads differently before and after h* is known; wait for it.
-        while h.state().session.known_distances().is_none() {
-            h.step();
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_for_distances(&mut h);
         for _ in 0..30 {
             h.state_mut().apply(Command::Step);
         }
@@ -1292,12 +1299,7 @@ mod tests {
         });
         h.run();
         // h* is built in the background; wait for it.
-        let started = std::time::Instant::now();
-        while h.state().session.known_distances().is_none() {
-            h.step();
-            assert!(started.elapsed().as_secs() < 60);
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_for_distances(&mut h);
         h.get_by_label("Run to end End").click();
         h.run();
         let session = &h.state().session;
@@ -1326,10 +1328,7 @@ mod tests {
             ..compare(&board_at(14))
         });
         h.run();
-        while h.state().session.known_distances().is_none() {
-            h.step();
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_for_distances(&mut h);
         for _ in 0..40 {
             h.state_mut().apply(Command::Step);
         }
@@ -1472,10 +1471,7 @@ mod tests {
             ..compare(&board_at(14))
         });
         h.run();
-        while h.state().session.known_distances().is_none() {
-            h.step();
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_for_distances(&mut h);
         for _ in 0..120 {
             h.state_mut().apply(Command::Step);
         }

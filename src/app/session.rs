@@ -1323,13 +1323,17 @@ impl Session {
     pub fn shown_stats(&self) -> Option<Stats> {
         let lane = self.lanes.first()?;
         let search = lane.search();
+        // Only a fine-step position needs the scan of the history below, not every frame.
+        let Some(fine) = self.fine() else {
+            return Some(search.stats());
+        };
         let steps = search.steps();
         // The largest open before the latest step (the start alone before the first).
         let before = lane.history[..steps.saturating_sub(1)]
             .iter()
             .map(|s| s.open)
             .fold(1, u32::max);
-        Some(fine_step::stats_at(search, self.fine(), before))
+        Some(fine_step::stats_at(search, Some(fine), before))
     }
 
     /// Whether Step moves one line of the pseudocode (single view, fine step on).
