@@ -149,6 +149,47 @@ mod tests {
     }
 
     #[test]
+    fn h_star_of_the_start_agrees_with_the_pathfinding_crate() {
+        // An independent Dijkstra on larger maps than the every-cell check can afford.
+        for seed in 0..8 {
+            let mut grid = presets::random(64, 48, 0.25, seed).unwrap();
+            let cells: Vec<Cell> = grid.cells().collect();
+            for (i, &cell) in cells.iter().enumerate() {
+                if grid.is_passable(cell) && (i as u64 * 7 + seed).is_multiple_of(11) {
+                    grid.paint_weight(cell, 2 + (i % 8) as u8).unwrap();
+                }
+            }
+            for (connectivity, corners) in [
+                (Connectivity::Four, CornerCutting::Forbidden),
+                (Connectivity::Eight, CornerCutting::Forbidden),
+                (Connectivity::Eight, CornerCutting::Allowed),
+            ] {
+                grid.set_connectivity(connectivity);
+                grid.set_corner_cutting(corners);
+                let mut moves = Vec::new();
+                let reference = pathfinding::prelude::dijkstra(
+                    &grid.start(),
+                    |&cell| {
+                        grid.successors(cell, &mut moves);
+                        moves
+                            .iter()
+                            .map(|&(_, to, cost)| (to, cost))
+                            .collect::<Vec<_>>()
+                    },
+                    |&cell| grid.is_goal(cell),
+                )
+                .map(|(_, cost)| cost);
+                let h_star = grid.true_distances();
+                assert!(
+                    reference.is_some(),
+                    "random maps connect their start and goal"
+                );
+                assert_eq!(h_star[grid.index(grid.start())], reference, "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
     fn a_move_costs_the_weight_of_the_cell_entered() {
         let mut grid = Grid::new(5, 5).unwrap();
         grid.set_goal(Cell::new(2, 2)).unwrap();
