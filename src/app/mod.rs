@@ -26,8 +26,12 @@ mod print;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
+#[allow(dead_code)] // Until the tree view draws it.
+mod search_tree;
 mod session;
 pub mod text;
+#[allow(dead_code)] // Until the tree view draws it.
+mod tree_layout;
 mod worker;
 
 use std::time::Duration;
