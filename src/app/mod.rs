@@ -29,6 +29,8 @@ mod random_actions;
 #[allow(dead_code)] // Until the tree view draws it.
 mod search_tree;
 mod session;
+#[allow(dead_code)] // Until the tree view shows it.
+mod step_table;
 pub mod text;
 #[allow(dead_code)] // Until the tree view draws it.
 mod tree_layout;
