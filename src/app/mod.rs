@@ -26,14 +26,13 @@ mod print;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
-#[allow(dead_code)] // Until the tree view draws it.
 mod search_tree;
 mod session;
-#[allow(dead_code)] // Until the tree view shows it.
 mod step_table;
 pub mod text;
-#[allow(dead_code)] // Until the tree view draws it.
+mod tree_export;
 mod tree_layout;
+mod tree_view;
 mod worker;
 
 use std::time::Duration;
@@ -257,12 +256,16 @@ impl App {
             .show(ui, |ui| self.pane(ui, Pane::Board, commands));
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
-            let lower = if settings.show_pseudocode {
+            let lower = if settings.show_tree {
+                Pane::Tree
+            } else if settings.show_pseudocode {
                 Pane::Pseudocode
             } else {
                 Pane::Plots
             };
-            let share = if settings.show_pseudocode {
+            let share = if settings.show_tree {
+                0.4
+            } else if settings.show_pseudocode {
                 0.45
             } else if settings.exercise {
                 // The whole open list is the question: give it the room.
@@ -338,6 +341,15 @@ impl App {
                     .auto_shrink([false, false])
                     .show(ui, |ui| pseudocode::panel(ui, &self.session, commands));
             }
+            Pane::Tree => {
+                tree_view::pane(
+                    ui,
+                    &self.session,
+                    &mut self.view.tree,
+                    &mut self.view.hover,
+                    commands,
+                );
+            }
             Pane::Compare => {
                 self.plots_rect =
                     compare::body(ui, &self.session, &mut self.view.compare, commands);
@@ -354,7 +366,7 @@ impl App {
             _ if settings.compare => None,
             Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
             Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),
-            Pane::Board | Pane::Lists => Some(pane),
+            Pane::Board | Pane::Lists | Pane::Tree => Some(pane),
         }
     }
 
@@ -459,6 +471,19 @@ impl App {
             FileAction::SummaryCsv => {
                 files::write(path, files::summary_csv(&self.session).as_bytes())
             }
+            FileAction::TreeSvg
+            | FileAction::TreeDot
+            | FileAction::TreeTikz
+            | FileAction::TableMarkdown
+            | FileAction::TableCsv
+            | FileAction::TableLatex => match self.session.main_lane() {
+                Some(lane) => files::write(
+                    path,
+                    tree_export::export(request.action, lane.search(), self.view.tree.board_names)
+                        .as_bytes(),
+                ),
+                None => Err(text::t().nothing_to_export.to_owned()),
+            },
             FileAction::PlotsPng => match self.plots_rect {
                 Some(rect) => {
                     let path = path.to_path_buf();

@@ -225,6 +225,7 @@ impl SearchTree {
     }
 
     /// The number of search nodes in the tree (the engine's node count once synced).
+    #[cfg(test)]
     pub fn real_len(&self) -> usize {
         self.parent.len()
     }
@@ -245,14 +246,6 @@ impl SearchTree {
             TreeNode::Node(NodeId(dense))
         } else {
             TreeNode::Duplicate(dense - real)
-        }
-    }
-
-    /// The dense index of a tree node.
-    pub fn dense(&self, node: TreeNode) -> u32 {
-        match node {
-            TreeNode::Node(id) => id.0,
-            TreeNode::Duplicate(k) => self.parent.len() as u32 + k,
         }
     }
 
@@ -318,6 +311,12 @@ impl SearchTree {
             }
         }
         shape
+    }
+
+    /// Whether the tree has caught up with this search (same run, same step).
+    #[cfg(test)]
+    pub fn mirrors(&self, search: &dyn Search) -> bool {
+        self.source == Some((*search.problem(), *search.config())) && self.steps == search.steps()
     }
 
     /// Test helper: the drawn parents are the engine's parents.

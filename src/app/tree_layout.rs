@@ -21,6 +21,7 @@ pub struct Shape {
 
 impl Shape {
     /// A shape of `len` nodes from each node's children list.
+    #[cfg(test)]
     pub fn from_children<'a>(len: usize, children: impl Fn(usize) -> &'a [u32]) -> Shape {
         let mut shape = Shape::with_capacity(len);
         for v in 0..len {

@@ -539,6 +539,13 @@ pub fn explore_unsolvable(side: usize) -> String {
 }
 
 /// The legend entry of the line that marks the hovered node's step on the plots.
+pub fn table_first_steps(steps: usize) -> String {
+    match language() {
+        Language::English => format!("The table shows the first {steps} steps."),
+        Language::Chinese => format!("表中只列出前 {steps} 步。"),
+    }
+}
+
 pub fn hovered_step(step: u32) -> String {
     match language() {
         Language::English => format!("pointed node, step {step}"),
