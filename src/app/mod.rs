@@ -38,6 +38,12 @@ mod worker;
 use std::time::Duration;
 
 pub use bench::frame_bench;
+
+/// The search tree and the OPEN/CLOSED table as files, for `searchlab solve --tree --table`.
+pub mod handouts {
+    pub use super::step_table::{Naming, StepTable};
+    pub use super::tree_export::{TreeCut, tree_dot, tree_svg, tree_tikz};
+}
 pub use command::Command;
 pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
