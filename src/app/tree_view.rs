@@ -27,7 +27,7 @@ use super::tree_layout::{Layout, tidy};
 use crate::search::{NodeId, Outcome, Search};
 
 /// The distance between rows, in units of the distance between siblings.
-const ROW: f64 = 1.45;
+const ROW: f64 = 1.35;
 /// A node's box, in the same units.
 const BOX_W: f32 = 0.86;
 const BOX_H: f32 = 1.1;
@@ -359,7 +359,6 @@ fn tree(
             commands.push(Command::SelectNode(id));
         }
     }
-    response.on_hover_text_at_pointer(text::t().tree_help);
 }
 
 /// The colour key under the toolbar.
@@ -382,14 +381,16 @@ fn legend(ui: &mut Ui) {
             ui.label(RichText::new(word).small());
             ui.add_space(6.0);
         }
+        ui.label(RichText::new("?").strong())
+            .on_hover_text(t.tree_help);
     });
 }
 
 fn open_color(ui: &Ui) -> Color32 {
     if ui.visuals().dark_mode {
-        Color32::from_rgb(0x4f, 0x8f, 0xd8)
+        Color32::from_rgb(0x26, 0xc6, 0xda)
     } else {
-        Color32::from_rgb(0x1e, 0x5a, 0xb4)
+        Color32::from_rgb(0x00, 0x83, 0x8f)
     }
 }
 
@@ -464,7 +465,12 @@ fn draw(
         let d = layout.depth[v as usize] as usize;
         x >= lo && x <= hi && rows.contains(&d)
     };
-    let box_h = BOX_H * scale as f32;
+    // Dots (when boxes would be too small for text) are joined at their centres.
+    let box_h = if scale < 24.0 {
+        0.0
+    } else {
+        BOX_H * scale as f32
+    };
     for d in rows.clone() {
         for &v in layout.row_between(d, lo, hi) {
             let p = pos_of(v);
@@ -633,6 +639,19 @@ fn node_box(
     };
     let node_facts = facts(search, id);
     let color = node_color(ui, search, view, marks, dense);
+    if scale < 24.0 {
+        // Too small for text: a dot in the node's colour, ringed when hovered or selected.
+        let radius = (scale * 0.3).clamp(2.0, 6.0);
+        painter.circle_filled(center, radius, color);
+        if hover.is(id) || marks.selected == Some(id) {
+            painter.circle_stroke(
+                center,
+                radius + 2.5,
+                Stroke::new(2.0, ui.visuals().selection.stroke.color),
+            );
+        }
+        return;
+    }
     let fill = if duplicate {
         Color32::TRANSPARENT
     } else if node_facts.open {
@@ -665,7 +684,11 @@ fn node_box(
     } else {
         ui.visuals().text_color()
     };
-    let small = (scale * 0.17).clamp(7.0, 15.0);
+    let small = if scale < 70.0 {
+        (scale * 0.24).clamp(8.5, 15.0)
+    } else {
+        (scale * 0.17).clamp(8.5, 15.0)
+    };
     let name = if view.board_names {
         super::search_tree::state_text(&state(search, id))
     } else {
@@ -675,9 +698,6 @@ fn node_box(
         (false, Some(step)) => format!("{name} #{step}"),
         _ => name,
     };
-    if scale < 24.0 {
-        return;
-    }
     if scale < 70.0 {
         painter.text(
             r.center() - Vec2::new(0.0, small * 0.6),
