@@ -419,6 +419,32 @@ impl App {
         self.session.apply(command);
     }
 
+    /// Replaces the problem and searches with a session file's and goes to its step; the
+    /// message for the status line, or why the file cannot be used.
+    fn open_session(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let file = files::SessionFile::read(path).map_err(|error| error.message())?;
+        let settings = file.apply_to(&self.session.settings);
+        self.apply(Command::LoadSession(Box::new(settings), file.step));
+        let opened = text::session_opened(&path.display().to_string(), file.step);
+        if self.session.seek_target().is_some() {
+            self.session.after_seek = Some(opened);
+            Ok(String::new())
+        } else {
+            Ok(opened)
+        }
+    }
+
+    /// Opens a session file given on the command line; a file that cannot be used leaves the
+    /// remembered settings and says why in the status bar.
+    pub fn with_session(mut self, path: &std::path::Path) -> App {
+        match self.open_session(path) {
+            Ok(message) if !message.is_empty() => self.session.status = message,
+            Ok(_) => {}
+            Err(error) => self.view.notice = Some(format!("{}: {error}", path.display())),
+        }
+        self
+    }
+
     /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
     /// the status line.
     fn handle_file(&mut self, ctx: &egui::Context, request: files::Request) {
@@ -428,20 +454,7 @@ impl App {
             FileAction::SaveSession => {
                 files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
-            FileAction::OpenSession => match SessionFile::read(path) {
-                Ok(file) => {
-                    let settings = file.apply_to(&self.session.settings);
-                    self.apply(Command::LoadSession(Box::new(settings), file.step));
-                    let opened = text::session_opened(&path.display().to_string(), file.step);
-                    if self.session.seek_target().is_some() {
-                        self.session.after_seek = Some(opened);
-                        Ok(String::new())
-                    } else {
-                        Ok(opened)
-                    }
-                }
-                Err(error) => Err(error.message()),
-            },
+            FileAction::OpenSession => self.open_session(path),
             FileAction::TraceCsv => files::write_traces(&self.session, path, false),
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {
@@ -594,7 +607,8 @@ impl eframe::App for App {
 }
 
 /// Opens the window and returns when it is closed.
-pub fn run() -> eframe::Result {
+/// Opens the window, with a session file if one is given (`searchlab open FILE`).
+pub fn run(session: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
@@ -613,7 +627,11 @@ pub fn run() -> eframe::Result {
             let provider = fonts::system_provider();
             cc.egui_ctx.add_font_provider(provider.clone());
             let cjk = CjkFont::probe(provider, cc.egui_ctx.clone());
-            Ok(Box::new(App::from_storage(cc.storage).with_cjk_font(cjk)))
+            let mut app = App::from_storage(cc.storage).with_cjk_font(cjk);
+            if let Some(path) = &session {
+                app = app.with_session(path);
+            }
+            Ok(Box::new(app))
         }),
     )
 }
@@ -1129,5 +1147,28 @@ mod tests {
         let saved = serde_json::to_string(&h.state().session.settings).unwrap();
         let restored: Settings = serde_json::from_str(&saved).unwrap();
         assert_eq!(restored.arrangement, h.state().session.settings.arrangement);
+    }
+
+    #[test]
+    fn a_session_given_at_start_is_opened_and_a_bad_one_is_reported() {
+        let lesson = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/lessons/lesson1-bfs-vs-astar.json");
+        let app = App::new(Settings::default()).with_session(&lesson);
+        assert!(app.session.settings.compare);
+        assert_eq!(app.session.settings.board_text, "143805276");
+        assert_eq!(app.session.lanes.len(), 2);
+        assert!(app.view.notice.is_none());
+
+        let app =
+            App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
+        assert_eq!(app.session.settings.board_text, session::DEFAULT_BOARD);
+        assert!(
+            app.view
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.contains("/nonexistent.json")),
+            "{:?}",
+            app.view.notice
+        );
     }
 }
