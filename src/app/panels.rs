@@ -1817,16 +1817,20 @@ fn node_table(
                 .sense(Sense::click())
                 .animate_scrolling(false)
                 .cell_layout(Layout::left_to_right(Align::Center))
+                // g, h and f before the board: when the table is wider than its pane
+                // (exercise mode at zoom 1.5), what scrolls out of view is the parent and the
+                // depth, not the numbers the class reasons with.
                 .column(Column::exact(rank_width))
-                .columns(Column::exact(id_width), 2)
-                .column(Column::exact(board_width))
-                .columns(Column::exact(value_width), 2);
+                .column(Column::exact(id_width))
+                .columns(Column::exact(value_width), 2)
+                .column(Column::exact(34.0))
+                .column(Column::exact(board_width));
             builder = if with_depth {
                 builder
-                    .column(Column::exact(34.0))
+                    .column(Column::exact(id_width))
                     .column(Column::remainder().at_least(30.0))
             } else {
-                builder.column(Column::remainder().at_least(34.0))
+                builder.column(Column::remainder().at_least(id_width))
             };
             builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
             if let Some((row, align)) = list.scroll_to {
@@ -1837,11 +1841,11 @@ fn node_table(
                     let titles = [
                         list.first_column,
                         text::t().col_node,
-                        text::t().col_parent,
-                        text::t().col_board,
                         "g",
                         "h",
                         "f",
+                        text::t().col_board,
+                        text::t().col_parent,
                         text::t().col_depth,
                     ];
                     let shown = if with_depth { 8 } else { 7 };
@@ -1890,11 +1894,15 @@ fn node_table(
                             decorate(ui);
                             ui.label(format!("#{}", id.0));
                         });
+                        for value in [node.g, node.h] {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(value.to_string());
+                            });
+                        }
                         row.col(|ui| {
                             decorate(ui);
-                            let parent =
-                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
-                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
+                            ui.label(RichText::new(text::number(node.f)).strong());
                         });
                         row.col(|ui| {
                             decorate(ui);
@@ -1908,15 +1916,11 @@ fn node_table(
                                 board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
                             }
                         });
-                        for value in [node.g, node.h] {
-                            row.col(|ui| {
-                                decorate(ui);
-                                ui.label(value.to_string());
-                            });
-                        }
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(RichText::new(text::number(node.f)).strong());
+                            let parent =
+                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
                         });
                         if with_depth {
                             row.col(|ui| {
