@@ -1558,8 +1558,14 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         });
     } else {
         ui.columns(2, |columns| {
-            columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
+            // Each list is clipped to its column: a table scrolled sideways drew a few pixels
+            // of its next column's heading over its neighbour.
+            columns[0].push_id("open", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
+                open_table(ui, session, lane, view, commands)
+            });
             columns[1].push_id("closed", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
                 closed_table(ui, session, lane, view, commands)
             });
         });
