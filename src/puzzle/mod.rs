@@ -6,6 +6,7 @@ mod board;
 mod heuristic;
 mod inspect;
 mod parse;
+mod pdb;
 mod problem;
 mod space;
 
@@ -13,6 +14,7 @@ pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use parse::{ParseError, parse_board};
+pub use pdb::{Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
 pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
 pub(crate) use space::{
     BLANK_SHIFT, CODE_TOPS, Choice, Frontier, START_FLAG, WINDOW, choices, code_blank, code_via,
