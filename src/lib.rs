@@ -13,4 +13,5 @@ pub mod cli;
 pub mod domains;
 pub mod i18n;
 pub mod puzzle;
+pub mod rng;
 pub mod search;

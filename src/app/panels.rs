@@ -263,17 +263,22 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if let Err(SetupError::Config(e)) = &session.problem {
             error_label(ui, &engine::config_error(e));
         }
-        if ui
-            .button(text::t().fold_setup)
-            .on_hover_text(text::t().fold_setup_hint)
-            .clicked()
-        {
-            commands.push(Command::SetArrangement(Arrangement {
-                setup_folded: true,
-                ..arrangement
-            }));
-        }
+        fold_setup_button(ui, arrangement, commands);
     });
+}
+
+/// Folds the setup rows into one line.
+fn fold_setup_button(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
+    if ui
+        .button(text::t().fold_setup)
+        .on_hover_text(text::t().fold_setup_hint)
+        .clicked()
+    {
+        commands.push(Command::SetArrangement(Arrangement {
+            setup_folded: true,
+            ..arrangement
+        }));
+    }
 }
 
 /// The setup in one line: the board, the goal and the methods, with a button to edit them.
@@ -338,16 +343,8 @@ pub fn plots_hidden_note(ui: &mut Ui, arrangement: Arrangement, commands: &mut V
         {
             commands.push(Command::Maximize(Some(Pane::Plots)));
         }
-        if !arrangement.setup_folded
-            && ui
-                .button(text::t().fold_setup)
-                .on_hover_text(text::t().fold_setup_hint)
-                .clicked()
-        {
-            commands.push(Command::SetArrangement(Arrangement {
-                setup_folded: true,
-                ..arrangement
-            }));
+        if !arrangement.setup_folded {
+            fold_setup_button(ui, arrangement, commands);
         }
     });
 }

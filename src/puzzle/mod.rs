@@ -10,6 +10,7 @@ mod pdb;
 mod problem;
 mod space;
 
+pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
@@ -19,6 +20,4 @@ pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_go
 pub(crate) use space::{
     BLANK_SHIFT, CODE_TOPS, Choice, Frontier, START_FLAG, WINDOW, choices, code_blank, code_via,
 };
-pub use space::{
-    DistanceTable, MAX_ENUMERATED_SIDE, Ranked, Rng, permutations, rank, scramble, unrank,
-};
+pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Ranked, permutations, rank, scramble, unrank};
