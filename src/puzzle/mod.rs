@@ -4,6 +4,7 @@
 
 mod board;
 mod heuristic;
+mod ida;
 mod inspect;
 mod parse;
 mod pdb;
@@ -13,6 +14,7 @@ mod space;
 pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
+pub use ida::{IdaOutcome, ida_star};
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use parse::{ParseError, parse_board};
 pub use pdb::{Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
