@@ -4,6 +4,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::files::FileAction;
 use super::text::{self, Language};
@@ -94,6 +95,14 @@ pub enum Command {
     SetLanguage(Language),
     /// Boards in the open and closed lists as text instead of small boards (remembered).
     SetTextBoards(bool),
+    /// Run BFS on the typed pair although it is unsolvable, to watch it exhaust the half of the
+    /// states it can reach; any new board or goal ends this.
+    ExploreUnsolvable,
+    /// A new arrangement of the single view's panels (remembered).
+    SetArrangement(Arrangement),
+    /// Fill the window with one pane for presenting (setup rows hidden), or restore the
+    /// arrangement with `None`.
+    Maximize(Option<Pane>),
 }
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);
@@ -101,6 +110,10 @@ pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, K
 pub const TOGGLE_PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Enter);
 pub const RUN_TO_END: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::End);
 pub const RESET: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::R);
+/// Maximises the pane under the pointer, or restores the arrangement.
+pub const MAXIMIZE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F);
+/// Restores the arrangement while a pane is maximised.
+pub const RESTORE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
 
 impl Command {
     /// The commands that have a keyboard shortcut, checked once per frame.

@@ -8,6 +8,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotResults};
 
+use super::arrangement::{Arrangement, Pane};
 use super::command::Command;
 use super::session::Settings;
 use super::{App, install_style};
@@ -95,10 +96,14 @@ fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
     } else {
         "Play"
     });
-    if !settings.compare {
+    // Folded or presenting, the setup rows are one line or none, by the teacher's choice.
+    let setup_shown = !settings.arrangement.setup_folded && h.state().view.maximized.is_none();
+    if setup_shown && !settings.compare {
         main.extend(["Algorithm", "Heuristic"]);
     }
-    main.push("Board");
+    if setup_shown {
+        main.push("Board");
+    }
     for name in main {
         let matching: Vec<&Widget> = all
             .iter()
@@ -116,8 +121,9 @@ fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
     found
 }
 
-/// The views a lesson uses, each after a few steps so the lists are full.
-fn views() -> Vec<(&'static str, Settings)> {
+/// The views a lesson uses, each after a few steps so the lists are full, and the pane it
+/// maximises, if any.
+fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
     let weighted = SearchConfig {
         weight: 2.5,
         ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
@@ -159,7 +165,35 @@ fn views() -> Vec<(&'static str, Settings)> {
                 ..Settings::default()
             },
         ),
+        (
+            "rearranged",
+            Settings {
+                arrangement: Arrangement {
+                    board_right: true,
+                    lists_stacked: true,
+                    lists_below: true,
+                    setup_folded: true,
+                },
+                ..Settings::default()
+            },
+        ),
     ]
+    .into_iter()
+    .map(|(name, settings)| (name, settings, None))
+    .chain([
+        ("maximised_lists", Settings::default(), Some(Pane::Lists)),
+        ("maximised_board", Settings::default(), Some(Pane::Board)),
+        ("maximised_plots", Settings::default(), Some(Pane::Plots)),
+        (
+            "maximised_compare",
+            Settings {
+                compare: true,
+                ..Settings::default()
+            },
+            Some(Pane::Compare),
+        ),
+    ])
+    .collect()
 }
 
 const SIZES: [(f32, f32, f32); 3] = [
@@ -169,8 +203,7 @@ const SIZES: [(f32, f32, f32); 3] = [
 ];
 
 fn check(
-    view: &str,
-    settings: Settings,
+    (view, settings, maximized): (&str, Settings, Option<Pane>),
     (w, h_, zoom): (f32, f32, f32),
     snapshots: &mut SnapshotResults,
 ) -> Vec<String> {
@@ -180,12 +213,18 @@ fn check(
     let points = egui::vec2(w, h_) / zoom;
     let mut h = harness(settings, points);
     h.run_steps(3);
+    if maximized.is_some() {
+        h.state_mut().apply(Command::Maximize(maximized));
+    }
     for _ in 0..5 {
         h.state_mut().apply(Command::Step);
         h.run_steps(2);
     }
     h.run_steps(2);
-    if matches!(view, "single" | "compare") {
+    if matches!(
+        view,
+        "single" | "compare" | "rearranged" | "maximised_lists"
+    ) {
         h.snapshot(format!("layout_{view}_{w}x{h_}_zoom{zoom}"));
         snapshots.extend_harness(&mut h);
     }
@@ -201,8 +240,8 @@ fn nothing_overlaps_and_the_controls_are_on_screen_at_classroom_sizes() {
     let mut all = Vec::new();
     let mut snapshots = SnapshotResults::default();
     for size in SIZES {
-        for (view, settings) in views() {
-            all.extend(check(view, settings, size, &mut snapshots));
+        for view in views() {
+            all.extend(check(view, size, &mut snapshots));
         }
     }
     snapshots.unwrap();

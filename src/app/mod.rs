@@ -6,6 +6,7 @@
 //!
 //! Called by `main` (no arguments) and by the `bench` subcommand ([`frame_bench`]).
 
+mod arrangement;
 mod bench;
 mod board_view;
 mod breakpoints;
@@ -37,6 +38,7 @@ pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
 pub use text::Language;
 
+use arrangement::Pane;
 use panels::{Tab, ViewState};
 
 /// The key the settings are stored under in eframe's storage.
@@ -170,16 +172,25 @@ impl App {
         }
 
         let mut commands = std::mem::take(&mut self.commands);
+        if !ui.ctx().egui_wants_keyboard_input() {
+            self.maximize_keys(ui, &mut commands);
+        }
+        self.view.pane_rects.clear();
+        let maximized = self.view.maximized.and_then(|pane| self.shown_pane(pane));
+        self.view.maximized = maximized;
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 panels::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
             });
         });
-        egui::Panel::top("setup").show(ui, |ui| {
-            ui.add_space(4.0);
-            panels::setup_bar(ui, &self.session, self.cjk.available(), &mut commands);
-            ui.add_space(2.0);
-        });
+        // Presenting: the setup rows give their room to the pane.
+        if maximized.is_none() {
+            egui::Panel::top("setup").show(ui, |ui| {
+                ui.add_space(4.0);
+                panels::setup_bar(ui, &self.session, self.cjk.available(), &mut commands);
+                ui.add_space(2.0);
+            });
+        }
         egui::Panel::top("controls").show(ui, |ui| {
             ui.add_space(3.0);
             panels::controls_bar(ui, &self.session, &mut commands);
@@ -189,52 +200,18 @@ impl App {
             ui.add_space(3.0);
             panels::status_bar(ui, &self.session, &mut self.view, &mut commands);
         });
-        if self.session.settings.compare {
-            egui::CentralPanel::default().show(ui, |ui| {
-                self.plots_rect =
-                    compare::body(ui, &self.session, &mut self.view.compare, &mut commands);
-            });
-        } else {
-            // A fixed share of the width: the node view never pushes the lists around.
-            let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
-            egui::Panel::left("node")
-                .resizable(false)
-                .exact_size(node_width)
-                .show(ui, |ui| {
-                    panels::node_panel(ui, &self.session, &mut self.view, &mut commands);
+        match maximized {
+            Some(pane) => {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    panels::maximized_heading(ui, pane, &mut commands);
+                    self.pane(ui, pane, &mut commands);
                 });
-            egui::CentralPanel::default().show(ui, |ui| {
-                let settings = &self.session.settings;
-                let share = if settings.show_pseudocode {
-                    0.45
-                } else if settings.exercise {
-                    // The whole open list is the question: give it the room.
-                    0.72
-                } else {
-                    0.56
-                };
-                let lists_height = (ui.available_height() * share).max(160.0);
-                ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
-                    panels::lists(ui, &self.session, &mut self.view, &mut commands);
-                });
-                ui.separator();
-                if self.session.settings.show_pseudocode {
-                    // In place of the plots: the lists keep their width, and the code is
-                    // read next to them.
-                    egui::ScrollArea::vertical()
-                        .id_salt("pseudocode")
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            pseudocode::panel(ui, &self.session, &mut commands);
-                        });
-                } else {
-                    self.plots_rect = Some(
-                        ui.scope(|ui| panels::plots(ui, &self.session))
-                            .response
-                            .rect,
-                    );
-                }
-            });
+            }
+            None if self.session.settings.compare => {
+                egui::CentralPanel::default()
+                    .show(ui, |ui| self.pane(ui, Pane::Compare, &mut commands));
+            }
+            None => self.single_view(ui, &mut commands),
         }
 
         // Floating windows over the view; their long work runs on worker threads.
@@ -257,6 +234,149 @@ impl App {
         }
     }
 
+    /// The single view in its arrangement: the node panel on one side, the lists and the plots
+    /// (or the pseudocode) stacked in the rest.
+    fn single_view(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let arrangement = self.session.settings.arrangement;
+        // A fixed share of the width: the node view never pushes the lists around.
+        let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
+        let node_panel = if arrangement.board_right {
+            egui::Panel::right("node")
+        } else {
+            egui::Panel::left("node")
+        };
+        node_panel
+            .resizable(false)
+            .exact_size(node_width)
+            .show(ui, |ui| self.pane(ui, Pane::Board, commands));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let settings = &self.session.settings;
+            let lower = if settings.show_pseudocode {
+                Pane::Pseudocode
+            } else {
+                Pane::Plots
+            };
+            let share = if settings.show_pseudocode {
+                0.45
+            } else if settings.exercise {
+                // The whole open list is the question: give it the room.
+                0.72
+            } else {
+                0.56
+            };
+            let lists_height = (ui.available_height() * share).max(160.0);
+            let lists = |app: &mut App, ui: &mut egui::Ui, commands: &mut Vec<Command>| {
+                ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
+                    app.pane(ui, Pane::Lists, commands);
+                });
+            };
+            // Plots shorter than this say nothing: the lists take the room, and the plots
+            // are one click (or the F key over this line) away, maximised.
+            const MIN_PLOTS_HEIGHT: f32 = 150.0;
+            if lower == Pane::Plots && ui.available_height() - lists_height < MIN_PLOTS_HEIGHT {
+                if arrangement.lists_below {
+                    self.plots_note(ui, commands);
+                    ui.separator();
+                }
+                let note_room = if arrangement.lists_below { 0.0 } else { 40.0 };
+                let room = (ui.available_height() - note_room).max(0.0);
+                ui.allocate_ui(egui::vec2(ui.available_width(), room), |ui| {
+                    self.pane(ui, Pane::Lists, commands);
+                });
+                if !arrangement.lists_below {
+                    ui.separator();
+                    self.plots_note(ui, commands);
+                }
+                return;
+            }
+            if arrangement.lists_below {
+                let lower_height = (ui.available_height() - lists_height - 8.0).max(0.0);
+                ui.allocate_ui(egui::vec2(ui.available_width(), lower_height), |ui| {
+                    self.pane(ui, lower, commands);
+                });
+                ui.separator();
+                lists(self, ui, commands);
+            } else {
+                lists(self, ui, commands);
+                ui.separator();
+                self.pane(ui, lower, commands);
+            }
+        });
+    }
+
+    /// The line in place of plots too short to read; F over it maximises them.
+    fn plots_note(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let rect = ui.available_rect_before_wrap();
+        self.view.pane_rects.push((Pane::Plots, rect));
+        panels::plots_hidden_note(ui, self.session.settings.arrangement, commands);
+    }
+
+    /// Draws one pane into the room `ui` gives it and remembers where, for the maximise key.
+    fn pane(&mut self, ui: &mut egui::Ui, pane: Pane, commands: &mut Vec<Command>) {
+        let rect = ui.available_rect_before_wrap();
+        self.view.pane_rects.push((pane, rect));
+        match pane {
+            Pane::Board => panels::node_panel(ui, &self.session, &mut self.view, commands),
+            Pane::Lists => panels::lists(ui, &self.session, &mut self.view, commands),
+            Pane::Plots => {
+                self.plots_rect = Some(
+                    ui.scope(|ui| panels::plots(ui, &self.session, &mut self.view.hover))
+                        .response
+                        .rect,
+                );
+            }
+            Pane::Pseudocode => {
+                // The lists keep their width, and the code is read next to them.
+                egui::ScrollArea::vertical()
+                    .id_salt("pseudocode")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| pseudocode::panel(ui, &self.session, commands));
+            }
+            Pane::Compare => {
+                self.plots_rect =
+                    compare::body(ui, &self.session, &mut self.view.compare, commands);
+            }
+        }
+    }
+
+    /// The pane of the current view that stands for `pane`: the plots and the pseudocode share
+    /// one place, and a pane of the other view (single or compare) cannot fill this one.
+    fn shown_pane(&self, pane: Pane) -> Option<Pane> {
+        let settings = &self.session.settings;
+        match pane {
+            Pane::Compare => settings.compare.then_some(Pane::Compare),
+            _ if settings.compare => None,
+            Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
+            Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),
+            Pane::Board | Pane::Lists => Some(pane),
+        }
+    }
+
+    /// F maximises the pane under the pointer (or restores), Esc restores.
+    fn maximize_keys(&mut self, ui: &egui::Ui, commands: &mut Vec<Command>) {
+        let (maximize, restore, pointer) = ui.input_mut(|i| {
+            (
+                i.consume_shortcut(&command::MAXIMIZE),
+                self.view.maximized.is_some() && i.consume_shortcut(&command::RESTORE),
+                i.pointer.latest_pos(),
+            )
+        });
+        if restore || (maximize && self.view.maximized.is_some()) {
+            commands.push(Command::Maximize(None));
+        } else if maximize {
+            // The rects are last frame's: this frame's panes are not drawn yet.
+            let pointed = pointer.and_then(|pos| {
+                self.view
+                    .pane_rects
+                    .iter()
+                    .find(|(_, rect)| rect.contains(pos))
+                    .map(|&(pane, _)| pane)
+            });
+            let pane = pointed.unwrap_or(Pane::default_for(self.session.settings.compare));
+            commands.push(Command::Maximize(Some(pane)));
+        }
+    }
+
     /// Applies one command: view commands here, the rest in the session.
     pub fn apply(&mut self, command: Command) {
         match &command {
@@ -269,6 +389,10 @@ impl App {
                 text::set_language(self.language());
                 self.applied_language = Some(self.language());
                 self.session.status = text::status_language(self.language());
+                return;
+            }
+            Command::Maximize(pane) => {
+                self.view.maximized = *pane;
                 return;
             }
             Command::SelectNode(_) => self.view.tab = Tab::Selected,
@@ -295,6 +419,32 @@ impl App {
         self.session.apply(command);
     }
 
+    /// Replaces the problem and searches with a session file's and goes to its step; the
+    /// message for the status line, or why the file cannot be used.
+    fn open_session(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let file = files::SessionFile::read(path).map_err(|error| error.message())?;
+        let settings = file.apply_to(&self.session.settings);
+        self.apply(Command::LoadSession(Box::new(settings), file.step));
+        let opened = text::session_opened(&path.display().to_string(), file.step);
+        if self.session.seek_target().is_some() {
+            self.session.after_seek = Some(opened);
+            Ok(String::new())
+        } else {
+            Ok(opened)
+        }
+    }
+
+    /// Opens a session file given on the command line; a file that cannot be used leaves the
+    /// remembered settings and says why in the status bar.
+    pub fn with_session(mut self, path: &std::path::Path) -> App {
+        match self.open_session(path) {
+            Ok(message) if !message.is_empty() => self.session.status = message,
+            Ok(_) => {}
+            Err(error) => self.view.notice = Some(format!("{}: {error}", path.display())),
+        }
+        self
+    }
+
     /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
     /// the status line.
     fn handle_file(&mut self, ctx: &egui::Context, request: files::Request) {
@@ -304,20 +454,7 @@ impl App {
             FileAction::SaveSession => {
                 files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
-            FileAction::OpenSession => match SessionFile::read(path) {
-                Ok(file) => {
-                    let settings = file.apply_to(&self.session.settings);
-                    self.apply(Command::LoadSession(Box::new(settings), file.step));
-                    let opened = text::session_opened(&path.display().to_string(), file.step);
-                    if self.session.seek_target().is_some() {
-                        self.session.after_seek = Some(opened);
-                        Ok(String::new())
-                    } else {
-                        Ok(opened)
-                    }
-                }
-                Err(error) => Err(error.message()),
-            },
+            FileAction::OpenSession => self.open_session(path),
             FileAction::TraceCsv => files::write_traces(&self.session, path, false),
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {
@@ -470,7 +607,8 @@ impl eframe::App for App {
 }
 
 /// Opens the window and returns when it is closed.
-pub fn run() -> eframe::Result {
+/// Opens the window, with a session file if one is given (`searchlab open FILE`).
+pub fn run(session: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
@@ -489,7 +627,11 @@ pub fn run() -> eframe::Result {
             let provider = fonts::system_provider();
             cc.egui_ctx.add_font_provider(provider.clone());
             let cjk = CjkFont::probe(provider, cc.egui_ctx.clone());
-            Ok(Box::new(App::from_storage(cc.storage).with_cjk_font(cjk)))
+            let mut app = App::from_storage(cc.storage).with_cjk_font(cjk);
+            if let Some(path) = &session {
+                app = app.with_session(path);
+            }
+            Ok(Box::new(app))
         }),
     )
 }
@@ -531,6 +673,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
     use egui_kittest::{Harness, SnapshotOptions};
 
+    use super::arrangement::Arrangement;
     use super::*;
     use crate::puzzle::{Board, DistanceTable, Rng};
     use crate::search::{Algorithm, NodeId, Status};
@@ -934,5 +1077,98 @@ mod tests {
         h.run();
         assert_eq!(h.state().session.selected, Some(NodeId(0)));
         h.get_by_label("showing node #0 and its path from the start");
+    }
+
+    #[test]
+    fn f_maximises_the_pane_under_the_pointer_and_escape_restores() {
+        let mut h = harness(Settings::default());
+        h.run();
+        h.get_by_label("Step Space").click();
+        h.run();
+        // Over the closed list's heading: the lists fill the window, the setup rows go.
+        h.get_by_label_contains("Closed list").hover();
+        h.run();
+        h.key_press(egui::Key::F);
+        h.run();
+        assert_eq!(h.state().view.maximized, Some(Pane::Lists));
+        assert!(h.query_by_label("Algorithm").is_none());
+        h.get_by_label("Restore");
+        // Stepping still works while presenting.
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_eq!(h.state().session.main_lane().unwrap().steps(), 2);
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert_eq!(h.state().view.maximized, None);
+        h.get_by_label("Algorithm");
+
+        // Over the board: the node panel.
+        h.get_by_label("Current step").hover();
+        h.run();
+        h.key_press(egui::Key::F);
+        h.run();
+        assert_eq!(h.state().view.maximized, Some(Pane::Board));
+        // F again restores.
+        h.key_press(egui::Key::F);
+        h.run();
+        assert_eq!(h.state().view.maximized, None);
+    }
+
+    #[test]
+    fn the_layout_menu_rearranges_the_panels_and_the_choice_is_remembered() {
+        let mut h = harness(Settings::default());
+        h.run();
+        let board_x = |h: &Harness<'static, App>| h.get_by_label("Current step").rect().left();
+        let open_x = |h: &Harness<'static, App>| h.get_by_label_contains("Open list").rect().left();
+        assert!(board_x(&h) < open_x(&h));
+        h.get_by_label("View").click();
+        h.run();
+        h.get_by_label("Layout").hover();
+        h.run();
+        h.get_by_label("Board panel on the right").click();
+        h.run();
+        assert!(h.state().session.settings.arrangement.board_right);
+        assert!(board_x(&h) > open_x(&h));
+
+        // Folding the setup leaves one line with the board and a way back.
+        let arrangement = h.state().session.settings.arrangement;
+        h.state_mut().apply(Command::SetArrangement(Arrangement {
+            setup_folded: true,
+            ..arrangement
+        }));
+        h.run();
+        assert!(h.query_by_label("Algorithm").is_none());
+        h.get_by_label_contains("283104765 → 123804765");
+        h.get_by_label("Edit setup").click();
+        h.run();
+        h.get_by_label("Algorithm");
+
+        // Saved with the settings and restored by a new window.
+        let saved = serde_json::to_string(&h.state().session.settings).unwrap();
+        let restored: Settings = serde_json::from_str(&saved).unwrap();
+        assert_eq!(restored.arrangement, h.state().session.settings.arrangement);
+    }
+
+    #[test]
+    fn a_session_given_at_start_is_opened_and_a_bad_one_is_reported() {
+        let lesson = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/lessons/lesson1-bfs-vs-astar.json");
+        let app = App::new(Settings::default()).with_session(&lesson);
+        assert!(app.session.settings.compare);
+        assert_eq!(app.session.settings.board_text, "143805276");
+        assert_eq!(app.session.lanes.len(), 2);
+        assert!(app.view.notice.is_none());
+
+        let app =
+            App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
+        assert_eq!(app.session.settings.board_text, session::DEFAULT_BOARD);
+        assert!(
+            app.view
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.contains("/nonexistent.json")),
+            "{:?}",
+            app.view.notice
+        );
     }
 }

@@ -5,6 +5,7 @@ use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, Te
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot};
 
+use super::arrangement::{Arrangement, Pane};
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
 use super::fine_step;
@@ -55,6 +56,11 @@ pub struct ViewState {
     pub notice: Option<String>,
     /// The compare view's plot choice and enlarged card.
     pub compare: super::compare::CompareView,
+    /// The pane filling the window for presenting, if any.
+    pub maximized: Option<Pane>,
+    /// Where each pane was drawn this frame, so the maximise key finds the one under the
+    /// pointer.
+    pub pane_rects: Vec<(Pane, egui::Rect)>,
 }
 
 impl Default for ViewState {
@@ -67,6 +73,8 @@ impl Default for ViewState {
             hover: Hover::default(),
             notice: None,
             compare: Default::default(),
+            maximized: None,
+            pane_rects: Vec::new(),
         }
     }
 }
@@ -91,6 +99,12 @@ fn error_label(ui: &mut Ui, message: &str) {
 /// Row 1: board and goal; row 2: algorithm and heuristic; view settings on the right.
 pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mut Vec<Command>) {
     let settings = &session.settings;
+    let arrangement = settings.arrangement;
+    // An error always unfolds the rows: it is shown next to the field that is wrong.
+    if arrangement.setup_folded && session.problem.is_ok() {
+        folded_setup(ui, session, commands);
+        return;
+    }
     let board_error = match &session.problem {
         Err(e @ (SetupError::Board(_) | SetupError::Problem(_))) => Some(engine::setup_error(e)),
         _ => None,
@@ -109,7 +123,10 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if board_error.is_some() {
             edit = edit.text_color(ui.visuals().error_fg_color);
         }
-        let response = ui.add(edit).labelled_by(label.id);
+        let response = ui
+            .add(edit)
+            .labelled_by(label.id)
+            .on_hover_text(text::t().formats_hint);
         if response.changed() {
             commands.push(Command::SetBoardText(board_text));
         }
@@ -204,18 +221,35 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
             }
         }
     });
-    // The message line is always there (a hint when all is well), so an error appearing
-    // does not push the rest of the window down.
-    ui.horizontal_wrapped(|ui| match (&board_error, &goal_error) {
-        (Some(message), _) => error_label(ui, &format!("{}: {message}", text::t().board)),
-        (None, Some(message)) => error_label(ui, message),
+    // The message line is there only when it has something to say: the formats are the board
+    // field's hover text, and the room goes to the search (at zoom 1.5 the hint took two lines).
+    match (&board_error, &goal_error) {
+        (Some(message), _) => {
+            ui.horizontal_wrapped(|ui| {
+                error_label(ui, &format!("{}: {message}", text::t().board));
+                // A board that does not parse: say what does.
+                if matches!(session.problem, Err(SetupError::Board(_))) {
+                    ui.label(
+                        RichText::new(text::t().formats_hint).color(ui.visuals().weak_text_color()),
+                    );
+                }
+            });
+        }
+        (None, Some(message)) => {
+            ui.horizontal_wrapped(|ui| error_label(ui, message));
+        }
+        (None, None) if settings.explore_unsolvable => {
+            ui.label(
+                RichText::new(text::t().exploring_unsolvable)
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
         (None, None) if settings.language == Language::Chinese && cjk == Some(false) => {
             ui.label(RichText::new(text::t().no_cjk_font).color(ui.visuals().warn_fg_color));
         }
-        (None, None) => {
-            ui.label(RichText::new(text::t().formats_hint).color(ui.visuals().weak_text_color()));
-        }
-    });
+        (None, None) => {}
+    }
     ui.add_space(2.0);
     ui.horizontal_wrapped(|ui| {
         if settings.compare {
@@ -227,7 +261,105 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if let Err(SetupError::Config(e)) = &session.problem {
             error_label(ui, &engine::config_error(e));
         }
+        if ui
+            .button(text::t().fold_setup)
+            .on_hover_text(text::t().fold_setup_hint)
+            .clicked()
+        {
+            commands.push(Command::SetArrangement(Arrangement {
+                setup_folded: true,
+                ..arrangement
+            }));
+        }
     });
+}
+
+/// The setup in one line: the board, the goal and the methods, with a button to edit them.
+fn folded_setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(text::t().edit_setup).clicked() {
+            commands.push(Command::SetArrangement(Arrangement {
+                setup_folded: false,
+                ..settings.arrangement
+            }));
+        }
+        ui.label(
+            RichText::new(format!("{} → {}", settings.board_text, settings.goal_text))
+                .monospace()
+                .strong(),
+        );
+        let methods = if settings.compare {
+            settings
+                .lanes
+                .iter()
+                .map(method_label)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        } else {
+            engine::describe(&settings.config)
+        };
+        ui.label(methods);
+    });
+}
+
+/// An algorithm with the heuristic it uses, in a few words: "A* Manhattan", "BFS".
+pub fn method_label(config: &SearchConfig) -> String {
+    let algorithm = engine::algorithm_short(config.algorithm);
+    if config.algorithm.uses_heuristic() {
+        format!("{algorithm} {}", engine::heuristic_short(config.heuristic))
+    } else {
+        algorithm.to_owned()
+    }
+}
+
+/// The title of a pane, above it while it is maximised and in the View menu.
+pub fn pane_title(pane: Pane) -> &'static str {
+    let t = text::t();
+    match pane {
+        Pane::Board => t.pane_board,
+        Pane::Lists => t.pane_lists,
+        Pane::Plots => t.pane_plots,
+        Pane::Pseudocode => t.pane_pseudocode,
+        Pane::Compare => t.pane_compare,
+    }
+}
+
+/// In place of plots too short to read: why, and a button that maximises them.
+pub fn plots_hidden_note(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(text::t().plots_hidden).color(ui.visuals().weak_text_color()));
+        if ui
+            .button(text::t().show_plots)
+            .on_hover_text(text::t().maximize_hint)
+            .clicked()
+        {
+            commands.push(Command::Maximize(Some(Pane::Plots)));
+        }
+        if !arrangement.setup_folded
+            && ui
+                .button(text::t().fold_setup)
+                .on_hover_text(text::t().fold_setup_hint)
+                .clicked()
+        {
+            commands.push(Command::SetArrangement(Arrangement {
+                setup_folded: true,
+                ..arrangement
+            }));
+        }
+    });
+}
+
+/// The line above a maximised pane: what it is, and how to get the layout back.
+pub fn maximized_heading(ui: &mut Ui, pane: Pane, commands: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(pane_title(pane)).strong().size(17.0));
+        ui.label(RichText::new(text::t().maximized_note).color(ui.visuals().weak_text_color()));
+        if ui.button(text::t().restore).clicked() {
+            commands.push(Command::Maximize(None));
+        }
+    });
+    ui.separator();
 }
 
 fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>) {
@@ -577,6 +709,9 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             }
         }
         ui.separator();
+        layout_menu(ui, settings.arrangement, single, commands);
+        maximize_menu(ui, session, commands);
+        ui.separator();
         if ui.button(t.experiments).clicked() {
             commands.push(Command::ShowExperiments);
         }
@@ -590,6 +725,53 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         language_picker(ui, session.settings.language, cjk, commands);
         ui.separator();
         view_settings(ui, session, commands);
+    });
+}
+
+/// The arrangement of the single view, one checkbox per choice.
+fn layout_menu(ui: &mut Ui, arrangement: Arrangement, single: bool, commands: &mut Vec<Command>) {
+    let t = text::t();
+    type Toggle = fn(&mut Arrangement) -> &mut bool;
+    let toggles: [(&str, bool, Toggle); 4] = [
+        (t.fold_setup, true, |a| &mut a.setup_folded),
+        (t.layout_board_right, single, |a| &mut a.board_right),
+        (t.layout_lists_stacked, single, |a| &mut a.lists_stacked),
+        (t.layout_lists_below, single, |a| &mut a.lists_below),
+    ];
+    ui.menu_button(t.menu_layout, |ui| {
+        for (title, enabled, field) in toggles {
+            let mut next = arrangement;
+            if ui
+                .add_enabled(enabled, egui::Checkbox::new(field(&mut next), title))
+                .on_disabled_hover_text(t.single_view_only)
+                .changed()
+            {
+                commands.push(Command::SetArrangement(next));
+            }
+        }
+    });
+}
+
+/// Maximise one pane of the current view (the F key does it for the pane under the pointer).
+fn maximize_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings;
+    let panes: &[Pane] = if settings.compare {
+        &[Pane::Compare]
+    } else if settings.show_pseudocode {
+        &[Pane::Board, Pane::Lists, Pane::Pseudocode]
+    } else {
+        &[Pane::Board, Pane::Lists, Pane::Plots]
+    };
+    ui.menu_button(text::t().maximize, |ui| {
+        for &pane in panes {
+            if ui
+                .button(pane_title(pane))
+                .on_hover_text(text::t().maximize_hint)
+                .clicked()
+            {
+                commands.push(Command::Maximize(Some(pane)));
+            }
+        }
     });
 }
 
@@ -831,6 +1013,13 @@ fn problem_error_view(
             if ui.add(button).clicked() {
                 commands.push(Command::SetGoalText(board.to_string()));
             }
+        }
+        if ui
+            .button(text::explore_unsolvable(start.side()))
+            .on_hover_text(text::t().explore_unsolvable_hint)
+            .clicked()
+        {
+            commands.push(Command::ExploreUnsolvable);
         }
         ui.add_space(6.0);
         let clicked = start_and_goal(
@@ -1227,9 +1416,21 @@ fn solution_view(
             playback.t = 0.0;
             playback.playing = false;
         }
+    });
+    ui.horizontal(|ui| {
         let mut position = index;
-        // The slider takes what is left of the row, so the row never overflows the panel.
-        ui.spacing_mut().slider_width = (ui.available_width() - 110.0).max(40.0);
+        // The slider gets its own row and takes what its value and label leave of it, so the
+        // row never overflows the panel at any zoom.
+        let label_width = ui.fonts_mut(|f| {
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let label = format!(
+                "{moves}{} {}",
+                text::playback_suffix(moves),
+                text::t().playback_move
+            );
+            f.layout_no_wrap(label, font, Color32::WHITE).size().x
+        });
+        ui.spacing_mut().slider_width = (ui.available_width() - label_width - 60.0).max(40.0);
         if ui
             .add(
                 Slider::new(&mut position, 0..=moves)
@@ -1347,12 +1548,26 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         let can_reveal = lane.is_running() && session.can_step();
         super::exercise::banner(ui, &session.score, rule, can_reveal, commands);
     }
-    ui.columns(2, |columns| {
-        columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
-        columns[1].push_id("closed", |ui| {
+    if session.settings.arrangement.lists_stacked {
+        // Each list as wide as the pane: every column fits at a large zoom.
+        let half = (ui.available_height() - 8.0) / 2.0;
+        ui.push_id("open", |ui| {
+            ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
+                open_table(ui, session, lane, view, commands)
+            });
+        });
+        ui.separator();
+        ui.push_id("closed", |ui| {
             closed_table(ui, session, lane, view, commands)
         });
-    });
+    } else {
+        ui.columns(2, |columns| {
+            columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
+            columns[1].push_id("closed", |ui| {
+                closed_table(ui, session, lane, view, commands)
+            });
+        });
+    }
 }
 
 fn list_heading(ui: &mut Ui, title: &str, count: usize, extra: impl FnOnce(&mut Ui)) {
@@ -1745,10 +1960,22 @@ fn step_plot(id: &'static str, height: f32, group: egui::Id) -> Plot<'static> {
 
 /// Cumulative counts with the open size, and f/h of the expanded node, against step, sharing
 /// the x axis.
-pub fn plots(ui: &mut Ui, session: &Session) {
+pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
     let Some(lane) = session.main_lane() else {
         return;
     };
+    let search = lane.search();
+    // The hovered node (in any view) is marked at the step that expanded it, or generated it
+    // if it is still open.
+    let marked_step = hover
+        .node()
+        .filter(|id| id.index() < search.node_count())
+        .map(|id| {
+            let node = search.node(id);
+            node.expanded_at.unwrap_or(node.generated_at)
+        })
+        .filter(|&step| step > 0);
+    let hover_color = ui.visuals().strong_text_color();
     let series = lane.plots();
     let group = ui.make_persistent_id("search_plots");
     let height = ui.available_height().max(80.0) - 24.0;
@@ -1814,6 +2041,21 @@ pub fn plots(ui: &mut Ui, session: &Session) {
             step_plot(id, height, group).show(ui, |plot| {
                 for &(name, points, color, width) in lines {
                     plot.line(Line::new(name, &points[..]).color(color).width(width));
+                }
+                if let Some(step) = marked_step {
+                    plot.vline(
+                        egui_plot::VLine::new(text::hovered_step(step), f64::from(step))
+                            .color(hover_color)
+                            .width(2.0),
+                    );
+                }
+                // Pointing at a step marks the node it expanded in every view.
+                if let Some(point) = plot.pointer_coordinate() {
+                    let step = point.x.round();
+                    let closed = search.closed();
+                    if step >= 1.0 && step <= closed.len() as f64 {
+                        hover.saw(closed[step as usize - 1]);
+                    }
                 }
             });
         }

@@ -16,6 +16,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::files::{FileAction, Request};
@@ -227,10 +228,27 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         } else {
             Language::English
         })),
-        70 => match rng.below(4) {
+        70 => match rng.below(7) {
             0 => command(Command::ResetScore),
             1 => command(Command::Reveal),
             2 => command(Command::SetTextBoards(rng.below(2) == 0)),
+            3 => command(Command::SetArrangement(Arrangement {
+                board_right: rng.below(2) == 0,
+                lists_stacked: rng.below(2) == 0,
+                lists_below: rng.below(2) == 0,
+                setup_folded: rng.below(2) == 0,
+            })),
+            4 => command(Command::Maximize(
+                [
+                    None,
+                    Some(Pane::Board),
+                    Some(Pane::Lists),
+                    Some(Pane::Plots),
+                    Some(Pane::Pseudocode),
+                    Some(Pane::Compare),
+                ][rng.below(6)],
+            )),
+            5 => command(Command::ExploreUnsolvable),
             _ => command(Command::SetShareOfRun(rng.below(2) == 0)),
         },
         71..=74 => Action::Predict {
@@ -238,9 +256,13 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         },
         75..=80 => {
             let keys = Command::WITH_SHORTCUTS;
-            let key = keys[rng.below(keys.len())]
-                .shortcut()
-                .expect("listed with a shortcut");
+            // The presenter's keys too: maximise the pane under the pointer, restore.
+            let pick = rng.below(keys.len() + 2);
+            let key = match pick.checked_sub(keys.len()) {
+                Some(0) => super::command::MAXIMIZE,
+                Some(_) => super::command::RESTORE,
+                None => keys[pick].shortcut().expect("listed with a shortcut"),
+            };
             Action::Key(key)
         }
         81..=87 => Action::ClickButton(rng.below(1000)),
@@ -332,7 +354,9 @@ fn perform(h: &mut H, action: &Action) -> Result<(), String> {
         }
         Action::Wait(frames) => h.run_steps(*frames),
     }
-    h.run_steps(2);
+    // Two frames show a command's result; a third shows what the setup editor corrects in
+    // answer to it (an invalid config it is drawn with, fixed the frame after).
+    h.run_steps(3);
     Ok(())
 }
 
@@ -447,6 +471,14 @@ fn check_screen(h: &H) -> Result<(), String> {
     let Some((steps, open)) = labels.iter().find_map(|l| stats_line(l)) else {
         return Err("the counters line is missing".to_owned());
     };
+    if h.state()
+        .view
+        .maximized
+        .is_some_and(|pane| pane != Pane::Lists)
+    {
+        // Presenting another pane: the lists are not drawn.
+        return Ok(());
+    }
     let counts: Vec<usize> = labels.iter().filter_map(|l| list_count(l)).collect();
     let [open_rows, closed_rows, ..] = counts[..] else {
         return Err(format!("list headings missing: {counts:?}"));

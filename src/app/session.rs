@@ -7,6 +7,7 @@ use egui::Color32;
 use egui_plot::PlotPoint;
 use serde::{Deserialize, Serialize};
 
+use super::arrangement::Arrangement;
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::exercise::{Score, judge};
@@ -60,6 +61,12 @@ pub struct Settings {
     /// The open and closed lists show boards as text (`283/104/765`) instead of small boards.
     #[serde(default)]
     pub text_boards: bool,
+    /// Where the single view's panels go and whether the setup rows are folded.
+    pub arrangement: Arrangement,
+    /// Search the typed pair even if it is unsolvable, to watch the search exhaust the states
+    /// it can reach. Set by a button, cleared by any change of board or goal, never saved.
+    #[serde(skip)]
+    pub explore_unsolvable: bool,
 }
 
 const MB: usize = 1 << 20;
@@ -127,6 +134,8 @@ impl Default for Settings {
             fine_step: false,
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
             text_boards: false,
+            arrangement: Arrangement::default(),
+            explore_unsolvable: false,
         }
     }
 }
@@ -217,7 +226,12 @@ pub fn read_problem(settings: &Settings) -> Result<Problem, SetupError> {
     } else {
         settings.config.validate().map_err(SetupError::Config)?;
     }
-    Problem::new(board, goal).map_err(SetupError::Problem)
+    if settings.explore_unsolvable {
+        Problem::allowing_unsolvable(board, goal)
+    } else {
+        Problem::new(board, goal)
+    }
+    .map_err(SetupError::Problem)
 }
 
 /// The counters recorded after each step, for the plots.
@@ -955,9 +969,31 @@ impl Session {
 
     /// Applies one command.
     pub fn apply(&mut self, command: Command) {
+        if matches!(
+            command,
+            Command::SetBoardText(_)
+                | Command::SetGoalText(_)
+                | Command::MoveTile(_)
+                | Command::SetSize(_)
+                | Command::Scramble
+                | Command::RandomAtDistance
+                | Command::LoadSession(..)
+        ) {
+            // A new pair is checked again: exploring was for the pair the user saw refused.
+            self.settings.explore_unsolvable = false;
+        }
         match command {
+            Command::ExploreUnsolvable => {
+                self.settings.explore_unsolvable = true;
+                self.settings.compare = false;
+                self.settings.config = SearchConfig {
+                    algorithm: Algorithm::BreadthFirst,
+                    ..self.settings.config
+                };
+                self.rebuild();
+            }
             Command::SetLanguage(language) => self.settings.language = language,
-            Command::File(_) => {}
+            Command::File(_) | Command::Maximize(_) => {}
             Command::SetExercise(on) => self.settings.exercise = on,
             Command::ShowPseudocode(on) => self.settings.show_pseudocode = on,
             Command::SetFineStep(on) => {
@@ -1101,6 +1137,7 @@ impl Session {
             Command::SetSpeed(_) => {}
             Command::SetDark(dark) => self.settings.dark = dark,
             Command::SetTextBoards(on) => self.settings.text_boards = on,
+            Command::SetArrangement(arrangement) => self.settings.arrangement = arrangement,
             Command::SetZoom(zoom) if zoom.is_finite() => {
                 self.settings.zoom = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
             }
@@ -1745,6 +1782,35 @@ mod tests {
         h.state_mut().apply(Command::SetCompare(true));
         h.run();
         assert_eq!(h.state().session.lanes.len(), MAX_LANES);
+    }
+
+    #[test]
+    fn bfs_on_an_unsolvable_board_exhausts_the_reachable_half_when_asked() {
+        let mut session = Session::new(Settings {
+            board_text: "213804765".to_owned(),
+            ..Settings::default()
+        });
+        assert!(matches!(session.problem, Err(SetupError::Problem(_))));
+        session.apply(Command::ExploreUnsolvable);
+        assert!(session.problem.is_ok());
+        assert_eq!(session.settings.config.algorithm, Algorithm::BreadthFirst);
+        session.apply(Command::RunToEnd);
+        for _ in 0..100_000 {
+            if !session.is_busy() {
+                break;
+            }
+            session.advance(0.016);
+        }
+        let lane = session.lane(0);
+        assert_eq!(lane.search().status(), Status::Exhausted);
+        // Every board of the start's parity: 9!/2.
+        assert_eq!(lane.search().stats().expanded, 181_440);
+        assert_eq!(session.status, text::status_exhausted());
+
+        // Another board is checked again, and refused if it is unsolvable.
+        session.apply(Command::SetBoardText("123804756".to_owned()));
+        assert!(!session.settings.explore_unsolvable);
+        assert!(matches!(session.problem, Err(SetupError::Problem(_))));
     }
 
     #[test]

@@ -17,7 +17,8 @@ use crate::i18n::{self, Language};
 pub use bench::{BenchReport, run_bench};
 pub use solve::{OutputFormat, SetupError, SolveOptions, SolveSummary, Solver, solve_lines};
 
-/// Heuristic search on sliding puzzles. With no arguments, opens the window.
+/// Heuristic search on sliding puzzles. With no arguments, opens the window; `searchlab open
+/// FILE` opens it with a saved session (a lesson).
 #[derive(Parser, Debug)]
 #[command(name = "searchlab", version, about, long_about = None)]
 struct Cli {

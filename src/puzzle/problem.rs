@@ -206,8 +206,9 @@ pub fn solvable(start: &Board, goal: &Board) -> Result<(), ProblemError> {
     }
 }
 
-/// A start and a goal of the same size, with the goal known to be reachable. The only way to
-/// build one is [`Problem::new`], which checks solvability.
+/// A start and a goal of the same size, with the goal known to be reachable when built by
+/// [`Problem::new`], which checks solvability ([`Problem::allowing_unsolvable`] is for showing
+/// what a search does when it is not).
 ///
 /// It is the puzzle's [`SearchProblem`]: a move costs one, successors come in [`Dir::ALL`]
 /// order of the blank, and the goal's distance tables are kept so that every heuristic reads
@@ -240,6 +241,20 @@ impl Problem {
             goal,
             heuristic: Heuristic::new(HeuristicKind::default(), &goal),
         })
+    }
+
+    /// Builds the pair even when the goal cannot be reached from the start (sizes must still
+    /// match), for the lesson that watches a search exhaust the half of the states it can reach
+    /// without finding the goal: every search on an unsolvable pair ends exhausted or at a limit.
+    pub fn allowing_unsolvable(start: Board, goal: Board) -> Result<Problem, ProblemError> {
+        match solvable(&start, &goal) {
+            Ok(()) | Err(ProblemError::Unsolvable { .. }) => Ok(Problem {
+                start,
+                goal,
+                heuristic: Heuristic::new(HeuristicKind::default(), &goal),
+            }),
+            Err(e) => Err(e),
+        }
     }
 
     /// The initial state.

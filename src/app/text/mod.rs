@@ -277,6 +277,32 @@ strings! {
     // Menus and files.
     menu_file: "File", "文件";
     menu_view: "View", "视图";
+    menu_layout: "Layout", "布局";
+    layout_board_right: "Board panel on the right", "棋盘面板放在右侧";
+    layout_lists_stacked: "Open above closed, full width", "open 表在 closed 表上方（全宽）";
+    layout_lists_below: "Plots above the lists", "图表放在列表上方";
+    fold_setup: "Fold setup", "收起设置";
+    fold_setup_hint: "Fold the board, goal and algorithm rows into one line, leaving the room \
+        to the search", "把初始状态、目标和算法几行收成一行，把空间留给搜索";
+    edit_setup: "Edit setup", "展开设置";
+    maximize: "Maximise", "最大化";
+    maximize_hint: "F maximises the pane under the pointer; F or Esc restores",
+        "按 F 最大化指针下的面板；再按 F 或 Esc 恢复";
+    maximized_note: "maximised. F or Esc restores the layout.", "已最大化。按 F 或 Esc 恢复布局。";
+    restore: "Restore", "恢复";
+    explore_unsolvable_hint: "Breadth-first search expands every board it can reach; the goal is \
+        not among them, so open empties without a solution",
+        "广度优先搜索会扩展所有能到达的棋盘；目标不在其中，所以 open 表最终变空，找不到解";
+    exploring_unsolvable: "Unsolvable for this goal: searching anyway, to watch the search \
+        exhaust every board it can reach. A new board or goal ends this.",
+        "对这个目标无解：仍然搜索，观察搜索穷尽所有能到达的棋盘。更换初始状态或目标即结束。";
+    plots_hidden: "The plots need more room here.", "这里放不下图表。";
+    show_plots: "Show the plots (F)", "显示图表（F）";
+    pane_board: "Board", "棋盘";
+    pane_lists: "Open and closed lists", "open 表和 closed 表";
+    pane_plots: "Plots", "图表";
+    pane_pseudocode: "Pseudocode", "伪代码";
+    pane_compare: "Compare", "对比";
     save_session: "Save session...", "保存会话……";
     open_session: "Open session...", "打开会话……";
     export_trace_csv: "Export trace (CSV)...", "导出搜索轨迹（CSV）……";
@@ -445,6 +471,40 @@ pub fn outcome(outcome: Outcome) -> String {
         (Outcome::Reopened { old_g }, false) => format!("reopened (g was {old_g})"),
         (Outcome::Reopened { old_g }, true) => format!("重新打开（原 g = {old_g}）"),
         (other, _) => engine::outcome_word(other).to_owned(),
+    }
+}
+
+/// A count with its thousands separated by commas, as a class reads it: 181,440.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The button that runs BFS on an unsolvable board: how many boards it will expand.
+pub fn explore_unsolvable(side: usize) -> String {
+    // Half of the (n²)! arrangements share the start's parity and can be reached from it.
+    let reachable: u64 = (1..=(side * side) as u64).product::<u64>() / 2;
+    let count = group_thousands(reachable);
+    match language() {
+        Language::English => {
+            format!("Run BFS anyway: watch it exhaust the {count} reachable boards")
+        }
+        Language::Chinese => format!("仍用广度优先搜索：观察它穷尽 {count} 个可达棋盘"),
+    }
+}
+
+/// The legend entry of the line that marks the hovered node's step on the plots.
+pub fn hovered_step(step: u32) -> String {
+    match language() {
+        Language::English => format!("pointed node, step {step}"),
+        Language::Chinese => format!("指针所指结点，第 {step} 步"),
     }
 }
 
