@@ -12,7 +12,8 @@ use super::problem::HeuristicChoice;
 /// The algorithms. All but BFS are the same best-first engine with a different priority f.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Algorithm {
-    /// Breadth-first: a FIFO queue, the shallowest node first. Optimal with unit move costs.
+    /// Breadth-first: a FIFO queue, the shallowest node first. Fewest steps; the cheapest path
+    /// only when every step costs the same.
     BreadthFirst,
     /// Uniform-cost (Dijkstra): f = g.
     UniformCost,
@@ -211,9 +212,8 @@ impl<H: HeuristicChoice> SearchConfig<H> {
     /// A*, the one algorithm that uses it.
     ///
     /// ```
-    /// use searchlab::puzzle::SearchConfig;
-    /// use searchlab::search::{Algorithm, ConfigError};
-    /// let mut config = SearchConfig { weight: f64::NAN, ..SearchConfig::default() };
+    /// use searchlab::search::{Algorithm, ConfigError, SearchConfig};
+    /// let mut config = SearchConfig::<()> { weight: f64::NAN, ..SearchConfig::default() };
     /// assert!(config.validate().is_ok()); // A* ignores the weight
     /// config.algorithm = Algorithm::WeightedAStar;
     /// assert!(matches!(config.validate(), Err(ConfigError::Weight(_))));

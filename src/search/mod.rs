@@ -33,16 +33,45 @@ pub use trace::{EventKind, TraceEvent, trace_csv, trace_events, trace_posthoc};
 ///
 /// Every algorithm implements it; the window and the CLI talk to this trait only.
 ///
+/// Counting from 0 to 4, where `+` adds one for a cost of 1 and `*` adds two for a cost of 3
+/// (the problem is spelled out in [`SearchProblem`]'s documentation):
+///
 /// ```
-/// use searchlab::puzzle::{Problem, SearchConfig};
-/// use searchlab::search::{new_search, Status};
-/// let problem = Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-/// let mut search = new_search(problem, SearchConfig::default());
+/// use searchlab::search::{Algorithm, SearchConfig, Status, new_search};
+/// # use searchlab::search::{Cost, SearchProblem};
+/// # #[derive(Clone)]
+/// # struct Count;
+/// # impl SearchProblem for Count {
+/// #     type State = u8;
+/// #     type Action = char;
+/// #     type Key = u8;
+/// #     type Heuristic = ();
+/// #     fn start(&self) -> u8 { 0 }
+/// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
+/// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
+/// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
+/// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
+/// #     }
+/// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
+/// #     fn key(&self, n: &u8) -> u8 { *n }
+/// #     fn describe(&self, n: &u8) -> String { n.to_string() }
+/// #     fn describe_goal(&self) -> String { "4".to_string() }
+/// # }
+/// let mut search = new_search(Count, SearchConfig::with(Algorithm::UniformCost, ()));
 /// let first = search.step().unwrap();
-/// assert_eq!(first.children.len(), 4);
+/// assert_eq!(first.children.len(), 2);
 /// search.run(usize::MAX);
-/// assert!(matches!(search.status(), Status::Solved { .. }));
-/// assert_eq!(search.solution().unwrap().len() - 1, 4);
+/// let Status::Solved { goal } = search.status() else { panic!() };
+/// // The cheapest path: four steps of cost 1.
+/// assert_eq!((search.node(goal).g, search.node(goal).depth), (Cost::units(4), 4));
+/// assert!(search.step_back());
+/// assert!(search.status().is_running());
+///
+/// // Breadth-first takes the fewest steps, whatever they cost.
+/// let mut bfs = new_search(Count, SearchConfig::with(Algorithm::BreadthFirst, ()));
+/// bfs.run(usize::MAX);
+/// let Status::Solved { goal } = bfs.status() else { panic!() };
+/// assert_eq!((bfs.node(goal).g.to_string(), bfs.node(goal).depth), ("6".to_string(), 2));
 /// ```
 pub trait Search<P: SearchProblem>: Send {
     /// The problem being solved.

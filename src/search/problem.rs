@@ -88,6 +88,7 @@ pub trait SearchProblem: Clone + Send + Sync + 'static {
 }
 
 /// The heuristics a problem offers, as a value a config can carry and save: usually an enum.
+/// A problem without any uses `()`, which is h = 0.
 pub trait HeuristicChoice: Copy + PartialEq + Debug + Default + Send + Sync + 'static {
     /// Every choice, weakest first.
     const ALL: &'static [Self];
@@ -95,4 +96,17 @@ pub trait HeuristicChoice: Copy + PartialEq + Debug + Default + Send + Sync + 's
     fn name(self) -> &'static str;
     /// A short human title.
     fn title(self) -> &'static str;
+}
+
+/// No heuristic: h = 0 (uniform-cost and BFS need none; A* with it is uniform-cost).
+impl HeuristicChoice for () {
+    const ALL: &'static [()] = &[()];
+
+    fn name(self) -> &'static str {
+        "zero"
+    }
+
+    fn title(self) -> &'static str {
+        "Zero"
+    }
 }
