@@ -5,7 +5,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::board::{Board, Move};
+use super::board::{Board, Dir, Move};
 use super::heuristic::{Heuristic, HeuristicKind};
 use super::parse::{ParseError, parse_board};
 use crate::search::{self, Cost, SearchProblem};
@@ -213,8 +213,6 @@ pub fn solvable(start: &Board, goal: &Board) -> Result<(), ProblemError> {
 /// It is the puzzle's [`SearchProblem`]: a move costs one, successors come in [`Dir::ALL`]
 /// order of the blank, and the goal's distance tables are kept so that every heuristic reads
 /// them.
-///
-/// [`Dir::ALL`]: super::Dir::ALL
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Problem {
     start: Board,
@@ -290,7 +288,14 @@ impl SearchProblem for Problem {
 
     #[inline]
     fn successors(&self, board: &Board, out: &mut Vec<(Move, Board, Cost)>) {
-        out.extend(board.successors().map(|(next, m)| (m, next, Cost::ONE)));
+        // A loop of pushes into reserved room: `extend` over the filtered iterator was not
+        // inlined and cost a sixteenth of a BFS step.
+        out.reserve(Dir::ALL.len());
+        for dir in Dir::ALL {
+            if let Some((next, m)) = board.apply(dir) {
+                out.push((m, next, Cost::ONE));
+            }
+        }
     }
 
     #[inline]

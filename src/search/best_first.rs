@@ -60,6 +60,12 @@ pub struct BestFirst<P: SearchProblem> {
     status: Status,
 }
 
+/// Sequence numbers live in the low bits of the tie value, below h for the smaller-h rule:
+/// room for 2^38 (about 2.7·10^11) entries into open.
+const SEQ_BITS: u32 = 38;
+/// The largest h, in units of [`Cost`], that the smaller-h rule tells apart.
+const H_TIE_MAX: u64 = (1 << (64 - SEQ_BITS)) - 1;
+
 impl<P: SearchProblem> BestFirst<P> {
     /// Starts a search: the start node is in open, nothing is expanded yet.
     ///
@@ -126,26 +132,25 @@ impl<P: SearchProblem> BestFirst<P> {
         Ok(search)
     }
 
-    /// The next sequence number, as the tie-break stores it.
-    fn next_seq(&mut self) -> u64 {
+    /// The tie value of a node entering open with estimate `h`, taking the next sequence
+    /// number. An h above [`H_TIE_MAX`] units (about 6,700 unit steps) counts as that much for
+    /// the smaller-h rule, and such nodes of equal f leave first in, first out.
+    fn next_tie(&mut self, h: Cost) -> u64 {
         let seq = self.seq;
         self.seq += 1;
         match self.config.effective_tie_break() {
+            TieBreak::Fifo => seq,
             TieBreak::Lifo => u64::MAX - seq,
-            TieBreak::Fifo | TieBreak::SmallerH => seq,
+            TieBreak::SmallerH => (h.raw().min(H_TIE_MAX) << SEQ_BITS) | seq,
         }
     }
 
     /// A node's place in the order of open.
+    #[inline]
     fn key(&self, node: &NodeOf<P>) -> OpenKey {
-        let tie = match self.config.effective_tie_break() {
-            TieBreak::SmallerH => node.h.raw(),
-            TieBreak::Fifo | TieBreak::Lifo => 0,
-        };
         OpenKey {
             priority: node.f.raw(),
-            tie,
-            seq: node.seq,
+            tie: node.tie,
         }
     }
 
@@ -170,7 +175,7 @@ impl<P: SearchProblem> BestFirst<P> {
             generated_at: self.stats.steps,
             expanded_at: None,
             place: Place::Open,
-            seq: self.next_seq(),
+            tie: self.next_tie(h),
         };
         self.open.insert(self.key(&node), id);
         self.nodes.push(node);
@@ -198,7 +203,7 @@ impl<P: SearchProblem> BestFirst<P> {
             depth,
             f: self.config.priority(depth, g, before.h),
             place: Place::Open,
-            seq: self.next_seq(),
+            tie: self.next_tie(before.h),
             ..before
         };
         self.open.insert(self.key(&node), id);
@@ -450,7 +455,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     }
 }
 
-/// What one entry of the ordered open map costs: the key and id (28 bytes) in B-tree leaves of
+/// What one entry of the ordered open map costs: the key and id (20 bytes) in B-tree leaves of
 /// 11 slots that are about two-thirds full, plus their headers. Checked against the process's
 /// resident memory by `searchlab bench`.
-const OPEN_ENTRY_BYTES: usize = 48;
+const OPEN_ENTRY_BYTES: usize = 36;

@@ -46,20 +46,21 @@ pub struct Node<S, A> {
     /// The step (1-based) at which it was last removed from open.
     pub expanded_at: Option<u32>,
     pub place: Place,
-    /// Its order among nodes of equal f and tie value when it entered open: the sequence
-    /// number for first-in ties, its complement for last-in ties. Meaningful while open.
-    pub(crate) seq: u64,
+    /// Its order among nodes of equal f when it entered open (see [`OpenKey`]). Meaningful
+    /// while open.
+    pub(crate) tie: u64,
 }
 
-/// The order of open: lower priority first, then the tie-break value (h for the smaller-h
-/// rule, else 0), then the sequence, so no two keys are equal and the order is fully
-/// deterministic.
+/// The order of open: lower priority first, then the tie-break value, which includes a
+/// sequence number so no two keys are equal and the order is fully deterministic. Kept to
+/// sixteen bytes: the B-tree compares and moves keys on every insertion (docs/performance.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub(crate) struct OpenKey {
     /// f in units of [`Cost`].
     pub priority: u64,
+    /// The sequence number for first-in ties, its complement for last-in ties, and for the
+    /// smaller-h rule h (in units of [`Cost`]) above the sequence number.
     pub tie: u64,
-    pub seq: u64,
 }
 
 /// What became of one generated child.
