@@ -8,7 +8,11 @@ fn main() -> std::process::ExitCode {
     let session = match args.as_slice() {
         [] => None,
         [open, path] if open == OsStr::new("open") => Some(path.into()),
-        _ => return searchlab::cli::main(),
+        _ => {
+            return searchlab::cli::main(searchlab::cli::WindowHooks {
+                frame_bench: searchlab::app::frame_bench,
+            });
+        }
     };
     match searchlab::app::run(session) {
         Ok(()) => std::process::ExitCode::SUCCESS,

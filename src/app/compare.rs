@@ -389,7 +389,8 @@ fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, labe
     let search = lane.search();
     let node = search.node(id);
     let goal = search.problem().goal();
-    ui.label(RichText::new(title).strong());
+    // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
+    ui.vertical(|ui| ui.label(RichText::new(title).strong()));
     let explanation = lane.heuristic().explain(&node.state);
     let uses_h = lane.config().algorithm.uses_heuristic();
     board_view::board(

@@ -325,13 +325,8 @@ impl App {
                         .rect,
                 );
             }
-            Pane::Pseudocode => {
-                // The lists keep their width, and the code is read next to them.
-                egui::ScrollArea::vertical()
-                    .id_salt("pseudocode")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| pseudocode::panel(ui, &self.session, commands));
-            }
+            // The lists keep their width, and the code is read next to them.
+            Pane::Pseudocode => pseudocode::panel(ui, &self.session, commands),
             Pane::Compare => {
                 self.plots_rect =
                     compare::body(ui, &self.session, &mut self.view.compare, commands);

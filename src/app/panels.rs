@@ -1562,8 +1562,14 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         });
     } else {
         ui.columns(2, |columns| {
-            columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
+            // Each list is clipped to its column: a table scrolled sideways drew a few pixels
+            // of its next column's heading over its neighbour.
+            columns[0].push_id("open", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
+                open_table(ui, session, lane, view, commands)
+            });
             columns[1].push_id("closed", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
                 closed_table(ui, session, lane, view, commands)
             });
         });
@@ -1821,16 +1827,20 @@ fn node_table(
                 .sense(Sense::click())
                 .animate_scrolling(false)
                 .cell_layout(Layout::left_to_right(Align::Center))
+                // g, h and f before the board: when the table is wider than its pane
+                // (exercise mode at zoom 1.5), what scrolls out of view is the parent and the
+                // depth, not the numbers the class reasons with.
                 .column(Column::exact(rank_width))
-                .columns(Column::exact(id_width), 2)
-                .column(Column::exact(board_width))
-                .columns(Column::exact(value_width), 2);
+                .column(Column::exact(id_width))
+                .columns(Column::exact(value_width), 2)
+                .column(Column::exact(34.0))
+                .column(Column::exact(board_width));
             builder = if with_depth {
                 builder
-                    .column(Column::exact(34.0))
+                    .column(Column::exact(id_width))
                     .column(Column::remainder().at_least(30.0))
             } else {
-                builder.column(Column::remainder().at_least(34.0))
+                builder.column(Column::remainder().at_least(id_width))
             };
             builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
             if let Some((row, align)) = list.scroll_to {
@@ -1841,11 +1851,11 @@ fn node_table(
                     let titles = [
                         list.first_column,
                         text::t().col_node,
-                        text::t().col_parent,
-                        text::t().col_board,
                         "g",
                         "h",
                         "f",
+                        text::t().col_board,
+                        text::t().col_parent,
                         text::t().col_depth,
                     ];
                     let shown = if with_depth { 8 } else { 7 };
@@ -1894,11 +1904,15 @@ fn node_table(
                             decorate(ui);
                             ui.label(format!("#{}", id.0));
                         });
+                        for value in [node.g, node.h] {
+                            row.col(|ui| {
+                                decorate(ui);
+                                ui.label(value.to_string());
+                            });
+                        }
                         row.col(|ui| {
                             decorate(ui);
-                            let parent =
-                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
-                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
+                            ui.label(RichText::new(text::number(node.f.as_f64())).strong());
                         });
                         row.col(|ui| {
                             decorate(ui);
@@ -1912,15 +1926,11 @@ fn node_table(
                                 board_view::paint_mini(ui, rect, &node.state, None, Some(&goal));
                             }
                         });
-                        for value in [node.g, node.h] {
-                            row.col(|ui| {
-                                decorate(ui);
-                                ui.label(value.to_string());
-                            });
-                        }
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(RichText::new(text::number(node.f.as_f64())).strong());
+                            let parent =
+                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
                         });
                         if with_depth {
                             row.col(|ui| {

@@ -181,8 +181,5 @@ pub fn run_bench(quick: bool) -> String {
     for (what, figure) in &report.rows {
         let _ = writeln!(out, "| {what} | {figure} |");
     }
-    // The window's frame cost with the largest lists, measured by the app's own code.
-    out.push('\n');
-    out.push_str(&crate::app::frame_bench());
     out
 }

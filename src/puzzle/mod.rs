@@ -11,6 +11,7 @@ mod heuristic;
 mod inspect;
 mod lean;
 mod parse;
+mod pdb;
 mod problem;
 mod space;
 
@@ -20,6 +21,7 @@ pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, T
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
+pub use pdb::{Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, solvable,
