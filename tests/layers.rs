@@ -1,5 +1,5 @@
 //! The layers' arrows, read from the sources: the domains, the engine and the CLI never import
-//! the window or egui (domains → search → (cli | app)).
+//! the window or egui, and the engine names no domain (domains → search → (cli | app)).
 
 use std::path::{Path, PathBuf};
 
@@ -62,4 +62,21 @@ fn the_domains_and_the_engine_do_not_import_the_cli() {
             found.join("\n")
         );
     }
+}
+
+#[test]
+fn the_engine_names_no_domain() {
+    let domains = [
+        "crate::puzzle",
+        "crate::domains",
+        "searchlab::puzzle",
+        "searchlab::domains",
+        "Board",
+    ];
+    let found = offending("search", &domains);
+    assert!(
+        found.is_empty(),
+        "the engine reaches into a domain:\n{}",
+        found.join("\n")
+    );
 }

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use super::session::Settings;
 use super::{App, install_style};
-use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, scramble};
-use crate::search::{Algorithm, SearchConfig};
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
+use crate::search::Algorithm;
 
 /// Frames measured per state, after the warm-up frames.
 const FRAMES: usize = 60;

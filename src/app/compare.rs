@@ -391,11 +391,11 @@ fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, labe
     let goal = search.problem().goal();
     // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
     ui.vertical(|ui| ui.label(RichText::new(title).strong()));
-    let explanation = lane.heuristic().explain(&node.board);
+    let explanation = lane.heuristic().explain(&node.state);
     let uses_h = lane.config().algorithm.uses_heuristic();
     board_view::board(
         ui,
-        &node.board,
+        &node.state,
         cell,
         &Decor {
             goal: Some(&goal),
@@ -874,8 +874,8 @@ mod tests {
 
     use super::*;
     use crate::app::{App, Settings};
-    use crate::puzzle::{Board, DistanceTable, Rng};
-    use crate::search::{Algorithm, GoalTest, Node, SearchConfig};
+    use crate::puzzle::{Board, DistanceTable, Node, Rng, SearchConfig};
+    use crate::search::{Algorithm, GoalTest};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
         crate::app::test_harness(settings)
@@ -958,13 +958,13 @@ mod tests {
             .session
             .lanes
             .iter()
-            .map(|l| l.search().node(l.search().closed()[1]).board)
+            .map(|l| l.search().node(l.search().closed()[1]).state)
             .collect();
         for (lane, board) in h.state().session.lanes.iter().zip(&second) {
             let mut alone = crate::search::new_search(*lane.search().problem(), *lane.config());
             alone.run(2);
             assert_eq!(
-                alone.node(alone.closed()[1]).board,
+                alone.node(alone.closed()[1]).state,
                 *board,
                 "{:?}",
                 lane.config()

@@ -677,7 +677,7 @@ mod tests {
         test_harness(settings)
     }
 
-    fn open_list(app: &App) -> Vec<(NodeId, crate::search::Node)> {
+    fn open_list(app: &App) -> Vec<(NodeId, crate::puzzle::Node)> {
         let search = app.session.lane(0).search();
         search
             .open_nodes()
@@ -702,8 +702,8 @@ mod tests {
 
     #[test]
     fn the_single_view_shows_the_live_heuristic_check() {
-        use crate::puzzle::HeuristicKind;
-        use crate::search::{Algorithm, SearchConfig};
+        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
         // w = 3 on the P1379 sample: h goes from 12 at the start to 9 after moving 8 down,
         // a drop of 3 across one move, so the very first expansion is flagged.
         let weighted = SearchConfig {
@@ -988,7 +988,7 @@ mod tests {
     #[test]
     fn snapshot_after_steps_with_a_selected_node() {
         let mut h = harness(Settings {
-            config: crate::search::SearchConfig::with(
+            config: crate::puzzle::SearchConfig::with(
                 Algorithm::AStar,
                 crate::puzzle::HeuristicKind::LinearConflict,
             ),

@@ -15,10 +15,8 @@ use super::session::{
     SetupError, ZOOM_RANGE,
 };
 use super::text::{self, Language, engine};
-use crate::puzzle::{Board, GoalPreset, HeuristicKind};
-use crate::search::{
-    Algorithm, GoalTest, NodeId, Outcome, Place, Search, SearchConfig, Status, TieBreak,
-};
+use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, SearchConfig};
+use crate::search::{Algorithm, Cost, GoalTest, NodeId, Outcome, Place, Search, Status, TieBreak};
 
 /// Which node view is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -895,7 +893,7 @@ fn heading(ui: &mut Ui, title: &str) {
     );
 }
 
-fn ghf_heading(ui: &mut Ui, g: u32, h: u32, f: f64) {
+fn ghf_heading(ui: &mut Ui, g: Cost, h: Cost, f: Cost) {
     ui.label(
         RichText::new(text::ghf(g, h, f))
             .size(22.0)
@@ -1084,10 +1082,10 @@ fn current_step(
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        let explanation = lane.heuristic().explain(&start.board);
+        let explanation = lane.heuristic().explain(&start.state);
         let clicked = start_and_goal(
             ui,
-            &start.board,
+            &start.state,
             &goal,
             Decor {
                 goal: Some(&goal),
@@ -1113,13 +1111,13 @@ fn current_step(
         ui,
         &text::expanded_title(view.expanded.0, view.index + 1, popped_only),
     );
-    let explanation = lane.heuristic().explain(&node.board);
-    let cell = board_cell(ui, node.board.side(), 0.5);
+    let explanation = lane.heuristic().explain(&node.state);
+    let cell = board_cell(ui, node.state.side(), 0.5);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.board,
+                &node.state,
                 cell,
                 &Decor {
                     goal: Some(&goal),
@@ -1134,7 +1132,7 @@ fn current_step(
     hover_ring(ui, rect, view.expanded, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
     // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
@@ -1145,7 +1143,7 @@ fn current_step(
         ui.label(text::t().no_children_goal);
         return;
     }
-    let side = node.board.side();
+    let side = node.state.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
     // Fine step shows the children as their lines are reached.
     let shown = session
@@ -1153,7 +1151,7 @@ fn current_step(
         .map_or(view.children.len(), |fine| fine.children_shown());
     flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
-        let f = config.priority(child.g, child_node.h);
+        let f = config.priority(node.depth + 1, child.g, child_node.h);
         ui.push_id(child.node, |ui| {
             let mut frame = egui::Frame::group(ui.style());
             if hover.is(child.node) {
@@ -1162,9 +1160,9 @@ fn current_step(
             let framed = frame.show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 let board = node
-                    .board
+                    .state
                     .apply(child.action.dir)
-                    .map_or(child_node.board, |(b, _)| b);
+                    .map_or(child_node.state, |(b, _)| b);
                 let response =
                     board_view::mini(ui, &board, mini_cell, Some(child.action.tile), Some(&goal));
                 if ui
@@ -1179,7 +1177,7 @@ fn current_step(
                     "g {}  h {}  f {}",
                     child.g,
                     child_node.h,
-                    text::number(f)
+                    text::number(f.as_f64())
                 ));
                 ui.label(
                     RichText::new(text::outcome(child.outcome))
@@ -1222,13 +1220,13 @@ fn selected_node(
         Place::Closed => text::place_closed(node.expanded_at),
     };
     ui.label(place);
-    let explanation = lane.heuristic().explain(&node.board);
-    let cell = board_cell(ui, node.board.side(), 0.42);
+    let explanation = lane.heuristic().explain(&node.state);
+    let cell = board_cell(ui, node.state.side(), 0.42);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.board,
+                &node.state,
                 cell,
                 &Decor {
                     goal: Some(&goal),
@@ -1244,21 +1242,27 @@ fn selected_node(
     hover_ring(ui, rect, id, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     ui.add_space(6.0);
     ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
     path_strip(ui, search, &search.path_to(id), &goal, hover);
 }
 
-fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board, hover: &mut Hover) {
+fn path_strip(
+    ui: &mut Ui,
+    search: &dyn Search<Problem>,
+    path: &[NodeId],
+    goal: &Board,
+    hover: &mut Hover,
+) {
     let side = search.problem().side();
     let cell = if side == 3 { 15.0 } else { 12.0 };
     flow(ui, path, 72.0, |ui, i, &id| {
         let node = search.node(id);
         let response = board_view::mini(
             ui,
-            &node.board,
+            &node.state,
             cell,
             node.action.map(|a| a.tile),
             Some(goal),
@@ -1304,7 +1308,7 @@ fn solution_view(
     let Some(path) = search.solution() else {
         return;
     };
-    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).board).collect();
+    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).state).collect();
     let moves = boards.len() - 1;
     let key = Some((goal_id, search.steps()));
     if playback.key != key {
@@ -1470,7 +1474,7 @@ impl Mark {
 /// The nodes the latest two steps added to open or improved, with their age (0 for the latest
 /// step), newest first. Nodes they merely found again (already in open or closed) are not
 /// marked: nothing changed for them.
-pub fn fresh_nodes(search: &dyn Search) -> Vec<(NodeId, Mark)> {
+pub fn fresh_nodes(search: &dyn Search<Problem>) -> Vec<(NodeId, Mark)> {
     let steps = search.steps();
     let mut marks: Vec<(NodeId, Mark)> = Vec::new();
     for age in 0..2u8 {
@@ -1760,7 +1764,7 @@ fn closed_table(
 fn node_table(
     ui: &mut Ui,
     session: &Session,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     list: NodeList<'_>,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
@@ -1905,18 +1909,18 @@ fn node_table(
                         }
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(RichText::new(text::number(node.f)).strong());
+                            ui.label(RichText::new(text::number(node.f.as_f64())).strong());
                         });
                         row.col(|ui| {
                             decorate(ui);
                             if text_boards {
                                 ui.label(
-                                    RichText::new(board_view::rows_text(&node.board)).monospace(),
+                                    RichText::new(board_view::rows_text(&node.state)).monospace(),
                                 );
                             } else {
                                 let size = vec2(cell * side as f32, cell * side as f32);
                                 let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-                                board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
+                                board_view::paint_mini(ui, rect, &node.state, None, Some(&goal));
                             }
                         });
                         row.col(|ui| {
@@ -1928,7 +1932,7 @@ fn node_table(
                         if with_depth {
                             row.col(|ui| {
                                 decorate(ui);
-                                ui.label(node.depth().to_string());
+                                ui.label(node.depth.to_string());
                             });
                         }
                         let response = row.response();

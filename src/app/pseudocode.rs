@@ -50,7 +50,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 /// The algorithm's lines, `role`'s highlighted (and scrolled to when it has `moved`).
 fn code_lines(
     ui: &mut Ui,
-    config: &crate::search::SearchConfig,
+    config: &crate::puzzle::SearchConfig,
     role: super::fine_step::Role,
     moved: bool,
 ) {

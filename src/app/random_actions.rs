@@ -23,8 +23,8 @@ use super::files::{FileAction, Request};
 use super::session::Settings;
 use super::text::{self, Language};
 use super::{App, test_harness_with_system_fonts};
-use crate::puzzle::{HeuristicKind, Rng};
-use crate::search::{Algorithm, GoalTest, NodeId, Place, SearchConfig, Status, TieBreak};
+use crate::puzzle::{HeuristicKind, Rng, SearchConfig};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, Status, TieBreak};
 
 type H = Harness<'static, App>;
 

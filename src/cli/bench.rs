@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng};
-use crate::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, new_search};
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig};
+use crate::search::{Algorithm, GoalTest, new_search};
 
 /// The measured figures.
 #[derive(Clone, Debug)]
