@@ -9,7 +9,8 @@ use thiserror::Error;
 use super::board::Board;
 use super::lean::LeanSolver;
 use super::problem::{ExperimentTable, Problem, SearchConfig};
-use super::space::{DistanceTable, Rng};
+use super::space::DistanceTable;
+use crate::rng::Rng;
 use crate::search::{Run, new_search, run_jobs};
 
 /// What to run.
