@@ -10,10 +10,11 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
-use crate::puzzle::{Dir, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation};
-use crate::search::{
-    Algorithm, ConfigError, ExperimentError, GoalTest, Hit, Outcome, SearchConfig, TieBreak,
+use crate::puzzle::{
+    Dir, ExperimentError, GoalError, HeuristicKind, Hit, Parity, ParseError, ProblemError,
+    SearchConfig, Violation,
 };
+use crate::search::{Algorithm, ConfigError, GoalTest, Outcome, TieBreak};
 
 /// The languages searchlab speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,6 +183,24 @@ pub fn outcome_word(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The OPEN/CLOSED table's column titles: step, node expanded, OPEN, CLOSED.
+pub fn table_headers() -> [&'static str; 4] {
+    if zh() {
+        ["步骤", "扩展结点", "OPEN 表", "CLOSED 表"]
+    } else {
+        ["Step", "Expanded", "OPEN", "CLOSED"]
+    }
+}
+
+/// The OPEN/CLOSED table's words for the row before the first step and for the goal.
+pub fn table_start_and_goal() -> (&'static str, &'static str) {
+    if zh() {
+        ("初始", "目标")
+    } else {
+        ("start", "goal")
+    }
+}
+
 pub fn dir(dir: Dir) -> &'static str {
     match (dir, zh()) {
         (dir, false) => dir.name(),
@@ -344,17 +363,17 @@ pub fn hit(hit: &Hit) -> String {
     match *hit {
         Hit::GoalGenerated(id) => format!("目标已作为结点 #{} 生成", id.0),
         Hit::FIncreased { from, to } => format!("f 从 {from} 增大到 {to}"),
-        Hit::BoardGenerated(board, id) => format!("{board} 已作为结点 #{} 生成", id.0),
-        Hit::BoardExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
+        Hit::StateGenerated(board, id) => format!("{board} 已作为结点 #{} 生成", id.0),
+        Hit::StateExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
         Hit::Reopened(id) => format!("结点 #{} 被重新打开", id.0),
         Hit::OpenExceeds { open, limit } => format!("open 表有 {open} 个结点，超过 {limit}"),
     }
 }
 
-/// The experiment's counting convention ([`crate::search::CONVENTION`]) in the current language.
+/// The experiment's counting convention ([`crate::puzzle::CONVENTION`]) in the current language.
 pub fn convention() -> &'static str {
     if !zh() {
-        return crate::search::CONVENTION;
+        return crate::puzzle::CONVENTION;
     }
     "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
      结点移出 open 表时做目标测试；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\

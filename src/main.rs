@@ -1,14 +1,24 @@
-//! searchlab: with no arguments, the window; with a subcommand, headless work.
+//! searchlab: with no arguments, the window; `open FILE`, the window with a session file; with
+//! a subcommand, headless work.
+
+use std::ffi::OsStr;
 
 fn main() -> std::process::ExitCode {
-    if std::env::args_os().len() <= 1 {
-        return match searchlab::app::run() {
-            Ok(()) => std::process::ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("searchlab: cannot open the window: {err}");
-                std::process::ExitCode::from(2)
-            }
-        };
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    let session = match args.as_slice() {
+        [] => None,
+        [open, path] if open == OsStr::new("open") => Some(path.into()),
+        _ => {
+            return searchlab::cli::main(searchlab::cli::WindowHooks {
+                frame_bench: searchlab::app::frame_bench,
+            });
+        }
+    };
+    match searchlab::app::run(session) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("searchlab: cannot open the window: {err}");
+            std::process::ExitCode::from(2)
+        }
     }
-    searchlab::cli::main()
 }

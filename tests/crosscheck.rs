@@ -3,8 +3,11 @@
 
 use std::collections::{BinaryHeap, HashSet};
 
-use searchlab::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Problem, Rng, scramble};
-use searchlab::search::{Algorithm, LeanSolver, SearchConfig, new_search};
+use searchlab::puzzle::{
+    Board, DistanceTable, Heuristic, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig,
+    scramble,
+};
+use searchlab::search::{Algorithm, new_search};
 
 fn successors(board: &Board) -> Vec<Board> {
     board.successors().map(|(b, _)| b).collect()
@@ -29,7 +32,7 @@ fn astar_and_bfs_agree_with_pathfinding_on_4x4() {
             let config = SearchConfig::with(Algorithm::AStar, heuristic);
             let mut search = new_search(problem, config);
             search.run(usize::MAX);
-            let path = search.solution_boards().unwrap();
+            let path = search.solution_states().unwrap();
             assert_eq!(path.len() as u32 - 1, reference, "{heuristic} on {start}");
         }
         if reference <= 14 {

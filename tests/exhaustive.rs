@@ -12,8 +12,10 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::OnceLock;
 
-use searchlab::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Problem};
-use searchlab::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, new_search};
+use searchlab::puzzle::{
+    Board, DistanceTable, Heuristic, HeuristicKind, LeanSolver, Problem, SearchConfig,
+};
+use searchlab::search::{Algorithm, GoalTest, new_search};
 
 fn goal() -> Board {
     "123804765".parse().unwrap()
@@ -319,7 +321,7 @@ fn optimal_on_the_sample(
         if case.all_three {
             let mut engine = new_search(Problem::new(start, goal).unwrap(), config);
             engine.run(usize::MAX);
-            paths.push(("engine", engine.solution_boards()));
+            paths.push(("engine", engine.solution_states()));
             paths.push(("pathfinding", reference(start, goal)));
         }
         for (who, path) in paths {

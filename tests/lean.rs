@@ -1,8 +1,11 @@
 //! The lean solver is the stepping engine without its records: same expansion order, same
 //! counters, same path. Checked board by board for every config that behaves differently.
 
-use searchlab::puzzle::{Board, DistanceTable, GoalPreset, HeuristicKind, Problem, Rng, scramble};
-use searchlab::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, TieBreak, new_search};
+use searchlab::puzzle::{
+    Board, DistanceTable, GoalPreset, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig,
+    scramble,
+};
+use searchlab::search::{Algorithm, GoalTest, TieBreak, new_search};
 
 fn boards_3x3(count: usize, seed: u64) -> Vec<Board> {
     let goal: Board = "123804765".parse().unwrap();
@@ -57,7 +60,7 @@ fn assert_same(goal: Board, starts: &[Board], config: SearchConfig) {
         let outcome = lean.solve(start);
         let what = format!("{} on {start}", config.describe());
         assert_eq!(outcome.stats, engine.stats(), "{what}");
-        assert_eq!(outcome.path, engine.solution_boards(), "{what}");
+        assert_eq!(outcome.path, engine.solution_states(), "{what}");
     }
 }
 
@@ -170,7 +173,7 @@ fn bfs_takes_boards_in_queue_order_whatever_the_tie_break_says() {
             let closed: Vec<Board> = engine
                 .closed()
                 .iter()
-                .map(|&id| engine.node(id).board)
+                .map(|&id| engine.node(id).state)
                 .collect();
             assert_eq!(closed, taken, "{what}");
             for stats in [engine.stats(), lean.solve(start).stats] {

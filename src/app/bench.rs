@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use super::session::Settings;
 use super::{App, install_style};
-use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, scramble};
-use crate::search::{Algorithm, SearchConfig};
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
+use crate::search::Algorithm;
 
 /// Frames measured per state, after the warm-up frames.
 const FRAMES: usize = 60;
@@ -204,7 +204,7 @@ fn big_tree() -> Vec<Timing> {
     let started = Instant::now();
     let runs = 10;
     for _ in 0..runs {
-        std::hint::black_box(super::tree_layout::tidy(
+        std::hint::black_box(crate::tree::layout::tidy(
             &tree.shape(&Default::default()),
             0,
         ));

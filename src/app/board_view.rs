@@ -183,8 +183,10 @@ fn paint_explanation(
             }
             HeuristicKind::Manhattan | HeuristicKind::LinearConflict => {
                 if note.cost > 0 {
-                    let radius = (cell * 0.15).max(7.0);
-                    let center = pos2(r.right() - radius - 3.0, r.top() + radius + 3.0);
+                    // Tucked into the corner, so the digit stays readable on the small
+                    // boards of the lane cards (a badge inset from the corner covered it).
+                    let radius = (cell * 0.17).max(6.0);
+                    let center = pos2(r.right() - radius * 0.8, r.top() + radius * 0.8);
                     painter.circle_filled(center, radius, palette::BADGE);
                     painter.text(
                         center,

@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::command::Command;
 use super::text::{self, engine};
-use crate::puzzle::{ParseError, parse_board};
-use crate::search::Breakpoint;
+use crate::puzzle::{Breakpoint, ParseError, parse_board};
 
 /// The breakpoints as set in the window.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,9 +59,9 @@ impl BreakpointSettings {
         }
         if let (true, Ok(board)) = (self.board, self.board()) {
             active.push(if self.board_expanded {
-                Breakpoint::BoardExpanded(board)
+                Breakpoint::StateExpanded(board)
             } else {
-                Breakpoint::BoardGenerated(board)
+                Breakpoint::StateGenerated(board)
             });
         }
         active
@@ -166,7 +165,7 @@ mod tests {
         assert!(
             last.children
                 .iter()
-                .any(|c| search.node(c.node).board == goal)
+                .any(|c| search.node(c.node).state == goal)
         );
         h.get_by_label_contains("the goal was generated as node #");
     }
@@ -186,7 +185,7 @@ mod tests {
         h.run();
         let search = h.state().session.lane(0).search();
         let last = search.node(search.step_at(search.steps() - 1).expanded);
-        assert_eq!(last.board.to_string(), "203184765");
+        assert_eq!(last.state.to_string(), "203184765");
         h.get_by_label_contains("203184765 was expanded");
 
         h.get_by_label("Board to stop at").click();

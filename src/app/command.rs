@@ -8,7 +8,8 @@ use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::files::FileAction;
 use super::text::{self, Language};
-use crate::search::{NodeId, SearchConfig};
+use crate::puzzle::SearchConfig;
+use crate::search::NodeId;
 
 /// One request from the user.
 #[derive(Clone, Debug, PartialEq)]

@@ -111,7 +111,14 @@ pub fn body(
     // widen what the plots and the summary are given.
     let width = ui.available_width();
     let share = if view.enlarged.is_some() { 0.66 } else { 0.6 };
-    let cards_height = (ui.available_height() * share).max(300.0);
+    // The plots and the summary keep at least a readable strip below the cards: at 1280x800
+    // and zoom 1.5 a floor of 300 for the cards left them nothing, and lessons point at the
+    // summary. The cards scroll inside their height.
+    let available = ui.available_height();
+    let cards_height = (available * share)
+        .max(160.0)
+        .min(available - 190.0)
+        .max(120.0);
     if let Some(i) = view.enlarged {
         ui.allocate_ui_with_layout(
             vec2(width, cards_height),
@@ -382,12 +389,13 @@ fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, labe
     let search = lane.search();
     let node = search.node(id);
     let goal = search.problem().goal();
-    ui.label(RichText::new(title).strong());
-    let explanation = lane.heuristic().explain(&node.board);
+    // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
+    ui.vertical(|ui| ui.label(RichText::new(title).strong()));
+    let explanation = lane.heuristic().explain(&node.state);
     let uses_h = lane.config().algorithm.uses_heuristic();
     board_view::board(
         ui,
-        &node.board,
+        &node.state,
         cell,
         &Decor {
             goal: Some(&goal),
@@ -507,7 +515,9 @@ fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut 
         }
 
         let ui = &mut columns[1];
-        ui.horizontal(|ui| {
+        // Wrapped: one row of these was wider than the column at zoom 1.5 and pushed the
+        // summary table off the window.
+        ui.horizontal_wrapped(|ui| {
             for t in Trace::ALL {
                 if ui.selectable_label(view.trace == t, t.title()).clicked() {
                     view.trace = t;
@@ -804,7 +814,7 @@ pub fn summary_tsv(rows: &[SummaryRow]) -> String {
 /// lane, the shape a slide or a spreadsheet wants.
 fn summary(ui: &mut Ui, session: &Session) {
     let rows = summary_rows(session);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(text::t().summary)
                 .strong()
@@ -864,8 +874,8 @@ mod tests {
 
     use super::*;
     use crate::app::{App, Settings};
-    use crate::puzzle::{Board, DistanceTable, Rng};
-    use crate::search::{Algorithm, GoalTest, Node, SearchConfig};
+    use crate::puzzle::{Board, DistanceTable, Node, Rng, SearchConfig};
+    use crate::search::{Algorithm, GoalTest};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
         crate::app::test_harness(settings)
@@ -948,13 +958,13 @@ mod tests {
             .session
             .lanes
             .iter()
-            .map(|l| l.search().node(l.search().closed()[1]).board)
+            .map(|l| l.search().node(l.search().closed()[1]).state)
             .collect();
         for (lane, board) in h.state().session.lanes.iter().zip(&second) {
             let mut alone = crate::search::new_search(*lane.search().problem(), *lane.config());
             alone.run(2);
             assert_eq!(
-                alone.node(alone.closed()[1]).board,
+                alone.node(alone.closed()[1]).state,
                 *board,
                 "{:?}",
                 lane.config()

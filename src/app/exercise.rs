@@ -9,7 +9,8 @@ use egui::{Color32, RichText, Ui};
 
 use super::command::Command;
 use super::text;
-use crate::search::{NodeId, Search, TieBreak};
+use crate::puzzle::Problem;
+use crate::search::{Cost, NodeId, Search, TieBreak};
 
 /// Why the next node is the next node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,15 +18,15 @@ pub enum Why {
     /// It is the only node in open.
     Only,
     /// Its f is smaller than every other node's.
-    SmallestF { f: f64 },
+    SmallestF { f: Cost },
     /// `ties` nodes share the smallest f; it has the smallest h among them.
-    SmallerH { f: f64, h: u32, ties: usize },
+    SmallerH { f: Cost, h: Cost, ties: usize },
     /// `ties` nodes share the smallest f (and, for the smaller-h rule, `same_h` of them the
     /// smallest h); it entered open first (`first`) or last.
     Order {
-        f: f64,
+        f: Cost,
         ties: usize,
-        same_h: Option<(u32, usize)>,
+        same_h: Option<(Cost, usize)>,
         first: bool,
     },
 }
@@ -34,7 +35,7 @@ pub enum Why {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Judgement {
     pub picked: NodeId,
-    pub picked_f: f64,
+    pub picked_f: Cost,
     pub next: NodeId,
     pub why: Why,
 }
@@ -47,7 +48,7 @@ impl Judgement {
 
 /// Judges `picked` as the prediction of the next expansion; `None` when nothing is left to
 /// expand or `picked` is not in open.
-pub fn judge(search: &dyn Search, picked: NodeId) -> Option<Judgement> {
+pub fn judge(search: &dyn Search<Problem>, picked: NodeId) -> Option<Judgement> {
     if !search.status().is_running() {
         return None;
     }
@@ -236,8 +237,8 @@ mod tests {
 
     use super::*;
     use crate::app::{Settings, test_harness};
-    use crate::puzzle::{HeuristicKind, Problem};
-    use crate::search::{Algorithm, Outcome, SearchConfig, new_search};
+    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::search::{Algorithm, Outcome, new_search};
 
     /// Over whole runs of every algorithm and tie-break, judged before each step: the node
     /// named next is the one the step then expands, a pick is right exactly when it is that
@@ -273,7 +274,7 @@ mod tests {
                 let judged = [low, high].map(|id| judge(search.as_ref(), id).unwrap());
                 let why = judged[0].why;
                 // Open as it was when judged.
-                let before: std::collections::HashMap<NodeId, crate::search::Node> =
+                let before: std::collections::HashMap<NodeId, crate::puzzle::Node> =
                     open.iter().map(|&id| (id, *search.node(id))).collect();
                 let node = |id: NodeId| before[&id];
                 let tied: Vec<NodeId> = open

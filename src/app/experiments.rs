@@ -9,7 +9,7 @@ use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 use super::session::{Session, lane_styles};
 use super::text;
 use super::worker::Worker;
-use crate::search::{
+use crate::puzzle::{
     ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
 };
 
@@ -271,7 +271,7 @@ pub fn plot_points(table: &ExperimentTable, config: usize) -> Vec<[f64; 2]> {
         .depths
         .iter()
         .zip(&table.cells)
-        .filter(|(_, row)| row[config].boards > 0)
+        .filter(|(_, row)| row[config].solved > 0)
         .map(|(&d, row)| [f64::from(d), row[config].mean_generated.max(1.0).log10()])
         .collect()
 }

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::breakpoints::BreakpointSettings;
 use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
 use super::text::{self, engine};
-use crate::puzzle::{Problem, parse_board, parse_goal};
-use crate::search::{Search, SearchConfig, trace_csv, trace_posthoc};
+use crate::puzzle::{Problem, SearchConfig, parse_board, parse_goal};
+use crate::search::{Search, trace_csv, trace_posthoc};
 
 /// What a session file holds. `format` and `version` tell it from any other JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -577,7 +577,7 @@ pub fn write(path: &Path, content: &[u8]) -> Result<String, String> {
 /// The trace of every lane that has one: `path` itself for one lane, `name-lane2.csv` and so
 /// on for several. Returns the paths written.
 pub fn write_traces(session: &Session, path: &Path, json: bool) -> Result<String, String> {
-    let searches: Vec<&dyn Search> = if session.settings.compare {
+    let searches: Vec<&dyn Search<Problem>> = if session.settings.compare {
         session.lanes.iter().map(|l| l.search()).collect()
     } else {
         session

@@ -8,9 +8,8 @@
 //! shown will do.
 
 use super::text::{self, engine};
-use crate::search::{
-    Algorithm, GoalTest, NodeId, Outcome, Search, SearchConfig, Stats, Status, StepView,
-};
+use crate::puzzle::{Problem, SearchConfig, StepView};
+use crate::search::{Algorithm, GoalTest, NodeId, Outcome, Search, Stats, Status};
 
 /// What a line of pseudocode does; the highlight follows these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -220,7 +219,7 @@ pub struct FineStep {
 impl FineStep {
     /// This position if it still describes `search`'s latest expansion, else `None`: a search
     /// that was stepped, stepped back, replaced or replayed since has no partial expansion.
-    pub fn valid_for(self, search: &dyn Search) -> Option<FineStep> {
+    pub fn valid_for(self, search: &dyn Search<Problem>) -> Option<FineStep> {
         let steps = search.steps();
         (self.step == steps && steps > 0 && self.phase.fits(&search.step_at(steps - 1)))
             .then_some(self)
@@ -234,7 +233,7 @@ impl FineStep {
 
 /// The role of the line being executed at `fine` (or after the latest whole expansion), and a
 /// sentence about it.
-pub fn current(search: &dyn Search, fine: Option<FineStep>) -> (Role, Option<String>) {
+pub fn current(search: &dyn Search<Problem>, fine: Option<FineStep>) -> (Role, Option<String>) {
     let steps = search.steps();
     if steps == 0 {
         return (Role::Init, None);
@@ -255,8 +254,8 @@ pub fn current(search: &dyn Search, fine: Option<FineStep>) -> (Role, Option<Str
             let config = search.config();
             // The child's g and f along this expansion: a duplicate's stored node has its own.
             let h = search.node(child.node).h;
-            let f = config.priority(child.g, h);
-            let is_goal = search.node(child.node).board == search.problem().goal();
+            let f = config.priority(node.depth + 1, child.g, h);
+            let is_goal = search.node(child.node).state == search.problem().goal();
             let detail = text::pseudo_child(
                 i + 1,
                 view.children.len(),
@@ -296,7 +295,7 @@ pub struct Hidden {
 }
 
 /// The nodes the lists hide at `fine`; `None` when the whole expansion is shown.
-pub fn hidden(search: &dyn Search, fine: Option<FineStep>) -> Option<Hidden> {
+pub fn hidden(search: &dyn Search<Problem>, fine: Option<FineStep>) -> Option<Hidden> {
     let fine = fine?.valid_for(search)?;
     let view = search.step_at(fine.step - 1);
     let unborn = view.children[fine.children_shown()..]
@@ -312,7 +311,11 @@ pub fn hidden(search: &dyn Search, fine: Option<FineStep>) -> Option<Hidden> {
 
 /// The counters at `fine`: the finished step's counters less what the lines not yet shown do.
 /// `max_open_before` is the largest open before this step.
-pub fn stats_at(search: &dyn Search, fine: Option<FineStep>, max_open_before: u32) -> Stats {
+pub fn stats_at(
+    search: &dyn Search<Problem>,
+    fine: Option<FineStep>,
+    max_open_before: u32,
+) -> Stats {
     let mut stats = search.stats();
     let Some(fine) = fine.and_then(|f| f.valid_for(search)) else {
         return stats;
@@ -350,7 +353,7 @@ pub fn stats_at(search: &dyn Search, fine: Option<FineStep>, max_open_before: u3
 mod tests {
     use super::*;
     use crate::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
-    use crate::search::{TieBreak, new_search};
+    use crate::search::{Cost, TieBreak, new_search};
 
     fn problem(board: &str) -> Problem {
         Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
@@ -391,7 +394,7 @@ mod tests {
                 while let Some(view) = search.step() {
                     let children = view.children.to_vec();
                     for child in children {
-                        let is_goal = search.node(child.node).board == goal;
+                        let is_goal = search.node(child.node).state == goal;
                         let role = role_of(&config, child.outcome, is_goal);
                         assert!(roles.contains(&role), "{config:?} ran {role:?}, not listed");
                         seen.insert(role);
@@ -506,11 +509,11 @@ mod tests {
         let (role, detail) = current(search.as_ref(), Some(fine));
         assert_eq!(role, Role::Ignored);
         let detail = detail.unwrap();
-        assert_eq!(child_g, 2);
+        assert_eq!(child_g, Cost::units(2));
         assert!(detail.contains(&text::move_words(child_action)), "{detail}");
         let h = search.node(NodeId(0)).h;
         assert!(
-            detail.contains(&format!("g 2, h {h}, f {}", 2 + h)),
+            detail.contains(&format!("g 2, h {h}, f {}", Cost::units(2) + h)),
             "{detail}"
         );
     }

@@ -12,8 +12,8 @@ use super::arrangement::{Arrangement, Pane};
 use super::command::Command;
 use super::session::Settings;
 use super::{App, install_style};
-use crate::puzzle::HeuristicKind;
-use crate::search::{Algorithm, SearchConfig};
+use crate::puzzle::{HeuristicKind, SearchConfig};
+use crate::search::Algorithm;
 
 /// Widgets a user reads or clicks; containers (panels, scroll areas, tables) are left out.
 const LEAF_ROLES: [Role; 9] = [

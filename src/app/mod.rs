@@ -26,12 +26,8 @@ mod print;
 mod pseudocode;
 #[cfg(test)]
 mod random_actions;
-mod search_tree;
 mod session;
-mod step_table;
 pub mod text;
-mod tree_export;
-mod tree_layout;
 mod tree_view;
 mod worker;
 
@@ -39,11 +35,6 @@ use std::time::Duration;
 
 pub use bench::frame_bench;
 
-/// The search tree and the OPEN/CLOSED table as files, for `searchlab solve --tree --table`.
-pub mod handouts {
-    pub use super::step_table::{Naming, StepTable};
-    pub use super::tree_export::{TreeCut, tree_dot, tree_svg, tree_tikz};
-}
 pub use command::Command;
 pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
@@ -340,13 +331,8 @@ impl App {
                         .rect,
                 );
             }
-            Pane::Pseudocode => {
-                // The lists keep their width, and the code is read next to them.
-                egui::ScrollArea::vertical()
-                    .id_salt("pseudocode")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| pseudocode::panel(ui, &self.session, commands));
-            }
+            // The lists keep their width, and the code is read next to them.
+            Pane::Pseudocode => pseudocode::panel(ui, &self.session, commands),
             Pane::Tree => {
                 tree_view::pane(
                     ui,
@@ -443,6 +429,32 @@ impl App {
         self.session.apply(command);
     }
 
+    /// Replaces the problem and searches with a session file's and goes to its step; the
+    /// message for the status line, or why the file cannot be used.
+    fn open_session(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let file = files::SessionFile::read(path).map_err(|error| error.message())?;
+        let settings = file.apply_to(&self.session.settings);
+        self.apply(Command::LoadSession(Box::new(settings), file.step));
+        let opened = text::session_opened(&path.display().to_string(), file.step);
+        if self.session.seek_target().is_some() {
+            self.session.after_seek = Some(opened);
+            Ok(String::new())
+        } else {
+            Ok(opened)
+        }
+    }
+
+    /// Opens a session file given on the command line; a file that cannot be used leaves the
+    /// remembered settings and says why in the status bar.
+    pub fn with_session(mut self, path: &std::path::Path) -> App {
+        match self.open_session(path) {
+            Ok(message) if !message.is_empty() => self.session.status = message,
+            Ok(_) => {}
+            Err(error) => self.view.notice = Some(format!("{}: {error}", path.display())),
+        }
+        self
+    }
+
     /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
     /// the status line.
     fn handle_file(&mut self, ctx: &egui::Context, request: files::Request) {
@@ -452,20 +464,7 @@ impl App {
             FileAction::SaveSession => {
                 files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
-            FileAction::OpenSession => match SessionFile::read(path) {
-                Ok(file) => {
-                    let settings = file.apply_to(&self.session.settings);
-                    self.apply(Command::LoadSession(Box::new(settings), file.step));
-                    let opened = text::session_opened(&path.display().to_string(), file.step);
-                    if self.session.seek_target().is_some() {
-                        self.session.after_seek = Some(opened);
-                        Ok(String::new())
-                    } else {
-                        Ok(opened)
-                    }
-                }
-                Err(error) => Err(error.message()),
-            },
+            FileAction::OpenSession => self.open_session(path),
             FileAction::TraceCsv => files::write_traces(&self.session, path, false),
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {
@@ -485,7 +484,7 @@ impl App {
             | FileAction::TableLatex => match self.session.main_lane() {
                 Some(lane) => files::write(
                     path,
-                    tree_export::export(request.action, lane.search(), self.view.tree.board_names)
+                    tree_view::export(request.action, lane.search(), self.view.tree.board_names)
                         .as_bytes(),
                 ),
                 None => Err(text::t().nothing_to_export.to_owned()),
@@ -631,7 +630,8 @@ impl eframe::App for App {
 }
 
 /// Opens the window and returns when it is closed.
-pub fn run() -> eframe::Result {
+/// Opens the window, with a session file if one is given (`searchlab open FILE`).
+pub fn run(session: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
@@ -650,7 +650,11 @@ pub fn run() -> eframe::Result {
             let provider = fonts::system_provider();
             cc.egui_ctx.add_font_provider(provider.clone());
             let cjk = CjkFont::probe(provider, cc.egui_ctx.clone());
-            Ok(Box::new(App::from_storage(cc.storage).with_cjk_font(cjk)))
+            let mut app = App::from_storage(cc.storage).with_cjk_font(cjk);
+            if let Some(path) = &session {
+                app = app.with_session(path);
+            }
+            Ok(Box::new(app))
         }),
     )
 }
@@ -701,7 +705,7 @@ mod tests {
         test_harness(settings)
     }
 
-    fn open_list(app: &App) -> Vec<(NodeId, crate::search::Node)> {
+    fn open_list(app: &App) -> Vec<(NodeId, crate::puzzle::Node)> {
         let search = app.session.lane(0).search();
         search
             .open_nodes()
@@ -726,8 +730,8 @@ mod tests {
 
     #[test]
     fn the_single_view_shows_the_live_heuristic_check() {
-        use crate::puzzle::HeuristicKind;
-        use crate::search::{Algorithm, SearchConfig};
+        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
         // w = 3 on the P1379 sample: h goes from 12 at the start to 9 after moving 8 down,
         // a drop of 3 across one move, so the very first expansion is flagged.
         let weighted = SearchConfig {
@@ -1012,7 +1016,7 @@ mod tests {
     #[test]
     fn snapshot_after_steps_with_a_selected_node() {
         let mut h = harness(Settings {
-            config: crate::search::SearchConfig::with(
+            config: crate::puzzle::SearchConfig::with(
                 Algorithm::AStar,
                 crate::puzzle::HeuristicKind::LinearConflict,
             ),
@@ -1166,5 +1170,28 @@ mod tests {
         let saved = serde_json::to_string(&h.state().session.settings).unwrap();
         let restored: Settings = serde_json::from_str(&saved).unwrap();
         assert_eq!(restored.arrangement, h.state().session.settings.arrangement);
+    }
+
+    #[test]
+    fn a_session_given_at_start_is_opened_and_a_bad_one_is_reported() {
+        let lesson = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/lessons/lesson1-bfs-vs-astar.json");
+        let app = App::new(Settings::default()).with_session(&lesson);
+        assert!(app.session.settings.compare);
+        assert_eq!(app.session.settings.board_text, "143805276");
+        assert_eq!(app.session.lanes.len(), 2);
+        assert!(app.view.notice.is_none());
+
+        let app =
+            App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
+        assert_eq!(app.session.settings.board_text, session::DEFAULT_BOARD);
+        assert!(
+            app.view
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.contains("/nonexistent.json")),
+            "{:?}",
+            app.view.notice
+        );
     }
 }

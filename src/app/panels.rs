@@ -15,10 +15,8 @@ use super::session::{
     SetupError, ZOOM_RANGE,
 };
 use super::text::{self, Language, engine};
-use crate::puzzle::{Board, GoalPreset, HeuristicKind};
-use crate::search::{
-    Algorithm, GoalTest, NodeId, Outcome, Place, Search, SearchConfig, Status, TieBreak,
-};
+use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, SearchConfig};
+use crate::search::{Algorithm, Cost, GoalTest, NodeId, Outcome, Place, Search, Status, TieBreak};
 
 /// Which node view is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -266,17 +264,22 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if let Err(SetupError::Config(e)) = &session.problem {
             error_label(ui, &engine::config_error(e));
         }
-        if ui
-            .button(text::t().fold_setup)
-            .on_hover_text(text::t().fold_setup_hint)
-            .clicked()
-        {
-            commands.push(Command::SetArrangement(Arrangement {
-                setup_folded: true,
-                ..arrangement
-            }));
-        }
+        fold_setup_button(ui, arrangement, commands);
     });
+}
+
+/// Folds the setup rows into one line.
+fn fold_setup_button(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
+    if ui
+        .button(text::t().fold_setup)
+        .on_hover_text(text::t().fold_setup_hint)
+        .clicked()
+    {
+        commands.push(Command::SetArrangement(Arrangement {
+            setup_folded: true,
+            ..arrangement
+        }));
+    }
 }
 
 /// The setup in one line: the board, the goal and the methods, with a button to edit them.
@@ -342,16 +345,8 @@ pub fn plots_hidden_note(ui: &mut Ui, arrangement: Arrangement, commands: &mut V
         {
             commands.push(Command::Maximize(Some(Pane::Plots)));
         }
-        if !arrangement.setup_folded
-            && ui
-                .button(text::t().fold_setup)
-                .on_hover_text(text::t().fold_setup_hint)
-                .clicked()
-        {
-            commands.push(Command::SetArrangement(Arrangement {
-                setup_folded: true,
-                ..arrangement
-            }));
+        if !arrangement.setup_folded {
+            fold_setup_button(ui, arrangement, commands);
         }
     });
 }
@@ -907,7 +902,7 @@ fn heading(ui: &mut Ui, title: &str) {
     );
 }
 
-fn ghf_heading(ui: &mut Ui, g: u32, h: u32, f: f64) {
+fn ghf_heading(ui: &mut Ui, g: Cost, h: Cost, f: Cost) {
     ui.label(
         RichText::new(text::ghf(g, h, f))
             .size(22.0)
@@ -1096,10 +1091,10 @@ fn current_step(
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        let explanation = lane.heuristic().explain(&start.board);
+        let explanation = lane.heuristic().explain(&start.state);
         let clicked = start_and_goal(
             ui,
-            &start.board,
+            &start.state,
             &goal,
             Decor {
                 goal: Some(&goal),
@@ -1125,13 +1120,13 @@ fn current_step(
         ui,
         &text::expanded_title(view.expanded.0, view.index + 1, popped_only),
     );
-    let explanation = lane.heuristic().explain(&node.board);
-    let cell = board_cell(ui, node.board.side(), 0.5);
+    let explanation = lane.heuristic().explain(&node.state);
+    let cell = board_cell(ui, node.state.side(), 0.5);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.board,
+                &node.state,
                 cell,
                 &Decor {
                     goal: Some(&goal),
@@ -1146,7 +1141,7 @@ fn current_step(
     hover_ring(ui, rect, view.expanded, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
     // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
@@ -1157,7 +1152,7 @@ fn current_step(
         ui.label(text::t().no_children_goal);
         return;
     }
-    let side = node.board.side();
+    let side = node.state.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
     // Fine step shows the children as their lines are reached.
     let shown = session
@@ -1165,7 +1160,7 @@ fn current_step(
         .map_or(view.children.len(), |fine| fine.children_shown());
     flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
-        let f = config.priority(child.g, child_node.h);
+        let f = config.priority(node.depth + 1, child.g, child_node.h);
         ui.push_id(child.node, |ui| {
             let mut frame = egui::Frame::group(ui.style());
             if hover.is(child.node) {
@@ -1174,9 +1169,9 @@ fn current_step(
             let framed = frame.show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 let board = node
-                    .board
+                    .state
                     .apply(child.action.dir)
-                    .map_or(child_node.board, |(b, _)| b);
+                    .map_or(child_node.state, |(b, _)| b);
                 let response =
                     board_view::mini(ui, &board, mini_cell, Some(child.action.tile), Some(&goal));
                 if ui
@@ -1191,7 +1186,7 @@ fn current_step(
                     "g {}  h {}  f {}",
                     child.g,
                     child_node.h,
-                    text::number(f)
+                    text::number(f.as_f64())
                 ));
                 ui.label(
                     RichText::new(text::outcome(child.outcome))
@@ -1234,13 +1229,13 @@ fn selected_node(
         Place::Closed => text::place_closed(node.expanded_at),
     };
     ui.label(place);
-    let explanation = lane.heuristic().explain(&node.board);
-    let cell = board_cell(ui, node.board.side(), 0.42);
+    let explanation = lane.heuristic().explain(&node.state);
+    let cell = board_cell(ui, node.state.side(), 0.42);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.board,
+                &node.state,
                 cell,
                 &Decor {
                     goal: Some(&goal),
@@ -1256,21 +1251,27 @@ fn selected_node(
     hover_ring(ui, rect, id, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth())).size(18.0));
+        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     ui.add_space(6.0);
     ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
     path_strip(ui, search, &search.path_to(id), &goal, hover);
 }
 
-fn path_strip(ui: &mut Ui, search: &dyn Search, path: &[NodeId], goal: &Board, hover: &mut Hover) {
+fn path_strip(
+    ui: &mut Ui,
+    search: &dyn Search<Problem>,
+    path: &[NodeId],
+    goal: &Board,
+    hover: &mut Hover,
+) {
     let side = search.problem().side();
     let cell = if side == 3 { 15.0 } else { 12.0 };
     flow(ui, path, 72.0, |ui, i, &id| {
         let node = search.node(id);
         let response = board_view::mini(
             ui,
-            &node.board,
+            &node.state,
             cell,
             node.action.map(|a| a.tile),
             Some(goal),
@@ -1316,7 +1317,7 @@ fn solution_view(
     let Some(path) = search.solution() else {
         return;
     };
-    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).board).collect();
+    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).state).collect();
     let moves = boards.len() - 1;
     let key = Some((goal_id, search.steps()));
     if playback.key != key {
@@ -1482,7 +1483,7 @@ impl Mark {
 /// The nodes the latest two steps added to open or improved, with their age (0 for the latest
 /// step), newest first. Nodes they merely found again (already in open or closed) are not
 /// marked: nothing changed for them.
-pub fn fresh_nodes(search: &dyn Search) -> Vec<(NodeId, Mark)> {
+pub fn fresh_nodes(search: &dyn Search<Problem>) -> Vec<(NodeId, Mark)> {
     let steps = search.steps();
     let mut marks: Vec<(NodeId, Mark)> = Vec::new();
     for age in 0..2u8 {
@@ -1567,8 +1568,14 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         });
     } else {
         ui.columns(2, |columns| {
-            columns[0].push_id("open", |ui| open_table(ui, session, lane, view, commands));
+            // Each list is clipped to its column: a table scrolled sideways drew a few pixels
+            // of its next column's heading over its neighbour.
+            columns[0].push_id("open", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
+                open_table(ui, session, lane, view, commands)
+            });
             columns[1].push_id("closed", |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
                 closed_table(ui, session, lane, view, commands)
             });
         });
@@ -1766,7 +1773,7 @@ fn closed_table(
 fn node_table(
     ui: &mut Ui,
     session: &Session,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     list: NodeList<'_>,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
@@ -1826,16 +1833,20 @@ fn node_table(
                 .sense(Sense::click())
                 .animate_scrolling(false)
                 .cell_layout(Layout::left_to_right(Align::Center))
+                // g, h and f before the board: when the table is wider than its pane
+                // (exercise mode at zoom 1.5), what scrolls out of view is the parent and the
+                // depth, not the numbers the class reasons with.
                 .column(Column::exact(rank_width))
-                .columns(Column::exact(id_width), 2)
-                .column(Column::exact(board_width))
-                .columns(Column::exact(value_width), 2);
+                .column(Column::exact(id_width))
+                .columns(Column::exact(value_width), 2)
+                .column(Column::exact(34.0))
+                .column(Column::exact(board_width));
             builder = if with_depth {
                 builder
-                    .column(Column::exact(34.0))
+                    .column(Column::exact(id_width))
                     .column(Column::remainder().at_least(30.0))
             } else {
-                builder.column(Column::remainder().at_least(34.0))
+                builder.column(Column::remainder().at_least(id_width))
             };
             builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
             if let Some((row, align)) = list.scroll_to {
@@ -1846,11 +1857,11 @@ fn node_table(
                     let titles = [
                         list.first_column,
                         text::t().col_node,
-                        text::t().col_parent,
-                        text::t().col_board,
                         "g",
                         "h",
                         "f",
+                        text::t().col_board,
+                        text::t().col_parent,
                         text::t().col_depth,
                     ];
                     let shown = if with_depth { 8 } else { 7 };
@@ -1899,24 +1910,6 @@ fn node_table(
                             decorate(ui);
                             ui.label(format!("#{}", id.0));
                         });
-                        row.col(|ui| {
-                            decorate(ui);
-                            let parent =
-                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
-                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
-                        });
-                        row.col(|ui| {
-                            decorate(ui);
-                            if text_boards {
-                                ui.label(
-                                    RichText::new(board_view::rows_text(&node.board)).monospace(),
-                                );
-                            } else {
-                                let size = vec2(cell * side as f32, cell * side as f32);
-                                let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-                                board_view::paint_mini(ui, rect, &node.board, None, Some(&goal));
-                            }
-                        });
                         for value in [node.g, node.h] {
                             row.col(|ui| {
                                 decorate(ui);
@@ -1925,12 +1918,30 @@ fn node_table(
                         }
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(RichText::new(text::number(node.f)).strong());
+                            ui.label(RichText::new(text::number(node.f.as_f64())).strong());
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            if text_boards {
+                                ui.label(
+                                    RichText::new(board_view::rows_text(&node.state)).monospace(),
+                                );
+                            } else {
+                                let size = vec2(cell * side as f32, cell * side as f32);
+                                let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+                                board_view::paint_mini(ui, rect, &node.state, None, Some(&goal));
+                            }
+                        });
+                        row.col(|ui| {
+                            decorate(ui);
+                            let parent =
+                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
                         });
                         if with_depth {
                             row.col(|ui| {
                                 decorate(ui);
-                                ui.label(node.depth().to_string());
+                                ui.label(node.depth.to_string());
                             });
                         }
                         let response = row.response();

@@ -34,7 +34,28 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     if let Some(detail) = detail {
         ui.label(RichText::new(detail).strong().color(highlight));
     }
-    for (number, (indent, line_role, line)) in lines(search.config()).into_iter().enumerate() {
+    // Scroll the highlighted line into view when it moves (not every frame, so the reader can
+    // scroll away): at zoom 1.5 only the first lines fit, and the children's lines are below.
+    let memory_id = ui.scope_id().with("pseudocode_shown_line");
+    let position = (format!("{role:?}"), search.steps());
+    let moved = ui.data(|d| d.get_temp::<(String, usize)>(memory_id)) != Some(position.clone());
+    ui.data_mut(|d| d.insert_temp(memory_id, position));
+    // Only the code scrolls: the heading and what the line did stay in sight.
+    egui::ScrollArea::vertical()
+        .id_salt("pseudocode_lines")
+        .auto_shrink([false, false])
+        .show(ui, |ui| code_lines(ui, search.config(), role, moved));
+}
+
+/// The algorithm's lines, `role`'s highlighted (and scrolled to when it has `moved`).
+fn code_lines(
+    ui: &mut Ui,
+    config: &crate::puzzle::SearchConfig,
+    role: super::fine_step::Role,
+    moved: bool,
+) {
+    let highlight = Color32::from_rgb(0xf2, 0xc1, 0x1d);
+    for (number, (indent, line_role, line)) in lines(config).into_iter().enumerate() {
         let on = line_role == role;
         let text = format!("{:>2}  {}{line}", number + 1, "  ".repeat(indent));
         let mut rich = RichText::new(text).monospace();
@@ -44,7 +65,10 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 .background_color(highlight)
                 .strong();
         }
-        ui.add(egui::Label::new(rich).wrap());
+        let response = ui.add(egui::Label::new(rich).wrap());
+        if on && moved {
+            response.scroll_to_me(Some(egui::Align::Center));
+        }
     }
 }
 
@@ -142,5 +166,39 @@ mod tests {
         h.run();
         h.get_by_label("4 nodes");
         h.get_by_label("Step Space");
+    }
+
+    #[test]
+    fn the_highlighted_line_is_scrolled_into_view_in_a_small_window() {
+        // 1280x800 at zoom 1.5, with the setup folded: room for about four lines of code.
+        let settings = Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            arrangement: crate::app::arrangement::Arrangement {
+                setup_folded: true,
+                ..Default::default()
+            },
+            ..Settings::default()
+        };
+        let size = egui::vec2(1280.0, 800.0) / 1.5;
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(size)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(settings),
+            );
+        h.run();
+        for _ in 0..7 {
+            h.get_by_label("Fine step Space").click();
+            h.run();
+        }
+        h.run();
+        let line = h.get_by_label_contains("if m is new");
+        let rect = line.rect();
+        assert!(
+            rect.top() >= 0.0 && rect.bottom() <= size.y,
+            "the highlighted line is at {rect:?}, outside the {size:?} window"
+        );
     }
 }

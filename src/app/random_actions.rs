@@ -24,8 +24,8 @@ use super::session::{RunMode, Settings};
 use super::text::{self, Language};
 use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
-use crate::puzzle::{HeuristicKind, Rng};
-use crate::search::{Algorithm, GoalTest, NodeId, Place, SearchConfig, Status, TieBreak};
+use crate::puzzle::{HeuristicKind, Rng, SearchConfig};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, Status, TieBreak};
 
 type H = Harness<'static, App>;
 
@@ -143,10 +143,17 @@ impl Files {
         let dir =
             std::env::temp_dir().join(format!("searchlab-random-{}-{seed}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        // Copies of the lessons: a session opened from a folder sends the next save there, and
+        // a random click on Save must not write into the repository.
         let lessons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
         let mut open: Vec<PathBuf> = std::fs::read_dir(&lessons)
             .unwrap()
-            .map(|e| e.unwrap().path())
+            .map(|e| {
+                let path = e.unwrap().path();
+                let copy = dir.join(path.file_name().unwrap());
+                std::fs::copy(&path, &copy).unwrap();
+                copy
+            })
             .collect();
         open.sort();
         let lesson = std::fs::read_to_string(&open[0]).unwrap();

@@ -15,12 +15,11 @@ use super::fine_step::{self, FineStep, Phase};
 use super::text::{self, Language};
 use super::worker::Worker;
 use crate::puzzle::{
-    Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
-    ProblemError, Rng, Violation, check_expansion, parse_board, parse_goal, scramble,
+    Board, Breakpoint, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError,
+    Problem, ProblemError, Rng, SearchConfig, Violation, check_expansion, parse_board, parse_goal,
+    scramble,
 };
-use crate::search::{
-    Algorithm, Breakpoint, ConfigError, NodeId, Search, SearchConfig, Stats, Status, new_search,
-};
+use crate::search::{Algorithm, ConfigError, Cost, NodeId, Search, Stats, Status, new_search};
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -245,7 +244,7 @@ pub struct Sample {
     pub generated: u32,
     pub open: u32,
     pub f: f64,
-    pub h: u32,
+    pub h: Cost,
 }
 
 /// The plot series, decimated so drawing costs the same at 20 steps and at 181,440.
@@ -274,7 +273,7 @@ impl PlotSeries {
             (&mut self.generated, |s| f64::from(s.generated)),
             (&mut self.open, |s| f64::from(s.open)),
             (&mut self.f, |s| s.f),
-            (&mut self.h, |s| f64::from(s.h)),
+            (&mut self.h, |s| s.h.as_f64()),
         ];
         for (points, value) in series {
             points.clear();
@@ -308,7 +307,7 @@ impl PlotSeries {
 /// One search with everything the views need about it. The single view shows lane 0; the
 /// compare view shows several side by side.
 pub struct Lane {
-    search: Box<dyn Search>,
+    search: Box<dyn Search<Problem>>,
     /// The method's colour (see [`method_color`]), shaded for a repeated method.
     pub color: Color32,
     pub variant: Variant,
@@ -488,11 +487,11 @@ impl Lane {
         };
         for index in check.checked..steps {
             let view = self.search.step_at(index);
-            let expanded = self.search.node(view.expanded).board;
+            let expanded = self.search.node(view.expanded).state;
             if view.children.is_empty() && view.goal_found {
                 continue;
             }
-            let children = view.children.iter().map(|c| self.search.node(c.node).board);
+            let children = view.children.iter().map(|c| self.search.node(c.node).state);
             for violation in check_expansion(&self.heuristic, weight, table, &expanded, children) {
                 check.steps.push(index);
                 if check.first.len() < KEPT_VIOLATIONS {
@@ -525,7 +524,7 @@ impl Lane {
         self.seconds.last().copied().unwrap_or(0.0)
     }
 
-    pub fn search(&self) -> &dyn Search {
+    pub fn search(&self) -> &dyn Search<Problem> {
         self.search.as_ref()
     }
 
@@ -587,7 +586,7 @@ impl Lane {
             expanded: stats.expanded,
             generated: stats.generated,
             open: stats.open,
-            f: node.f,
+            f: node.f.as_f64(),
             h: node.h,
         });
         self.furthest = self.furthest.max(self.history.len());
@@ -1742,7 +1741,7 @@ mod tests {
                 generated: 2 * i,
                 open: if i == 7_777 { 1_000_000 } else { i % 50 },
                 f: f64::from(i % 7),
-                h: i % 5,
+                h: Cost::from(i % 5),
             })
             .collect();
         let mut series = PlotSeries::default();

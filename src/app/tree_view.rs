@@ -18,22 +18,23 @@ use rustc_hash::FxHashSet;
 
 use super::board_view::{self, palette};
 use super::command::Command;
+use super::files::FileAction;
 use super::panels::Hover;
-use super::search_tree::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
 use super::session::{RunMode, Session};
-use super::step_table::{Naming, StepTable};
 use super::text;
-use super::tree_layout::{Layout, tidy};
+use crate::i18n;
+use crate::puzzle::Problem;
 use crate::search::{NodeId, Outcome, Search};
+use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
+use crate::tree::layout::{Layout, tidy};
+use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
+use crate::tree::table::{Naming, StepTable, TABLE_STEPS};
 
 /// The distance between rows, in units of the distance between siblings.
 const ROW: f64 = 1.35;
 /// A node's box, in the same units.
 const BOX_W: f32 = 0.86;
 const BOX_H: f32 = 1.1;
-/// The table shows at most this many steps: a handout's table is a few dozen rows, and each
-/// row holds a copy of open.
-pub const TABLE_STEPS: usize = 1000;
 
 /// Tree or table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,7 +106,7 @@ impl Default for TreeView {
 
 impl TreeView {
     /// Brings the tree and its layout up to the search; true if the layout changed.
-    pub fn sync(&mut self, search: &dyn Search, playing: bool) -> bool {
+    pub fn sync(&mut self, search: &dyn Search<Problem>, playing: bool) -> bool {
         self.tree.sync(search, self.duplicates);
         let key = (self.tree.len(), search.steps(), self.folds.clone());
         if self.layout_of.as_ref() == Some(&key) {
@@ -259,7 +260,7 @@ pub fn pane(
 fn tree(
     ui: &mut Ui,
     session: &Session,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     view: &mut TreeView,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
@@ -412,7 +413,7 @@ fn draw(
     ui: &Ui,
     painter: &egui::Painter,
     rect: Rect,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     view: &TreeView,
     marks: &Marks,
     hover: &Hover,
@@ -530,7 +531,7 @@ fn edge_line(
     ui: &Ui,
     painter: &egui::Painter,
     view: &TreeView,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     marks: &Marks,
     parent: Pos2,
     child: Pos2,
@@ -590,7 +591,13 @@ fn solution_edges(
 }
 
 /// The colour of a node's border (and its dot when zoomed out).
-fn node_color(ui: &Ui, search: &dyn Search, view: &TreeView, marks: &Marks, dense: u32) -> Color32 {
+fn node_color(
+    ui: &Ui,
+    search: &dyn Search<Problem>,
+    view: &TreeView,
+    marks: &Marks,
+    dense: u32,
+) -> Color32 {
     match view.tree.node_at(dense) {
         TreeNode::Duplicate(_) => palette::DUPLICATE.gamma_multiply(0.6),
         TreeNode::Node(id) => {
@@ -619,7 +626,7 @@ fn node_box(
     ui: &Ui,
     painter: &egui::Painter,
     rect: Rect,
-    search: &dyn Search,
+    search: &dyn Search<Problem>,
     view: &TreeView,
     marks: &Marks,
     hover: &Hover,
@@ -690,7 +697,7 @@ fn node_box(
         (scale * 0.17).clamp(8.5, 15.0)
     };
     let name = if view.board_names {
-        super::search_tree::state_text(&state(search, id))
+        crate::tree::model::state_text(&state(search, id))
     } else {
         node_name(id)
     };
@@ -761,7 +768,7 @@ fn node_box(
 }
 
 /// The OPEN/CLOSED table up to the current step (at most [`TABLE_STEPS`] rows).
-fn table(ui: &mut Ui, search: &dyn Search, view: &mut TreeView) {
+fn table(ui: &mut Ui, search: &dyn Search<Problem>, view: &mut TreeView) {
     let table = match &mut view.table {
         Some(table) if table.follows(search.problem(), search.config()) => table,
         slot => slot.insert(StepTable::new(*search.problem(), *search.config())),
@@ -778,7 +785,6 @@ fn table(ui: &mut Ui, search: &dyn Search, view: &mut TreeView) {
                 .color(ui.visuals().weak_text_color()),
         );
     }
-    let t = text::t();
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let rows = table.rows().len();
     let width = ui.available_width();
@@ -794,7 +800,7 @@ fn table(ui: &mut Ui, search: &dyn Search, view: &mut TreeView) {
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .header(22.0, |mut header| {
-            for title in [t.table_step, t.table_expanded, t.table_open, t.table_closed] {
+            for title in i18n::table_headers() {
                 header.col(|ui| {
                     ui.strong(title);
                 });
@@ -810,6 +816,30 @@ fn table(ui: &mut Ui, search: &dyn Search, view: &mut TreeView) {
                 }
             });
         });
+}
+
+/// The file a tree or table export action writes, for the search as it stands (the table up
+/// to [`TABLE_STEPS`] steps).
+pub fn export(action: FileAction, search: &dyn Search<Problem>, board_names: bool) -> String {
+    let naming = if board_names {
+        Naming::Board
+    } else {
+        Naming::Numbered
+    };
+    let table = || {
+        let mut table = StepTable::new(*search.problem(), *search.config());
+        table.seek(search.steps().min(TABLE_STEPS));
+        table
+    };
+    let cut = TreeCut::default();
+    match action {
+        FileAction::TreeDot => tree_dot(search, cut),
+        FileAction::TreeTikz => tree_tikz(search, cut),
+        FileAction::TableMarkdown => table().markdown(naming),
+        FileAction::TableCsv => table().csv(naming),
+        FileAction::TableLatex => table().latex(naming),
+        _ => tree_svg(search, cut),
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng};
-use crate::search::{Algorithm, GoalTest, LeanSolver, SearchConfig, new_search};
+use crate::puzzle::{Board, DistanceTable, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig};
+use crate::search::{Algorithm, GoalTest, new_search};
 
 /// The measured figures.
 #[derive(Clone, Debug)]
@@ -181,8 +181,5 @@ pub fn run_bench(quick: bool) -> String {
     for (what, figure) in &report.rows {
         let _ = writeln!(out, "| {what} | {figure} |");
     }
-    // The window's frame cost with the largest lists, measured by the app's own code.
-    out.push('\n');
-    out.push_str(&crate::app::frame_bench());
     out
 }

@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
 
-use crate::puzzle::HeuristicKind;
-use crate::search::{Algorithm, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment};
+use crate::puzzle::{ExperimentSpec, ExperimentTable, HeuristicKind, SearchConfig, run_experiment};
+use crate::search::Algorithm;
 
 /// Table formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -8,10 +8,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::solve::{GoalChoice, SolveOptions};
-use crate::app::handouts::{Naming, StepTable, TreeCut, tree_dot, tree_svg, tree_tikz};
 use crate::i18n;
 use crate::puzzle::{Problem, parse_board};
 use crate::search::{Search, Status, try_new_search};
+use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
+use crate::tree::table::{Naming, StepTable};
 
 /// What a file name asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,7 +138,7 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
 }
 
 /// The line `solve` prints for the board, and the exit status.
-fn summary(search: &dyn Search) -> (String, u8) {
+fn summary(search: &dyn Search<Problem>) -> (String, u8) {
     let steps = search.steps();
     match search.status() {
         Status::Solved { .. } => {

@@ -5,8 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, profile};
-use crate::search::SearchConfig;
+use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, SearchConfig, profile};
 
 /// The options of `searchlab inspect`.
 #[derive(Args, Debug, Clone)]

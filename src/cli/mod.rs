@@ -18,7 +18,8 @@ use crate::i18n::{self, Language};
 pub use bench::{BenchReport, run_bench};
 pub use solve::{OutputFormat, SetupError, SolveOptions, SolveSummary, Solver, solve_lines};
 
-/// Heuristic search on sliding puzzles. With no arguments, opens the window.
+/// Heuristic search on sliding puzzles. With no arguments, opens the window; `searchlab open
+/// FILE` opens it with a saved session (a lesson).
 #[derive(Parser, Debug)]
 #[command(name = "searchlab", version, about, long_about = None)]
 struct Cli {
@@ -131,7 +132,14 @@ fn one_line(err: &clap::Error) -> String {
 }
 
 /// Runs the command line; `searchlab::app` handles the no-argument case.
-pub fn main() -> ExitCode {
+/// What the binary lends the headless commands from the window, which the CLI does not import.
+pub struct WindowHooks {
+    /// The window's frame cost with the largest lists, measured by the app's own code;
+    /// appended to `bench`'s report.
+    pub frame_bench: fn() -> String,
+}
+
+pub fn main(hooks: WindowHooks) -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let language = language_of(&args);
     i18n::set_language(language);
@@ -163,6 +171,8 @@ pub fn main() -> ExitCode {
         Command::Solve(options) => solve::main(&options),
         Command::Experiment(options) => experiment::main(&options),
         Command::Inspect(options) => inspect::main(&options),
-        Command::Bench { quick } => emit(&run_bench(quick)),
+        Command::Bench { quick } => {
+            emit(&format!("{}\n{}", run_bench(quick), (hooks.frame_bench)()))
+        }
     }
 }

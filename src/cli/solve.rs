@@ -11,11 +11,10 @@ use serde_json::json;
 use super::trace::{TraceError, TraceFiles};
 use crate::i18n;
 use crate::puzzle::{
-    Board, GoalError, GoalPreset, HeuristicKind, Problem, ProblemError, parse_board,
+    Board, GoalError, GoalPreset, HeuristicKind, LeanSolver, Problem, ProblemError, SearchConfig,
+    parse_board,
 };
-use crate::search::{
-    Algorithm, GoalTest, LeanSolver, SearchConfig, Stats, Status, TieBreak, try_new_search,
-};
+use crate::search::{Algorithm, GoalTest, Stats, Status, TieBreak, try_new_search};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -61,7 +60,7 @@ pub struct SolveOptions {
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
     /// engine (weighted A*, --trace) holds about 330 bytes a node, so the default is about
     /// 1.6 GB; the lean solver behind the other searches holds far less.
-    #[arg(long, default_value_t = crate::search::SearchConfig::default().node_limit)]
+    #[arg(long, default_value_t = crate::puzzle::SearchConfig::default().node_limit)]
     pub node_limit: usize,
     /// Print the solution board by board with the moves.
     #[arg(long, short)]
@@ -340,7 +339,7 @@ impl Solver {
                     }
                 }
                 let limit = search.status() == Status::LimitReached;
-                (search.solution_boards(), search.stats(), limit)
+                (search.solution_states(), search.stats(), limit)
             }
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;

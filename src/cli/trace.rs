@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use crate::search::{EventKind, NodeId, Outcome, Search};
+use crate::puzzle::Problem;
+use crate::search::{Cost, EventKind, NodeId, Outcome, Search};
 
 /// The files traces go to: `FILE` for the first board, `FILE-2.ext`, `FILE-3.ext`, ... for the
 /// next. A device or a pipe (`/dev/null`, `/dev/stdout`) gets every trace, one after the other,
@@ -77,7 +78,7 @@ impl TraceFiles {
     }
 
     /// Runs `search` to the end, writing its events to the next file as it goes.
-    pub fn run(&mut self, search: &mut dyn Search) -> Result<(), TraceError> {
+    pub fn run(&mut self, search: &mut dyn Search<Problem>) -> Result<(), TraceError> {
         if self.next.is_none() {
             self.open_next()?;
         }
@@ -126,7 +127,7 @@ impl<W: Write> EventWriter<W> {
     }
 
     /// The header and the start node, before the first step.
-    fn start(&mut self, search: &dyn Search) -> std::io::Result<()> {
+    fn start(&mut self, search: &dyn Search<Problem>) -> std::io::Result<()> {
         if self.csv {
             self.out
                 .write_all(b"step,event,node,parent,g,h,f,state\n")?;
@@ -141,19 +142,27 @@ impl<W: Write> EventWriter<W> {
                 "{{\"version\":\"1.4.0\",\"problem\":{problem},\"events\":["
             )?;
         }
-        self.event(search, 0, EventKind::Source, NodeId(0), None, 0)
+        self.event(
+            search,
+            0,
+            EventKind::Source,
+            NodeId(0),
+            None,
+            (Cost::ZERO, 0),
+        )
     }
 
     /// The events of step `index` (0-based), written just after it was taken: a node's g and
     /// parent are then still those it had during the step.
-    fn step(&mut self, search: &dyn Search, index: usize) -> std::io::Result<()> {
+    fn step(&mut self, search: &dyn Search<Problem>, index: usize) -> std::io::Result<()> {
         let step = search.step_at(index);
         let number = index + 1;
         let id = step.expanded;
         let (g, parent) = {
             let node = search.node(id);
-            (node.g, node.parent)
+            ((node.g, node.depth), node.parent)
         };
+        let child_depth = g.1 + 1;
         if step.goal_found && step.children.is_empty() {
             return self.event(search, number, EventKind::Goal, id, parent, g);
         }
@@ -164,29 +173,37 @@ impl<W: Write> EventWriter<W> {
                 Outcome::InOpen | Outcome::InClosed => EventKind::Ignore,
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
             };
-            self.event(search, number, kind, child.node, Some(id), child.g)?;
+            self.event(
+                search,
+                number,
+                kind,
+                child.node,
+                Some(id),
+                (child.g, child_depth),
+            )?;
         }
         self.event(search, number, EventKind::Close, id, parent, g)?;
         if step.goal_found {
             // Goal test at generation: the goal is the last child generated.
             let last = step.children.last().expect("the goal child");
-            self.event(search, number, EventKind::Goal, last.node, Some(id), last.g)?;
+            let g = (last.g, child_depth);
+            self.event(search, number, EventKind::Goal, last.node, Some(id), g)?;
         }
         Ok(())
     }
 
     fn event(
         &mut self,
-        search: &dyn Search,
+        search: &dyn Search<Problem>,
         step: usize,
         kind: EventKind,
         node: NodeId,
         parent: Option<NodeId>,
-        g: u32,
+        (g, depth): (Cost, u32),
     ) -> std::io::Result<()> {
         let record = search.node(node);
         let h = record.h;
-        let f = search.config().priority(g, h);
+        let f = search.config().priority(depth, g, h);
         if self.csv {
             let parent = parent.map_or(String::new(), |p| p.0.to_string());
             return writeln!(
@@ -194,7 +211,7 @@ impl<W: Write> EventWriter<W> {
                 "{step},{},{},{parent},{g},{h},{f},{}",
                 kind.word(),
                 node.0,
-                record.board
+                record.state
             );
         }
         let Some(kind) = kind.posthoc() else {
@@ -203,10 +220,10 @@ impl<W: Write> EventWriter<W> {
         let mut value = json!({
             "type": kind,
             "id": node.0,
-            "g": g,
-            "h": h,
-            "f": f,
-            "state": record.board.to_string(),
+            "g": g.to_json(),
+            "h": h.to_json(),
+            "f": f.as_f64(),
+            "state": record.state.to_string(),
         });
         if let Some(parent) = parent {
             value["pId"] = json!(parent.0);
@@ -230,11 +247,15 @@ impl<W: Write> EventWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{HeuristicKind, Problem};
-    use crate::search::{Algorithm, GoalTest, SearchConfig, new_search, trace_csv, trace_posthoc};
+    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::search::{Algorithm, GoalTest, new_search, trace_csv, trace_posthoc};
 
     /// The streamed trace of a search, and the search run to the end.
-    fn streamed(problem: Problem, config: SearchConfig, csv: bool) -> (String, Box<dyn Search>) {
+    fn streamed(
+        problem: Problem,
+        config: SearchConfig,
+        csv: bool,
+    ) -> (String, Box<dyn Search<Problem>>) {
         let mut search = new_search(problem, config);
         let mut writer = EventWriter::new(Vec::new(), csv);
         writer.start(search.as_ref()).unwrap();

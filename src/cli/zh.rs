@@ -113,7 +113,7 @@ const PAGES: &[Page] = &[
 /// The command with Chinese about and help texts.
 pub fn translate(command: Command) -> Command {
     let mut command = command
-        .about("在滑块拼图上逐步运行 A*、BFS 和贪婪最佳优先搜索。不带参数时打开窗口。")
+        .about("在滑块拼图上逐步运行 A*、BFS 和贪婪最佳优先搜索。不带参数时打开窗口；`searchlab open 文件` 打开窗口并载入保存的会话（课例）。")
         .mut_arg("lang", |a| {
             a.help("帮助和消息的语言：en 或 zh。默认取 SEARCHLAB_LANG，否则取系统区域设置")
         });

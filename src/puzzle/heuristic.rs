@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::board::{Board, MAX_CELLS};
+use crate::search::HeuristicChoice;
 
 /// The heuristics a search can use.
 #[derive(
@@ -57,6 +58,18 @@ impl HeuristicKind {
         HeuristicKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl HeuristicChoice for HeuristicKind {
+    const ALL: &'static [HeuristicKind] = &HeuristicKind::ALL;
+
+    fn name(self) -> &'static str {
+        HeuristicKind::name(self)
+    }
+
+    fn title(self) -> &'static str {
+        HeuristicKind::title(self)
     }
 }
 
@@ -115,7 +128,7 @@ pub struct Explanation {
 /// let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
 /// assert_eq!(manhattan.h(&"283104765".parse().unwrap()), 4);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Heuristic {
     kind: HeuristicKind,
     side: usize,
@@ -187,7 +200,13 @@ impl Heuristic {
     /// The estimate for a board.
     #[inline]
     pub fn h(&self, board: &Board) -> u32 {
-        match self.kind {
+        self.estimate(self.kind, board)
+    }
+
+    /// The estimate of another heuristic for the same goal: the tables are the same for all.
+    #[inline]
+    pub fn estimate(&self, kind: HeuristicKind, board: &Board) -> u32 {
+        match kind {
             HeuristicKind::Zero => 0,
             HeuristicKind::Misplaced => (0..board.len())
                 .filter(|&pos| {

@@ -1,22 +1,32 @@
-//! The sliding-puzzle domain: boards, moves, parsing, goals, solvability, heuristics and the
-//! enumerated state space of small boards. Knows nothing of searching or drawing; every other
-//! layer may use it.
+//! The sliding-puzzle domain: boards, moves, parsing, goals, solvability, heuristics, the
+//! enumerated state space of small boards, and the puzzle's side of searching: [`Problem`] is
+//! its [`crate::search::SearchProblem`], [`LeanSolver`] its fast path for many boards, and the
+//! experiments draw boards at exact distances. Knows nothing of drawing.
 
 mod board;
+#[cfg(test)]
+mod engine_tests;
+mod experiment;
 mod heuristic;
+mod ida;
 mod inspect;
+mod lean;
 mod parse;
+mod pdb;
 mod problem;
 mod space;
 
+pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
+pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
+pub use ida::{IdaOutcome, ida_star};
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
+pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
-pub use problem::{GoalError, GoalPreset, Parity, Problem, ProblemError, parse_goal, solvable};
-pub(crate) use space::{
-    BLANK_SHIFT, CODE_TOPS, Choice, Frontier, START_FLAG, WINDOW, choices, code_blank, code_via,
+pub use pdb::{Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
+pub use problem::{
+    Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
+    ProblemError, SearchConfig, StepView, parse_goal, solvable,
 };
-pub use space::{
-    DistanceTable, MAX_ENUMERATED_SIDE, Ranked, Rng, permutations, rank, scramble, unrank,
-};
+pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Ranked, permutations, rank, scramble, unrank};

@@ -3,6 +3,7 @@
 //! random boards (by scrambling, or at an exact distance).
 
 use super::board::{Board, Dir};
+use crate::rng::Rng;
 
 /// The largest side whose states are enumerated (9! = 362,880 permutations; 4x4 has 16!).
 pub const MAX_ENUMERATED_SIDE: usize = 3;
@@ -734,32 +735,6 @@ impl DistanceTable {
         }
         let r = self.order[self.first[usize::from(d)] + rng.below(count)];
         Some(unrank(self.goal.side(), r))
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so a scramble or an experiment repeats
-/// exactly from its seed on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator that yields the same sequence for the same seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), without the bias of a plain modulo.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 

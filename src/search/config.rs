@@ -6,12 +6,14 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::puzzle::HeuristicKind;
+use super::cost::Cost;
+use super::problem::HeuristicChoice;
 
 /// The algorithms. All but BFS are the same best-first engine with a different priority f.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Algorithm {
-    /// Breadth-first: a FIFO queue, the shallowest node first. Optimal with unit move costs.
+    /// Breadth-first: a FIFO queue, the shallowest node first. Fewest steps; the cheapest path
+    /// only when every step costs the same.
     BreadthFirst,
     /// Uniform-cost (Dijkstra): f = g.
     UniformCost,
@@ -151,11 +153,13 @@ pub enum GoalTest {
     OnGeneration,
 }
 
-/// Everything that defines a search besides the problem.
+/// Everything that defines a search besides the problem. `H` names the problem's heuristics
+/// ([`crate::search::SearchProblem::Heuristic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchConfig {
+pub struct SearchConfig<H> {
     pub algorithm: Algorithm,
-    pub heuristic: HeuristicKind,
+    /// The heuristic h; algorithms whose f ignores it still compute it for display.
+    pub heuristic: H,
     /// w in f = g + w·h; used by weighted A* only.
     pub weight: f64,
     /// Ignored by BFS, which is always first in, first out.
@@ -169,11 +173,12 @@ pub struct SearchConfig {
 /// (docs/performance.md, "Memory").
 pub const DEFAULT_NODE_LIMIT: usize = 5_000_000;
 
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
+impl<H: HeuristicChoice> Default for SearchConfig<H> {
+    /// A* with the problem's default heuristic, smaller-h ties.
+    fn default() -> SearchConfig<H> {
         SearchConfig {
             algorithm: Algorithm::AStar,
-            heuristic: HeuristicKind::Manhattan,
+            heuristic: H::default(),
             weight: 2.0,
             tie_break: TieBreak::SmallerH,
             goal_test: GoalTest::OnExpansion,
@@ -193,9 +198,9 @@ pub enum ConfigError {
     NodeLimit,
 }
 
-impl SearchConfig {
+impl<H: HeuristicChoice> SearchConfig<H> {
     /// A config for an algorithm with the default settings.
-    pub fn with(algorithm: Algorithm, heuristic: HeuristicKind) -> SearchConfig {
+    pub fn with(algorithm: Algorithm, heuristic: H) -> SearchConfig<H> {
         SearchConfig {
             algorithm,
             heuristic,
@@ -208,14 +213,14 @@ impl SearchConfig {
     ///
     /// ```
     /// use searchlab::search::{Algorithm, ConfigError, SearchConfig};
-    /// let mut config = SearchConfig { weight: f64::NAN, ..SearchConfig::default() };
+    /// let mut config = SearchConfig::<()> { weight: f64::NAN, ..SearchConfig::default() };
     /// assert!(config.validate().is_ok()); // A* ignores the weight
     /// config.algorithm = Algorithm::WeightedAStar;
     /// assert!(matches!(config.validate(), Err(ConfigError::Weight(_))));
     /// ```
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.algorithm == Algorithm::WeightedAStar {
-            SearchConfig::check_weight(self.weight)?;
+            Self::check_weight(self.weight)?;
         }
         if self.goal_test == GoalTest::OnGeneration && self.algorithm != Algorithm::BreadthFirst {
             return Err(ConfigError::GoalTest);
@@ -245,14 +250,16 @@ impl SearchConfig {
         }
     }
 
-    /// The heuristic actually used for f (algorithms without one compute h for display only).
-    pub fn priority(&self, g: u32, h: u32) -> f64 {
-        let (g, h) = (f64::from(g), f64::from(h));
+    /// The priority f of a node at `depth` steps from the start, with path cost g and
+    /// estimate h: depth for BFS, g for uniform-cost, g + h for A*, h for greedy and
+    /// g + w·h (rounded to the unit of [`Cost`]) for weighted A*.
+    pub fn priority(&self, depth: u32, g: Cost, h: Cost) -> Cost {
         match self.algorithm {
-            Algorithm::BreadthFirst | Algorithm::UniformCost => g,
+            Algorithm::BreadthFirst => Cost::from(depth),
+            Algorithm::UniformCost => g,
             Algorithm::AStar => g + h,
             Algorithm::Greedy => h,
-            Algorithm::WeightedAStar => g + self.weight * h,
+            Algorithm::WeightedAStar => g + h.weighted(self.weight),
         }
     }
 
@@ -272,40 +279,5 @@ impl SearchConfig {
             text.push_str(", goal test at generation");
         }
         text
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::Problem;
-    use crate::search::{BestFirst, try_new_search};
-
-    #[test]
-    fn only_weighted_a_star_checks_its_weight() {
-        for weight in [f64::NAN, -1.0, 0.5, f64::INFINITY, 101.0] {
-            let weighted = SearchConfig {
-                algorithm: Algorithm::WeightedAStar,
-                weight,
-                ..SearchConfig::default()
-            };
-            assert!(
-                matches!(weighted.validate(), Err(ConfigError::Weight(_))),
-                "{weight}"
-            );
-            let problem =
-                Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-            assert!(BestFirst::try_new(problem, weighted).is_err(), "{weight}");
-            assert!(try_new_search(problem, weighted).is_err(), "{weight}");
-            for algorithm in [Algorithm::AStar, Algorithm::BreadthFirst, Algorithm::Greedy] {
-                let ignored = SearchConfig {
-                    algorithm,
-                    ..weighted
-                };
-                assert!(ignored.validate().is_ok(), "{algorithm} {weight}");
-            }
-        }
-        assert!(SearchConfig::check_weight(1.0).is_ok());
-        assert!(SearchConfig::check_weight(100.0).is_ok());
     }
 }

@@ -1,11 +1,12 @@
-//! Searching: the one stepping interface every algorithm implements ([`Search`]), the records the
-//! views read (nodes, steps, statistics), and the algorithms. Knows nothing of drawing; the CLI
-//! and the window call it.
+//! Searching: the problem trait every domain implements ([`SearchProblem`]), the one stepping
+//! interface every algorithm implements ([`Search`]), the records the views read (nodes,
+//! steps, statistics), and the algorithms. Knows nothing of drawing nor of any domain; the
+//! domains, the CLI and the window call it.
 //!
 //! Counting convention, the same for every algorithm so numbers can be compared:
 //! - a *step* removes one node from open and tests it for the goal;
-//! - if it is not the goal it is *expanded*: all its legal moves are *generated*, in the order
-//!   up, down, left, right (of the blank), including the move back to the parent;
+//! - if it is not the goal it is *expanded*: all its successors are *generated*, in the order
+//!   the problem lists them, including the one back to the parent;
 //! - *generated* counts those children, duplicates included; the start node is not counted;
 //! - the goal test happens when a node is removed from open ([`GoalTest::OnExpansion`]); BFS
 //!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]).
@@ -13,60 +14,86 @@
 mod best_first;
 mod breakpoint;
 mod config;
+mod cost;
 mod experiment;
-mod lean;
+mod problem;
 mod record;
 mod trace;
 
 pub use best_first::BestFirst;
 pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
-pub use experiment::{
-    CONVENTION, Cell, ExperimentError, ExperimentSpec, ExperimentTable, boards_at,
-    effective_branching_factor, run_experiment,
-};
-pub use lean::{LeanOutcome, LeanSolver};
+pub use cost::Cost;
+pub use experiment::{Cell, ExperimentTable, Run, effective_branching_factor, run_jobs};
+pub use problem::{HeuristicChoice, SearchProblem};
 pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
 pub use trace::{EventKind, TraceEvent, trace_csv, trace_events, trace_posthoc};
-
-use crate::puzzle::{Board, Problem};
 
 /// One search, advanced one expansion at a time, observable at every step and reversible.
 ///
 /// Every algorithm implements it; the window and the CLI talk to this trait only.
 ///
+/// Counting from 0 to 4, where `+` adds one for a cost of 1 and `*` adds two for a cost of 3
+/// (the problem is spelled out in [`SearchProblem`]'s documentation):
+///
 /// ```
-/// use searchlab::puzzle::Problem;
-/// use searchlab::search::{new_search, SearchConfig, Status};
-/// let problem = Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-/// let mut search = new_search(problem, SearchConfig::default());
+/// use searchlab::search::{Algorithm, SearchConfig, Status, new_search};
+/// # use searchlab::search::{Cost, SearchProblem};
+/// # #[derive(Clone)]
+/// # struct Count;
+/// # impl SearchProblem for Count {
+/// #     type State = u8;
+/// #     type Action = char;
+/// #     type Key = u8;
+/// #     type Heuristic = ();
+/// #     fn start(&self) -> u8 { 0 }
+/// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
+/// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
+/// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
+/// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
+/// #     }
+/// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
+/// #     fn key(&self, n: &u8) -> u8 { *n }
+/// #     fn describe(&self, n: &u8) -> String { n.to_string() }
+/// #     fn describe_goal(&self) -> String { "4".to_string() }
+/// # }
+/// let mut search = new_search(Count, SearchConfig::with(Algorithm::UniformCost, ()));
 /// let first = search.step().unwrap();
-/// assert_eq!(first.children.len(), 4);
+/// assert_eq!(first.children.len(), 2);
 /// search.run(usize::MAX);
-/// assert!(matches!(search.status(), Status::Solved { .. }));
-/// assert_eq!(search.solution().unwrap().len() - 1, 4);
+/// let Status::Solved { goal } = search.status() else { panic!() };
+/// // The cheapest path: four steps of cost 1.
+/// assert_eq!((search.node(goal).g, search.node(goal).depth), (Cost::units(4), 4));
+/// assert!(search.step_back());
+/// assert!(search.status().is_running());
+///
+/// // Breadth-first takes the fewest steps, whatever they cost.
+/// let mut bfs = new_search(Count, SearchConfig::with(Algorithm::BreadthFirst, ()));
+/// bfs.run(usize::MAX);
+/// let Status::Solved { goal } = bfs.status() else { panic!() };
+/// assert_eq!((bfs.node(goal).g.to_string(), bfs.node(goal).depth), ("6".to_string(), 2));
 /// ```
-pub trait Search: Send {
-    /// The start and goal.
-    fn problem(&self) -> &Problem;
+pub trait Search<P: SearchProblem>: Send {
+    /// The problem being solved.
+    fn problem(&self) -> &P;
     /// The settings the search was started with.
-    fn config(&self) -> &SearchConfig;
+    fn config(&self) -> &SearchConfig<P::Heuristic>;
     /// Running, solved, exhausted or stopped at the node limit.
     fn status(&self) -> Status;
     /// The counters after the latest step.
     fn stats(&self) -> Stats;
     /// Performs exactly one step (one removal from open, normally one expansion) and describes
     /// it; `None` if the search has already finished.
-    fn step(&mut self) -> Option<StepView<'_>>;
+    fn step(&mut self) -> Option<StepView<'_, P::Action>>;
     /// Undoes the latest step exactly: open, closed, nodes, counters and status return to what
     /// they were. False if there is no step to undo.
     fn step_back(&mut self) -> bool;
     /// The number of steps taken so far.
     fn steps(&self) -> usize;
     /// The record of step `index` (0-based), which must be below [`Search::steps`].
-    fn step_at(&self, index: usize) -> StepView<'_>;
+    fn step_at(&self, index: usize) -> StepView<'_, P::Action>;
     /// A node's record.
-    fn node(&self, id: NodeId) -> &Node;
+    fn node(&self, id: NodeId) -> &Node<P::State, P::Action>;
     /// The number of nodes created so far (the start included).
     fn node_count(&self) -> usize;
     /// The number of nodes waiting in open.
@@ -98,10 +125,10 @@ pub trait Search: Send {
         }
     }
 
-    /// The boards along the solution, start first.
-    fn solution_boards(&self) -> Option<Vec<Board>> {
+    /// The states along the solution, start first.
+    fn solution_states(&self) -> Option<Vec<P::State>> {
         self.solution()
-            .map(|path| path.into_iter().map(|id| self.node(id).board).collect())
+            .map(|path| path.into_iter().map(|id| self.node(id).state).collect())
     }
 
     /// Steps until finished or `max_steps` more steps were taken; returns the steps taken.
@@ -127,14 +154,17 @@ pub trait Search: Send {
 /// # Panics
 /// If the config is refused by [`SearchConfig::validate`]; [`try_new_search`] returns the error
 /// instead.
-pub fn new_search(problem: Problem, config: SearchConfig) -> Box<dyn Search> {
+pub fn new_search<P: SearchProblem>(
+    problem: P,
+    config: SearchConfig<P::Heuristic>,
+) -> Box<dyn Search<P>> {
     Box::new(BestFirst::new(problem, config))
 }
 
 /// Starts a search with the algorithm the config names, or says why the config cannot run.
-pub fn try_new_search(
-    problem: Problem,
-    config: SearchConfig,
-) -> Result<Box<dyn Search>, ConfigError> {
+pub fn try_new_search<P: SearchProblem>(
+    problem: P,
+    config: SearchConfig<P::Heuristic>,
+) -> Result<Box<dyn Search<P>>, ConfigError> {
     Ok(Box::new(BestFirst::try_new(problem, config)?))
 }

@@ -1,7 +1,7 @@
 //! The records a search keeps and the views read: nodes, what happened to each child, the
 //! status and the counters.
 
-use crate::puzzle::{Board, Move};
+use super::cost::Cost;
 
 /// A node's index in the search's arena. Nodes are never moved, so ids stay valid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,42 +21,45 @@ pub enum Place {
     Closed,
 }
 
-/// Everything known about one node.
+/// Everything known about one node: a state, how it was reached, and where it is now.
+///
+/// `S` is the problem's state and `A` its action. The record is kept small (64 bytes besides
+/// the state): the arena holds one per state seen, and undo keeps copies.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Node {
-    pub board: Board,
+pub struct Node<S, A> {
+    pub state: S,
     /// The node it was generated from (the best one found so far); `None` for the start.
     pub parent: Option<NodeId>,
-    /// The move from the parent.
-    pub action: Option<Move>,
-    /// The cost of the path from the start (every move costs 1, so g is also the depth).
-    pub g: u32,
-    /// The heuristic estimate of the moves left.
-    pub h: u32,
-    /// The priority open is ordered by: g + h for A*, h for greedy, g for UCS and BFS.
-    pub f: f64,
+    /// The action from the parent.
+    pub action: Option<A>,
+    /// The cost of the path from the start.
+    pub g: Cost,
+    /// The number of steps from the start along the parent chain (BFS orders by it; it
+    /// equals g only when every step costs one).
+    pub depth: u32,
+    /// The heuristic estimate of the cost left.
+    pub h: Cost,
+    /// The priority open is ordered by: g + h for A*, h for greedy, g for UCS, depth for BFS.
+    pub f: Cost,
     /// The step during which it was generated (0 for the start).
     pub generated_at: u32,
     /// The step (1-based) at which it was last removed from open.
     pub expanded_at: Option<u32>,
     pub place: Place,
-    /// Its position key in open; meaningful while `place` is `Open`.
-    pub(crate) key: OpenKey,
+    /// Its order among nodes of equal f when it entered open (see [`OpenKey`]). Meaningful
+    /// while open.
+    pub(crate) tie: u64,
 }
 
-impl Node {
-    /// The number of moves from the start along the parent chain; equal to g.
-    pub fn depth(&self) -> u32 {
-        self.g
-    }
-}
-
-/// The order of open: lower priority first, then the tie-break value, which includes a sequence
-/// number so no two keys are equal and the order is fully deterministic.
+/// The order of open: lower priority first, then the tie-break value, which includes a
+/// sequence number so no two keys are equal and the order is fully deterministic. Kept to
+/// sixteen bytes: the B-tree compares and moves keys on every insertion (docs/performance.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub(crate) struct OpenKey {
-    /// The bits of f (a non-negative f64 orders like its bits).
+    /// f in units of [`Cost`].
     pub priority: u64,
+    /// The sequence number for first-in ties, its complement for last-in ties, and for the
+    /// smaller-h rule h (in units of [`Cost`]) above the sequence number.
     pub tie: u64,
 }
 
@@ -68,11 +71,11 @@ pub enum Outcome {
     /// Already in open by a path at least as short; ignored.
     InOpen,
     /// Already in open by a longer path; re-parented and re-queued with the smaller g.
-    Improved { old_g: u32 },
+    Improved { old_g: Cost },
     /// Already closed; ignored.
     InClosed,
     /// Already closed, but reached by a shorter path; put back in open.
-    Reopened { old_g: u32 },
+    Reopened { old_g: Cost },
 }
 
 impl Outcome {
@@ -93,21 +96,21 @@ impl Outcome {
     }
 }
 
-/// One generated child.
+/// One generated child; `A` is the problem's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Child {
+pub struct Child<A> {
     /// The node for the child's state (for a duplicate, the existing node).
     pub node: NodeId,
-    /// The move from the expanded node.
-    pub action: Move,
+    /// The action from the expanded node.
+    pub action: A,
     /// The child's g by this path.
-    pub g: u32,
+    pub g: Cost,
     pub outcome: Outcome,
 }
 
 /// One step, as the views see it.
 #[derive(Clone, Copy, Debug)]
-pub struct StepView<'a> {
+pub struct StepView<'a, A> {
     /// 0-based.
     pub index: usize,
     /// The node removed from open.
@@ -116,7 +119,7 @@ pub struct StepView<'a> {
     /// generation, if one of the children was.
     pub goal_found: bool,
     /// The children in generation order.
-    pub children: &'a [Child],
+    pub children: &'a [Child<A>],
 }
 
 /// How the search stands.

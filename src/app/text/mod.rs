@@ -13,8 +13,8 @@ pub mod engine;
 
 use crate::i18n::zh;
 pub use crate::i18n::{Language, language, set_language};
-use crate::puzzle::Move;
-use crate::search::{Outcome, Stats, StepView};
+use crate::puzzle::{Move, StepView};
+use crate::search::{Cost, Outcome, Stats};
 
 /// The fixed strings in the current language.
 pub fn t() -> &'static Strings {
@@ -371,12 +371,6 @@ strings! {
     legend_reopened: "reopened", "重新打开";
     legend_duplicate: "duplicate", "重复";
     legend_solution: "solution path", "解路径";
-    table_step: "Step", "步骤";
-    table_expanded: "Expanded", "扩展结点";
-    table_open: "OPEN", "OPEN 表";
-    table_closed: "CLOSED", "CLOSED 表";
-    table_start: "start", "初始";
-    table_goal: "goal", "目标";
     export_tree_svg: "Export search tree (SVG)...", "导出搜索树（SVG）……";
     export_tree_dot: "Export search tree (Graphviz DOT)...", "导出搜索树（Graphviz DOT）……";
     export_tree_tikz: "Export search tree (TikZ)...", "导出搜索树（TikZ）……";
@@ -391,13 +385,13 @@ strings! {
 }
 
 /// g, h and f in one compact string.
-pub fn ghf(g: u32, h: u32, f: f64) -> String {
-    format!("g = {g}   h = {h}   f = {}", number(f))
+pub fn ghf(g: Cost, h: Cost, f: Cost) -> String {
+    format!("g = {g}   h = {h}   f = {}", number(f.as_f64()))
 }
 
 /// g, h and f in the width of a small board (a lane card's).
-pub fn ghf_compact(g: u32, h: u32, f: f64) -> String {
-    format!("g {g}  h {h}  f {}", number(f))
+pub fn ghf_compact(g: Cost, h: Cost, f: Cost) -> String {
+    format!("g {g}  h {h}  f {}", number(f.as_f64()))
 }
 
 /// A number without a trailing ".0" for whole values.
@@ -630,10 +624,10 @@ pub fn status_setup_error(message: &str) -> String {
 }
 
 /// "expanded node #57 (f = 14); 3 children: 2 new, 1 already closed".
-pub fn status_step(view: &StepView<'_>, f: f64, solved: bool) -> String {
+pub fn status_step(view: &StepView<'_>, f: Cost, solved: bool) -> String {
     let id = view.expanded.0;
     let step = view.index + 1;
-    let f = number(f);
+    let f = number(f.as_f64());
     if view.children.is_empty() && view.goal_found {
         return if zh() {
             format!("第 {step} 步：结点 #{id}（f = {f}）移出 open 表，它就是目标。已解出。")
@@ -875,7 +869,7 @@ pub fn exercise_verdict(
     use crate::app::exercise::{Answer, Hint, Why};
     let next = judgement.next.0;
     let picked = judgement.picked.0;
-    let picked_f = number(judgement.picked_f);
+    let picked_f = number(judgement.picked_f.as_f64());
     if answer == Answer::Wrong {
         return match (judgement.hint(), zh()) {
             (Hint::LargerF, false) => format!(
@@ -897,16 +891,20 @@ pub fn exercise_verdict(
     let why = match (judgement.why, zh()) {
         (Why::Only, false) => "it is the only node in open.".to_owned(),
         (Why::Only, true) => "它是 open 表中唯一的结点。".to_owned(),
-        (Why::SmallestF { f }, false) => format!("its f = {} is the smallest in open.", number(f)),
-        (Why::SmallestF { f }, true) => format!("它的 f = {} 是 open 表中最小的。", number(f)),
+        (Why::SmallestF { f }, false) => {
+            format!("its f = {} is the smallest in open.", number(f.as_f64()))
+        }
+        (Why::SmallestF { f }, true) => {
+            format!("它的 f = {} 是 open 表中最小的。", number(f.as_f64()))
+        }
         (Why::SmallerH { f, h, ties }, false) => format!(
             "{ties} nodes share the smallest f = {}; the tie-break takes the smaller h, and its \
              h = {h} is the smallest among them.",
-            number(f)
+            number(f.as_f64())
         ),
         (Why::SmallerH { f, h, ties }, true) => format!(
             "有 {ties} 个结点的 f 同为最小值 {}；同分时取 h 小者，它的 h = {h} 最小。",
-            number(f)
+            number(f.as_f64())
         ),
         (
             Why::Order {
@@ -917,7 +915,7 @@ pub fn exercise_verdict(
             },
             false,
         ) => {
-            let mut shared = format!("{ties} nodes share the smallest f = {}", number(f));
+            let mut shared = format!("{ties} nodes share the smallest f = {}", number(f.as_f64()));
             if let Some((h, n)) = same_h {
                 shared.push_str(&format!("; {n} of them have the smallest h = {h}"));
             }
@@ -937,7 +935,7 @@ pub fn exercise_verdict(
             },
             true,
         ) => {
-            let mut shared = format!("有 {ties} 个结点的 f 同为最小值 {}", number(f));
+            let mut shared = format!("有 {ties} 个结点的 f 同为最小值 {}", number(f.as_f64()));
             if let Some((h, n)) = same_h {
                 shared.push_str(&format!("，其中 {n} 个的 h 同为最小值 {h}"));
             }
@@ -957,7 +955,8 @@ pub fn exercise_verdict(
     }
 }
 
-pub fn pseudo_popped(n: u32, f: f64) -> String {
+pub fn pseudo_popped(n: u32, f: Cost) -> String {
+    let f = f.as_f64();
     if zh() {
         format!("取出结点 #{n}（f = {}）", number(f))
     } else {
@@ -988,10 +987,10 @@ pub fn pseudo_child(
     of: usize,
     action: &str,
     m: u32,
-    (g, h, f): (u32, u32, f64),
+    (g, h, f): (Cost, Cost, Cost),
     outcome: &str,
 ) -> String {
-    let f = number(f);
+    let f = number(f.as_f64());
     if zh() {
         format!("第 {i} 个子结点（共 {of} 个）：{action} -> #{m}（g {g}, h {h}, f {f}），{outcome}")
     } else {
@@ -1057,12 +1056,12 @@ pub fn tile(tile: u8) -> String {
 }
 
 /// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
-pub fn lane_short(number: usize, config: &crate::search::SearchConfig) -> String {
+pub fn lane_short(number: usize, config: &crate::puzzle::SearchConfig) -> String {
     format!("{number} {}", method_short(config))
 }
 
 /// A lane's method in a few words, without its number: "A* misplaced".
-pub fn method_short(config: &crate::search::SearchConfig) -> String {
+pub fn method_short(config: &crate::puzzle::SearchConfig) -> String {
     use crate::search::{Algorithm, GoalTest};
     let mut name = engine::algorithm_short(config.algorithm).to_string();
     if config.algorithm == Algorithm::WeightedAStar {

@@ -1,8 +1,8 @@
 //! Grid maps, the second search domain: a map of free, wall and weighted cells, a start and a
 //! goal, 4- or 8-connected moves, the distance heuristics, true distances h*, presets that
 //! teach, and the MovingAI benchmark files. Engine side only: no window, no search algorithm;
-//! the search engine reaches the grid through its plain methods ([`Grid::successors`],
-//! [`Grid::is_goal`], [`Grid::heuristic`]).
+//! [`Grid`] is a [`crate::search::SearchProblem`] over its plain methods ([`Grid::successors`],
+//! [`Grid::is_goal`], [`Grid::heuristic`]), so the engine searches it like any problem.
 //!
 //! **Costs** are integers in units of 1/[`COST_SCALE`] of a step, so paths compare exactly: a
 //! straight step into a cell costs 10 000 × the cell's weight, a diagonal 14 143 × the weight
@@ -14,6 +14,7 @@
 //! | `geometry` | [`Cell`], [`Dir`] (generation order), [`Connectivity`], [`CornerCutting`], the cost units |
 //! | `map` | [`Grid`], [`Terrain`], [`GridError`]: storage, move rules, successors, editing |
 //! | `heuristic` | [`GridHeuristic`]: zero, Manhattan, Euclidean, octile, Chebyshev |
+//! | `problem` | the grid as the engine's search problem (cells, directions, costs, heuristics) |
 //! | `distance` | [`Grid::true_distances`]: h* for every cell by one reverse Dijkstra search |
 //! | `presets` | [`Preset`] maps and seeded random maps |
 //! | `movingai` | `.map` and `.scen` files |
@@ -25,6 +26,7 @@ mod heuristic;
 mod map;
 pub mod movingai;
 pub mod presets;
+mod problem;
 pub mod text;
 
 pub use geometry::{

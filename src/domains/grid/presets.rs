@@ -1,12 +1,13 @@
 //! Maps that teach, each built for any size from 5x5 to 1024x1024, and seeded random maps.
 //! Every map has its start and goal free and connected (4-connected, so under every move rule).
-//! Seeded maps depend only on their size and seed, through [`SplitMix64`], so a lesson can name
+//! Seeded maps depend only on their size and seed, through [`Rng`](crate::rng::Rng), so a lesson can name
 //! a map by its seed and get the same one on every machine.
 
 use std::collections::VecDeque;
 
 use super::geometry::{Cell, Dir};
 use super::map::{Grid, GridError, MAX_WEIGHT, Terrain};
+use crate::rng::Rng;
 
 /// The preset maps a lesson can start from.
 #[derive(
@@ -81,37 +82,6 @@ impl Preset {
     }
 }
 
-/// A small, fast pseudo-random generator (Steele, Lea and Flood's SplitMix64): enough for maps,
-/// and the same sequence everywhere, unlike a generator that may change between crate versions.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator whose sequence depends only on `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (multiply-shift, so no modulo bias worth the name); `n` > 0.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-
-    /// True with probability `p` (0 or less: never; 1 or more: always).
-    pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
-}
-
 /// A cell from coordinates the presets computed inside the grid.
 fn at(x: usize, y: usize) -> Cell {
     Cell::new(x as u16, y as u16)
@@ -181,7 +151,7 @@ pub fn maze(width: usize, height: usize, seed: u64) -> Result<Grid, GridError> {
     let mut grid = with_endpoints(width, height, at(1, 1), at(2 * mw - 1, 2 * mh - 1))?;
     let all: Vec<Cell> = grid.cells().collect();
     walls(&mut grid, all);
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut visited = vec![false; mw * mh];
     // Maze cell (i, j) is grid cell (2i + 1, 2j + 1); an explicit stack, since a 1024x1024
     // maze is a quarter of a million cells deep at worst.
@@ -203,7 +173,7 @@ pub fn maze(width: usize, height: usize, seed: u64) -> Result<Grid, GridError> {
             stack.pop();
             continue;
         }
-        let (ni, nj) = next[rng.below(n as u64) as usize];
+        let (ni, nj) = next[rng.below(n)];
         visited[nj * mw + ni] = true;
         for cell in [
             at(2 * i + 1, 2 * j + 1),
@@ -244,9 +214,9 @@ pub fn rooms_and_doors(width: usize, height: usize, seed: u64) -> Result<Grid, G
             .iter()
             .flat_map(|&y| (0..width).map(move |x| at(x, y as usize))),
     );
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut door =
-        |from: isize, to: isize| (from + 1 + rng.below((to - from - 1) as u64) as isize) as usize;
+        |from: isize, to: isize| (from + 1 + rng.below((to - from - 1) as usize) as isize) as usize;
     for &x in inner_xs {
         for j in 0..rows {
             let y = door(ys[j], ys[j + 1]);
@@ -303,7 +273,7 @@ pub fn random(width: usize, height: usize, density: f64, seed: u64) -> Result<Gr
         density.clamp(0.0, 1.0)
     };
     let empty = Grid::new(width, height)?;
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut grid = empty.clone();
     for _ in 0..20 {
         grid = empty.clone();
@@ -516,15 +486,5 @@ mod tests {
             assert!(connected(&dense));
             assert!(dense.wall_count() > 300);
         }
-    }
-
-    #[test]
-    fn splitmix_matches_the_reference_sequence() {
-        // The first outputs for seed 1234567 from the reference C implementation.
-        let mut rng = SplitMix64::new(1234567);
-        assert_eq!(rng.next_u64(), 6457827717110365317);
-        assert_eq!(rng.next_u64(), 3203168211198807973);
-        let mut rng = SplitMix64::new(5);
-        assert!((0..1000).all(|_| rng.below(7) < 7));
     }
 }

@@ -18,9 +18,9 @@
 
 use rustc_hash::FxHashSet;
 
-use super::tree_layout::Shape;
-use crate::puzzle::{Board, Move, Problem};
-use crate::search::{NodeId, Outcome, Place, Search, SearchConfig};
+use super::layout::Shape;
+use crate::puzzle::{Board, Move, Problem, SearchConfig};
+use crate::search::{Cost, NodeId, Outcome, Place, Search};
 
 /// What the tree and the table read of one engine node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,18 +28,18 @@ pub struct NodeFacts {
     pub parent: Option<NodeId>,
     /// The move from the parent.
     pub action: Option<Move>,
-    pub g: u32,
-    pub h: u32,
+    pub g: Cost,
+    pub h: Cost,
     /// The priority the algorithm orders open by (g + h for A*, h for greedy, the depth for
     /// BFS): the f the tree and the table print.
-    pub f: f64,
+    pub f: Cost,
     /// The step (1-based) that last expanded it.
     pub expanded_at: Option<u32>,
     pub open: bool,
 }
 
 /// The one adapter between the engine's node record and the tree, the table and the exports.
-pub fn facts(search: &dyn Search, id: NodeId) -> NodeFacts {
+pub fn facts(search: &dyn Search<Problem>, id: NodeId) -> NodeFacts {
     let node = search.node(id);
     NodeFacts {
         parent: node.parent,
@@ -53,8 +53,8 @@ pub fn facts(search: &dyn Search, id: NodeId) -> NodeFacts {
 }
 
 /// The state drawn for a node (a board for the puzzles).
-pub fn state(search: &dyn Search, id: NodeId) -> Board {
-    search.node(id).board
+pub fn state(search: &dyn Search<Problem>, id: NodeId) -> Board {
+    search.node(id).state
 }
 
 /// A state as one line of text: a board row after row, `283/104/765` (hex digits for 4x4).
@@ -68,13 +68,9 @@ pub fn state_text(board: &Board) -> String {
 }
 
 /// A cost or priority as the tree and the table print it: whole numbers without decimals (the
-/// puzzles' costs), others with two (weighted A*'s f).
-pub fn cost_text(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.2}")
-    }
+/// puzzles' costs), others to two decimals at most.
+pub fn cost_text(value: Cost) -> String {
+    value.to_string()
 }
 
 /// A node's name in the tree and the table: S0 for the start, then in generation order.
@@ -100,7 +96,7 @@ pub struct Duplicate {
     pub parent: NodeId,
     pub action: Move,
     /// Its g by this path.
-    pub g: u32,
+    pub g: Cost,
     /// The step (0-based) that generated it.
     pub step: u32,
     /// In open or in closed.
@@ -156,7 +152,7 @@ pub struct SearchTree {
 impl SearchTree {
     /// Brings the tree up to the search's current step; true if anything changed.
     /// `with_duplicates` adds the discarded duplicate children as leaves.
-    pub fn sync(&mut self, search: &dyn Search, with_duplicates: bool) -> bool {
+    pub fn sync(&mut self, search: &dyn Search<Problem>, with_duplicates: bool) -> bool {
         let source = (*search.problem(), *search.config());
         let same_run = self.source == Some(source)
             && self.with_duplicates == with_duplicates
@@ -184,7 +180,7 @@ impl SearchTree {
         true
     }
 
-    fn replay(&mut self, search: &dyn Search, index: usize) {
+    fn replay(&mut self, search: &dyn Search<Problem>, index: usize) {
         let step = search.step_at(index);
         let expanded = step.expanded;
         for child in step.children {
@@ -228,6 +224,11 @@ impl SearchTree {
     #[cfg(test)]
     pub fn real_len(&self) -> usize {
         self.parent.len()
+    }
+
+    /// Whether the tree has no node (before the first sync).
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
     }
 
     /// Search nodes and duplicates: the size of the dense index [`SearchTree::shape`] uses.
@@ -315,13 +316,13 @@ impl SearchTree {
 
     /// Whether the tree has caught up with this search (same run, same step).
     #[cfg(test)]
-    pub fn mirrors(&self, search: &dyn Search) -> bool {
+    pub fn mirrors(&self, search: &dyn Search<Problem>) -> bool {
         self.source == Some((*search.problem(), *search.config())) && self.steps == search.steps()
     }
 
     /// Test helper: the drawn parents are the engine's parents.
     #[cfg(test)]
-    pub fn check_parents(&self, search: &dyn Search) {
+    pub fn check_parents(&self, search: &dyn Search<Problem>) {
         for i in 0..search.node_count() {
             let id = NodeId(i as u32);
             assert_eq!(
@@ -370,8 +371,7 @@ mod tests {
 
     #[test]
     fn costs_print_without_needless_decimals() {
-        assert_eq!(cost_text(5.0), "5");
-        assert_eq!(cost_text(5.5), "5.50");
+        assert_eq!(cost_text(Cost::units(5)), "5");
         assert_eq!(node_name(NodeId(12)), "S12");
     }
 }

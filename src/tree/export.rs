@@ -7,37 +7,11 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashSet;
 
-use super::files::FileAction;
-use super::search_tree::{Folds, SearchTree, cost_text, facts, node_name, state};
-use super::step_table::{Naming, StepTable, latex_escape};
-use super::tree_layout::{Layout, tidy};
-use super::tree_view::TABLE_STEPS;
-use crate::puzzle::{Board, Dir};
+use super::layout::{Layout, tidy};
+use super::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
+use super::table::latex_escape;
+use crate::puzzle::{Board, Dir, Problem};
 use crate::search::{NodeId, Search};
-
-/// The file a tree or table export action writes, for the search as it stands (the table up
-/// to [`TABLE_STEPS`] steps).
-pub fn export(action: FileAction, search: &dyn Search, board_names: bool) -> String {
-    let naming = if board_names {
-        Naming::Board
-    } else {
-        Naming::Numbered
-    };
-    let table = || {
-        let mut table = StepTable::new(*search.problem(), *search.config());
-        table.seek(search.steps().min(TABLE_STEPS));
-        table
-    };
-    let cut = TreeCut::default();
-    match action {
-        FileAction::TreeDot => tree_dot(search, cut),
-        FileAction::TreeTikz => tree_tikz(search, cut),
-        FileAction::TableMarkdown => table().markdown(naming),
-        FileAction::TableCsv => table().csv(naming),
-        FileAction::TableLatex => table().latex(naming),
-        _ => tree_svg(search, cut),
-    }
-}
 
 /// What part of the tree to export.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,7 +31,7 @@ struct Picture {
 }
 
 impl Picture {
-    fn of(search: &dyn Search, cut: TreeCut) -> Picture {
+    fn of(search: &dyn Search<Problem>, cut: TreeCut) -> Picture {
         let mut tree = SearchTree::default();
         tree.sync(search, false);
         let mut layout = tidy(&tree.shape(&Folds::default()), 0);
@@ -96,7 +70,7 @@ impl Picture {
 }
 
 /// The label lines of a node: its name with its expansion number, and g, h, f.
-fn label(search: &dyn Search, id: NodeId) -> (String, String) {
+fn label(search: &dyn Search<Problem>, id: NodeId) -> (String, String) {
     let node = facts(search, id);
     let name = match node.expanded_at {
         Some(step) => format!("{} #{step}", node_name(id)),
@@ -109,7 +83,7 @@ fn label(search: &dyn Search, id: NodeId) -> (String, String) {
 }
 
 /// The move into a node as text, `8↓` (the tile and the way it slid).
-fn move_text(search: &dyn Search, id: NodeId) -> String {
+fn move_text(search: &dyn Search<Problem>, id: NodeId) -> String {
     facts(search, id)
         .action
         .map(|m| m.to_string())
@@ -130,7 +104,7 @@ const BOX_H: f64 = 128.0;
 const MARGIN: f64 = 30.0;
 
 /// The tree as an SVG page: boards as grids, labels under them, the solution path bold.
-pub fn tree_svg(search: &dyn Search, cut: TreeCut) -> String {
+pub fn tree_svg(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W + 2.0 * MARGIN;
     let rows = picture.layout.rows.len() as f64;
@@ -148,10 +122,7 @@ pub fn tree_svg(search: &dyn Search, cut: TreeCut) -> String {
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
     // Edges first, under the nodes.
     for &id in &picture.nodes {
-        let Some(parent) = picture
-            .tree
-            .parent_of(super::search_tree::TreeNode::Node(id))
-        else {
+        let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) else {
             continue;
         };
         let (px, py) = center(parent);
@@ -241,7 +212,7 @@ fn board_svg(out: &mut String, board: &Board, cx: f64, top: f64, size: f64) {
 
 /// The tree in Graphviz DOT: one box per node (name, board, g h f), edges labelled with the
 /// move, the solution path bold. `dot -Tpdf tree.dot -o tree.pdf` draws it.
-pub fn tree_dot(search: &dyn Search, cut: TreeCut) -> String {
+pub fn tree_dot(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "digraph search_tree {\n  node [shape=box, fontname=\"Noto Sans\", style=\"rounded,filled\", fillcolor=white];\n  edge [fontname=\"Noto Sans\"];\n",
@@ -270,10 +241,7 @@ pub fn tree_dot(search: &dyn Search, cut: TreeCut) -> String {
         );
     }
     for &id in &picture.nodes {
-        if let Some(parent) = picture
-            .tree
-            .parent_of(super::search_tree::TreeNode::Node(id))
-        {
+        if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
             let width = if picture.on_solution(id) { 3 } else { 1 };
             let _ = writeln!(
                 out,
@@ -306,7 +274,7 @@ fn board_rows(board: &Board) -> Vec<String> {
 
 /// The tree as a TikZ picture with the same layout as the window: `\input` it inside a
 /// `figure`; needs only `\usepackage{tikz}` (and `ctex` for nothing: the labels are ASCII).
-pub fn tree_tikz(search: &dyn Search, cut: TreeCut) -> String {
+pub fn tree_tikz(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "% searchlab: search tree. Needs \\usepackage{tikz}.\n\
@@ -341,10 +309,7 @@ pub fn tree_tikz(search: &dyn Search, cut: TreeCut) -> String {
         );
     }
     for &id in &picture.nodes {
-        if let Some(parent) = picture
-            .tree
-            .parent_of(super::search_tree::TreeNode::Node(id))
-        {
+        if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
             let thick = if picture.on_solution(id) {
                 "[very thick]"
             } else {
@@ -364,7 +329,7 @@ pub fn tree_tikz(search: &dyn Search, cut: TreeCut) -> String {
 }
 
 /// The move into a node for LaTeX: `8$\downarrow$`.
-fn move_tex(search: &dyn Search, id: NodeId) -> String {
+fn move_tex(search: &dyn Search<Problem>, id: NodeId) -> String {
     let Some(action) = facts(search, id).action else {
         return String::new();
     };
@@ -380,10 +345,10 @@ fn move_tex(search: &dyn Search, id: NodeId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Problem;
-    use crate::search::{SearchConfig, new_search};
+    use crate::puzzle::SearchConfig;
+    use crate::search::new_search;
 
-    fn solved() -> Box<dyn Search> {
+    fn solved() -> Box<dyn Search<Problem>> {
         let problem =
             Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
         let mut search = new_search(problem, SearchConfig::default());

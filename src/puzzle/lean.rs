@@ -1,5 +1,5 @@
 //! A lean solver for the command line and the benchmarks: the same algorithms in the same
-//! expansion order as [`BestFirst`](super::BestFirst), with the same counters and the same path,
+//! expansion order as [`BestFirst`](crate::search::BestFirst), with the same counters and the same path,
 //! but without per-step records. Open is an array of buckets indexed by the integer priority
 //! (and h, for the smaller-h tie-break) instead of an ordered tree; seen states live in a table
 //! reused across boards (a rank-indexed array stamped per solve for 3x3, a hash map for 4x4).
@@ -11,12 +11,14 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::config::{Algorithm, GoalTest, SearchConfig, TieBreak};
-use super::record::Stats;
-use crate::puzzle::{
-    BLANK_SHIFT, Board, CODE_TOPS, Choice, Dir, Frontier, Heuristic, MAX_CELLS,
-    MAX_ENUMERATED_SIDE, Ranked, START_FLAG, WINDOW, choices, code_blank, code_via, rank, unrank,
+use super::board::{Board, Dir, MAX_CELLS};
+use super::heuristic::Heuristic;
+use super::problem::SearchConfig;
+use super::space::{
+    BLANK_SHIFT, CODE_TOPS, Choice, Frontier, MAX_ENUMERATED_SIDE, Ranked, START_FLAG, WINDOW,
+    choices, code_blank, code_via, rank, unrank,
 };
+use crate::search::{Algorithm, GoalTest, Stats, TieBreak};
 
 /// What one solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,7 +274,8 @@ impl Params {
 /// Reusable state for solving many boards towards one goal with one config.
 ///
 /// ```
-/// use searchlab::search::{LeanSolver, SearchConfig};
+/// use searchlab::puzzle::LeanSolver;
+/// use searchlab::search::SearchConfig;
 /// let mut solver = LeanSolver::new("123804765".parse().unwrap(), SearchConfig::default()).unwrap();
 /// assert_eq!(solver.solve("283104765".parse().unwrap()).moves(), Some(4));
 /// ```
@@ -1264,7 +1267,7 @@ mod tests {
                     let limited = engine.status() == Status::LimitReached;
                     assert_eq!(lean.limit_reached, limited, "{what}");
                     assert_eq!(lean.stats, engine.stats(), "{what}");
-                    assert_eq!(lean.path, engine.solution_boards(), "{what}");
+                    assert_eq!(lean.path, engine.solution_states(), "{what}");
                     assert!(engine.node_count() <= node_limit, "{what}");
                     if start == goal {
                         assert_eq!(lean.moves(), Some(0), "{what}");

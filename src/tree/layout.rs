@@ -49,6 +49,11 @@ impl Shape {
         self.first.push(self.kids.len() as u32);
     }
 
+    /// Whether the shape has no node.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The number of nodes.
     pub fn len(&self) -> usize {
         self.first.len().saturating_sub(1)
@@ -324,9 +329,9 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::search_tree::{Folds, SearchTree};
-    use crate::puzzle::{HeuristicKind, Problem};
-    use crate::search::{Algorithm, Search, SearchConfig, new_search};
+    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::search::{Algorithm, Search, new_search};
+    use crate::tree::model::{Folds, SearchTree};
 
     /// Checks the two promises of a tidy layout: no two nodes of a row closer than one unit
     /// (nodes are drawn less than a unit wide), and every parent centred over its children.
@@ -399,7 +404,7 @@ mod tests {
         Problem::new(start.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
     }
 
-    fn layout_now(tree: &mut SearchTree, search: &dyn Search, folds: &Folds) -> Layout {
+    fn layout_now(tree: &mut SearchTree, search: &dyn Search<Problem>, folds: &Folds) -> Layout {
         tree.sync(search, false);
         let shape = tree.shape(folds);
         let layout = tidy(&shape, 0);

@@ -7,10 +7,14 @@
 //! same step: a step's row is what open and closed held right after it, which the engine does
 //! not keep for past steps. Called by the tree pane, the File menu and `searchlab solve --table`.
 
-use super::search_tree::{cost_text, facts, node_name, state, state_text};
-use super::text;
-use crate::puzzle::Problem;
-use crate::search::{NodeId, Search, SearchConfig, Status, new_search};
+use super::model::{cost_text, facts, node_name, state, state_text};
+use crate::i18n;
+use crate::puzzle::{Problem, SearchConfig};
+use crate::search::{Cost, NodeId, Search, Status, new_search};
+
+/// The window shows and exports at most this many steps of the table: a handout's table is a
+/// few dozen rows, and each row holds a copy of open.
+pub const TABLE_STEPS: usize = 1000;
 
 /// How nodes are named in the table (and the tree's labels).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,7 +30,7 @@ pub enum Naming {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
     pub id: NodeId,
-    pub f: f64,
+    pub f: Cost,
 }
 
 /// The table's row after one step (step 0: before the first).
@@ -46,7 +50,7 @@ pub struct Row {
 
 /// The rows of one run up to some step.
 pub struct StepTable {
-    search: Box<dyn Search>,
+    search: Box<dyn Search<Problem>>,
     rows: Vec<Row>,
 }
 
@@ -94,16 +98,15 @@ impl StepTable {
 
     /// The cells of a row as text: step, expanded, OPEN, CLOSED.
     pub fn cells(&self, row: &Row, naming: Naming) -> [String; 4] {
-        let t = text::t();
+        let (start, goal_word) = i18n::table_start_and_goal();
         let expanded = match (row.expanded, row.goal) {
-            (None, _) => t.table_start.to_owned(),
+            (None, _) => start.to_owned(),
             (Some(id), Some(goal)) if id == goal => {
-                format!("{} ({})", self.name(id, naming), t.table_goal)
+                format!("{} ({goal_word})", self.name(id, naming))
             }
             (Some(id), Some(goal)) => format!(
-                "{} ({} {})",
+                "{} ({goal_word} {})",
                 self.name(id, naming),
-                t.table_goal,
                 self.name(goal, naming)
             ),
             (Some(id), None) => self.name(id, naming),
@@ -123,8 +126,7 @@ impl StepTable {
     }
 
     fn header() -> [&'static str; 4] {
-        let t = text::t();
-        [t.table_step, t.table_expanded, t.table_open, t.table_closed]
+        i18n::table_headers()
     }
 
     /// The table in Markdown.
@@ -179,7 +181,7 @@ impl StepTable {
 }
 
 /// The row for the search as it stands, `expanded` being the node the last step removed.
-fn row(search: &dyn Search, expanded: Option<NodeId>) -> Row {
+fn row(search: &dyn Search<Problem>, expanded: Option<NodeId>) -> Row {
     let open = search
         .open_nodes()
         .map(|id| Entry {
@@ -228,14 +230,13 @@ pub fn latex_escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SearchConfig;
 
     fn problem() -> Problem {
         Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap()
     }
 
     /// The name and f of each open node, and the closed names, as the engine has them now.
-    fn engine_cells(search: &dyn Search) -> (String, String) {
+    fn engine_cells(search: &dyn Search<Problem>) -> (String, String) {
         let open: Vec<String> = search
             .open_nodes()
             .map(|id| format!("S{}({})", id.0, search.node(id).f))
@@ -253,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_markdown_table_matches_the_engine_line_by_line() {
-        text::set_language(text::Language::English);
+        i18n::set_language(i18n::Language::English);
         for algorithm in [
             crate::search::Algorithm::AStar,
             crate::search::Algorithm::BreadthFirst,
@@ -289,7 +290,7 @@ mod tests {
     fn the_textbook_example_reads_as_in_the_textbook() {
         // A* with Manhattan on 283104765, after the first expansion: the blank moved up has
         // h = 3, the other three children h = 5.
-        text::set_language(text::Language::English);
+        i18n::set_language(i18n::Language::English);
         let mut table = StepTable::new(problem(), SearchConfig::default());
         table.seek(1);
         let cells = table.cells(&table.rows()[1], Naming::Numbered);
@@ -307,7 +308,7 @@ mod tests {
 
     #[test]
     fn exports_are_in_the_chosen_language_and_escaped() {
-        text::set_language(text::Language::Chinese);
+        i18n::set_language(i18n::Language::Chinese);
         let mut table = StepTable::new(problem(), SearchConfig::default());
         table.seek(usize::MAX);
         let csv = table.csv(Naming::Numbered);
@@ -324,7 +325,7 @@ mod tests {
         let latex = table.latex(Naming::Numbered);
         assert!(latex.contains("\\{S0\\}"));
         assert_eq!(latex.matches("\\\\\n").count(), table.rows().len() + 1);
-        text::set_language(text::Language::English);
+        i18n::set_language(i18n::Language::English);
         assert_eq!(latex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
     }
 }

@@ -1,0 +1,152 @@
+//! The puzzle's fast path for IDA*: depth-first probes with a rising f threshold over boards,
+//! with no records, for the command line's hard 15-puzzle boards. Memory is the current path
+//! only. The stepping engine shows the same algorithm one expansion at a time; this one only
+//! answers.
+
+use super::board::{Board, Dir};
+
+/// What an IDA* run found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdaOutcome {
+    /// The boards from the start to the goal, or `None` if the node limit was reached first.
+    pub path: Option<Vec<Board>>,
+    /// Nodes expanded over all iterations (a node is expanded when its children are made).
+    pub expanded: u64,
+    /// Nodes generated over all iterations.
+    pub generated: u64,
+    /// The f thresholds of the iterations, in order (the last is the solution's length).
+    pub thresholds: Vec<u32>,
+}
+
+/// Runs IDA* from `start` to `goal` with the heuristic `h` (which must be admissible for the
+/// answer to be optimal), stopping after `node_limit` generated nodes. The pair must be
+/// solvable: an unsolvable pair raises the threshold until the limit.
+pub fn ida_star(
+    start: Board,
+    goal: Board,
+    h: &dyn Fn(&Board) -> u32,
+    node_limit: u64,
+) -> IdaOutcome {
+    let mut probe = Probe {
+        goal,
+        h,
+        path: vec![start],
+        expanded: 0,
+        generated: 0,
+        node_limit,
+    };
+    let mut threshold = h(&start);
+    let mut thresholds = Vec::new();
+    loop {
+        thresholds.push(threshold);
+        match probe.search(0, threshold, None) {
+            Found::Goal => {
+                return IdaOutcome {
+                    path: Some(probe.path),
+                    expanded: probe.expanded,
+                    generated: probe.generated,
+                    thresholds,
+                };
+            }
+            Found::Limit => {
+                return IdaOutcome {
+                    path: None,
+                    expanded: probe.expanded,
+                    generated: probe.generated,
+                    thresholds,
+                };
+            }
+            Found::Next(next) => threshold = next,
+        }
+    }
+}
+
+/// What a probe below a node found.
+enum Found {
+    Goal,
+    /// The node limit was reached.
+    Limit,
+    /// The smallest f above the threshold seen (the next threshold).
+    Next(u32),
+}
+
+struct Probe<'a> {
+    goal: Board,
+    h: &'a dyn Fn(&Board) -> u32,
+    path: Vec<Board>,
+    expanded: u64,
+    generated: u64,
+    node_limit: u64,
+}
+
+impl Probe<'_> {
+    /// Searches below the last board of the path, `g` moves from the start; `came` is the
+    /// blank's last move, whose reverse is never tried (it would undo it).
+    fn search(&mut self, g: u32, threshold: u32, came: Option<Dir>) -> Found {
+        let board = *self.path.last().expect("the path holds the start");
+        let f = g + (self.h)(&board);
+        if f > threshold {
+            return Found::Next(f);
+        }
+        if board == self.goal {
+            return Found::Goal;
+        }
+        self.expanded += 1;
+        let mut next = u32::MAX;
+        for dir in Dir::ALL {
+            if came.is_some_and(|c| c.reverse() == dir) {
+                continue;
+            }
+            let Some((child, _)) = board.apply(dir) else {
+                continue;
+            };
+            self.generated += 1;
+            if self.generated > self.node_limit {
+                return Found::Limit;
+            }
+            self.path.push(child);
+            match self.search(g + 1, threshold, Some(dir)) {
+                Found::Next(f) => next = next.min(f),
+                found => return found,
+            }
+            self.path.pop();
+        }
+        Found::Next(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{
+        DistanceTable, Heuristic, HeuristicKind, Partition, PatternDatabase, Rng, scramble,
+    };
+
+    #[test]
+    fn ida_star_finds_optimal_paths_on_3x3_with_manhattan_and_with_a_pattern_database() {
+        let goal: Board = "123804765".parse().unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let pdb = PatternDatabase::build(goal, Partition::eight_44(), &mut |_| true).unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..60 {
+            let start = scramble(&goal, 60, &mut rng);
+            let optimal = usize::from(table.distance(&start).unwrap());
+            let by_manhattan = |b: &Board| manhattan.h(b);
+            let by_pdb = |b: &Board| pdb.h(b);
+            let heuristics: [&dyn Fn(&Board) -> u32; 2] = [&by_manhattan, &by_pdb];
+            for h in heuristics {
+                let outcome = ida_star(start, goal, h, u64::MAX);
+                let path = outcome.path.expect("solvable");
+                assert_eq!(path.len() - 1, optimal, "{start}");
+                assert_eq!(path[0], start);
+                assert_eq!(*path.last().unwrap(), goal);
+                for pair in path.windows(2) {
+                    assert!(pair[0].move_to(&pair[1]).is_some(), "not a move");
+                }
+                assert_eq!(*outcome.thresholds.last().unwrap() as usize, optimal);
+                assert!(outcome.thresholds.windows(2).all(|t| t[0] < t[1]));
+            }
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! Additive disjoint pattern databases: the tiles are split into groups, and for each group a
+//! table holds, for every placement of the group's tiles, the fewest moves *of those tiles*
+//! that bring them home, whatever the other tiles do. Moves of other tiles are free in the
+//! abstraction, so the group tables add up to a lower bound of the true distance (no move is
+//! counted by two groups): the sum is admissible. It is not always consistent: the table keeps
+//! the least distance over the blank's cells, and where the group's tiles wall the blank off,
+//! that least may be for a cell the blank cannot reach for free, so one move can change the
+//! sum by more than one (A* reopens; IDA* does not care).
+//!
+//! A table is built by one breadth-first search backward from the goal over the abstract space
+//! (the group's cells and the blank's cell): a move of a pattern tile costs 1, a move of the
+//! blank through other tiles costs 0 (a 0-1 BFS, layer by layer). The table keeps the least
+//! over the blank's cells. Tables are cached on disk with a header (format version, goal,
+//! partition, checksum) and rebuilt when the file is missing or damaged.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::board::{Board, Dir};
+
+/// A split of the tiles into disjoint groups, each with its own table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Partition {
+    pub groups: Vec<Vec<u8>>,
+}
+
+impl Partition {
+    /// The 6-6-3 split of the 15-puzzle: rows of the blank-last goal, two tiles deep.
+    pub fn fifteen_663() -> Partition {
+        Partition {
+            groups: vec![
+                vec![1, 2, 3, 4, 5, 6],
+                vec![7, 8, 9, 10, 11, 12],
+                vec![13, 14, 15],
+            ],
+        }
+    }
+
+    /// A 4-4 split of the 8-puzzle, small enough to show additivity in class.
+    pub fn eight_44() -> Partition {
+        Partition {
+            groups: vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+        }
+    }
+
+    /// The split as text, `1,2,3/4,5,6`, for file headers and names.
+    pub fn describe(&self) -> String {
+        self.groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// Why a partition cannot be used with a goal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdbError {
+    #[error("tile {0} is in no group, in two groups, or not on the board")]
+    Tile(u8),
+    #[error("a group of {0} tiles is too large (at most 8)")]
+    GroupSize(usize),
+    #[error("the pattern database file is damaged: {0}")]
+    Damaged(String),
+    #[error("the pattern database build was cancelled")]
+    Cancelled,
+}
+
+/// The number of placements of `k` distinct tiles on `n` cells: n·(n−1)·…·(n−k+1).
+fn placements(n: usize, k: usize) -> usize {
+    (n - k + 1..=n).product()
+}
+
+/// The index of a placement (cells of the group's tiles, in group order) among all
+/// placements: each cell is numbered among the cells not taken by the tiles before it.
+fn rank(cells: &[u8], n: usize) -> usize {
+    let mut index = 0;
+    for (i, &cell) in cells.iter().enumerate() {
+        let before = cells[..i].iter().filter(|&&c| c < cell).count();
+        index = index * (n - i) + (cell as usize - before);
+    }
+    index
+}
+
+/// One group's table: for each placement of its tiles, the fewest moves of those tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GroupTable {
+    tiles: Vec<u8>,
+    distances: Vec<u8>,
+}
+
+/// The additive database of one goal and partition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternDatabase {
+    side: usize,
+    goal: Board,
+    partition: Partition,
+    tables: Vec<GroupTable>,
+}
+
+/// Checked between layers of a build: `false` stops it (the window's Cancel).
+pub type Progress<'a> = &'a mut dyn FnMut(f64) -> bool;
+
+impl PatternDatabase {
+    /// Builds every group's table by a backward 0-1 BFS from `goal`, reporting the share done
+    /// (0 to 1) between layers; the callback returning false cancels the build.
+    pub fn build(
+        goal: Board,
+        partition: Partition,
+        progress: Progress<'_>,
+    ) -> Result<PatternDatabase, PdbError> {
+        let side = goal.side();
+        let n = side * side;
+        let mut seen = vec![false; n];
+        for group in &partition.groups {
+            if group.len() > 8 {
+                return Err(PdbError::GroupSize(group.len()));
+            }
+            for &tile in group {
+                if tile == 0 || tile as usize >= n || seen[tile as usize] {
+                    return Err(PdbError::Tile(tile));
+                }
+                seen[tile as usize] = true;
+            }
+        }
+        let total: f64 = partition
+            .groups
+            .iter()
+            .map(|g| (placements(n, g.len()) * n) as f64)
+            .sum();
+        let mut done = 0.0;
+        let mut tables = Vec::new();
+        for group in &partition.groups {
+            let size = (placements(n, group.len()) * n) as f64;
+            let table = build_group(goal, group, &mut |share| {
+                progress((done + share * size) / total)
+            })?;
+            done += size;
+            tables.push(table);
+        }
+        Ok(PatternDatabase {
+            side,
+            goal,
+            partition,
+            tables,
+        })
+    }
+
+    /// The goal the distances are measured to.
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The split of the tiles.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// The sum of the groups' distances: a lower bound of the moves from `board` to the goal.
+    pub fn h(&self, board: &Board) -> u32 {
+        let n = self.side * self.side;
+        let mut cells = [0u8; 16];
+        for (pos, tile) in board.cells().into_iter().enumerate() {
+            cells[tile as usize] = pos as u8;
+        }
+        let mut sum = 0;
+        let mut placement = [0u8; 8];
+        for table in &self.tables {
+            for (i, &tile) in table.tiles.iter().enumerate() {
+                placement[i] = cells[tile as usize];
+            }
+            let index = rank(&placement[..table.tiles.len()], n);
+            sum += u32::from(table.distances[index]);
+        }
+        sum
+    }
+
+    /// The file this database is cached in under `dir`: named by side, goal and partition.
+    pub fn file_name(goal: &Board, partition: &Partition) -> String {
+        let key = format!("{}-{}", goal.packed(), partition.describe());
+        format!(
+            "pdb-{}x{}-{:016x}.bin",
+            goal.side(),
+            goal.side(),
+            fnv1a(key.as_bytes())
+        )
+    }
+
+    /// Writes the database with its header and checksum.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut body = Vec::new();
+        for table in &self.tables {
+            body.extend_from_slice(&table.distances);
+        }
+        let header = format!(
+            "{MAGIC} {FORMAT_VERSION}\nside {}\ngoal {}\npartition {}\nbytes {}\nchecksum {:016x}\n\n",
+            self.side,
+            self.goal,
+            self.partition.describe(),
+            body.len(),
+            fnv1a(&body)
+        );
+        // Written aside and renamed, so a crash never leaves half a file under the real name.
+        let partial = path.with_extension("partial");
+        let mut file = std::fs::File::create(&partial)?;
+        file.write_all(header.as_bytes())?;
+        file.write_all(&body)?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path)
+    }
+
+    /// Reads a database written by [`PatternDatabase::save`] for this goal and partition,
+    /// checking every header line and the checksum: a file that does not match is refused.
+    pub fn load(
+        path: &Path,
+        goal: Board,
+        partition: &Partition,
+    ) -> Result<PatternDatabase, PdbError> {
+        let damaged = |why: &str| PdbError::Damaged(why.to_owned());
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| PdbError::Damaged(e.to_string()))?;
+        let end = bytes
+            .windows(2)
+            .position(|w| w == b"\n\n")
+            .ok_or_else(|| damaged("no header"))?;
+        let header = std::str::from_utf8(&bytes[..end]).map_err(|_| damaged("header not text"))?;
+        let body = &bytes[end + 2..];
+        let side = goal.side();
+        let n = side * side;
+        let expected_bytes: usize = partition
+            .groups
+            .iter()
+            .map(|g| placements(n, g.len()))
+            .sum();
+        let expected = [
+            format!("{MAGIC} {FORMAT_VERSION}"),
+            format!("side {side}"),
+            format!("goal {goal}"),
+            format!("partition {}", partition.describe()),
+            format!("bytes {expected_bytes}"),
+            format!("checksum {:016x}", fnv1a(body)),
+        ];
+        let lines: Vec<&str> = header.lines().collect();
+        if lines.len() != expected.len() {
+            return Err(damaged("header has the wrong number of lines"));
+        }
+        for (line, want) in lines.iter().zip(&expected) {
+            if line != want {
+                return Err(PdbError::Damaged(format!(
+                    "'{line}' where '{want}' was expected"
+                )));
+            }
+        }
+        if body.len() != expected_bytes {
+            return Err(damaged("the tables have the wrong size"));
+        }
+        let mut tables = Vec::new();
+        let mut at = 0;
+        for group in &partition.groups {
+            let len = placements(n, group.len());
+            tables.push(GroupTable {
+                tiles: group.clone(),
+                distances: body[at..at + len].to_vec(),
+            });
+            at += len;
+        }
+        Ok(PatternDatabase {
+            side,
+            goal,
+            partition: partition.clone(),
+            tables,
+        })
+    }
+
+    /// The cached database under `dir` if it is there and sound, else a new build (saved for
+    /// next time; a cache that cannot be written is only a slower next start).
+    pub fn cached_or_build(
+        dir: &Path,
+        goal: Board,
+        partition: Partition,
+        progress: Progress<'_>,
+    ) -> Result<(PatternDatabase, Source), PdbError> {
+        let path = dir.join(PatternDatabase::file_name(&goal, &partition));
+        match PatternDatabase::load(&path, goal, &partition) {
+            Ok(db) => Ok((db, Source::Cache)),
+            Err(_) => {
+                let db = PatternDatabase::build(goal, partition, progress)?;
+                let saved = db.save(&path).is_ok();
+                Ok((db, Source::Built { saved }))
+            }
+        }
+    }
+}
+
+/// Where a database came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Read from the cache folder.
+    Cache,
+    /// Built now; `saved` says whether the cache could be written.
+    Built { saved: bool },
+}
+
+/// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/searchlab`, else
+/// `~/.cache/searchlab`.
+pub fn cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("searchlab"))
+}
+
+const MAGIC: &str = "searchlab-pattern-database";
+const FORMAT_VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits: enough to notice a damaged or truncated file.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+const UNSEEN: u8 = u8::MAX;
+
+/// The backward 0-1 BFS of one group. An abstract state is the cells of the group's tiles and
+/// the blank's cell, packed 4 bits each (blank lowest); its slot is rank·n + blank.
+fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<GroupTable, PdbError> {
+    let side = goal.side();
+    let n = side * side;
+    let k = tiles.len();
+    let count = placements(n, k);
+    let mut dist = vec![UNSEEN; count * n];
+    let pack = |cells: &[u8], blank: u8| -> u64 {
+        cells
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &c| (acc << 4) | u64::from(c))
+            << 4
+            | u64::from(blank)
+    };
+    let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+    let start = pack(&goal_cells, goal.blank() as u8);
+    dist[rank(&goal_cells, n) * n + goal.blank()] = 0;
+    let mut layer = vec![start];
+    let mut depth: u8 = 0;
+    let mut reached = 1usize;
+    let mut cells = vec![0u8; k];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        // The layer grows while the blank wanders through other tiles at no cost.
+        let mut i = 0;
+        while i < layer.len() {
+            let state = layer[i];
+            i += 1;
+            let blank = (state & 15) as usize;
+            for (j, cell) in cells.iter_mut().enumerate() {
+                *cell = ((state >> (4 + 4 * j)) & 15) as u8;
+            }
+            for dir in Dir::ALL {
+                let Some(to) = neighbour(blank, dir, side) else {
+                    continue;
+                };
+                // The blank moves to `to`; whatever was there moves to `blank`.
+                let moved = cells.iter().position(|&c| c as usize == to);
+                if let Some(j) = moved {
+                    cells[j] = blank as u8;
+                }
+                let slot = rank(&cells, n) * n + to;
+                let known = dist[slot];
+                if moved.is_some() {
+                    if known == UNSEEN {
+                        dist[slot] = depth + 1;
+                        next.push(pack(&cells, to as u8));
+                        reached += 1;
+                    }
+                } else if known == UNSEEN || known == depth + 1 {
+                    // A state first met by a tile move may turn out free to reach in this
+                    // layer: lower it (its copy in the next layer finds nothing new).
+                    reached += usize::from(known == UNSEEN);
+                    dist[slot] = depth;
+                    layer.push(pack(&cells, to as u8));
+                }
+                if let Some(j) = moved {
+                    cells[j] = to as u8;
+                }
+            }
+        }
+        if !progress(reached as f64 / (count * n - count * k) as f64) {
+            return Err(PdbError::Cancelled);
+        }
+        layer = next;
+        depth += 1;
+    }
+    // The least over the blank's cells (a cell under a tile is never reached: UNSEEN).
+    let distances = dist
+        .chunks(n)
+        .map(|by_blank| by_blank.iter().copied().min().unwrap_or(UNSEEN))
+        .collect();
+    Ok(GroupTable {
+        tiles: tiles.to_vec(),
+        distances,
+    })
+}
+
+/// The cell next to `cell` in direction `dir` (the blank's move), if on the board.
+fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
+    let (row, col) = (cell / side, cell % side);
+    match dir {
+        Dir::Up if row > 0 => Some(cell - side),
+        Dir::Down if row + 1 < side => Some(cell + side),
+        Dir::Left if col > 0 => Some(cell - 1),
+        Dir::Right if col + 1 < side => Some(cell + 1),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Rng, scramble};
+
+    fn keep_going(_: f64) -> bool {
+        true
+    }
+
+    fn eight() -> (Board, PatternDatabase) {
+        let goal: Board = "123804765".parse().unwrap();
+        let db = PatternDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
+        (goal, db)
+    }
+
+    #[test]
+    fn ranks_are_a_bijection_onto_the_placements() {
+        let n = 9;
+        let mut seen = vec![false; placements(n, 3)];
+        for a in 0..n as u8 {
+            for b in (0..n as u8).filter(|&b| b != a) {
+                for c in (0..n as u8).filter(|&c| c != a && c != b) {
+                    let r = rank(&[a, b, c], n);
+                    assert!(!seen[r], "{a} {b} {c} shares rank {r}");
+                    seen[r] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn the_8_puzzle_database_is_admissible_and_beats_manhattan_somewhere() {
+        let (goal, db) = eight();
+        let table = DistanceTable::new(&goal).unwrap();
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        assert_eq!(db.h(&goal), 0);
+        let mut better = 0;
+        let mut rng = Rng::new(7);
+        for _ in 0..3000 {
+            let board = scramble(&goal, 40, &mut rng);
+            let h = db.h(&board);
+            let truth = u32::from(table.distance(&board).unwrap());
+            assert!(h <= truth, "{board}: pdb {h} > h* {truth}");
+            // Each group's moves are a subset of Manhattan's per-tile count, or more.
+            let m = manhattan.h(&board);
+            assert!(h >= m, "{board}: pdb {h} below Manhattan {m}");
+            better += usize::from(h > m);
+        }
+        assert!(
+            better > 0,
+            "the database never improved on Manhattan distance"
+        );
+    }
+
+    #[test]
+    fn a_saved_database_loads_back_and_a_damaged_one_is_refused() {
+        let (goal, db) = eight();
+        let dir = std::env::temp_dir().join(format!("searchlab-pdb-{}", std::process::id()));
+        let path = dir.join(PatternDatabase::file_name(&goal, db.partition()));
+        db.save(&path).unwrap();
+        assert_eq!(
+            PatternDatabase::load(&path, goal, db.partition()).unwrap(),
+            db
+        );
+
+        // Another goal or split is not this file.
+        let other: Board = "123456780".parse().unwrap();
+        assert!(PatternDatabase::load(&path, other, db.partition()).is_err());
+        // One flipped byte in the tables fails the checksum.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            PatternDatabase::load(&path, goal, db.partition()),
+            Err(PdbError::Damaged(_))
+        ));
+        // ... and the cache rebuilds it.
+        let (again, source) =
+            PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
+                .unwrap();
+        assert_eq!(source, Source::Built { saved: true });
+        assert_eq!(again, db);
+        let (_, source) =
+            PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
+                .unwrap();
+        assert_eq!(source, Source::Cache);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_bad_partition_is_refused_and_a_build_can_be_cancelled() {
+        let goal: Board = "123804765".parse().unwrap();
+        let twice = Partition {
+            groups: vec![vec![1, 2], vec![2, 3]],
+        };
+        assert_eq!(
+            PatternDatabase::build(goal, twice, &mut keep_going),
+            Err(PdbError::Tile(2))
+        );
+        let off_board = Partition {
+            groups: vec![vec![9]],
+        };
+        assert_eq!(
+            PatternDatabase::build(goal, off_board, &mut keep_going),
+            Err(PdbError::Tile(9))
+        );
+        let mut calls = 0;
+        let result = PatternDatabase::build(goal, Partition::eight_44(), &mut |_| {
+            calls += 1;
+            calls < 3
+        });
+        assert_eq!(result, Err(PdbError::Cancelled));
+    }
+
+    #[test]
+    fn the_15_puzzle_three_tile_group_never_overestimates_its_own_moves() {
+        // The small group of the 6-6-3 split builds in a moment; its value is a lower bound of
+        // the moves its tiles must make, so at most the Manhattan distance of a board plus
+        // the blank's detours, and zero at the goal.
+        let goal = Board::blank_last(4);
+        let partition = Partition {
+            groups: vec![vec![13, 14, 15]],
+        };
+        let db = PatternDatabase::build(goal, partition, &mut keep_going).unwrap();
+        assert_eq!(db.h(&goal), 0);
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let moves = 1 + rng.below(30);
+            let board = scramble(&goal, moves, &mut rng);
+            assert!(
+                db.h(&board) as usize <= moves,
+                "{board} after {moves} moves"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: builds the whole 6-6-3 database (about 185 MB while building)"]
+    fn slow_the_15_puzzle_663_database_is_admissible_and_at_least_manhattan() {
+        let goal = Board::blank_last(4);
+        let started = std::time::Instant::now();
+        let db = PatternDatabase::build(goal, Partition::fifteen_663(), &mut keep_going).unwrap();
+        eprintln!("6-6-3 built in {:.1} s", started.elapsed().as_secs_f64());
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let mut rng = Rng::new(11);
+        let (mut sum_pdb, mut sum_manhattan) = (0, 0);
+        for _ in 0..2000 {
+            let moves = 1 + rng.below(80);
+            let board = scramble(&goal, moves, &mut rng);
+            let h = db.h(&board);
+            assert!(h as usize <= moves, "{board}: {h} after {moves} moves");
+            assert!(h >= manhattan.h(&board));
+            sum_pdb += h;
+            sum_manhattan += manhattan.h(&board);
+        }
+        eprintln!(
+            "mean h: 6-6-3 {}, Manhattan {}",
+            sum_pdb / 2000,
+            sum_manhattan / 2000
+        );
+    }
+}
