@@ -417,11 +417,11 @@ impl Solver {
         let outcome = match heuristic {
             HeuristicArg::Kind(kind) => {
                 let h = Heuristic::new(kind, &goal);
-                ida_star(board, goal, &|b| h.h(b), limit)
+                ida_star(board, goal, &|b: &Board| h.h(b), limit)
             }
             HeuristicArg::PatternDatabase => {
                 let db = self.database(goal)?;
-                ida_star(board, goal, &|b| db.h(b), limit)
+                ida_star(board, goal, db, limit)
             }
         };
         let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);

@@ -65,6 +65,8 @@ pub enum PdbError {
     Tile(u8),
     #[error("a group of {0} tiles is too large (at most 8)")]
     GroupSize(usize),
+    #[error("{0} groups are too many (at most 4)")]
+    Groups(usize),
     #[error("the pattern database file is damaged: {0}")]
     Damaged(String),
     #[error("the pattern database build was cancelled")]
@@ -117,6 +119,9 @@ impl PatternDatabase {
         let side = goal.side();
         let n = side * side;
         let mut seen = vec![false; n];
+        if partition.groups.len() > 4 {
+            return Err(PdbError::Groups(partition.groups.len()));
+        }
         for group in &partition.groups {
             if group.len() > 8 {
                 return Err(PdbError::GroupSize(group.len()));
@@ -163,21 +168,13 @@ impl PatternDatabase {
 
     /// The sum of the groups' distances: a lower bound of the moves from `board` to the goal.
     pub fn h(&self, board: &Board) -> u32 {
-        let n = self.side * self.side;
         let mut cells = [0u8; 16];
         for (pos, tile) in board.cells().into_iter().enumerate() {
             cells[tile as usize] = pos as u8;
         }
-        let mut sum = 0;
-        let mut placement = [0u8; 8];
-        for table in &self.tables {
-            for (i, &tile) in table.tiles.iter().enumerate() {
-                placement[i] = cells[tile as usize];
-            }
-            let index = rank(&placement[..table.tiles.len()], n);
-            sum += u32::from(table.distances[index]);
-        }
-        sum
+        (0..self.tables.len())
+            .map(|g| u32::from(self.group_value(g, &cells)))
+            .sum()
     }
 
     /// The file this database is cached in under `dir`: named by side, goal and partition.
@@ -299,6 +296,46 @@ impl PatternDatabase {
                 Ok((db, Source::Built { saved }))
             }
         }
+    }
+}
+
+/// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
+/// tile's group is looked up again.
+impl super::ida::Estimate for PatternDatabase {
+    /// Each tile's cell, and each group's value.
+    type Memo = ([u8; 16], [u8; 4]);
+
+    fn first(&self, board: &Board) -> (u32, Self::Memo) {
+        let mut cells = [0u8; 16];
+        for (pos, tile) in board.cells().into_iter().enumerate() {
+            cells[tile as usize] = pos as u8;
+        }
+        let mut values = [0u8; 4];
+        for (g, value) in values.iter_mut().enumerate().take(self.tables.len()) {
+            *value = self.group_value(g, &cells);
+        }
+        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+    }
+
+    fn after(&self, _: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
+        let (mut cells, mut values) = *memo;
+        cells[tile as usize] = to as u8;
+        if let Some(g) = self.tables.iter().position(|t| t.tiles.contains(&tile)) {
+            values[g] = self.group_value(g, &cells);
+        }
+        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+    }
+}
+
+impl PatternDatabase {
+    /// Group `g`'s distance for the tiles at `cells` (indexed by tile).
+    fn group_value(&self, g: usize, cells: &[u8; 16]) -> u8 {
+        let table = &self.tables[g];
+        let mut placement = [0u8; 8];
+        for (i, &tile) in table.tiles.iter().enumerate() {
+            placement[i] = cells[tile as usize];
+        }
+        table.distances[rank(&placement[..table.tiles.len()], self.side * self.side)]
     }
 }
 
