@@ -11,8 +11,8 @@ use serde_json::json;
 use super::trace::{TraceError, TraceFiles};
 use crate::i18n;
 use crate::puzzle::{
-    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Partition, PatternDatabase,
-    Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
+    PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
 use crate::search::{Algorithm, GoalTest, Stats, Status, TieBreak, try_new_search};
 
@@ -421,7 +421,12 @@ impl Solver {
             }
             HeuristicArg::PatternDatabase => {
                 let db = self.database(goal)?;
-                ida_star(board, goal, db, limit)
+                // The mirror image about the diagonal is free to look up too, where the goal
+                // has one.
+                match Mirrored::new(db) {
+                    Some(mirrored) => ida_star(board, goal, &mirrored, limit),
+                    None => ida_star(board, goal, db, limit),
+                }
             }
         };
         let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
