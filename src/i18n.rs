@@ -183,6 +183,24 @@ pub fn outcome_word(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The OPEN/CLOSED table's column titles: step, node expanded, OPEN, CLOSED.
+pub fn table_headers() -> [&'static str; 4] {
+    if zh() {
+        ["步骤", "扩展结点", "OPEN 表", "CLOSED 表"]
+    } else {
+        ["Step", "Expanded", "OPEN", "CLOSED"]
+    }
+}
+
+/// The OPEN/CLOSED table's words for the row before the first step and for the goal.
+pub fn table_start_and_goal() -> (&'static str, &'static str) {
+    if zh() {
+        ("初始", "目标")
+    } else {
+        ("start", "goal")
+    }
+}
+
 pub fn dir(dir: Dir) -> &'static str {
     match (dir, zh()) {
         (dir, false) => dir.name(),

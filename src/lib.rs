@@ -17,3 +17,4 @@ pub mod i18n;
 pub mod puzzle;
 pub mod rng;
 pub mod search;
+pub mod tree;

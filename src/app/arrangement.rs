@@ -14,6 +14,8 @@ pub enum Pane {
     Plots,
     /// The pseudocode under the lists.
     Pseudocode,
+    /// The search tree and the OPEN/CLOSED table (in place of the plots, or maximised).
+    Tree,
     /// The compare view's lanes and plots.
     Compare,
 }

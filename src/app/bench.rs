@@ -177,11 +177,62 @@ fn run_to_end() -> String {
     )
 }
 
+/// A breadth-first search stopped at 100,000 nodes, its tree maximised: once fitted to the
+/// window (every node a dot) and once zoomed in on the node being expanded; and the time to lay
+/// the whole tree out again, which a growing tree pays at most a few times a second.
+fn big_tree() -> Vec<Timing> {
+    let goal: Board = "123456780".parse().expect("valid goal");
+    let start: Board = "867254301".parse().expect("valid board");
+    let config = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero);
+    let mut app = app_for(start, goal, config);
+    while app.session.lane(0).search().node_count() < 100_000 && app.session.lanes[0].step() {}
+    app.apply(super::Command::Maximize(Some(
+        super::arrangement::Pane::Tree,
+    )));
+    let nodes = app.session.lane(0).search().node_count();
+    let fitted = measure(
+        format!("3x3 BFS tree of {nodes} nodes, maximised, fitted to the window"),
+        &mut app,
+    );
+    app.view.tree.follow = true;
+    app.view.tree.zoom_in_on_current();
+    let zoomed = measure(
+        format!("3x3 BFS tree of {nodes} nodes, maximised, zoomed in on the current node"),
+        &mut app,
+    );
+    let tree = app.view.tree.tree();
+    let started = Instant::now();
+    let runs = 10;
+    for _ in 0..runs {
+        std::hint::black_box(crate::tree::layout::tidy(
+            &tree.shape(&Default::default()),
+            0,
+        ));
+    }
+    let per_layout = started.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+    let placed = app
+        .view
+        .tree
+        .layout()
+        .rows
+        .iter()
+        .map(Vec::len)
+        .sum::<usize>();
+    let layout = Timing {
+        name: format!("laying out the tree of {placed} nodes again (shape and tidy layout)"),
+        median: per_layout,
+        max: per_layout,
+    };
+    vec![fitted, zoomed, layout]
+}
+
 /// Measures the CPU time of a frame of the real window (layout, drawing, tessellation) in the
 /// heaviest states, and reports the median and the maximum over 60 frames at 1280x800.
 pub fn frame_bench() -> String {
     let mut report = String::from("frame time, CPU only, 1280x800, 60 frames after 5 warm-up\n");
-    for timing in [full_bfs(), big_open(false), big_open(true)] {
+    let mut timings = vec![full_bfs(), big_open(false), big_open(true)];
+    timings.extend(big_tree());
+    for timing in timings {
         report.push_str(&format!(
             "{}\n  median {:.2} ms, max {:.2} ms\n",
             timing.name, timing.median, timing.max
@@ -200,6 +251,6 @@ mod tests {
     fn frame_bench_reports_every_state() {
         let report = super::frame_bench();
         println!("{report}");
-        assert_eq!(report.matches("median").count(), 3);
+        assert_eq!(report.matches("median").count(), 6);
     }
 }

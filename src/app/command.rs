@@ -87,6 +87,8 @@ pub enum Command {
     Reveal,
     /// Show or hide the pseudocode panel.
     ShowPseudocode(bool),
+    /// Show the search tree in place of the plots.
+    ShowTree(bool),
     /// Step by pseudocode lines instead of whole expansions.
     SetFineStep(bool),
     /// Start the exercise score again from zero.

@@ -166,9 +166,25 @@ pub enum FileAction {
     PlotDataCsv,
     PlotsPng,
     PlotsSvg,
+    TreeSvg,
+    TreeDot,
+    TreeTikz,
+    TableMarkdown,
+    TableCsv,
+    TableLatex,
 }
 
 impl FileAction {
+    /// The search tree's and the step table's exports, in menu order.
+    pub const TREE: [FileAction; 6] = [
+        FileAction::TreeSvg,
+        FileAction::TreeDot,
+        FileAction::TreeTikz,
+        FileAction::TableMarkdown,
+        FileAction::TableCsv,
+        FileAction::TableLatex,
+    ];
+
     pub fn title(self) -> &'static str {
         let t = text::t();
         match self {
@@ -180,6 +196,12 @@ impl FileAction {
             FileAction::PlotDataCsv => t.export_plot_data_csv,
             FileAction::PlotsPng => t.export_plots_png,
             FileAction::PlotsSvg => t.export_plots_svg,
+            FileAction::TreeSvg => t.export_tree_svg,
+            FileAction::TreeDot => t.export_tree_dot,
+            FileAction::TreeTikz => t.export_tree_tikz,
+            FileAction::TableMarkdown => t.export_table_md,
+            FileAction::TableCsv => t.export_table_csv,
+            FileAction::TableLatex => t.export_table_tex,
         }
     }
 
@@ -192,6 +214,12 @@ impl FileAction {
             FileAction::PlotDataCsv => "searchlab-per-step.csv",
             FileAction::PlotsPng => "searchlab-plots.png",
             FileAction::PlotsSvg => "searchlab-plots.svg",
+            FileAction::TreeSvg => "searchlab-tree.svg",
+            FileAction::TreeDot => "searchlab-tree.dot",
+            FileAction::TreeTikz => "searchlab-tree.tex",
+            FileAction::TableMarkdown => "searchlab-table.md",
+            FileAction::TableCsv => "searchlab-table.csv",
+            FileAction::TableLatex => "searchlab-table.tex",
         }
     }
 

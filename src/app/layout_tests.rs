@@ -145,6 +145,13 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
             },
         ),
         (
+            "tree",
+            Settings {
+                show_tree: true,
+                ..Settings::default()
+            },
+        ),
+        (
             "exercise",
             Settings {
                 exercise: true,
@@ -184,6 +191,7 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
         ("maximised_lists", Settings::default(), Some(Pane::Lists)),
         ("maximised_board", Settings::default(), Some(Pane::Board)),
         ("maximised_plots", Settings::default(), Some(Pane::Plots)),
+        ("maximised_tree", Settings::default(), Some(Pane::Tree)),
         (
             "maximised_compare",
             Settings {

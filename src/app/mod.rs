@@ -28,11 +28,13 @@ mod pseudocode;
 mod random_actions;
 mod session;
 pub mod text;
+mod tree_view;
 mod worker;
 
 use std::time::Duration;
 
 pub use bench::frame_bench;
+
 pub use command::Command;
 pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
@@ -251,12 +253,16 @@ impl App {
             .show(ui, |ui| self.pane(ui, Pane::Board, commands));
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
-            let lower = if settings.show_pseudocode {
+            let lower = if settings.show_tree {
+                Pane::Tree
+            } else if settings.show_pseudocode {
                 Pane::Pseudocode
             } else {
                 Pane::Plots
             };
-            let share = if settings.show_pseudocode {
+            let share = if settings.show_tree {
+                0.4
+            } else if settings.show_pseudocode {
                 0.45
             } else if settings.exercise {
                 // The whole open list is the question: give it the room.
@@ -327,6 +333,15 @@ impl App {
             }
             // The lists keep their width, and the code is read next to them.
             Pane::Pseudocode => pseudocode::panel(ui, &self.session, commands),
+            Pane::Tree => {
+                tree_view::pane(
+                    ui,
+                    &self.session,
+                    &mut self.view.tree,
+                    &mut self.view.hover,
+                    commands,
+                );
+            }
             Pane::Compare => {
                 self.plots_rect =
                     compare::body(ui, &self.session, &mut self.view.compare, commands);
@@ -343,7 +358,7 @@ impl App {
             _ if settings.compare => None,
             Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
             Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),
-            Pane::Board | Pane::Lists => Some(pane),
+            Pane::Board | Pane::Lists | Pane::Tree => Some(pane),
         }
     }
 
@@ -461,6 +476,19 @@ impl App {
             FileAction::SummaryCsv => {
                 files::write(path, files::summary_csv(&self.session).as_bytes())
             }
+            FileAction::TreeSvg
+            | FileAction::TreeDot
+            | FileAction::TreeTikz
+            | FileAction::TableMarkdown
+            | FileAction::TableCsv
+            | FileAction::TableLatex => match self.session.main_lane() {
+                Some(lane) => files::write(
+                    path,
+                    tree_view::export(request.action, lane.search(), self.view.tree.board_names)
+                        .as_bytes(),
+                ),
+                None => Err(text::t().nothing_to_export.to_owned()),
+            },
             FileAction::PlotsPng => match self.plots_rect {
                 Some(rect) => {
                     let path = path.to_path_buf();

@@ -61,6 +61,8 @@ pub struct ViewState {
     /// Where each pane was drawn this frame, so the maximise key finds the one under the
     /// pointer.
     pub pane_rects: Vec<(Pane, egui::Rect)>,
+    /// The search tree pane's camera, folds and cached layout.
+    pub tree: super::tree_view::TreeView,
 }
 
 impl Default for ViewState {
@@ -75,6 +77,7 @@ impl Default for ViewState {
             compare: Default::default(),
             maximized: None,
             pane_rects: Vec::new(),
+            tree: Default::default(),
         }
     }
 }
@@ -326,6 +329,7 @@ pub fn pane_title(pane: Pane) -> &'static str {
         Pane::Lists => t.pane_lists,
         Pane::Plots => t.pane_plots,
         Pane::Pseudocode => t.pane_pseudocode,
+        Pane::Tree => t.pane_tree,
         Pane::Compare => t.pane_compare,
     }
 }
@@ -672,6 +676,10 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         ] {
             file_item(ui, action, has_search, commands);
         }
+        ui.separator();
+        for action in FileAction::TREE {
+            file_item(ui, action, has_search, commands);
+        }
     });
     ui.menu_button(t.menu_view, |ui| {
         let settings = &session.settings;
@@ -689,6 +697,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
                 single,
                 Command::ShowPseudocode,
             ),
+            (settings.show_tree, t.show_tree, single, Command::ShowTree),
             (
                 settings.exercise,
                 t.exercise_mode,
@@ -755,9 +764,9 @@ fn maximize_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let panes: &[Pane] = if settings.compare {
         &[Pane::Compare]
     } else if settings.show_pseudocode {
-        &[Pane::Board, Pane::Lists, Pane::Pseudocode]
+        &[Pane::Board, Pane::Lists, Pane::Pseudocode, Pane::Tree]
     } else {
-        &[Pane::Board, Pane::Lists, Pane::Plots]
+        &[Pane::Board, Pane::Lists, Pane::Plots, Pane::Tree]
     };
     ui.menu_button(text::t().maximize, |ui| {
         for &pane in panes {

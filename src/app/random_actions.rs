@@ -20,8 +20,9 @@ use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::files::{FileAction, Request};
-use super::session::Settings;
+use super::session::{RunMode, Settings};
 use super::text::{self, Language};
+use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::puzzle::{HeuristicKind, Rng, SearchConfig};
 use crate::search::{Algorithm, GoalTest, NodeId, Place, Status, TieBreak};
@@ -110,6 +111,8 @@ enum Action {
     Resize(f32, f32),
     /// Let the window run for a few frames (autoplay, seeks, background jobs).
     Wait(usize),
+    /// Something in the tree pane: switch tabs, show duplicates, fold node n, follow.
+    Tree(u8, u32),
 }
 
 impl std::fmt::Debug for Action {
@@ -124,6 +127,7 @@ impl std::fmt::Debug for Action {
             Action::File(a, p) => write!(f, "file {a:?} {}", p.display()),
             Action::Resize(w, h) => write!(f, "resize {w}x{h}"),
             Action::Wait(n) => write!(f, "wait {n} frames"),
+            Action::Tree(what, n) => write!(f, "tree action {what} on {n}"),
         }
     }
 }
@@ -139,10 +143,17 @@ impl Files {
         let dir =
             std::env::temp_dir().join(format!("searchlab-random-{}-{seed}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        // Copies of the lessons: a session opened from a folder sends the next save there, and
+        // a random click on Save must not write into the repository.
         let lessons = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
         let mut open: Vec<PathBuf> = std::fs::read_dir(&lessons)
             .unwrap()
-            .map(|e| e.unwrap().path())
+            .map(|e| {
+                let path = e.unwrap().path();
+                let copy = dir.join(path.file_name().unwrap());
+                std::fs::copy(&path, &copy).unwrap();
+                copy
+            })
             .collect();
         open.sort();
         let lesson = std::fs::read_to_string(&open[0]).unwrap();
@@ -221,7 +232,8 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         59 => command(Command::SetBreakpoints(random_breakpoints(rng))),
         60 => command(Command::ShowBreakpoints(rng.below(2) == 0)),
         61..=62 => command(Command::SetExercise(rng.below(2) == 0)),
-        63..=65 => command(Command::ShowPseudocode(rng.below(3) != 0)),
+        63..=64 => command(Command::ShowPseudocode(rng.below(3) != 0)),
+        65 => command(Command::ShowTree(rng.below(3) != 0)),
         66..=68 => command(Command::SetFineStep(rng.below(3) != 0)),
         69 => command(Command::SetLanguage(if rng.below(2) == 0 {
             Language::Chinese
@@ -246,12 +258,14 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                     Some(Pane::Plots),
                     Some(Pane::Pseudocode),
                     Some(Pane::Compare),
-                ][rng.below(6)],
+                    Some(Pane::Tree),
+                ][rng.below(7)],
             )),
             5 => command(Command::ExploreUnsolvable),
             _ => command(Command::SetShareOfRun(rng.below(2) == 0)),
         },
-        71..=74 => Action::Predict {
+        71 => Action::Tree(rng.below(5) as u8, rng.below(40) as u32),
+        72..=74 => Action::Predict {
             right: rng.below(2) == 0,
         },
         75..=80 => {
@@ -353,6 +367,24 @@ fn perform(h: &mut H, action: &Action) -> Result<(), String> {
             h.set_size(egui::vec2(*w, *height));
         }
         Action::Wait(frames) => h.run_steps(*frames),
+        Action::Tree(what, n) => {
+            let tree = &mut h.state_mut().view.tree;
+            match what {
+                0 => {
+                    tree.tab = match tree.tab {
+                        TreeTab::Tree => TreeTab::Table,
+                        TreeTab::Table => TreeTab::Tree,
+                    }
+                }
+                1 => tree.duplicates = !tree.duplicates,
+                2 => tree.folds.toggle(NodeId(*n)),
+                3 => tree.board_names = !tree.board_names,
+                _ => {
+                    tree.follow = !tree.follow;
+                    tree.zoom_in_on_current();
+                }
+            }
+        }
     }
     // Two frames show a command's result; a third shows what the setup editor corrects in
     // answer to it (an invalid config it is drawn with, fixed the frame after).
@@ -428,6 +460,43 @@ fn check_lanes(app: &App) -> Result<(), String> {
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// The tree pane, when it has caught up with the main lane, has the engine's nodes and
+/// parents, and lays out every node not folded away.
+fn check_tree(app: &App) -> Result<(), String> {
+    let Some(lane) = app.session.main_lane() else {
+        return Ok(());
+    };
+    let search = lane.search();
+    let view = &app.view.tree;
+    if !view.tree().mirrors(search) || view.duplicates || !view.folds.is_empty() {
+        return Ok(());
+    }
+    if view.tree().real_len() != search.node_count() {
+        return Err(format!(
+            "the tree has {} nodes, the search {}",
+            view.tree().real_len(),
+            search.node_count()
+        ));
+    }
+    catch_unwind(AssertUnwindSafe(|| view.tree().check_parents(search)))
+        .map_err(|_| "the tree's parents differ from the engine's".to_owned())?;
+    let placed: usize = view.layout().rows.iter().map(Vec::len).sum();
+    let drawn = app
+        .view
+        .pane_rects
+        .iter()
+        .any(|(pane, _)| *pane == Pane::Tree)
+        && view.tab == TreeTab::Tree
+        && view.rect.is_some();
+    if drawn && app.session.mode == RunMode::Paused && placed != search.node_count() {
+        return Err(format!(
+            "the layout places {placed} of {} nodes",
+            search.node_count()
+        ));
     }
     Ok(())
 }
@@ -549,6 +618,7 @@ fn run(seed: u64, actions: usize) {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             perform(&mut h, &action)?;
             check_lanes(h.state())?;
+            check_tree(h.state())?;
             check_screen(&h)?;
             check_status(&h, &action, was_running)
         }));

@@ -53,6 +53,8 @@ pub struct Settings {
     pub exercise: bool,
     /// The pseudocode panel beside the single view.
     pub show_pseudocode: bool,
+    /// The search tree in place of the plots (or the pseudocode) in the single view.
+    pub show_tree: bool,
     /// Step advances one line of an expansion at a time (with the pseudocode shown).
     pub fine_step: bool,
     pub show_breakpoints: bool,
@@ -131,6 +133,7 @@ impl Default for Settings {
             show_breakpoints: false,
             exercise: false,
             show_pseudocode: false,
+            show_tree: false,
             fine_step: false,
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
             text_boards: false,
@@ -996,6 +999,7 @@ impl Session {
             Command::File(_) | Command::Maximize(_) => {}
             Command::SetExercise(on) => self.settings.exercise = on,
             Command::ShowPseudocode(on) => self.settings.show_pseudocode = on,
+            Command::ShowTree(on) => self.settings.show_tree = on,
             Command::SetFineStep(on) => {
                 self.settings.fine_step = on;
                 self.fine = None;

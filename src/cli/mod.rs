@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod handout;
 mod inspect;
 mod solve;
 mod trace;

@@ -78,6 +78,20 @@ pub struct SolveOptions {
     /// a device or pipe such as /dev/null gets them all.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
+    /// Write the search tree of one board to FILE, as the window draws it: SVG (.svg),
+    /// Graphviz DOT (.dot, .gv) or TikZ (.tex).
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<std::path::PathBuf>,
+    /// Write the OPEN/CLOSED table of one board to FILE, one row per step: Markdown (.md), CSV
+    /// (.csv) or LaTeX (.tex).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+    /// With --tree or --table: stop after this many steps (the first N expansions).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<usize>,
+    /// With --tree: only the nodes at most this many moves deep.
+    #[arg(long, value_name = "D")]
+    pub max_depth: Option<u32>,
 }
 
 /// Why a name was refused, in the language already chosen (parsing follows `--lang`).
@@ -139,7 +153,7 @@ fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
 impl SolveOptions {
     /// The engine's settings; for IDA* (which the engine does not run) those of A*, whose
     /// checks and goal choice it shares.
-    fn config(&self) -> SearchConfig {
+    pub fn config(&self) -> SearchConfig {
         SearchConfig {
             algorithm: match self.algorithm {
                 MethodArg::Engine(algorithm) => algorithm,
@@ -190,7 +204,7 @@ impl SolveSummary {
 
 /// The goal as asked for, read once before any board: a preset becomes a board for each size.
 #[derive(Clone, Copy, Debug)]
-enum GoalChoice {
+pub(super) enum GoalChoice {
     /// P1379's for 3x3, blank last for the other sizes.
     Usual,
     Preset(GoalPreset),
@@ -198,7 +212,7 @@ enum GoalChoice {
 }
 
 impl GoalChoice {
-    fn parse(text: Option<&str>) -> Result<GoalChoice, GoalError> {
+    pub(super) fn parse(text: Option<&str>) -> Result<GoalChoice, GoalError> {
         let Some(text) = text else {
             return Ok(GoalChoice::Usual);
         };
@@ -209,7 +223,7 @@ impl GoalChoice {
     }
 
     /// The goal for a board of this side, or why there is none.
-    fn for_side(self, side: usize) -> Result<Board, String> {
+    pub(super) fn for_side(self, side: usize) -> Result<Board, String> {
         match self {
             GoalChoice::Usual => Ok(GoalPreset::default_for(side)
                 .board(side)
@@ -738,6 +752,9 @@ pub fn solve_lines(
 
 /// `searchlab solve`.
 pub fn main(options: &SolveOptions) -> ExitCode {
+    if options.tree.is_some() || options.table.is_some() {
+        return super::handout::main(options);
+    }
     let mut solver = match Solver::new(options) {
         Ok(solver) => solver,
         Err(err) => {

@@ -49,6 +49,21 @@ const PAGES: &[Page] = &[
                 "搜索时把每个棋盘的搜索轨迹写入文件：.csv 为 CSV，其他为 Posthoc 的 JSON。\
                  多个棋盘时第 n 个（从 2 起）写入 FILE-n.ext；/dev/null 等设备或管道接收全部轨迹",
             ),
+            (
+                "tree",
+                "把一个棋盘的搜索树按窗口中的画法写入文件：SVG（.svg）、Graphviz DOT（.dot、.gv）\
+                 或 TikZ（.tex）",
+            ),
+            (
+                "table",
+                "把一个棋盘每一步的 OPEN 表和 CLOSED 表写入文件：Markdown（.md）、CSV（.csv）\
+                 或 LaTeX（.tex）",
+            ),
+            (
+                "max_steps",
+                "与 --tree 或 --table 一起用：最多执行这么多步（前 N 次扩展）",
+            ),
+            ("max_depth", "与 --tree 一起用：只画深度不超过 D 的结点"),
         ],
     ),
     (

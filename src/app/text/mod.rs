@@ -346,6 +346,38 @@ strings! {
         "单步时逐行展示一次扩展：取出结点、目标测试、放入 closed 表，然后逐个生成子结点";
     fine_step_button: "Fine step", "细步";
 
+    // The search tree and the OPEN/CLOSED table.
+    pane_tree: "Search tree", "搜索树";
+    show_tree: "Search tree in place of the plots", "用搜索树代替图表";
+    tree_tab: "Tree", "搜索树";
+    table_tab: "OPEN/CLOSED table", "OPEN 表和 CLOSED 表";
+    tree_fit: "Fit", "适应窗口";
+    tree_fit_hint: "Zoom and pan so that the whole tree is in view", "缩放并平移，使整棵树都可见";
+    tree_follow: "Follow", "跟随";
+    tree_follow_hint: "Keep the node being expanded in view", "让正在扩展的结点始终可见";
+    tree_duplicates: "Duplicates", "重复结点";
+    tree_duplicates_hint: "Show children discarded as duplicates, faint, under the node that \
+        generated them", "在生成它们的结点下，以淡色显示作为重复而被丢弃的子结点";
+    tree_board_names: "Boards as names", "用棋盘作结点名";
+    tree_unfold_all: "Unfold all", "全部展开";
+    tree_help: "Drag to pan, scroll or pinch to zoom. Click a node to select it; double-click \
+        folds or unfolds its subtree.", "拖动平移，滚轮或双指缩放。单击结点选中它；双击折叠或展开其子树。";
+    tree_no_search: "No search: fix the board first.", "没有搜索：请先修正棋盘。";
+    legend_current: "expanded now", "当前扩展";
+    legend_new: "just generated", "刚生成";
+    legend_open: "open", "open 表";
+    legend_closed: "closed", "closed 表";
+    legend_improved: "improved", "路径改进";
+    legend_reopened: "reopened", "重新打开";
+    legend_duplicate: "duplicate", "重复";
+    legend_solution: "solution path", "解路径";
+    export_tree_svg: "Export search tree (SVG)...", "导出搜索树（SVG）……";
+    export_tree_dot: "Export search tree (Graphviz DOT)...", "导出搜索树（Graphviz DOT）……";
+    export_tree_tikz: "Export search tree (TikZ)...", "导出搜索树（TikZ）……";
+    export_table_md: "Export OPEN/CLOSED table (Markdown)...", "导出 OPEN/CLOSED 表（Markdown）……";
+    export_table_csv: "Export OPEN/CLOSED table (CSV)...", "导出 OPEN/CLOSED 表（CSV）……";
+    export_table_tex: "Export OPEN/CLOSED table (LaTeX)...", "导出 OPEN/CLOSED 表（LaTeX）……";
+
     // Fonts.
     no_cjk_font: "No Chinese font was found, so the window stays in English. On Debian or \
         Ubuntu: sudo apt install fonts-wqy-microhei (or fonts-noto-cjk), then restart searchlab.",
@@ -501,6 +533,13 @@ pub fn explore_unsolvable(side: usize) -> String {
 }
 
 /// The legend entry of the line that marks the hovered node's step on the plots.
+pub fn table_first_steps(steps: usize) -> String {
+    match language() {
+        Language::English => format!("The table shows the first {steps} steps."),
+        Language::Chinese => format!("表中只列出前 {steps} 步。"),
+    }
+}
+
 pub fn hovered_step(step: u32) -> String {
     match language() {
         Language::English => format!("pointed node, step {step}"),

@@ -1,0 +1,955 @@
+//! The search tree pane: the tree of the main lane's search growing step by step (pan, zoom,
+//! fit, follow, fold), and the OPEN/CLOSED table as a second tab. Reads the session, pushes
+//! `SelectNode` and marks the hovered node through [`Hover`]; what it keeps (camera, folds, the
+//! cached layout and table) is view state only.
+//!
+//! Only what is on screen is drawn: each row of the layout is sorted by x, so the visible part
+//! of a row is found by binary search, and when the tree is zoomed out nodes closer than a
+//! pixel or two are drawn as one dot.
+
+use std::time::Instant;
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Ui,
+    Vec2,
+};
+use egui_extras::{Column, TableBuilder};
+use rustc_hash::FxHashSet;
+
+use super::board_view::{self, palette};
+use super::command::Command;
+use super::files::FileAction;
+use super::panels::Hover;
+use super::session::{RunMode, Session};
+use super::text;
+use crate::i18n;
+use crate::puzzle::Problem;
+use crate::search::{NodeId, Outcome, Search};
+use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
+use crate::tree::layout::{Layout, tidy};
+use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
+use crate::tree::table::{Naming, StepTable, TABLE_STEPS};
+
+/// The distance between rows, in units of the distance between siblings.
+const ROW: f64 = 1.35;
+/// A node's box, in the same units.
+const BOX_W: f32 = 0.86;
+const BOX_H: f32 = 1.1;
+
+/// Tree or table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TreeTab {
+    #[default]
+    Tree,
+    Table,
+}
+
+/// Where the view looks: the layout point at the centre and pixels per unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Camera {
+    x: f64,
+    /// In rows times [`ROW`].
+    y: f64,
+    scale: f64,
+}
+
+/// The tree pane's state.
+pub struct TreeView {
+    pub tab: TreeTab,
+    pub duplicates: bool,
+    pub board_names: bool,
+    pub follow: bool,
+    tree: SearchTree,
+    pub folds: Folds,
+    layout: Layout,
+    /// What the layout was made from: the tree's size and step, and the folds.
+    layout_of: Option<(usize, usize, Folds)>,
+    /// How long the last layout took, and when it was made, so a tree growing faster than it
+    /// can be laid out is laid out a few times a second rather than every frame.
+    layout_cost: f64,
+    layout_at: Option<Instant>,
+    camera: Camera,
+    /// The camera fits the whole tree after every change until the user pans or zooms.
+    fit: bool,
+    /// The node the camera last followed or showed as selected.
+    shown: Option<NodeId>,
+    table: Option<StepTable>,
+    /// Where the tree was drawn the last time the pane was (None if there was no room).
+    pub rect: Option<Rect>,
+}
+
+impl Default for TreeView {
+    fn default() -> TreeView {
+        TreeView {
+            tab: TreeTab::Tree,
+            duplicates: false,
+            board_names: false,
+            follow: false,
+            tree: SearchTree::default(),
+            folds: Folds::default(),
+            layout: Layout::default(),
+            layout_of: None,
+            layout_cost: 0.0,
+            layout_at: None,
+            camera: Camera {
+                x: 0.0,
+                y: 0.0,
+                scale: 80.0,
+            },
+            fit: true,
+            shown: None,
+            table: None,
+            rect: None,
+        }
+    }
+}
+
+impl TreeView {
+    /// Brings the tree and its layout up to the search; true if the layout changed.
+    pub fn sync(&mut self, search: &dyn Search<Problem>, playing: bool) -> bool {
+        self.tree.sync(search, self.duplicates);
+        let key = (self.tree.len(), search.steps(), self.folds.clone());
+        if self.layout_of.as_ref() == Some(&key) {
+            return false;
+        }
+        // Only a growing tree may wait (its old layout stays valid for the nodes it has).
+        let grew = self
+            .layout_of
+            .as_ref()
+            .is_some_and(|(len, _, folds)| *len <= key.0 && *folds == key.2)
+            && !self.duplicates;
+        if playing
+            && grew
+            && self.layout_cost > 0.003
+            && self
+                .layout_at
+                .is_some_and(|at| at.elapsed().as_secs_f64() < 20.0 * self.layout_cost)
+        {
+            return false;
+        }
+        let started = Instant::now();
+        self.layout = tidy(&self.tree.shape(&self.folds), 0);
+        self.layout_cost = started.elapsed().as_secs_f64();
+        self.layout_at = Some(started);
+        self.layout_of = Some(key);
+        true
+    }
+
+    /// The tree as synced (for tests and the benchmark).
+    pub fn tree(&self) -> &SearchTree {
+        &self.tree
+    }
+
+    /// The layout as drawn (for tests and the benchmark).
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Shows the node being expanded at a scale where its board and labels are drawn.
+    pub fn zoom_in_on_current(&mut self) {
+        self.fit = false;
+        self.camera.scale = 90.0;
+        self.shown = None;
+    }
+
+    fn center_on(&mut self, dense: u32) {
+        if self.layout.placed(dense) {
+            self.camera.x = self.layout.x[dense as usize];
+            self.camera.y = f64::from(self.layout.depth[dense as usize]) * ROW;
+        }
+    }
+
+    fn fit_to(&mut self, size: Vec2) {
+        if self.layout.rows.is_empty() {
+            return;
+        }
+        let width = self.layout.max_x - self.layout.min_x + 1.0;
+        let height = (self.layout.rows.len() - 1) as f64 * ROW + f64::from(BOX_H) + 0.3;
+        self.camera = Camera {
+            x: (self.layout.min_x + self.layout.max_x) / 2.0,
+            y: ((self.layout.rows.len() - 1) as f64 * ROW) / 2.0,
+            scale: (f64::from(size.x) / width)
+                .min(f64::from(size.y) / height)
+                .clamp(0.002, 160.0),
+        };
+    }
+
+    fn to_screen(&self, rect: Rect, x: f64, depth: u32) -> Pos2 {
+        let c = rect.center();
+        Pos2::new(
+            c.x + ((x - self.camera.x) * self.camera.scale) as f32,
+            c.y + ((f64::from(depth) * ROW - self.camera.y) * self.camera.scale) as f32,
+        )
+    }
+
+    /// The node whose box is under `pos`, if any.
+    fn node_at(&self, rect: Rect, pos: Pos2) -> Option<u32> {
+        let c = rect.center();
+        let x = self.camera.x + f64::from(pos.x - c.x) / self.camera.scale;
+        let y = self.camera.y + f64::from(pos.y - c.y) / self.camera.scale;
+        let depth = (y / ROW + 0.5).floor();
+        if depth < 0.0 {
+            return None;
+        }
+        // Nodes are drawn at least 3 pixels wide however far out the view is.
+        let half = f64::from(BOX_W / 2.0).max(3.0 / self.camera.scale);
+        let dy = y - depth * ROW;
+        if dy.abs() > f64::from(BOX_H / 2.0).max(3.0 / self.camera.scale) {
+            return None;
+        }
+        let row = self.layout.row_between(depth as usize, x - half, x + half);
+        row.iter().copied().min_by(|&a, &b| {
+            let da = (self.layout.x[a as usize] - x).abs();
+            let db = (self.layout.x[b as usize] - x).abs();
+            da.total_cmp(&db)
+        })
+    }
+}
+
+/// What colours a node: its place and what the latest step did to it.
+struct Marks {
+    current: Option<NodeId>,
+    generated: FxHashSet<NodeId>,
+    solution: FxHashSet<NodeId>,
+    selected: Option<NodeId>,
+}
+
+/// The tree pane: tabs, the toolbar, and the tree or the table.
+pub fn pane(
+    ui: &mut Ui,
+    session: &Session,
+    view: &mut TreeView,
+    hover: &mut Hover,
+    commands: &mut Vec<Command>,
+) {
+    let Some(lane) = session.main_lane() else {
+        ui.label(text::t().tree_no_search);
+        return;
+    };
+    let search = lane.search();
+    let t = text::t();
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut view.tab, TreeTab::Tree, t.tree_tab);
+        ui.selectable_value(&mut view.tab, TreeTab::Table, t.table_tab);
+        ui.separator();
+        ui.checkbox(&mut view.board_names, t.tree_board_names);
+        if view.tab == TreeTab::Tree {
+            if ui
+                .button(t.tree_fit)
+                .on_hover_text(t.tree_fit_hint)
+                .clicked()
+            {
+                view.fit = true;
+                view.layout_of = None;
+            }
+            ui.checkbox(&mut view.follow, t.tree_follow)
+                .on_hover_text(t.tree_follow_hint);
+            ui.checkbox(&mut view.duplicates, t.tree_duplicates)
+                .on_hover_text(t.tree_duplicates_hint);
+            if !view.folds.is_empty() && ui.button(t.tree_unfold_all).clicked() {
+                view.folds.clear();
+            }
+        }
+    });
+    match view.tab {
+        TreeTab::Tree => tree(ui, session, search, view, hover, commands),
+        TreeTab::Table => table(ui, search, view),
+    }
+}
+
+fn tree(
+    ui: &mut Ui,
+    session: &Session,
+    search: &dyn Search<Problem>,
+    view: &mut TreeView,
+    hover: &mut Hover,
+    commands: &mut Vec<Command>,
+) {
+    legend(ui);
+    let rect = ui.available_rect_before_wrap();
+    view.rect = None;
+    if rect.width() < 10.0 || rect.height() < 10.0 {
+        return;
+    }
+    let response = ui.allocate_rect(rect, Sense::click_and_drag());
+    view.rect = Some(rect);
+    let changed = view.sync(search, session.mode != RunMode::Paused);
+
+    // Camera: drag pans, scroll or pinch zooms around the pointer.
+    if response.dragged() {
+        let delta = response.drag_delta();
+        view.camera.x -= f64::from(delta.x) / view.camera.scale;
+        view.camera.y -= f64::from(delta.y) / view.camera.scale;
+        view.fit = false;
+    }
+    if response.hovered() {
+        let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
+        let factor = f64::from(zoom) * (f64::from(scroll) * 0.003).exp();
+        if (factor - 1.0).abs() > 1e-4
+            && let Some(pos) = response.hover_pos()
+        {
+            let c = rect.center();
+            let (px, py) = (f64::from(pos.x - c.x), f64::from(pos.y - c.y));
+            let before = (
+                view.camera.x + px / view.camera.scale,
+                view.camera.y + py / view.camera.scale,
+            );
+            view.camera.scale = (view.camera.scale * factor).clamp(0.002, 400.0);
+            view.camera.x = before.0 - px / view.camera.scale;
+            view.camera.y = before.1 - py / view.camera.scale;
+            view.fit = false;
+        }
+    }
+    let current = search.closed().last().copied();
+    if view.fit && changed {
+        view.fit_to(rect.size());
+    }
+    // Follow the node being expanded; show a node selected in another view.
+    let target = if view.follow { current } else { None }.or(session.selected);
+    if target != view.shown {
+        // Only a node out of sight moves the view: a click in the tree leaves it in place.
+        if let Some(id) = target
+            && view.layout.placed(id.0)
+        {
+            let pos = view.to_screen(
+                rect,
+                view.layout.x[id.index()],
+                view.layout.depth[id.index()],
+            );
+            if !rect.shrink(20.0).contains(pos) {
+                view.center_on(id.0);
+                view.fit = false;
+            }
+        }
+        view.shown = target;
+    }
+
+    let marks = Marks {
+        current,
+        generated: match search.steps() {
+            0 => FxHashSet::default(),
+            n => search
+                .step_at(n - 1)
+                .children
+                .iter()
+                .filter(|c| c.outcome == Outcome::New)
+                .map(|c| c.node)
+                .collect(),
+        },
+        solution: search.solution().unwrap_or_default().into_iter().collect(),
+        selected: session.selected,
+    };
+    let painter = ui.painter_at(rect);
+    draw(ui, &painter, rect, search, view, &marks, hover);
+
+    if let Some(pos) = response.hover_pos()
+        && let Some(dense) = view.node_at(rect, pos)
+    {
+        let id = match view.tree.node_at(dense) {
+            TreeNode::Node(id) => id,
+            TreeNode::Duplicate(k) => view.tree.duplicates()[k as usize].of,
+        };
+        hover.saw(id);
+        if response.double_clicked() {
+            if let TreeNode::Node(id) = view.tree.node_at(dense)
+                && !view.tree.children_of(id).is_empty()
+            {
+                view.folds.toggle(id);
+            }
+        } else if response.clicked() {
+            commands.push(Command::SelectNode(id));
+        }
+    }
+}
+
+/// The colour key under the toolbar.
+fn legend(ui: &mut Ui) {
+    let t = text::t();
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for (color, word) in [
+            (palette::TILE_MOVED, t.legend_current),
+            (palette::NEW, t.legend_new),
+            (open_color(ui), t.legend_open),
+            (closed_color(ui), t.legend_closed),
+            (palette::IMPROVED, t.legend_improved),
+            (palette::REOPENED, t.legend_reopened),
+            (palette::DUPLICATE, t.legend_duplicate),
+            (solution_color(ui), t.legend_solution),
+        ] {
+            let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, color);
+            ui.label(RichText::new(word).small());
+            ui.add_space(6.0);
+        }
+        ui.label(RichText::new("?").strong())
+            .on_hover_text(t.tree_help);
+    });
+}
+
+fn open_color(ui: &Ui) -> Color32 {
+    if ui.visuals().dark_mode {
+        Color32::from_rgb(0x26, 0xc6, 0xda)
+    } else {
+        Color32::from_rgb(0x00, 0x83, 0x8f)
+    }
+}
+
+fn closed_color(ui: &Ui) -> Color32 {
+    ui.visuals().weak_text_color()
+}
+
+fn solution_color(ui: &Ui) -> Color32 {
+    if ui.visuals().dark_mode {
+        Color32::from_rgb(0xff, 0xd5, 0x4f)
+    } else {
+        Color32::from_rgb(0xc6, 0x28, 0x28)
+    }
+}
+
+/// Paints the visible part of the tree: full nodes when zoomed in, boxes with f further out,
+/// dots (one per pixel run) when far out.
+fn draw(
+    ui: &Ui,
+    painter: &egui::Painter,
+    rect: Rect,
+    search: &dyn Search<Problem>,
+    view: &TreeView,
+    marks: &Marks,
+    hover: &Hover,
+) {
+    let layout = &view.layout;
+    let scale = view.camera.scale;
+    let c = rect.center();
+    let half_w = f64::from(rect.width()) / 2.0 / scale;
+    let (lo, hi) = (view.camera.x - half_w - 1.0, view.camera.x + half_w + 1.0);
+    let top = ((view.camera.y - f64::from(rect.height()) / 2.0 / scale) / ROW - 1.0).floor();
+    let bottom = ((view.camera.y + f64::from(rect.height()) / 2.0 / scale) / ROW + 1.0).ceil();
+    let rows = (top.max(0.0) as usize)..(bottom.max(0.0) as usize).min(layout.rows.len());
+    let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.7));
+    let bold = Stroke::new(3.5, solution_color(ui));
+    let placed = |v: u32| layout.placed(v);
+    let pos_of = |v: u32| view.to_screen(rect, layout.x[v as usize], layout.depth[v as usize]);
+    let _ = c;
+
+    if scale < 6.0 {
+        // Far out: per row, one dot per run of nodes closer than two pixels; edges only along
+        // the solution.
+        let radius = (scale as f32 * 0.4).clamp(1.0, 2.5);
+        for d in rows.clone() {
+            let row = layout.row_between(d, lo, hi);
+            let mut i = 0;
+            while i < row.len() {
+                let v = row[i];
+                let p = pos_of(v);
+                let color = node_color(ui, search, view, marks, v);
+                // Skip to the first node at least two pixels to the right.
+                let next_x = layout.x[v as usize] + 2.0 / scale;
+                let skip = row[i..].partition_point(|&w| layout.x[w as usize] < next_x);
+                if skip > 1 {
+                    let last = pos_of(row[i + skip - 1]);
+                    painter.line_segment([p, last], Stroke::new(radius * 2.0, color));
+                } else {
+                    painter.circle_filled(p, radius, color);
+                }
+                i += skip.max(1);
+            }
+        }
+        solution_edges(painter, view, marks, &pos_of, bold);
+        return;
+    }
+
+    // Edges: each visible node to its children, and to its parent when the parent is not
+    // visible (so an edge is drawn once).
+    let visible = |v: u32| {
+        let x = layout.x[v as usize];
+        let d = layout.depth[v as usize] as usize;
+        x >= lo && x <= hi && rows.contains(&d)
+    };
+    // Dots (when boxes would be too small for text) are joined at their centres.
+    let box_h = if scale < 24.0 {
+        0.0
+    } else {
+        BOX_H * scale as f32
+    };
+    for d in rows.clone() {
+        for &v in layout.row_between(d, lo, hi) {
+            let p = pos_of(v);
+            let node = view.tree.node_at(v);
+            if let TreeNode::Node(id) = node
+                && !view.folds.contains(id)
+            {
+                for k in view.tree.children_of(id) {
+                    if placed(k) {
+                        edge_line(
+                            ui,
+                            painter,
+                            view,
+                            search,
+                            marks,
+                            p,
+                            pos_of(k),
+                            k,
+                            box_h,
+                            edge,
+                            bold,
+                        );
+                    }
+                }
+            }
+            if let Some(parent) = view.tree.parent_of(node)
+                && placed(parent.0)
+                && !visible(parent.0)
+            {
+                edge_line(
+                    ui,
+                    painter,
+                    view,
+                    search,
+                    marks,
+                    pos_of(parent.0),
+                    p,
+                    v,
+                    box_h,
+                    edge,
+                    bold,
+                );
+            }
+        }
+    }
+    for d in rows {
+        for &v in layout.row_between(d, lo, hi) {
+            node_box(ui, painter, rect, search, view, marks, hover, v, pos_of(v));
+        }
+    }
+}
+
+/// The edge from a parent's box (bottom) to a child's (top), bold along the solution, labelled
+/// with the move when there is room.
+#[allow(clippy::too_many_arguments)]
+fn edge_line(
+    ui: &Ui,
+    painter: &egui::Painter,
+    view: &TreeView,
+    search: &dyn Search<Problem>,
+    marks: &Marks,
+    parent: Pos2,
+    child: Pos2,
+    dense: u32,
+    box_h: f32,
+    edge: Stroke,
+    bold: Stroke,
+) {
+    let from = parent + Vec2::new(0.0, box_h / 2.0);
+    let to = child - Vec2::new(0.0, box_h / 2.0);
+    let (stroke, action) = match view.tree.node_at(dense) {
+        TreeNode::Node(id) => (
+            if marks.solution.contains(&id) {
+                bold
+            } else {
+                edge
+            },
+            facts(search, id).action,
+        ),
+        TreeNode::Duplicate(k) => (
+            Stroke::new(1.0, palette::DUPLICATE.gamma_multiply(0.5)),
+            Some(view.tree.duplicates()[k as usize].action),
+        ),
+    };
+    painter.line_segment([from, to], stroke);
+    let scale = view.camera.scale as f32;
+    if scale >= 50.0
+        && let Some(action) = action
+    {
+        let mid = from + (to - from) * 0.5;
+        let font = FontId::proportional((scale * 0.16).clamp(9.0, 16.0));
+        let galley =
+            painter.layout_no_wrap(text::move_words(action), font, ui.visuals().text_color());
+        let r = Align2::CENTER_CENTER
+            .anchor_size(mid, galley.size())
+            .expand(1.5);
+        painter.rect_filled(r, 2.0, ui.visuals().panel_fill);
+        painter.galley(r.min + Vec2::splat(1.5), galley, ui.visuals().text_color());
+    }
+}
+
+fn solution_edges(
+    painter: &egui::Painter,
+    view: &TreeView,
+    marks: &Marks,
+    pos_of: &dyn Fn(u32) -> Pos2,
+    bold: Stroke,
+) {
+    for &id in &marks.solution {
+        if let Some(parent) = view.tree.parent_of(TreeNode::Node(id))
+            && view.layout.placed(id.0)
+            && view.layout.placed(parent.0)
+        {
+            painter.line_segment([pos_of(parent.0), pos_of(id.0)], bold);
+        }
+    }
+}
+
+/// The colour of a node's border (and its dot when zoomed out).
+fn node_color(
+    ui: &Ui,
+    search: &dyn Search<Problem>,
+    view: &TreeView,
+    marks: &Marks,
+    dense: u32,
+) -> Color32 {
+    match view.tree.node_at(dense) {
+        TreeNode::Duplicate(_) => palette::DUPLICATE.gamma_multiply(0.6),
+        TreeNode::Node(id) => {
+            if marks.current == Some(id) {
+                palette::TILE_MOVED
+            } else if marks.solution.contains(&id) {
+                solution_color(ui)
+            } else if marks.generated.contains(&id) {
+                palette::NEW
+            } else {
+                match view.tree.attached_by(id) {
+                    Outcome::Improved { .. } => palette::IMPROVED,
+                    Outcome::Reopened { .. } => palette::REOPENED,
+                    _ if facts(search, id).open => open_color(ui),
+                    _ => closed_color(ui),
+                }
+            }
+        }
+    }
+}
+
+/// One node: a box with its name and expansion number, its board and g, h, f when there is
+/// room; with its name and f when less; its border coloured by what it is.
+#[allow(clippy::too_many_arguments)]
+fn node_box(
+    ui: &Ui,
+    painter: &egui::Painter,
+    rect: Rect,
+    search: &dyn Search<Problem>,
+    view: &TreeView,
+    marks: &Marks,
+    hover: &Hover,
+    dense: u32,
+    center: Pos2,
+) {
+    let scale = view.camera.scale as f32;
+    let size = Vec2::new(BOX_W, BOX_H) * scale;
+    let r = Rect::from_center_size(center, size);
+    if !rect.intersects(r) {
+        return;
+    }
+    let node = view.tree.node_at(dense);
+    let (id, duplicate) = match node {
+        TreeNode::Node(id) => (id, false),
+        TreeNode::Duplicate(k) => (view.tree.duplicates()[k as usize].of, true),
+    };
+    let node_facts = facts(search, id);
+    let color = node_color(ui, search, view, marks, dense);
+    if scale < 24.0 {
+        // Too small for text: a dot in the node's colour, ringed when hovered or selected.
+        let radius = (scale * 0.3).clamp(2.0, 6.0);
+        painter.circle_filled(center, radius, color);
+        if hover.is(id) || marks.selected == Some(id) {
+            painter.circle_stroke(
+                center,
+                radius + 2.5,
+                Stroke::new(2.0, ui.visuals().selection.stroke.color),
+            );
+        }
+        return;
+    }
+    let fill = if duplicate {
+        Color32::TRANSPARENT
+    } else if node_facts.open {
+        ui.visuals().extreme_bg_color
+    } else {
+        ui.visuals().faint_bg_color
+    };
+    let width = if marks.current == Some(id) || marks.selected == Some(id) {
+        3.0
+    } else {
+        1.6
+    };
+    painter.rect(
+        r,
+        CornerRadius::same(4),
+        fill,
+        Stroke::new(width, color),
+        StrokeKind::Inside,
+    );
+    if hover.is(id) || (marks.selected == Some(id) && !duplicate) {
+        painter.rect_stroke(
+            r.expand(3.0),
+            CornerRadius::same(5),
+            Stroke::new(2.0, ui.visuals().selection.stroke.color),
+            StrokeKind::Outside,
+        );
+    }
+    let text_color = if duplicate {
+        ui.visuals().weak_text_color()
+    } else {
+        ui.visuals().text_color()
+    };
+    let small = if scale < 70.0 {
+        (scale * 0.24).clamp(8.5, 15.0)
+    } else {
+        (scale * 0.17).clamp(8.5, 15.0)
+    };
+    let name = if view.board_names {
+        crate::tree::model::state_text(&state(search, id))
+    } else {
+        node_name(id)
+    };
+    let title = match (duplicate, node_facts.expanded_at) {
+        (false, Some(step)) => format!("{name} #{step}"),
+        _ => name,
+    };
+    if scale < 70.0 {
+        painter.text(
+            r.center() - Vec2::new(0.0, small * 0.6),
+            Align2::CENTER_CENTER,
+            title,
+            FontId::proportional(small),
+            text_color,
+        );
+        painter.text(
+            r.center() + Vec2::new(0.0, small * 0.6),
+            Align2::CENTER_CENTER,
+            format!("f={}", cost_text(node_facts.f)),
+            FontId::proportional(small),
+            text_color,
+        );
+        return;
+    }
+    painter.text(
+        Pos2::new(r.center().x, r.top() + small * 0.8),
+        Align2::CENTER_CENTER,
+        title,
+        FontId::proportional(small),
+        text_color,
+    );
+    let board_side = size.y - small * 3.4;
+    let board_rect = Rect::from_center_size(
+        Pos2::new(r.center().x, r.top() + small * 1.6 + board_side / 2.0),
+        Vec2::splat(board_side.min(size.x * 0.86)),
+    );
+    let goal = search.problem().goal();
+    board_view::paint_mini(ui, board_rect, &state(search, id), None, Some(&goal));
+    let costs = if duplicate {
+        text::t().legend_duplicate.to_owned()
+    } else {
+        format!(
+            "g={} h={} f={}",
+            node_facts.g,
+            node_facts.h,
+            cost_text(node_facts.f)
+        )
+    };
+    painter.text(
+        Pos2::new(r.center().x, r.bottom() - small * 0.8),
+        Align2::CENTER_CENTER,
+        costs,
+        FontId::proportional(small * 0.92),
+        text_color,
+    );
+    if let TreeNode::Node(id) = node
+        && view.folds.contains(id)
+    {
+        let hidden = view.tree.descendants(dense);
+        painter.text(
+            Pos2::new(r.center().x, r.bottom() + small),
+            Align2::CENTER_CENTER,
+            format!("+{hidden}"),
+            FontId::proportional(small),
+            color,
+        );
+    }
+}
+
+/// The OPEN/CLOSED table up to the current step (at most [`TABLE_STEPS`] rows).
+fn table(ui: &mut Ui, search: &dyn Search<Problem>, view: &mut TreeView) {
+    let table = match &mut view.table {
+        Some(table) if table.follows(search.problem(), search.config()) => table,
+        slot => slot.insert(StepTable::new(*search.problem(), *search.config())),
+    };
+    table.seek(search.steps().min(TABLE_STEPS));
+    let naming = if view.board_names {
+        Naming::Board
+    } else {
+        Naming::Numbered
+    };
+    if search.steps() > TABLE_STEPS {
+        ui.label(
+            RichText::new(text::table_first_steps(TABLE_STEPS))
+                .color(ui.visuals().weak_text_color()),
+        );
+    }
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    let rows = table.rows().len();
+    let width = ui.available_width();
+    TableBuilder::new(ui)
+        .id_salt("step table")
+        .striped(true)
+        .animate_scrolling(false)
+        .column(Column::exact(46.0))
+        .column(Column::exact((width * 0.16).max(90.0)))
+        .column(Column::exact((width * 0.48).max(120.0)))
+        .column(Column::remainder().at_least(60.0))
+        .min_scrolled_height(0.0)
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .header(22.0, |mut header| {
+            for title in i18n::table_headers() {
+                header.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(row_height, rows, |mut row| {
+                let cells = table.cells(&table.rows()[row.index()], naming);
+                for cell in cells {
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(cell).truncate());
+                    });
+                }
+            });
+        });
+}
+
+/// The file a tree or table export action writes, for the search as it stands (the table up
+/// to [`TABLE_STEPS`] steps).
+pub fn export(action: FileAction, search: &dyn Search<Problem>, board_names: bool) -> String {
+    let naming = if board_names {
+        Naming::Board
+    } else {
+        Naming::Numbered
+    };
+    let table = || {
+        let mut table = StepTable::new(*search.problem(), *search.config());
+        table.seek(search.steps().min(TABLE_STEPS));
+        table
+    };
+    let cut = TreeCut::default();
+    match action {
+        FileAction::TreeDot => tree_dot(search, cut),
+        FileAction::TreeTikz => tree_tikz(search, cut),
+        FileAction::TableMarkdown => table().markdown(naming),
+        FileAction::TableCsv => table().csv(naming),
+        FileAction::TableLatex => table().latex(naming),
+        _ => tree_svg(search, cut),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::{Event, PointerButton};
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::arrangement::Pane;
+    use crate::app::{Settings, test_harness};
+
+    fn tree_harness() -> egui_kittest::Harness<'static, crate::app::App> {
+        let mut h = test_harness(Settings {
+            show_tree: true,
+            ..Settings::default()
+        });
+        h.run();
+        h
+    }
+
+    fn click(h: &mut egui_kittest::Harness<'static, crate::app::App>, pos: Pos2, count: usize) {
+        for _ in 0..count {
+            h.input_mut().events.push(Event::PointerMoved(pos));
+            for pressed in [true, false] {
+                h.input_mut().events.push(Event::PointerButton {
+                    pos,
+                    button: PointerButton::Primary,
+                    pressed,
+                    modifiers: Default::default(),
+                });
+            }
+            h.step();
+        }
+        h.run();
+    }
+
+    /// Where node `id` is drawn now.
+    fn screen_pos(h: &egui_kittest::Harness<'static, crate::app::App>, id: u32) -> Pos2 {
+        let view = &h.state().view.tree;
+        let layout = view.layout();
+        view.to_screen(
+            view.rect.expect("drawn"),
+            layout.x[id as usize],
+            layout.depth[id as usize],
+        )
+    }
+
+    #[test]
+    fn the_tree_grows_and_shrinks_with_the_search_and_a_click_selects() {
+        let mut h = tree_harness();
+        for steps in 1..=3 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+            let app = h.state();
+            let nodes = app.session.lane(0).search().node_count();
+            assert_eq!(
+                app.view.tree.tree().real_len(),
+                nodes,
+                "after {steps} steps"
+            );
+            let placed: usize = app.view.tree.layout().rows.iter().map(Vec::len).sum();
+            assert_eq!(placed, nodes);
+        }
+        h.state_mut().apply(Command::StepBack);
+        h.run();
+        let nodes = h.state().session.lane(0).search().node_count();
+        assert_eq!(h.state().view.tree.tree().real_len(), nodes);
+        // Fitted: every node is inside the pane.
+        let rect = h.state().view.tree.rect.unwrap();
+        for id in 0..nodes as u32 {
+            assert!(rect.contains(screen_pos(&h, id)), "S{id} off screen");
+        }
+        let pos = screen_pos(&h, 2);
+        click(&mut h, pos, 1);
+        assert_eq!(h.state().session.selected, Some(NodeId(2)));
+    }
+
+    #[test]
+    fn double_click_folds_and_unfolds_a_subtree() {
+        let mut h = tree_harness();
+        for _ in 0..3 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        let nodes = h.state().session.lane(0).search().node_count();
+        // S1 (the first child, expanded at step 2) has children.
+        let pos = screen_pos(&h, 1);
+        click(&mut h, pos, 2);
+        let view = &h.state().view.tree;
+        assert!(view.folds.contains(NodeId(1)));
+        let placed: usize = view.layout().rows.iter().map(Vec::len).sum();
+        assert_eq!(placed + view.tree().descendants(1), nodes);
+        h.get_by_label("Unfold all").click();
+        h.run();
+        let placed: usize = h.state().view.tree.layout().rows.iter().map(Vec::len).sum();
+        assert_eq!(placed, nodes);
+    }
+
+    #[test]
+    fn the_table_tab_lists_every_step_and_the_tree_maximises() {
+        let mut h = tree_harness();
+        h.state_mut().apply(Command::RunToEnd);
+        h.run();
+        h.get_by_label("OPEN/CLOSED table").click();
+        h.run();
+        assert!(h.query_by_label("{S0}").is_some());
+        assert!(h.query_by_label_contains("(goal)").is_some());
+        h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
+        h.run();
+        assert_eq!(h.state().view.maximized, Some(Pane::Tree));
+        assert!(h.query_by_label("Search tree").is_some());
+    }
+}

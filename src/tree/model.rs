@@ -1,0 +1,377 @@
+//! The search tree of the nodes generated so far, as the tree view, the step table and their
+//! exports read it (no egui). Mirrors one search step by step: forward steps are replayed from
+//! the engine's step records, anything else (a step back, a reset) rebuilds it from them.
+//!
+//! **Which parent is drawn.** A node hangs under its parent *now* (the engine's `parent`, the
+//! best path found so far). When a node is improved or reopened it moves: it leaves its old
+//! parent and becomes the last child of the node whose expansion found the shorter path. So the
+//! tree is always the tree of best known paths, the solution path is a path of the drawn tree,
+//! and each g is the depth-by-cost the label says. Children are ordered by the moment they were
+//! attached, which within one expansion is the order the moves were generated in.
+//!
+//! **Duplicates.** Children that were discarded (already in open or closed by a path at least
+//! as short) are not nodes of the engine. On request they are added as leaves of the tree, one
+//! per discarded child, after the real nodes in index order ([`TreeNode::Duplicate`]).
+//!
+//! Everything the tree reads of a node goes through [`facts`], the one place that knows the
+//! engine's node fields.
+
+use rustc_hash::FxHashSet;
+
+use super::layout::Shape;
+use crate::puzzle::{Board, Move, Problem, SearchConfig};
+use crate::search::{Cost, NodeId, Outcome, Place, Search};
+
+/// What the tree and the table read of one engine node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeFacts {
+    pub parent: Option<NodeId>,
+    /// The move from the parent.
+    pub action: Option<Move>,
+    pub g: Cost,
+    pub h: Cost,
+    /// The priority the algorithm orders open by (g + h for A*, h for greedy, the depth for
+    /// BFS): the f the tree and the table print.
+    pub f: Cost,
+    /// The step (1-based) that last expanded it.
+    pub expanded_at: Option<u32>,
+    pub open: bool,
+}
+
+/// The one adapter between the engine's node record and the tree, the table and the exports.
+pub fn facts(search: &dyn Search<Problem>, id: NodeId) -> NodeFacts {
+    let node = search.node(id);
+    NodeFacts {
+        parent: node.parent,
+        action: node.action,
+        g: node.g,
+        h: node.h,
+        f: node.f,
+        expanded_at: node.expanded_at,
+        open: node.place == Place::Open,
+    }
+}
+
+/// The state drawn for a node (a board for the puzzles).
+pub fn state(search: &dyn Search<Problem>, id: NodeId) -> Board {
+    search.node(id).state
+}
+
+/// A state as one line of text: a board row after row, `283/104/765` (hex digits for 4x4).
+pub fn state_text(board: &Board) -> String {
+    let digits = board.to_string();
+    let side = board.side();
+    let rows: Vec<&str> = (0..side)
+        .map(|r| &digits[r * side..(r + 1) * side])
+        .collect();
+    rows.join("/")
+}
+
+/// A cost or priority as the tree and the table print it: whole numbers without decimals (the
+/// puzzles' costs), others to two decimals at most.
+pub fn cost_text(value: Cost) -> String {
+    value.to_string()
+}
+
+/// A node's name in the tree and the table: S0 for the start, then in generation order.
+pub fn node_name(id: NodeId) -> String {
+    format!("S{}", id.0)
+}
+
+/// One node of the drawn tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeNode {
+    /// A node of the search.
+    Node(NodeId),
+    /// A discarded duplicate child: an index into [`SearchTree::duplicates`].
+    Duplicate(u32),
+}
+
+/// A child discarded because its state was already known by a path at least as short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The existing node for the state.
+    pub of: NodeId,
+    /// The node whose expansion generated it.
+    pub parent: NodeId,
+    pub action: Move,
+    /// Its g by this path.
+    pub g: Cost,
+    /// The step (0-based) that generated it.
+    pub step: u32,
+    /// In open or in closed.
+    pub outcome: Outcome,
+}
+
+/// The folded nodes: their subtrees are drawn as one leaf.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Folds(FxHashSet<NodeId>);
+
+impl Folds {
+    /// Folds the subtree under `id`, or unfolds it.
+    pub fn toggle(&mut self, id: NodeId) {
+        if !self.0.remove(&id) {
+            self.0.insert(id);
+        }
+    }
+
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.0.contains(&id)
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Duplicates are marked in children lists by this bit.
+const DUPLICATE_BIT: u32 = 1 << 31;
+const ROOTLESS: u32 = u32::MAX;
+
+/// The tree of one search, kept in step with it by [`SearchTree::sync`].
+#[derive(Clone, Debug, Default)]
+pub struct SearchTree {
+    /// Which search it mirrors, and how far.
+    source: Option<(Problem, SearchConfig)>,
+    steps: usize,
+    last_expanded: Option<NodeId>,
+    with_duplicates: bool,
+    /// The drawn parent of each node (ROOTLESS for the start).
+    parent: Vec<u32>,
+    /// How each node got its drawn parent: New, Improved or Reopened.
+    attached_by: Vec<Outcome>,
+    /// Each node's children in the order they were attached; duplicates have DUPLICATE_BIT.
+    children: Vec<Vec<u32>>,
+    duplicates: Vec<Duplicate>,
+}
+
+impl SearchTree {
+    /// Brings the tree up to the search's current step; true if anything changed.
+    /// `with_duplicates` adds the discarded duplicate children as leaves.
+    pub fn sync(&mut self, search: &dyn Search<Problem>, with_duplicates: bool) -> bool {
+        let source = (*search.problem(), *search.config());
+        let same_run = self.source == Some(source)
+            && self.with_duplicates == with_duplicates
+            && self.steps <= search.steps()
+            && (self.steps == 0
+                || Some(search.step_at(self.steps - 1).expanded) == self.last_expanded);
+        if same_run && self.steps == search.steps() && self.parent.len() == search.node_count() {
+            return false;
+        }
+        if !same_run || self.steps == 0 {
+            *self = SearchTree {
+                source: Some(source),
+                with_duplicates,
+                parent: vec![ROOTLESS],
+                attached_by: vec![Outcome::New],
+                children: vec![Vec::new()],
+                ..SearchTree::default()
+            };
+        }
+        for index in self.steps..search.steps() {
+            self.replay(search, index);
+        }
+        self.steps = search.steps();
+        self.last_expanded = search.closed().last().copied();
+        true
+    }
+
+    fn replay(&mut self, search: &dyn Search<Problem>, index: usize) {
+        let step = search.step_at(index);
+        let expanded = step.expanded;
+        for child in step.children {
+            let id = child.node;
+            match child.outcome {
+                Outcome::New => {
+                    debug_assert_eq!(id.index(), self.parent.len());
+                    self.parent.push(expanded.0);
+                    self.attached_by.push(Outcome::New);
+                    self.children.push(Vec::new());
+                    self.children[expanded.index()].push(id.0);
+                }
+                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                    let old = self.parent[id.index()];
+                    if old != ROOTLESS {
+                        self.children[old as usize].retain(|&k| k != id.0);
+                    }
+                    self.parent[id.index()] = expanded.0;
+                    self.attached_by[id.index()] = child.outcome;
+                    self.children[expanded.index()].push(id.0);
+                }
+                Outcome::InOpen | Outcome::InClosed => {
+                    if self.with_duplicates {
+                        let k = self.duplicates.len() as u32;
+                        self.duplicates.push(Duplicate {
+                            of: id,
+                            parent: expanded,
+                            action: child.action,
+                            g: child.g,
+                            step: index as u32,
+                            outcome: child.outcome,
+                        });
+                        self.children[expanded.index()].push(k | DUPLICATE_BIT);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of search nodes in the tree (the engine's node count once synced).
+    #[cfg(test)]
+    pub fn real_len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// Whether the tree has no node (before the first sync).
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// Search nodes and duplicates: the size of the dense index [`SearchTree::shape`] uses.
+    pub fn len(&self) -> usize {
+        self.parent.len() + self.duplicates.len()
+    }
+
+    pub fn duplicates(&self) -> &[Duplicate] {
+        &self.duplicates
+    }
+
+    /// The node at a dense index: search nodes first, then the duplicates.
+    pub fn node_at(&self, dense: u32) -> TreeNode {
+        let real = self.parent.len() as u32;
+        if dense < real {
+            TreeNode::Node(NodeId(dense))
+        } else {
+            TreeNode::Duplicate(dense - real)
+        }
+    }
+
+    fn dense_of(&self, child: u32) -> u32 {
+        if child & DUPLICATE_BIT != 0 {
+            self.parent.len() as u32 + (child & !DUPLICATE_BIT)
+        } else {
+            child
+        }
+    }
+
+    /// How a node got its drawn parent: New, or Improved / Reopened if it was moved.
+    pub fn attached_by(&self, id: NodeId) -> Outcome {
+        self.attached_by[id.index()]
+    }
+
+    /// The drawn parent of a tree node.
+    pub fn parent_of(&self, node: TreeNode) -> Option<NodeId> {
+        match node {
+            TreeNode::Node(id) => match self.parent[id.index()] {
+                ROOTLESS => None,
+                p => Some(NodeId(p)),
+            },
+            TreeNode::Duplicate(k) => Some(self.duplicates[k as usize].parent),
+        }
+    }
+
+    /// A node's children as dense indices, in order (duplicates included if shown).
+    pub fn children_of(&self, id: NodeId) -> Vec<u32> {
+        self.children[id.index()]
+            .iter()
+            .map(|&c| self.dense_of(c))
+            .collect()
+    }
+
+    /// The number of tree nodes below a node (duplicates included if shown).
+    pub fn descendants(&self, dense: u32) -> usize {
+        let TreeNode::Node(id) = self.node_at(dense) else {
+            return 0;
+        };
+        let mut count = 0;
+        let mut stack = vec![id.0];
+        while let Some(v) = stack.pop() {
+            for &c in &self.children[v as usize] {
+                count += 1;
+                if c & DUPLICATE_BIT == 0 {
+                    stack.push(c);
+                }
+            }
+        }
+        count
+    }
+
+    /// The tree as the layout reads it, in the dense index; folded nodes have no children.
+    pub fn shape(&self, folds: &Folds) -> Shape {
+        let real = self.parent.len();
+        let mut shape = Shape::with_capacity(self.len());
+        for v in 0..self.len() {
+            if v < real && !folds.contains(NodeId(v as u32)) {
+                shape.push_node(self.children[v].iter().map(|&c| self.dense_of(c)));
+            } else {
+                shape.push_node(std::iter::empty());
+            }
+        }
+        shape
+    }
+
+    /// Whether the tree has caught up with this search (same run, same step).
+    #[cfg(test)]
+    pub fn mirrors(&self, search: &dyn Search<Problem>) -> bool {
+        self.source == Some((*search.problem(), *search.config())) && self.steps == search.steps()
+    }
+
+    /// Test helper: the drawn parents are the engine's parents.
+    #[cfg(test)]
+    pub fn check_parents(&self, search: &dyn Search<Problem>) {
+        for i in 0..search.node_count() {
+            let id = NodeId(i as u32);
+            assert_eq!(
+                self.parent_of(TreeNode::Node(id)),
+                facts(search, id).parent,
+                "parent of {id:?}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::HeuristicKind;
+    use crate::search::{Algorithm, new_search};
+
+    #[test]
+    fn improved_nodes_move_to_their_new_parent_and_duplicates_are_leaves() {
+        // Weighted A* on this board improves nodes in open: each moves under its new parent.
+        let problem =
+            Problem::new("216408753".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        let config = SearchConfig {
+            weight: 3.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+        };
+        let mut search = new_search(problem, config);
+        search.run(usize::MAX);
+        assert!(search.stats().improved + search.stats().reopened > 0);
+        let mut tree = SearchTree::default();
+        tree.sync(search.as_ref(), true);
+        tree.check_parents(search.as_ref());
+        let moved = (0..tree.real_len())
+            .filter(|&i| tree.attached_by(NodeId(i as u32)) != Outcome::New)
+            .count();
+        assert!(moved > 0);
+        let discarded =
+            search.stats().duplicates - search.stats().improved - search.stats().reopened;
+        assert_eq!(tree.duplicates().len(), discarded as usize);
+        assert_eq!(tree.descendants(0), tree.len() - 1);
+        // Without duplicates: the engine's nodes only.
+        tree.sync(search.as_ref(), false);
+        assert_eq!(tree.len(), search.node_count());
+        assert_eq!(tree.descendants(0), search.node_count() - 1);
+    }
+
+    #[test]
+    fn costs_print_without_needless_decimals() {
+        assert_eq!(cost_text(Cost::units(5)), "5");
+        assert_eq!(node_name(NodeId(12)), "S12");
+    }
+}
