@@ -11,6 +11,8 @@ fn searchlab(args: &[&str], stdin: &[u8]) -> Output {
 fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .env("SEARCHLAB_LANG", language)
+        // Pattern databases are cached here, not in the user's cache folder.
+        .env("XDG_CACHE_HOME", cache_dir())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -22,6 +24,10 @@ fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
         assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
     }
     child.wait_with_output().unwrap()
+}
+
+fn cache_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("searchlab-cli-cache-{}", std::process::id()))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -394,4 +400,51 @@ fn experiment_configs_are_refused_in_chinese() {
     );
     let stderr = assert_refused(&out);
     assert!(stderr.contains("不能使用权重 0.5"), "{stderr}");
+}
+
+#[test]
+fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
+    // 4, 12 and 18 moves from 123804765.
+    let boards = b"283104765\n143805276\n126743058\n";
+    let astar = searchlab(&["solve"], boards);
+    assert!(astar.status.success());
+    assert_eq!(text(&astar.stdout), "4\n12\n18\n");
+    for args in [
+        &["solve", "--algorithm", "idastar"][..],
+        &[
+            "solve",
+            "--algorithm",
+            "idastar",
+            "--heuristic",
+            "linear-conflict",
+        ],
+        &["solve", "--algorithm", "idastar", "--heuristic", "pdb"],
+    ] {
+        let out = searchlab(args, boards);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), text(&astar.stdout), "{args:?}");
+    }
+    // The database was built once and kept: a second run reads it and says nothing.
+    let cached = std::fs::read_dir(cache_dir().join("searchlab"))
+        .unwrap()
+        .count();
+    assert_eq!(cached, 1);
+    let again = searchlab(&["solve", "-a", "idastar", "-H", "pdb"], b"283104765\n");
+    assert_eq!(text(&again.stdout), "4\n");
+    assert_eq!(text(&again.stderr), "");
+
+    // Options that do not go together: one line, exit 2.
+    for args in [
+        &["solve", "--heuristic", "pdb"][..],
+        &["solve", "-a", "idastar", "--trace", "/dev/null"],
+    ] {
+        let out = searchlab(args, b"283104765\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr).lines().count(),
+            1,
+            "{}",
+            text(&out.stderr)
+        );
+    }
 }

@@ -11,8 +11,8 @@ use serde_json::json;
 use super::trace::{TraceError, TraceFiles};
 use crate::i18n;
 use crate::puzzle::{
-    Board, GoalError, GoalPreset, HeuristicKind, LeanSolver, Problem, ProblemError, SearchConfig,
-    parse_board,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
+    PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
 use crate::search::{Algorithm, GoalTest, Stats, Status, TieBreak, try_new_search};
 
@@ -42,12 +42,14 @@ pub struct SolveOptions {
     /// (123804765) for 3x3, blank-last for other sizes.
     #[arg(long, short)]
     pub goal: Option<String>,
-    /// bfs, ucs, astar, greedy or weighted-astar.
+    /// bfs, ucs, astar, greedy, weighted-astar, or idastar (iterative deepening A*: memory
+    /// for the current path only, for hard 15-puzzle boards).
     #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
-    /// zero, misplaced, manhattan or linear-conflict.
+    pub algorithm: MethodArg,
+    /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
+    /// on 4x4, 4-4 on 3x3; idastar only; built once and cached in ~/.cache/searchlab).
     #[arg(long = "heuristic", short = 'H', default_value = "manhattan", value_parser = parse_heuristic)]
-    pub heuristic: HeuristicKind,
+    pub heuristic: HeuristicArg,
     /// w in f = g + w*h: 1 to 100, for weighted A* only (the others ignore it).
     #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
     pub weight: f64,
@@ -101,18 +103,44 @@ fn unknown(what: &str, what_zh: &str, names: &[&str]) -> String {
     }
 }
 
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    Algorithm::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        unknown("algorithm", "算法", &names)
-    })
+/// An algorithm of the stepping engine, or IDA*, which the puzzle runs on its own fast path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    Engine(Algorithm),
+    IdaStar,
 }
 
-fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
-    HeuristicKind::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-        unknown("heuristic", "启发函数", &names)
-    })
+/// A heuristic of the engine, or the additive pattern database (IDA* only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeuristicArg {
+    Kind(HeuristicKind),
+    PatternDatabase,
+}
+
+fn parse_algorithm(s: &str) -> Result<MethodArg, String> {
+    if s.trim().eq_ignore_ascii_case("idastar") {
+        return Ok(MethodArg::IdaStar);
+    }
+    Algorithm::from_name(s)
+        .map(MethodArg::Engine)
+        .ok_or_else(|| {
+            let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            names.push("idastar");
+            unknown("algorithm", "算法", &names)
+        })
+}
+
+fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
+    if s.trim().eq_ignore_ascii_case("pdb") {
+        return Ok(HeuristicArg::PatternDatabase);
+    }
+    HeuristicKind::from_name(s)
+        .map(HeuristicArg::Kind)
+        .ok_or_else(|| {
+            let mut names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+            names.push("pdb");
+            unknown("heuristic", "启发函数", &names)
+        })
 }
 
 fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
@@ -123,10 +151,18 @@ fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
 }
 
 impl SolveOptions {
+    /// The engine's settings; for IDA* (which the engine does not run) those of A*, whose
+    /// checks and goal choice it shares.
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
+            algorithm: match self.algorithm {
+                MethodArg::Engine(algorithm) => algorithm,
+                MethodArg::IdaStar => Algorithm::AStar,
+            },
+            heuristic: match self.heuristic {
+                HeuristicArg::Kind(kind) => kind,
+                HeuristicArg::PatternDatabase => HeuristicKind::Manhattan,
+            },
             weight: self.weight,
             tie_break: self.tie_break,
             goal_test: match self.goal_test {
@@ -213,6 +249,17 @@ pub enum SetupError {
     Config(crate::search::ConfigError),
     Goal(GoalError),
     Trace(TraceError),
+    /// Options that do not go together.
+    Combination(Combination),
+}
+
+/// Options that do not go together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Combination {
+    /// `--heuristic pdb` with an algorithm other than IDA*.
+    PatternDatabaseWithoutIdaStar,
+    /// `--trace` with IDA*, which keeps no per-step records.
+    TraceWithIdaStar,
 }
 
 impl SetupError {
@@ -222,6 +269,14 @@ impl SetupError {
             SetupError::Config(err) => i18n::config_error(err),
             SetupError::Goal(err) => i18n::goal_error(err),
             SetupError::Trace(err) => trace_error(err),
+            SetupError::Combination(Combination::PatternDatabaseWithoutIdaStar) => pick(
+                "--heuristic pdb runs with --algorithm idastar only",
+                "--heuristic pdb 只能与 --algorithm idastar 一起使用",
+            ),
+            SetupError::Combination(Combination::TraceWithIdaStar) => pick(
+                "--trace needs a stepping algorithm: idastar keeps no per-step records",
+                "--trace 需要逐步执行的算法：idastar 不保存每一步的记录",
+            ),
         }
     }
 }
@@ -267,6 +322,10 @@ pub struct Solver {
     goal: GoalChoice,
     /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
+    /// IDA* with this heuristic instead of the engine, if asked for.
+    ida: Option<HeuristicArg>,
+    /// Pattern databases by board size, built or read once.
+    databases: Vec<(usize, PatternDatabase)>,
 }
 
 impl Solver {
@@ -280,12 +339,121 @@ impl Solver {
             Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
             None => None,
         };
+        let ida = match (options.algorithm, options.heuristic) {
+            (MethodArg::IdaStar, _) if options.trace.is_some() => {
+                return Err(SetupError::Combination(Combination::TraceWithIdaStar));
+            }
+            (MethodArg::IdaStar, heuristic) => Some(heuristic),
+            (MethodArg::Engine(_), HeuristicArg::PatternDatabase) => {
+                return Err(SetupError::Combination(
+                    Combination::PatternDatabaseWithoutIdaStar,
+                ));
+            }
+            (MethodArg::Engine(_), HeuristicArg::Kind(_)) => None,
+        };
         Ok(Solver {
             config,
             trace,
             goal,
             prepared: Vec::new(),
+            ida,
+            databases: Vec::new(),
         })
+    }
+
+    /// The pattern database of this goal's size: from the cache folder, or built now with
+    /// progress on stderr (a minute for the 15-puzzle's 6-6-3, once).
+    fn database(&mut self, goal: Board) -> Result<&PatternDatabase, String> {
+        let side = goal.side();
+        if let Some(i) = self
+            .databases
+            .iter()
+            .position(|(s, db)| *s == side && db.goal() == goal)
+        {
+            return Ok(&self.databases[i].1);
+        }
+        let partition = match side {
+            3 => Partition::eight_44(),
+            4 => Partition::fifteen_663(),
+            _ => {
+                return Err(pick(
+                    "the pattern databases are for 3x3 and 4x4 boards",
+                    "模式数据库只适用于 3x3 和 4x4 棋盘",
+                ));
+            }
+        };
+        let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+        let mut last = -1;
+        let mut progress = |share: f64| {
+            let percent = (share * 100.0) as i32;
+            if percent / 10 != last / 10 {
+                eprint!(
+                    "\r{} {percent} %",
+                    pick(
+                        "searchlab: building the pattern database",
+                        "searchlab：正在构建模式数据库"
+                    )
+                );
+                last = percent;
+            }
+            true
+        };
+        let (db, source) = PatternDatabase::cached_or_build(&dir, goal, partition, &mut progress)
+            .map_err(|e| e.to_string())?;
+        if let Source::Built { saved } = source {
+            let path = dir.display();
+            eprintln!(
+                "\r{}",
+                match (saved, i18n::zh()) {
+                    (true, false) =>
+                        format!("searchlab: pattern database built and saved in {path}"),
+                    (true, true) => format!("searchlab：模式数据库已构建并保存到 {path}"),
+                    (false, false) =>
+                        format!("searchlab: pattern database built (could not save it in {path})"),
+                    (false, true) => format!("searchlab：模式数据库已构建（无法保存到 {path}）"),
+                }
+            );
+        }
+        self.databases.push((side, db));
+        Ok(&self.databases.last().expect("pushed").1)
+    }
+
+    /// IDA* on the puzzle's fast path, with the counters the engine's output prints: each
+    /// expansion is a step, and the deepest probe stands for max open (IDA*'s open list is
+    /// its path).
+    fn solve_ida(
+        &mut self,
+        board: Board,
+        goal: Board,
+        heuristic: HeuristicArg,
+    ) -> Result<(Option<Vec<Board>>, Stats, bool), String> {
+        let limit = self.config.node_limit as u64;
+        let outcome = match heuristic {
+            HeuristicArg::Kind(kind) => {
+                let h = Heuristic::new(kind, &goal);
+                ida_star(board, goal, &|b: &Board| h.h(b), limit)
+            }
+            HeuristicArg::PatternDatabase => {
+                let db = self.database(goal)?;
+                // The mirror image about the diagonal is free to look up too, where the goal
+                // has one.
+                match Mirrored::new(db) {
+                    Some(mirrored) => ida_star(board, goal, &mirrored, limit),
+                    None => ida_star(board, goal, db, limit),
+                }
+            }
+        };
+        let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        let stats = Stats {
+            steps: count(outcome.expanded),
+            expanded: count(outcome.expanded),
+            generated: count(outcome.generated),
+            max_open: outcome.thresholds.last().copied().unwrap_or(0),
+            nodes: outcome.path.as_ref().map_or(0, |p| p.len() as u32),
+            ..Stats::default()
+        };
+        let limited = outcome.path.is_none();
+        Ok((outcome.path, stats, limited))
     }
 
     fn solve_line(&mut self, line: &str) -> LineResult {
@@ -299,15 +467,20 @@ impl Solver {
                 Ok(goal) => goal,
                 Err(message) => return LineResult::Malformed(message),
             };
-            self.prepared
-                .push((side, goal, LeanSolver::new(goal, self.config)));
+            // IDA* runs on its own path and needs no lean solver.
+            let lean = match self.ida {
+                Some(_) => None,
+                None => LeanSolver::new(goal, self.config),
+            };
+            self.prepared.push((side, goal, lean));
         }
-        let (_, goal, lean) = self
+        let goal = self
             .prepared
-            .iter_mut()
+            .iter()
             .find(|(s, _, _)| *s == side)
+            .map(|(_, goal, _)| *goal)
             .expect("prepared above");
-        let problem = match Problem::new(board, *goal) {
+        let problem = match Problem::new(board, goal) {
             Ok(problem) => problem,
             Err(err) => {
                 return LineResult::Unsolved {
@@ -317,6 +490,23 @@ impl Solver {
             }
         };
         let started = Instant::now();
+        if let Some(heuristic) = self.ida {
+            return match self.solve_ida(board, goal, heuristic) {
+                Ok((path, stats, limit)) => finished(
+                    board,
+                    path,
+                    stats,
+                    limit,
+                    started.elapsed().as_secs_f64() * 1000.0,
+                ),
+                Err(message) => LineResult::Malformed(message),
+            };
+        }
+        let (_, _, lean) = self
+            .prepared
+            .iter_mut()
+            .find(|(s, _, _)| *s == side)
+            .expect("prepared above");
         let (path, stats, limit) = match (lean, &mut self.trace) {
             // The lean solver keeps no per-step records, so a trace needs the stepping engine.
             (Some(lean), None) => {
@@ -343,28 +533,40 @@ impl Solver {
             }
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        match path {
-            Some(path) => LineResult::Solved {
-                board,
-                path,
-                stats,
-                millis,
-            },
-            None if limit => LineResult::Stopped {
-                board,
-                stats,
-                millis,
-            },
-            None => LineResult::Unsolved {
-                board,
-                reason: if i18n::zh() {
-                    "open 表已空".to_string()
-                } else {
-                    "open list exhausted".to_string()
-                },
-            },
-        }
+        finished(board, path, stats, limit, millis)
     }
+}
+
+/// A board's result from what its search returned.
+fn finished(
+    board: Board,
+    path: Option<Vec<Board>>,
+    stats: Stats,
+    limit: bool,
+    millis: f64,
+) -> LineResult {
+    match path {
+        Some(path) => LineResult::Solved {
+            board,
+            path,
+            stats,
+            millis,
+        },
+        None if limit => LineResult::Stopped {
+            board,
+            stats,
+            millis,
+        },
+        None => LineResult::Unsolved {
+            board,
+            reason: pick("open list exhausted", "open 表已空"),
+        },
+    }
+}
+
+/// The English or the Chinese, as the language is set.
+fn pick(english: &str, chinese: &str) -> String {
+    if i18n::zh() { chinese } else { english }.to_owned()
 }
 
 /// Why a search stopped at the node limit, and what to do about it.
@@ -632,7 +834,7 @@ mod tests {
 
     #[test]
     fn every_algorithm_answers_the_sample() {
-        for algorithm in ["bfs", "ucs", "astar", "greedy", "weighted-astar"] {
+        for algorithm in ["bfs", "ucs", "astar", "greedy", "weighted-astar", "idastar"] {
             let (out, _, _) = run(&["--algorithm", algorithm], "283104765");
             assert_eq!(out, "4\n", "{algorithm}");
         }

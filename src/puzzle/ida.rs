@@ -4,6 +4,8 @@
 //! answers.
 
 use super::board::{Board, Dir};
+#[cfg(doc)]
+use super::pdb::PatternDatabase;
 
 /// What an IDA* run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,13 +20,37 @@ pub struct IdaOutcome {
     pub thresholds: Vec<u32>,
 }
 
+/// A heuristic as IDA* evaluates it: once for the start, then after each move from what it
+/// kept of the parent (`Memo`), so one that can update itself cheaply after a single tile's
+/// move does (see [`PatternDatabase`]'s implementation).
+pub trait Estimate {
+    /// What the estimate keeps between a node and its child.
+    type Memo: Copy;
+    /// h of the start, and its memo.
+    fn first(&self, board: &Board) -> (u32, Self::Memo);
+    /// h of `child`, reached from the node of `memo` by moving `tile` into the blank's cell
+    /// `to` (the child's blank is where the tile was).
+    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo);
+}
+
+/// Any function of the board, evaluated afresh at every node.
+impl<F: Fn(&Board) -> u32 + ?Sized> Estimate for F {
+    type Memo = ();
+    fn first(&self, board: &Board) -> (u32, ()) {
+        (self(board), ())
+    }
+    fn after(&self, child: &Board, _: &(), _: u8, _: usize) -> (u32, ()) {
+        (self(child), ())
+    }
+}
+
 /// Runs IDA* from `start` to `goal` with the heuristic `h` (which must be admissible for the
 /// answer to be optimal), stopping after `node_limit` generated nodes. The pair must be
 /// solvable: an unsolvable pair raises the threshold until the limit.
-pub fn ida_star(
+pub fn ida_star<E: Estimate + ?Sized>(
     start: Board,
     goal: Board,
-    h: &dyn Fn(&Board) -> u32,
+    h: &E,
     node_limit: u64,
 ) -> IdaOutcome {
     let mut probe = Probe {
@@ -35,11 +61,12 @@ pub fn ida_star(
         generated: 0,
         node_limit,
     };
-    let mut threshold = h(&start);
+    let (first, memo) = h.first(&start);
+    let mut threshold = first;
     let mut thresholds = Vec::new();
     loop {
         thresholds.push(threshold);
-        match probe.search(0, threshold, None) {
+        match probe.search(0, first, &memo, threshold, None) {
             Found::Goal => {
                 return IdaOutcome {
                     path: Some(probe.path),
@@ -70,21 +97,29 @@ enum Found {
     Next(u32),
 }
 
-struct Probe<'a> {
+struct Probe<'a, E: Estimate + ?Sized> {
     goal: Board,
-    h: &'a dyn Fn(&Board) -> u32,
+    h: &'a E,
     path: Vec<Board>,
     expanded: u64,
     generated: u64,
     node_limit: u64,
 }
 
-impl Probe<'_> {
-    /// Searches below the last board of the path, `g` moves from the start; `came` is the
-    /// blank's last move, whose reverse is never tried (it would undo it).
-    fn search(&mut self, g: u32, threshold: u32, came: Option<Dir>) -> Found {
+impl<E: Estimate + ?Sized> Probe<'_, E> {
+    /// Searches below the last board of the path, `g` moves from the start, whose estimate is
+    /// `h` (with its `memo`); `came` is the blank's last move, whose reverse is never tried
+    /// (it would undo it).
+    fn search(
+        &mut self,
+        g: u32,
+        h: u32,
+        memo: &E::Memo,
+        threshold: u32,
+        came: Option<Dir>,
+    ) -> Found {
         let board = *self.path.last().expect("the path holds the start");
-        let f = g + (self.h)(&board);
+        let f = g + h;
         if f > threshold {
             return Found::Next(f);
         }
@@ -97,15 +132,16 @@ impl Probe<'_> {
             if came.is_some_and(|c| c.reverse() == dir) {
                 continue;
             }
-            let Some((child, _)) = board.apply(dir) else {
+            let Some((child, step)) = board.apply(dir) else {
                 continue;
             };
             self.generated += 1;
             if self.generated > self.node_limit {
                 return Found::Limit;
             }
+            let (child_h, child_memo) = self.h.after(&child, memo, step.tile, board.blank());
             self.path.push(child);
-            match self.search(g + 1, threshold, Some(dir)) {
+            match self.search(g + 1, child_h, &child_memo, threshold, Some(dir)) {
                 Found::Next(f) => next = next.min(f),
                 found => return found,
             }
@@ -147,6 +183,12 @@ mod tests {
                 assert_eq!(*outcome.thresholds.last().unwrap() as usize, optimal);
                 assert!(outcome.thresholds.windows(2).all(|t| t[0] < t[1]));
             }
+            // The database's own incremental estimate gives exactly the same search.
+            assert_eq!(
+                ida_star(start, goal, &pdb, u64::MAX),
+                ida_star(start, goal, &by_pdb, u64::MAX),
+                "{start}"
+            );
         }
     }
 }

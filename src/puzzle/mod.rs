@@ -20,11 +20,11 @@ pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
-pub use ida::{IdaOutcome, ida_star};
+pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
-pub use pdb::{Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
+pub use pdb::{Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, solvable,

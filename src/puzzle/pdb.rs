@@ -65,6 +65,8 @@ pub enum PdbError {
     Tile(u8),
     #[error("a group of {0} tiles is too large (at most 8)")]
     GroupSize(usize),
+    #[error("{0} groups are too many (at most 4)")]
+    Groups(usize),
     #[error("the pattern database file is damaged: {0}")]
     Damaged(String),
     #[error("the pattern database build was cancelled")]
@@ -117,6 +119,9 @@ impl PatternDatabase {
         let side = goal.side();
         let n = side * side;
         let mut seen = vec![false; n];
+        if partition.groups.len() > 4 {
+            return Err(PdbError::Groups(partition.groups.len()));
+        }
         for group in &partition.groups {
             if group.len() > 8 {
                 return Err(PdbError::GroupSize(group.len()));
@@ -163,21 +168,13 @@ impl PatternDatabase {
 
     /// The sum of the groups' distances: a lower bound of the moves from `board` to the goal.
     pub fn h(&self, board: &Board) -> u32 {
-        let n = self.side * self.side;
         let mut cells = [0u8; 16];
         for (pos, tile) in board.cells().into_iter().enumerate() {
             cells[tile as usize] = pos as u8;
         }
-        let mut sum = 0;
-        let mut placement = [0u8; 8];
-        for table in &self.tables {
-            for (i, &tile) in table.tiles.iter().enumerate() {
-                placement[i] = cells[tile as usize];
-            }
-            let index = rank(&placement[..table.tiles.len()], n);
-            sum += u32::from(table.distances[index]);
-        }
-        sum
+        (0..self.tables.len())
+            .map(|g| u32::from(self.group_value(g, &cells)))
+            .sum()
     }
 
     /// The file this database is cached in under `dir`: named by side, goal and partition.
@@ -299,6 +296,114 @@ impl PatternDatabase {
                 Ok((db, Source::Built { saved }))
             }
         }
+    }
+}
+
+/// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
+/// tile's group is looked up again.
+impl super::ida::Estimate for PatternDatabase {
+    /// Each tile's cell, and each group's value.
+    type Memo = ([u8; 16], [u8; 4]);
+
+    fn first(&self, board: &Board) -> (u32, Self::Memo) {
+        let mut cells = [0u8; 16];
+        for (pos, tile) in board.cells().into_iter().enumerate() {
+            cells[tile as usize] = pos as u8;
+        }
+        let mut values = [0u8; 4];
+        for (g, value) in values.iter_mut().enumerate().take(self.tables.len()) {
+            *value = self.group_value(g, &cells);
+        }
+        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+    }
+
+    fn after(&self, _: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
+        let (mut cells, mut values) = *memo;
+        cells[tile as usize] = to as u8;
+        if let Some(g) = self.tables.iter().position(|t| t.tiles.contains(&tile)) {
+            values[g] = self.group_value(g, &cells);
+        }
+        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+    }
+}
+
+/// The database looked up twice, on the board and on its mirror image about the main
+/// diagonal (with the tiles renamed so the goal mirrors onto itself), keeping the larger sum.
+/// The mirror of a board is exactly as far from the goal, so both sums are lower bounds: the
+/// larger is too, and it prunes more. Needs a goal whose blank is on the diagonal.
+pub struct Mirrored<'a> {
+    db: &'a PatternDatabase,
+    /// The tile whose goal cell is the mirror of this tile's goal cell.
+    rename: [u8; 16],
+    /// The mirror of each cell.
+    mirror: [u8; 16],
+}
+
+impl<'a> Mirrored<'a> {
+    /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
+    pub fn new(db: &'a PatternDatabase) -> Option<Mirrored<'a>> {
+        let side = db.side;
+        let goal = db.goal;
+        let mut mirror = [0u8; 16];
+        for (cell, m) in mirror.iter_mut().enumerate().take(side * side) {
+            *m = ((cell % side) * side + cell / side) as u8;
+        }
+        if mirror[goal.blank()] as usize != goal.blank() {
+            return None;
+        }
+        let mut rename = [0u8; 16];
+        for tile in 0..(side * side) as u8 {
+            rename[tile as usize] = goal.tile(mirror[goal.position_of(tile)] as usize);
+        }
+        Some(Mirrored { db, rename, mirror })
+    }
+
+    /// The mirrored memo of a plain one: each renamed tile at the mirror of its cell.
+    fn mirrored(&self, cells: &[u8; 16]) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        for tile in 0..self.db.side * self.db.side {
+            out[self.rename[tile] as usize] = self.mirror[cells[tile] as usize];
+        }
+        out
+    }
+}
+
+impl super::ida::Estimate for Mirrored<'_> {
+    type Memo = (
+        <PatternDatabase as super::ida::Estimate>::Memo,
+        <PatternDatabase as super::ida::Estimate>::Memo,
+    );
+
+    fn first(&self, board: &Board) -> (u32, Self::Memo) {
+        let (h, plain) = self.db.first(board);
+        let cells = self.mirrored(&plain.0);
+        let mut values = [0u8; 4];
+        for (g, value) in values.iter_mut().enumerate().take(self.db.tables.len()) {
+            *value = self.db.group_value(g, &cells);
+        }
+        let m: u32 = values.iter().map(|&v| u32::from(v)).sum();
+        (h.max(m), (plain, (cells, values)))
+    }
+
+    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
+        let (h, plain) = self.db.after(child, &memo.0, tile, to);
+        let renamed = self.rename[tile as usize];
+        let (m, mirrored) = self
+            .db
+            .after(child, &memo.1, renamed, self.mirror[to] as usize);
+        (h.max(m), (plain, mirrored))
+    }
+}
+
+impl PatternDatabase {
+    /// Group `g`'s distance for the tiles at `cells` (indexed by tile).
+    fn group_value(&self, g: usize, cells: &[u8; 16]) -> u8 {
+        let table = &self.tables[g];
+        let mut placement = [0u8; 8];
+        for (i, &tile) in table.tiles.iter().enumerate() {
+            placement[i] = cells[tile as usize];
+        }
+        table.distances[rank(&placement[..table.tiles.len()], self.side * self.side)]
     }
 }
 
@@ -590,5 +695,34 @@ mod tests {
             sum_pdb / 2000,
             sum_manhattan / 2000
         );
+    }
+
+    #[test]
+    fn the_mirrored_lookup_stays_admissible_and_is_never_below_the_plain_one() {
+        use crate::puzzle::ida::Estimate;
+        let (goal, db) = eight();
+        let mirrored = Mirrored::new(&db).expect("123804765 has its blank on the diagonal");
+        let table = DistanceTable::new(&goal).unwrap();
+        let mut rng = Rng::new(9);
+        let mut higher = 0;
+        for _ in 0..2000 {
+            let board = scramble(&goal, 40, &mut rng);
+            let (h, _) = mirrored.first(&board);
+            let truth = u32::from(table.distance(&board).unwrap());
+            assert!(h <= truth, "{board}: {h} > h* {truth}");
+            assert!(h >= db.h(&board));
+            higher += usize::from(h > db.h(&board));
+            // Step by step it agrees with a fresh evaluation.
+            let (_, memo) = mirrored.first(&board);
+            for (child, step) in board.successors() {
+                let (incremental, _) = mirrored.after(&child, &memo, step.tile, board.blank());
+                assert_eq!(incremental, mirrored.first(&child).0, "{board} -> {child}");
+            }
+        }
+        assert!(higher > 0, "the mirror never helped");
+        // A goal with the blank off the diagonal has no mirror.
+        let off: Board = "123456708".parse().unwrap();
+        let db = PatternDatabase::build(off, Partition::eight_44(), &mut keep_going).unwrap();
+        assert!(Mirrored::new(&db).is_none());
     }
 }

@@ -85,6 +85,12 @@ mod tests {
     use crate::domains::grid::heuristic::GridHeuristic;
     use crate::domains::grid::presets;
 
+    /// Every way a grid can move: 4-connected, and 8-connected with and without cutting corners.
+    const MOVE_RULES: [(Connectivity, CornerCutting); 3] = [
+        (Connectivity::Four, CornerCutting::Forbidden),
+        (Connectivity::Eight, CornerCutting::Forbidden),
+        (Connectivity::Eight, CornerCutting::Allowed),
+    ];
     /// Forward Dijkstra from one cell: the slow, obviously correct reference.
     fn forward_distance(grid: &Grid, from: Cell) -> Option<u64> {
         let mut dist = vec![u64::MAX; grid.cell_count()];
@@ -120,11 +126,7 @@ mod tests {
                     grid.paint_weight(cell, 2 + (i % 8) as u8).unwrap();
                 }
             }
-            for (connectivity, corners) in [
-                (Connectivity::Four, CornerCutting::Forbidden),
-                (Connectivity::Eight, CornerCutting::Forbidden),
-                (Connectivity::Eight, CornerCutting::Allowed),
-            ] {
+            for (connectivity, corners) in MOVE_RULES {
                 grid.set_connectivity(connectivity);
                 grid.set_corner_cutting(corners);
                 grids.push(grid.clone());
@@ -159,11 +161,7 @@ mod tests {
                     grid.paint_weight(cell, 2 + (i % 8) as u8).unwrap();
                 }
             }
-            for (connectivity, corners) in [
-                (Connectivity::Four, CornerCutting::Forbidden),
-                (Connectivity::Eight, CornerCutting::Forbidden),
-                (Connectivity::Eight, CornerCutting::Allowed),
-            ] {
+            for (connectivity, corners) in MOVE_RULES {
                 grid.set_connectivity(connectivity);
                 grid.set_corner_cutting(corners);
                 let mut moves = Vec::new();
