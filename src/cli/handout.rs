@@ -7,7 +7,7 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::solve::{GoalChoice, SolveOptions};
+use super::solve::{GoalChoice, HeuristicArg, MethodArg, SolveOptions};
 use crate::i18n;
 use crate::puzzle::{Problem, parse_board};
 use crate::search::{Search, Status, try_new_search};
@@ -100,6 +100,19 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
         .as_deref()
         .map(|p| table_format(p).map(|f| (p, f)))
         .transpose()?;
+    // The tree and the table are the stepping engine's records: IDA* keeps none, and the
+    // pattern database is an IDA* heuristic only.
+    if options.algorithm == MethodArg::IdaStar || options.heuristic == HeuristicArg::PatternDatabase
+    {
+        return Err(if i18n::zh() {
+            "--tree 和 --table 需要逐步搜索的算法：idastar 和 --heuristic pdb 不保留每一步的记录"
+                .to_owned()
+        } else {
+            "--tree and --table need a stepping algorithm: idastar and --heuristic pdb keep no \
+             per-step records"
+                .to_owned()
+        });
+    }
     let config = options.config();
     config.validate().map_err(|e| i18n::config_error(&e))?;
     let goal = GoalChoice::parse(options.goal.as_deref()).map_err(|e| i18n::goal_error(&e))?;
@@ -258,6 +271,9 @@ mod tests {
         assert!(run_err(&["283104765", "--tree", "t.png"], "").contains(".svg, .dot"));
         assert!(run_err(&["283104765", "--table", "t.txt"], "").contains(".md, .csv"));
         assert!(run_err(&["--tree", "t.svg"], "283104765\n123804765\n").contains("exactly one"));
+        assert!(
+            run_err(&["283104765", "-a", "idastar", "--tree", "t.svg"], "").contains("idastar")
+        );
         assert!(!run_err(&["28310476", "--tree", "t.svg"], "").contains('\n'));
         let (line, status) =
             run(&options(&["213804765", "--tree", "t.svg"]), &mut &b""[..]).unwrap();
