@@ -239,17 +239,6 @@ pub fn list_cell(side: usize, text_size: f32) -> f32 {
     cell
 }
 
-/// A board as text, one row after another separated by slashes: `283/104/765`, and hex digits
-/// for 4x4 (`1234/5678/9ABC/DEF0`), the compact form of the lists' text-only board column.
-pub fn rows_text(board: &Board) -> String {
-    let digits = board.to_string();
-    let side = board.side();
-    let rows: Vec<&str> = (0..side)
-        .map(|r| &digits[r * side..(r + 1) * side])
-        .collect();
-    rows.join("/")
-}
-
 /// A small board painted into `rect` (list rows, children, paths). No interaction, so a list
 /// of 100,000 rows pays only for the rows on screen.
 pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: Option<&Board>) {

@@ -1923,9 +1923,7 @@ fn node_table(
                         row.col(|ui| {
                             decorate(ui);
                             if text_boards {
-                                ui.label(
-                                    RichText::new(board_view::rows_text(&node.state)).monospace(),
-                                );
+                                ui.label(RichText::new(node.state.rows_text()).monospace());
                             } else {
                                 let size = vec2(cell * side as f32, cell * side as f32);
                                 let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
@@ -2117,11 +2115,14 @@ mod tests {
     #[test]
     fn boards_as_text_shows_rows_separated_by_slashes() {
         assert_eq!(
-            board_view::rows_text(&"283104765".parse().unwrap()),
+            "283104765"
+                .parse::<crate::puzzle::Board>()
+                .unwrap()
+                .rows_text(),
             "283/104/765"
         );
         assert_eq!(
-            board_view::rows_text(&crate::puzzle::Board::blank_last(4)),
+            crate::puzzle::Board::blank_last(4).rows_text(),
             "1234/5678/9ABC/DEF0"
         );
         let mut h = test_harness(Settings::default());

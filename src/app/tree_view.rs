@@ -697,7 +697,7 @@ fn node_box(
         (scale * 0.17).clamp(8.5, 15.0)
     };
     let name = if view.board_names {
-        crate::tree::model::state_text(&state(search, id))
+        state(search, id).rows_text()
     } else {
         node_name(id)
     };

@@ -242,6 +242,18 @@ impl Board {
             .map(|(_, m)| m)
     }
 
+    /// The board as one line of text, row after row separated by slashes: `283/104/765`, with
+    /// hex digits for 4x4 (`1234/5678/9ABC/DEF0`): the lists' text column and the tree's
+    /// board names.
+    pub fn rows_text(&self) -> String {
+        let digits = self.to_string();
+        let side = self.side();
+        let rows: Vec<&str> = (0..side)
+            .map(|r| &digits[r * side..(r + 1) * side])
+            .collect();
+        rows.join("/")
+    }
+
     /// The board drawn as rows of right-aligned numbers, the blank as `·`.
     pub fn grid(&self) -> String {
         let width = if self.len() > 10 { 2 } else { 1 };

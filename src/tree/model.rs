@@ -57,16 +57,6 @@ pub fn state(search: &dyn Search<Problem>, id: NodeId) -> Board {
     search.node(id).state
 }
 
-/// A state as one line of text: a board row after row, `283/104/765` (hex digits for 4x4).
-pub fn state_text(board: &Board) -> String {
-    let digits = board.to_string();
-    let side = board.side();
-    let rows: Vec<&str> = (0..side)
-        .map(|r| &digits[r * side..(r + 1) * side])
-        .collect();
-    rows.join("/")
-}
-
 /// A cost or priority as the tree and the table print it: whole numbers without decimals (the
 /// puzzles' costs), others to two decimals at most.
 pub fn cost_text(value: Cost) -> String {

@@ -7,7 +7,7 @@
 //! same step: a step's row is what open and closed held right after it, which the engine does
 //! not keep for past steps. Called by the tree pane, the File menu and `searchlab solve --table`.
 
-use super::model::{cost_text, facts, node_name, state, state_text};
+use super::model::{cost_text, facts, node_name, state};
 use crate::i18n;
 use crate::puzzle::{Problem, SearchConfig};
 use crate::search::{Cost, NodeId, Search, Status, new_search};
@@ -92,7 +92,7 @@ impl StepTable {
     pub fn name(&self, id: NodeId, naming: Naming) -> String {
         match naming {
             Naming::Numbered => node_name(id),
-            Naming::Board => state_text(&state(self.search.as_ref(), id)),
+            Naming::Board => state(self.search.as_ref(), id).rows_text(),
         }
     }
 
