@@ -249,7 +249,7 @@ fn results_table(ui: &mut Ui, table: &ExperimentTable) {
                         }
                     }
                     ui.end_row();
-                    for (d, row) in table.depths.iter().zip(&table.cells) {
+                    for (d, row) in table.depths.iter().zip(&table.entries) {
                         ui.strong(d.to_string());
                         for cell in row {
                             ui.label(format!("{:.0}", cell.mean_generated));
@@ -270,7 +270,7 @@ pub fn plot_points(table: &ExperimentTable, config: usize) -> Vec<[f64; 2]> {
     table
         .depths
         .iter()
-        .zip(&table.cells)
+        .zip(&table.entries)
         .filter(|(_, row)| row[config].solved > 0)
         .map(|(&d, row)| [f64::from(d), row[config].mean_generated.max(1.0).log10()])
         .collect()
@@ -401,7 +401,7 @@ mod tests {
         };
         assert_eq!(finished.table.depths, [2, 4, 6]);
         // A* with Manhattan never generates more than BFS on the same boards.
-        for row in &finished.table.cells {
+        for row in &finished.table.entries {
             assert!(row[2].mean_generated <= row[0].mean_generated);
             assert_eq!(row[2].optimal, 1.0);
         }

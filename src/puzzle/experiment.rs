@@ -179,7 +179,7 @@ mod tests {
         .unwrap();
         assert_eq!(calls.load(Ordering::Relaxed), 12);
         for (i, &d) in table.depths.iter().enumerate() {
-            let row = &table.cells[i];
+            let row = &table.entries[i];
             assert_eq!(row[0].optimal, 1.0);
             assert_eq!(row[0].mean_length, f64::from(d));
             assert!(row[2].mean_generated <= row[1].mean_generated, "depth {d}");

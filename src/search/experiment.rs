@@ -41,7 +41,7 @@ pub fn effective_branching_factor(generated: u64, depth: u32) -> Option<f64> {
 
 /// The means of one configuration at one depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Cell {
+pub struct Entry {
     /// Instances solved (the means are over them).
     pub solved: usize,
     pub mean_generated: f64,
@@ -55,12 +55,12 @@ pub struct Cell {
     pub unsolved: usize,
 }
 
-/// The results: `cells[depth index][config index]`.
+/// The results: `entries[depth index][config index]`.
 #[derive(Clone, Debug)]
 pub struct ExperimentTable<H> {
     pub depths: Vec<u8>,
     pub configs: Vec<SearchConfig<H>>,
-    pub cells: Vec<Vec<Cell>>,
+    pub entries: Vec<Vec<Entry>>,
 }
 
 /// What one search of an experiment found: nodes generated, nodes expanded and the length of
@@ -90,7 +90,7 @@ pub fn run_jobs<I: Sync, H: HeuristicChoice>(
         .collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let cells = Mutex::new(vec![vec![Cell::default(); configs.len()]; depths.len()]);
+    let entries = Mutex::new(vec![vec![Entry::default(); configs.len()]; depths.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -100,8 +100,8 @@ pub fn run_jobs<I: Sync, H: HeuristicChoice>(
                     let Some(results) = solve(&configs[c], &instances[d], cancel) else {
                         break;
                     };
-                    let cell = summarise(depths[d], &results);
-                    cells.lock().expect("no worker panics")[d][c] = cell;
+                    let entry = summarise(depths[d], &results);
+                    entries.lock().expect("no worker panics")[d][c] = entry;
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
                 }
             });
@@ -113,18 +113,18 @@ pub fn run_jobs<I: Sync, H: HeuristicChoice>(
     Some(ExperimentTable {
         depths: depths.to_vec(),
         configs: configs.to_vec(),
-        cells: cells.into_inner().expect("no worker panics"),
+        entries: entries.into_inner().expect("no worker panics"),
     })
 }
 
-fn summarise(depth: u8, results: &[Run]) -> Cell {
+fn summarise(depth: u8, results: &[Run]) -> Entry {
     let solved: Vec<(u64, u64, usize)> = results.iter().flatten().copied().collect();
     let n = solved.len().max(1) as f64;
     let branching: Vec<f64> = solved
         .iter()
         .filter_map(|&(generated, _, moves)| effective_branching_factor(generated, moves as u32))
         .collect();
-    Cell {
+    Entry {
         solved: solved.len(),
         mean_generated: solved.iter().map(|r| r.0 as f64).sum::<f64>() / n,
         mean_expanded: solved.iter().map(|r| r.1 as f64).sum::<f64>() / n,
@@ -160,16 +160,16 @@ impl<H: HeuristicChoice> ExperimentTable<H> {
         out.push_str("\n|---|");
         out.push_str(&"---:|".repeat(3 * self.configs.len()));
         out.push('\n');
-        for (d, row) in self.depths.iter().zip(&self.cells) {
+        for (d, row) in self.depths.iter().zip(&self.entries) {
             let _ = write!(out, "| {d} |");
-            for cell in row {
-                let b = cell
+            for entry in row {
+                let b = entry
                     .mean_branching
                     .map_or("–".to_string(), |b| format!("{b:.2}"));
                 let _ = write!(
                     out,
                     " {:.0} | {:.0} | {b} |",
-                    cell.mean_generated, cell.mean_expanded
+                    entry.mean_generated, entry.mean_expanded
                 );
             }
             out.push('\n');
@@ -178,26 +178,26 @@ impl<H: HeuristicChoice> ExperimentTable<H> {
     }
 
     /// The table as CSV, one row per depth and configuration; `solved` heads the column of
-    /// [`Cell::solved`] (what the domain calls its instances).
+    /// [`Entry::solved`] (what the domain calls its instances).
     pub fn csv_with(&self, solved: &str) -> String {
         let mut out = format!(
             "depth,config,{solved},mean_generated,mean_expanded,b_star,mean_length,optimal_share,unsolved\n",
         );
-        for (d, row) in self.depths.iter().zip(&self.cells) {
-            for (config, cell) in self.configs.iter().zip(row) {
-                let b = cell
+        for (d, row) in self.depths.iter().zip(&self.entries) {
+            for (config, entry) in self.configs.iter().zip(row) {
+                let b = entry
                     .mean_branching
                     .map_or(String::new(), |b| format!("{b:.4}"));
                 let _ = writeln!(
                     out,
                     "{d},{},{},{:.1},{:.1},{b},{:.2},{:.3},{}",
                     short_name(config),
-                    cell.solved,
-                    cell.mean_generated,
-                    cell.mean_expanded,
-                    cell.mean_length,
-                    cell.optimal,
-                    cell.unsolved
+                    entry.solved,
+                    entry.mean_generated,
+                    entry.mean_expanded,
+                    entry.mean_length,
+                    entry.optimal,
+                    entry.unsolved
                 );
             }
         }

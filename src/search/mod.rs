@@ -24,7 +24,7 @@ pub use best_first::BestFirst;
 pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
 pub use cost::Cost;
-pub use experiment::{Cell, ExperimentTable, Run, effective_branching_factor, run_jobs};
+pub use experiment::{Entry, ExperimentTable, Run, effective_branching_factor, run_jobs};
 pub use problem::{HeuristicChoice, SearchProblem};
 pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
 pub use trace::{EventKind, TraceEvent, trace_csv, trace_events, trace_posthoc};
