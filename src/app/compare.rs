@@ -9,7 +9,7 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotP
 
 use super::board_view::{self, Decor, palette};
 use super::command::Command;
-use super::panels::edit_config;
+use super::panels::{edit_config, setting_checkbox};
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
 };
@@ -484,18 +484,17 @@ fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut 
     let share = session.settings.share_of_run;
     let text_color = ui.visuals().strong_text_color();
     ui.horizontal_wrapped(|ui| {
-        let mut log_y = log;
-        if ui.checkbox(&mut log_y, text::t().log_y).changed() {
-            commands.push(Command::SetLogCounts(log_y));
-        }
-        let mut share_x = share;
-        if ui
-            .checkbox(&mut share_x, text::t().share_of_run)
-            .on_hover_text(text::t().share_of_run_hint)
-            .changed()
-        {
-            commands.push(Command::SetShareOfRun(share_x));
-        }
+        let t = text::t();
+        setting_checkbox(
+            ui,
+            log,
+            t.log_y,
+            t.log_y_hint,
+            Command::SetLogCounts,
+            commands,
+        );
+        let (title, hint) = (t.share_of_run, t.share_of_run_hint);
+        setting_checkbox(ui, share, title, hint, Command::SetShareOfRun, commands);
         ui.separator();
         lane_key(ui, session);
     });

@@ -268,6 +268,22 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
     });
 }
 
+/// A checkbox for a remembered setting: it shows `on` and asks for the flipped value through
+/// the setting's command.
+pub fn setting_checkbox(
+    ui: &mut Ui,
+    on: bool,
+    title: &str,
+    hint: &str,
+    command: fn(bool) -> Command,
+    commands: &mut Vec<Command>,
+) {
+    let mut next = on;
+    if ui.checkbox(&mut next, title).on_hover_text(hint).changed() {
+        commands.push(command(next));
+    }
+}
+
 /// Folds the setup rows into one line.
 fn fold_setup_button(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
     if ui
@@ -1616,14 +1632,15 @@ fn open_table(
     let mut marks = fresh_nodes(search);
     let text_boards = session.settings.text_boards;
     let toggle = |ui: &mut Ui| {
-        let mut on = text_boards;
-        if ui
-            .checkbox(&mut on, text::t().boards_as_text)
-            .on_hover_text(text::t().boards_as_text_hint)
-            .changed()
-        {
-            commands.push(Command::SetTextBoards(on));
-        }
+        let (title, hint) = (text::t().boards_as_text, text::t().boards_as_text_hint);
+        setting_checkbox(
+            ui,
+            text_boards,
+            title,
+            hint,
+            Command::SetTextBoards,
+            commands,
+        );
     };
     if let Some(hidden) = fine_step::hidden(search, session.fine()) {
         let ids: Vec<NodeId> = lane
@@ -1989,7 +2006,6 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
             node.expanded_at.unwrap_or(node.generated_at)
         })
         .filter(|&step| step > 0);
-    let hover_color = ui.visuals().strong_text_color();
     let series = lane.plots();
     let group = ui.make_persistent_id("search_plots");
     let height = ui.available_height().max(80.0) - 24.0;
@@ -2059,7 +2075,7 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
                 if let Some(step) = marked_step {
                     plot.vline(
                         egui_plot::VLine::new(text::hovered_step(step), f64::from(step))
-                            .color(hover_color)
+                            .color(text_color)
                             .width(2.0),
                     );
                 }

@@ -7,8 +7,12 @@ use egui::{Color32, RichText, Ui};
 
 use super::command::Command;
 use super::fine_step::{current, lines};
+use super::panels::setting_checkbox;
 use super::session::Session;
 use super::text;
+
+/// The colour of the line being run (and of what it did).
+const HIGHLIGHT: Color32 = Color32::from_rgb(0xf2, 0xc1, 0x1d);
 
 /// The pseudocode panel.
 pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
@@ -18,21 +22,21 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let t = text::t();
     let search = lane.search();
     let (role, detail) = current(search, session.fine());
-    let highlight = Color32::from_rgb(0xf2, 0xc1, 0x1d);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.pseudocode).strong().size(17.0));
-        let mut fine = session.settings.fine_step;
-        if ui
-            .checkbox(&mut fine, t.fine_step)
-            .on_hover_text(t.fine_step_hint)
-            .changed()
-        {
-            commands.push(Command::SetFineStep(fine));
-        }
+        let fine = session.settings.fine_step;
+        setting_checkbox(
+            ui,
+            fine,
+            t.fine_step,
+            t.fine_step_hint,
+            Command::SetFineStep,
+            commands,
+        );
     });
     // What the highlighted line did, above the code so it never scrolls out of sight.
     if let Some(detail) = detail {
-        ui.label(RichText::new(detail).strong().color(highlight));
+        ui.label(RichText::new(detail).strong().color(HIGHLIGHT));
     }
     // Scroll the highlighted line into view when it moves (not every frame, so the reader can
     // scroll away): at zoom 1.5 only the first lines fit, and the children's lines are below.
@@ -54,7 +58,6 @@ fn code_lines(
     role: super::fine_step::Role,
     moved: bool,
 ) {
-    let highlight = Color32::from_rgb(0xf2, 0xc1, 0x1d);
     for (number, (indent, line_role, line)) in lines(config).into_iter().enumerate() {
         let on = line_role == role;
         let text = format!("{:>2}  {}{line}", number + 1, "  ".repeat(indent));
@@ -62,7 +65,7 @@ fn code_lines(
         if on {
             rich = rich
                 .color(Color32::BLACK)
-                .background_color(highlight)
+                .background_color(HIGHLIGHT)
                 .strong();
         }
         let response = ui.add(egui::Label::new(rich).wrap());

@@ -198,6 +198,8 @@ strings! {
     card_start: "Start (none expanded)", "初始状态（未扩展）";
     card_next: "Head of open", "open 表之首";
     log_y: "log y", "对数 y 轴";
+    log_y_hint: "Counts on a logarithmic axis, so lanes a hundred times apart both stay readable",
+        "结点数用对数坐标，相差百倍的通道都能看清";
     summary: "Summary", "汇总";
     copy_markdown: "Copy (Markdown)", "复制（Markdown）";
     copy_tsv: "Copy (TSV)", "复制（TSV）";
