@@ -101,6 +101,11 @@ pub(crate) fn zh() -> bool {
     language() == Language::Chinese
 }
 
+/// The English or the Chinese of a phrase used in one place only, as the language is set.
+pub(crate) fn pick(english: &str, chinese: &str) -> String {
+    if zh() { chinese } else { english }.to_owned()
+}
+
 pub fn algorithm(algorithm: Algorithm) -> &'static str {
     if !zh() {
         return algorithm.title();

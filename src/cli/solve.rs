@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::trace::{TraceError, TraceFiles};
-use crate::i18n;
+use crate::i18n::{self, pick};
 use crate::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
     PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
@@ -562,11 +562,6 @@ fn finished(
             reason: pick("open list exhausted", "open 表已空"),
         },
     }
-}
-
-/// The English or the Chinese, as the language is set.
-fn pick(english: &str, chinese: &str) -> String {
-    if i18n::zh() { chinese } else { english }.to_owned()
 }
 
 /// Why a search stopped at the node limit, and what to do about it.

@@ -11,6 +11,7 @@
 
 pub mod engine;
 
+pub(crate) use crate::i18n::pick;
 use crate::i18n::zh;
 pub use crate::i18n::{Language, language, set_language};
 use crate::puzzle::{Move, StepView};
@@ -1262,11 +1263,6 @@ pub fn check_violations(count: usize, first_step: usize) -> String {
         "violations"
     };
     format!("heuristic check: {count} {noun}, first at step {first_step} (hover)")
-}
-
-/// The English or the Chinese of a fixed phrase that is used in one place only.
-pub(crate) fn pick(english: &'static str, chinese: &'static str) -> String {
-    if zh() { chinese } else { english }.to_owned()
 }
 
 #[cfg(test)]
