@@ -6,7 +6,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::command::Command;
-use super::fine_step::{current, lines};
+use super::fine_step::{Role, current, lines};
 use super::panels::setting_checkbox;
 use super::session::Session;
 use super::text;
@@ -41,8 +41,8 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     // Scroll the highlighted line into view when it moves (not every frame, so the reader can
     // scroll away): at zoom 1.5 only the first lines fit, and the children's lines are below.
     let memory_id = ui.scope_id().with("pseudocode_shown_line");
-    let position = (format!("{role:?}"), search.steps());
-    let moved = ui.data(|d| d.get_temp::<(String, usize)>(memory_id)) != Some(position.clone());
+    let position = (role, search.steps());
+    let moved = ui.data(|d| d.get_temp::<(Role, usize)>(memory_id)) != Some(position);
     ui.data_mut(|d| d.insert_temp(memory_id, position));
     // Only the code scrolls: the heading and what the line did stay in sight.
     egui::ScrollArea::vertical()
@@ -55,7 +55,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 fn code_lines(
     ui: &mut Ui,
     config: &crate::puzzle::SearchConfig,
-    role: super::fine_step::Role,
+    role: Role,
     moved: bool,
 ) {
     for (number, (indent, line_role, line)) in lines(config).into_iter().enumerate() {
