@@ -10,11 +10,13 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domains::grid::GridHeuristic;
 use crate::puzzle::{
-    Dir, ExperimentError, GoalError, HeuristicKind, Hit, Parity, ParseError, ProblemError,
-    SearchConfig, Violation,
+    Dir, ExperimentError, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation,
 };
-use crate::search::{Algorithm, ConfigError, GoalTest, Outcome, TieBreak};
+use crate::search::{
+    Algorithm, ConfigError, GoalTest, HeuristicChoice, Outcome, SearchConfig, TieBreak,
+};
 
 /// The languages searchlab speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,29 +141,75 @@ pub fn formula(algorithm: Algorithm) -> &'static str {
     }
 }
 
-pub fn heuristic(kind: HeuristicKind) -> &'static str {
-    if !zh() {
-        return kind.title();
+/// A heuristic's name in the language of the moment: every domain's heuristics have one.
+pub trait LocalName: Copy {
+    /// The full name ("Manhattan distance", 曼哈顿距离).
+    fn local(self) -> &'static str;
+    /// A short name for legends and table rows.
+    fn local_short(self) -> &'static str;
+}
+
+impl LocalName for HeuristicKind {
+    fn local(self) -> &'static str {
+        if !zh() {
+            return self.title();
+        }
+        match self {
+            HeuristicKind::Zero => "零启发（h = 0）",
+            HeuristicKind::Misplaced => "不在位数码数",
+            HeuristicKind::Manhattan => "曼哈顿距离",
+            HeuristicKind::LinearConflict => "线性冲突",
+        }
     }
-    match kind {
-        HeuristicKind::Zero => "零启发（h = 0）",
-        HeuristicKind::Misplaced => "不在位数码数",
-        HeuristicKind::Manhattan => "曼哈顿距离",
-        HeuristicKind::LinearConflict => "线性冲突",
+
+    fn local_short(self) -> &'static str {
+        if !zh() {
+            return self.name();
+        }
+        match self {
+            HeuristicKind::Zero => "零",
+            HeuristicKind::Misplaced => "不在位",
+            HeuristicKind::Manhattan => "曼哈顿",
+            HeuristicKind::LinearConflict => "线性冲突",
+        }
     }
 }
 
+impl LocalName for GridHeuristic {
+    fn local(self) -> &'static str {
+        if !zh() {
+            return self.title();
+        }
+        match self {
+            GridHeuristic::Zero => "零启发（h = 0）",
+            GridHeuristic::Manhattan => "曼哈顿距离",
+            GridHeuristic::Euclidean => "欧几里得距离",
+            GridHeuristic::Octile => "八方向距离（octile）",
+            GridHeuristic::Chebyshev => "切比雪夫距离",
+        }
+    }
+
+    fn local_short(self) -> &'static str {
+        if !zh() {
+            return self.name();
+        }
+        match self {
+            GridHeuristic::Zero => "零",
+            GridHeuristic::Manhattan => "曼哈顿",
+            GridHeuristic::Euclidean => "欧氏",
+            GridHeuristic::Octile => "八方向",
+            GridHeuristic::Chebyshev => "切比雪夫",
+        }
+    }
+}
+
+pub fn heuristic(kind: impl LocalName) -> &'static str {
+    kind.local()
+}
+
 /// A short heuristic name for legends and table rows.
-pub fn heuristic_short(kind: HeuristicKind) -> &'static str {
-    if !zh() {
-        return kind.name();
-    }
-    match kind {
-        HeuristicKind::Zero => "零",
-        HeuristicKind::Misplaced => "不在位",
-        HeuristicKind::Manhattan => "曼哈顿",
-        HeuristicKind::LinearConflict => "线性冲突",
-    }
+pub fn heuristic_short(kind: impl LocalName) -> &'static str {
+    kind.local_short()
 }
 
 pub fn tie_break(tie: TieBreak) -> &'static str {
@@ -217,7 +265,7 @@ pub fn dir(dir: Dir) -> &'static str {
 }
 
 /// A one-line description of a configuration, e.g. `A* (f = g + h), Manhattan distance, ...`.
-pub fn describe(config: &SearchConfig) -> String {
+pub fn describe<H: HeuristicChoice + LocalName>(config: &SearchConfig<H>) -> String {
     if !zh() {
         return config.describe();
     }
@@ -361,7 +409,8 @@ pub fn violation(violation: &Violation) -> String {
 }
 
 /// Why a breakpoint stopped the run.
-pub fn hit(hit: &Hit) -> String {
+pub fn hit<S: std::fmt::Display + Copy>(hit: &crate::search::Hit<S>) -> String {
+    use crate::search::Hit;
     if !zh() {
         return hit.to_string();
     }

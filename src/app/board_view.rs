@@ -6,6 +6,7 @@ use egui::{
     Vec2, WidgetInfo, pos2, vec2,
 };
 
+use super::domain::{AnyAction, AnyState};
 use crate::puzzle::{Board, Explanation, HeuristicKind};
 
 /// Colours chosen to stay distinct on a washed-out projector in both themes.
@@ -276,18 +277,52 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
     }
 }
 
-/// Allocates and paints a small board of `cell`-sized cells.
-pub fn mini(
+/// A small drawing of any state into `rect`: a board, or a cell's coordinates on a map.
+pub fn paint_state(
+    ui: &Ui,
+    rect: Rect,
+    state: &AnyState,
+    moved: Option<AnyAction>,
+    goal: Option<&AnyState>,
+) {
+    match state {
+        AnyState::Puzzle(board) => {
+            let moved = match moved {
+                Some(AnyAction::Puzzle(m)) => Some(m.tile),
+                _ => None,
+            };
+            paint_mini(ui, rect, board, moved, goal.and_then(AnyState::board));
+        }
+        AnyState::Grid(cell) => {
+            let text = cell.to_string();
+            let size = (rect.width() / (text.len() as f32 * 0.62)).min(rect.height() * 0.5);
+            ui.painter().text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                text,
+                FontId::monospace(size.max(6.0)),
+                ui.visuals().text_color(),
+            );
+        }
+    }
+}
+
+/// Allocates and paints a small drawing of any state, `cell` the size of a board's cell; a
+/// map's cell takes the room of a 3x3 board.
+pub fn state_mini(
     ui: &mut Ui,
-    board: &Board,
+    state: &AnyState,
     cell: f32,
-    moved: Option<u8>,
-    goal: Option<&Board>,
+    moved: Option<AnyAction>,
+    goal: Option<&AnyState>,
 ) -> Response {
-    let size = Vec2::splat(cell * board.side() as f32);
-    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    let side = match state {
+        AnyState::Puzzle(board) => board.side(),
+        AnyState::Grid(_) => 3,
+    };
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(cell * side as f32), Sense::hover());
     if ui.is_rect_visible(rect) {
-        paint_mini(ui, rect, board, moved, goal);
+        paint_state(ui, rect, state, moved, goal);
     }
     response
 }

@@ -6,8 +6,11 @@ use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use super::command::Command;
+use super::domain::{AnyState, DomainKind};
 use super::text::{self, engine};
-use crate::puzzle::{Breakpoint, ParseError, parse_board};
+use crate::domains::grid::Cell;
+use crate::puzzle::parse_board;
+use crate::search::Breakpoint;
 
 /// The breakpoints as set in the window.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,7 +46,7 @@ impl Default for BreakpointSettings {
 impl BreakpointSettings {
     /// The engine's breakpoints that are on. A board that does not parse is left out (its field
     /// shows why).
-    pub fn active(&self) -> Vec<Breakpoint> {
+    pub fn active(&self, domain: DomainKind) -> Vec<Breakpoint<AnyState>> {
         let mut active = Vec::new();
         if self.goal_generated {
             active.push(Breakpoint::GoalGenerated);
@@ -57,23 +60,47 @@ impl BreakpointSettings {
         if self.open_exceeds {
             active.push(Breakpoint::OpenExceeds(self.open_limit));
         }
-        if let (true, Ok(board)) = (self.board, self.board()) {
+        if let (true, Ok(state)) = (self.board, self.state(domain)) {
             active.push(if self.board_expanded {
-                Breakpoint::StateExpanded(board)
+                Breakpoint::StateExpanded(state)
             } else {
-                Breakpoint::StateGenerated(board)
+                Breakpoint::StateGenerated(state)
             });
         }
         active
     }
 
-    fn board(&self) -> Result<crate::puzzle::Board, ParseError> {
-        parse_board(&self.board_text)
+    /// The state to stop at: a board in any board format, or a cell as `x,y` on a map.
+    fn state(&self, domain: DomainKind) -> Result<AnyState, String> {
+        match domain {
+            DomainKind::Puzzle => parse_board(&self.board_text)
+                .map(AnyState::Puzzle)
+                .map_err(|e| engine::parse_error(&e)),
+            DomainKind::Grid => parse_cell(&self.board_text)
+                .map(AnyState::Grid)
+                .ok_or_else(|| text::t().bp_cell_hint.to_owned()),
+        }
     }
 }
 
+/// A cell typed as `x,y`, `x y` or `(x, y)`.
+pub fn parse_cell(text: &str) -> Option<Cell> {
+    let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
+    let mut parts = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty());
+    let x = parts.next()?.parse().ok()?;
+    let y = parts.next()?.parse().ok()?;
+    parts.next().is_none().then(|| Cell::new(x, y))
+}
+
 /// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
-pub fn row(ui: &mut Ui, current: &BreakpointSettings, commands: &mut Vec<Command>) {
+pub fn row(
+    ui: &mut Ui,
+    current: &BreakpointSettings,
+    domain: DomainKind,
+    commands: &mut Vec<Command>,
+) {
     let t = text::t();
     let mut next = current.clone();
     ui.horizontal_wrapped(|ui| {
@@ -91,14 +118,18 @@ pub fn row(ui: &mut Ui, current: &BreakpointSettings, commands: &mut Vec<Command
         .on_hover_text(t.bp_open_limit);
         ui.separator();
         ui.checkbox(&mut next.board, t.bp_board);
-        let error = next.board().err();
+        let error = next.state(domain).err();
         let mut edit = TextEdit::singleline(&mut next.board_text)
             .font(egui::TextStyle::Monospace)
             .desired_width(110.0);
         if error.is_some() && next.board {
             edit = edit.text_color(ui.visuals().error_fg_color);
         }
-        ui.add(edit).on_hover_text(t.board_hint).widget_info(|| {
+        let hint = match domain {
+            DomainKind::Puzzle => t.board_hint,
+            DomainKind::Grid => t.bp_cell_hint,
+        };
+        ui.add(edit).on_hover_text(hint).widget_info(|| {
             egui::WidgetInfo::labeled(egui::accesskit::Role::TextInput, true, t.bp_board_field)
         });
         egui::ComboBox::from_id_salt("breakpoint_board_event")
@@ -117,7 +148,7 @@ pub fn row(ui: &mut Ui, current: &BreakpointSettings, commands: &mut Vec<Command
             });
         if let (true, Some(error)) = (next.board, error) {
             ui.label(
-                RichText::new(engine::parse_error(&error))
+                RichText::new(error)
                     .color(ui.visuals().error_fg_color)
                     .strong(),
             );
@@ -200,12 +231,15 @@ mod tests {
     #[test]
     fn only_checked_breakpoints_are_active() {
         let mut settings = BreakpointSettings::default();
-        assert!(settings.active().is_empty());
+        assert!(settings.active(DomainKind::Puzzle).is_empty());
         settings.f_increases = true;
         settings.board = true;
         settings.board_text = "12345".to_owned();
-        assert_eq!(settings.active(), vec![Breakpoint::FIncreases]);
+        assert_eq!(
+            settings.active(DomainKind::Puzzle),
+            vec![Breakpoint::FIncreases]
+        );
         settings.board_text = "203184765".to_owned();
-        assert_eq!(settings.active().len(), 2);
+        assert_eq!(settings.active(DomainKind::Puzzle).len(), 2);
     }
 }

@@ -6,9 +6,11 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
+use super::domain::DomainKind;
 use super::files::FileAction;
+use super::grid_model::GridEdit;
+use super::session::Config;
 use super::text::{self, Language};
-use crate::puzzle::SearchConfig;
 use crate::search::NodeId;
 
 /// One request from the user.
@@ -45,7 +47,11 @@ pub enum Command {
     RandomAtDistance,
     SetDistance(u8),
     /// New algorithm, heuristic, tie-break or weight for lane 0; resets the run.
-    SetConfig(SearchConfig),
+    SetConfig(Config),
+    /// Show the sliding puzzle or the grid map (each keeps its own problem and searches).
+    SetDomain(DomainKind),
+    /// A change to the map (painting, dragging the start or goal, presets, size, import).
+    EditGrid(GridEdit),
     /// Autoplay speed in steps per second.
     SetSpeed(f64),
     SetDark(bool),
@@ -53,7 +59,7 @@ pub enum Command {
     /// Show the compare view (several lanes) or the single search.
     SetCompare(bool),
     /// New settings for compare lane `i`; that lane restarts and catches up with the others.
-    SetLaneConfig(usize, SearchConfig),
+    SetLaneConfig(usize, Config),
     /// One more compare lane (up to four).
     AddLane,
     /// Drop compare lane `i` (at least two stay).

@@ -9,6 +9,7 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotP
 
 use super::board_view::{self, Decor, palette};
 use super::command::Command;
+use super::domain::{AnyState, DomainKind};
 use super::panels::{edit_config, setting_checkbox};
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
@@ -67,7 +68,7 @@ pub struct CompareView {
 
 /// The setup bar's row in compare mode: how many lanes, and a button for one more.
 pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
-    let n = session.settings.lanes.len();
+    let n = session.settings.lane_count();
     ui.label(RichText::new(text::lane_count(n)).strong());
     if ui
         .add_enabled(n < MAX_LANES, egui::Button::new(text::t().add_lane))
@@ -271,7 +272,15 @@ fn lane_card(
                     let down = (height - ui.min_rect().height() - 100.0) / side(lane);
                     let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
                     let cell = across.min(down).clamp(16.0, 48.0);
-                    card_boards(ui, i, lane, cell);
+                    if session.settings.domain == DomainKind::Grid {
+                        let room = vec2(
+                            ui.available_width(),
+                            (height - ui.min_rect().height() - 95.0).max(60.0),
+                        );
+                        super::grid_view::lane_map(ui, session, lane, room);
+                    } else {
+                        card_boards(ui, i, lane, cell);
+                    }
                     card_footer(ui, i, lane, commands);
                 }
                 CardSize::Large(height) => {
@@ -292,7 +301,12 @@ fn lane_card(
                             let down = (height - 90.0) / side(lane);
                             let across = (ui.available_width() - 24.0) / 2.0 / side(lane);
                             let cell = across.min(down).clamp(24.0, 110.0);
-                            card_boards(ui, i, lane, cell);
+                            if session.settings.domain == DomainKind::Grid {
+                                let room = vec2(ui.available_width(), (height - 30.0).max(60.0));
+                                super::grid_view::lane_map(ui, session, lane, room);
+                            } else {
+                                card_boards(ui, i, lane, cell);
+                            }
                         });
                     });
                 }
@@ -388,14 +402,18 @@ fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
 fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, label: String) {
     let search = lane.search();
     let node = search.node(id);
-    let goal = search.problem().goal();
     // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
     ui.vertical(|ui| ui.label(RichText::new(title).strong()));
-    let explanation = lane.heuristic().explain(&node.state);
+    let (Some(explainer), AnyState::Puzzle(goal), AnyState::Puzzle(board)) =
+        (lane.explainer(), search.problem().goal(), node.state)
+    else {
+        return;
+    };
+    let explanation = explainer.explain(&board);
     let uses_h = lane.config().algorithm.uses_heuristic();
     board_view::board(
         ui,
-        &node.state,
+        &board,
         cell,
         &Decor {
             goal: Some(&goal),
@@ -447,7 +465,7 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
                 )
                 .wrap(),
             )
-            .on_hover_text(text::engine::violation(violation));
+            .on_hover_text(text::flaw(violation));
         }
     }
 }
@@ -758,7 +776,7 @@ pub(super) fn summary_header() -> [&'static str; 8] {
 /// The summary of every lane at the current step.
 pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
     let distance = session.known_distances().and_then(|t| {
-        let start = session.problem.as_ref().ok()?.start();
+        let start = session.problem.as_ref().ok()?.puzzle()?.start();
         t.distance(&start)
     });
     session
@@ -872,8 +890,11 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
+    use crate::app::domain::AnyAction;
+    use crate::app::session::Config;
     use crate::app::{App, Settings};
-    use crate::puzzle::{Board, DistanceTable, Node, Rng, SearchConfig};
+    use crate::puzzle::{Board, DistanceTable, Rng, SearchConfig};
+    use crate::search::Node;
     use crate::search::{Algorithm, GoalTest};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
@@ -900,7 +921,7 @@ mod tests {
     }
 
     /// Every lane's open list in pop order, with the node records.
-    fn open_lists(app: &App) -> Vec<Vec<(NodeId, Node)>> {
+    fn open_lists(app: &App) -> Vec<Vec<(NodeId, Node<AnyState, AnyAction>)>> {
         app.session
             .lanes
             .iter()
@@ -938,7 +959,11 @@ mod tests {
             .iter()
             .map(|l| *l.config())
             .collect();
-        assert_eq!(configs, crate::app::session::default_lanes());
+        let defaults: Vec<Config> = crate::app::session::default_lanes()
+            .into_iter()
+            .map(Config::from)
+            .collect();
+        assert_eq!(configs, defaults);
         for i in 1..=4 {
             // The card's heading and the summary's column.
             assert_eq!(h.get_all_by_label(&text::lane_name(i)).count(), 2);
@@ -952,7 +977,7 @@ mod tests {
         assert_eq!(steps(h.state()), [2, 2, 2, 2]);
         // Each lane made its own second expansion, the one its config makes when run alone:
         // BFS takes the start's first child, A* the child of least f, another board here.
-        let second: Vec<Board> = h
+        let second: Vec<AnyState> = h
             .state()
             .session
             .lanes
@@ -960,7 +985,8 @@ mod tests {
             .map(|l| l.search().node(l.search().closed()[1]).state)
             .collect();
         for (lane, board) in h.state().session.lanes.iter().zip(&second) {
-            let mut alone = crate::search::new_search(*lane.search().problem(), *lane.config());
+            let mut alone =
+                crate::search::new_search(lane.search().problem().clone(), *lane.config());
             alone.run(2);
             assert_eq!(
                 alone.node(alone.closed()[1]).state,
@@ -969,8 +995,17 @@ mod tests {
                 lane.config()
             );
         }
-        let start = h.state().session.lane(0).search().problem().start();
-        assert_eq!(Some(second[0]), start.successors().next().map(|(b, _)| b));
+        let start = h
+            .state()
+            .session
+            .lane(0)
+            .search()
+            .problem()
+            .puzzle()
+            .unwrap()
+            .start();
+        let first_child = start.successors().next().map(|(b, _)| AnyState::Puzzle(b));
+        assert_eq!(Some(second[0]), first_child);
         assert_ne!(
             second[0], second[2],
             "BFS and A* pick different second nodes"
@@ -1156,14 +1191,14 @@ mod tests {
         }
         let others = open_lists(h.state());
         let mut config = *h.state().session.lane(1).config();
-        config.heuristic = crate::puzzle::HeuristicKind::LinearConflict;
+        config.heuristic = crate::puzzle::HeuristicKind::LinearConflict.into();
         h.state_mut().apply(Command::SetLaneConfig(1, config));
         h.run();
         assert_eq!(steps(h.state()), [3, 3, 3, 3]);
         let now = open_lists(h.state());
         assert_eq!(now[0], others[0]);
         assert_eq!(now[2], others[2]);
-        assert_eq!(h.state().session.settings.lanes[1], config);
+        assert_eq!(Config::from(h.state().session.settings.lanes[1]), config);
 
         h.get_by_label(text::t().add_lane).click();
         h.run();
@@ -1185,7 +1220,7 @@ mod tests {
             session.lane(0).color,
             crate::app::session::method_color(
                 Algorithm::AStar,
-                crate::puzzle::HeuristicKind::LinearConflict
+                crate::puzzle::HeuristicKind::LinearConflict.into()
             )
         );
         assert_eq!(*session.lane(0).config(), config);
@@ -1247,10 +1282,9 @@ mod tests {
             Algorithm::Greedy,
             Algorithm::WeightedAStar,
         ] {
-            h.state_mut().apply(Command::SetConfig(SearchConfig::with(
-                algorithm,
-                crate::puzzle::HeuristicKind::Manhattan,
-            )));
+            h.state_mut().apply(Command::SetConfig(
+                SearchConfig::with(algorithm, crate::puzzle::HeuristicKind::Manhattan).into(),
+            ));
             h.run();
             assert!(
                 h.query_by_label(text::t().goal_test_on_generation)
@@ -1361,8 +1395,11 @@ mod tests {
     fn a_method_keeps_its_colour_wherever_its_lane_stands() {
         use crate::app::session::{Variant, method_color};
         use crate::puzzle::HeuristicKind;
-        let manhattan = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
-        let green = method_color(Algorithm::AStar, HeuristicKind::Manhattan);
+        let manhattan = Config::from(SearchConfig::with(
+            Algorithm::AStar,
+            HeuristicKind::Manhattan,
+        ));
+        let green = method_color(Algorithm::AStar, HeuristicKind::Manhattan.into());
         // A* with Manhattan third in one lesson, fourth in the next: the same colour.
         let h = harness(compare("283104765"));
         assert_eq!(*h.state().session.lane(2).config(), manhattan);
@@ -1385,7 +1422,7 @@ mod tests {
         h.run();
         assert_eq!(h.state().session.lane(0).color, green);
         assert_eq!(h.state().session.lane(0).variant, Variant::First);
-        let fifo = SearchConfig {
+        let fifo = Config {
             tie_break: crate::search::TieBreak::Fifo,
             ..manhattan
         };

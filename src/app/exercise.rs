@@ -8,8 +8,8 @@
 use egui::{Color32, RichText, Ui};
 
 use super::command::Command;
+use super::domain::AnyProblem;
 use super::text;
-use crate::puzzle::Problem;
 use crate::search::{Cost, NodeId, Search, TieBreak};
 
 /// Why the next node is the next node.
@@ -48,7 +48,7 @@ impl Judgement {
 
 /// Judges `picked` as the prediction of the next expansion; `None` when nothing is left to
 /// expand or `picked` is not in open.
-pub fn judge(search: &dyn Search<Problem>, picked: NodeId) -> Option<Judgement> {
+pub fn judge(search: &dyn Search<AnyProblem>, picked: NodeId) -> Option<Judgement> {
     if !search.status().is_running() {
         return None;
     }
@@ -236,6 +236,7 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
+    use crate::app::domain::{AnyAction, AnyState};
     use crate::app::{Settings, test_harness};
     use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Outcome, new_search};
@@ -264,7 +265,7 @@ mod tests {
                 ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
             };
             let what = config.describe();
-            let mut search = new_search(problem, config);
+            let mut search = new_search(AnyProblem::Puzzle(problem), config.into());
             let mut entered = vec![0u64];
             let mut count = 1;
             for _ in 0..300 {
@@ -274,8 +275,10 @@ mod tests {
                 let judged = [low, high].map(|id| judge(search.as_ref(), id).unwrap());
                 let why = judged[0].why;
                 // Open as it was when judged.
-                let before: std::collections::HashMap<NodeId, crate::puzzle::Node> =
-                    open.iter().map(|&id| (id, *search.node(id))).collect();
+                let before: std::collections::HashMap<
+                    NodeId,
+                    crate::search::Node<AnyState, AnyAction>,
+                > = open.iter().map(|&id| (id, *search.node(id))).collect();
                 let node = |id: NodeId| before[&id];
                 let tied: Vec<NodeId> = open
                     .iter()

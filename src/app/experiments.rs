@@ -6,7 +6,8 @@
 use egui::{RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 
-use super::session::{Session, lane_styles};
+use super::domain::{AnyProblem, from_puzzle};
+use super::session::{Config, Session, lane_styles};
 use super::text;
 use super::worker::Worker;
 use crate::puzzle::{
@@ -130,8 +131,9 @@ impl Experiments {
         let configs = session.settings.lanes.clone();
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text::t().experiment_configs).strong());
-            let styles = lane_styles(&configs);
-            for (i, (config, (color, _))) in configs.iter().zip(styles).enumerate() {
+            let shown = window_configs(&configs);
+            let styles = lane_styles(&shown);
+            for (i, (config, (color, _))) in shown.iter().zip(styles).enumerate() {
                 ui.label(
                     RichText::new(text::lane_short(i + 1, config))
                         .strong()
@@ -143,6 +145,7 @@ impl Experiments {
             .problem
             .as_ref()
             .ok()
+            .and_then(AnyProblem::puzzle)
             .map(|p| p.goal())
             .filter(|g| g.side() == 3);
         ui.horizontal_wrapped(|ui| {
@@ -233,8 +236,9 @@ fn results_table(ui: &mut Ui, table: &ExperimentTable) {
                 .spacing([12.0, 3.0])
                 .show(ui, |ui| {
                     ui.strong("d");
-                    let styles = lane_styles(&table.configs);
-                    for (i, (config, (color, _))) in table.configs.iter().zip(styles).enumerate() {
+                    let shown = window_configs(&table.configs);
+                    let styles = lane_styles(&shown);
+                    for (i, (config, (color, _))) in shown.iter().zip(styles).enumerate() {
                         let name = text::lane_short(i + 1, config);
                         for column in [
                             text::t().col_generated,
@@ -295,8 +299,9 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
                 .formatter(|mark, _| super::plot_axes::power_of_ten_label(mark.value)),
         ])
         .show(ui, |plot| {
-            let styles = lane_styles(&table.configs);
-            for (i, (config, (color, variant))) in table.configs.iter().zip(styles).enumerate() {
+            let shown = window_configs(&table.configs);
+            let styles = lane_styles(&shown);
+            for (i, (config, (color, variant))) in shown.iter().zip(styles).enumerate() {
                 let name = text::lane_short(i + 1, config);
                 let points = plot_points(table, i);
                 plot.line(
@@ -308,6 +313,11 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
                 plot.points(Points::new(name, points).color(color).radius(3.5));
             }
         });
+}
+
+/// The puzzle configs an experiment runs, as the window names and colours its configs.
+fn window_configs(configs: &[crate::puzzle::SearchConfig]) -> Vec<Config> {
+    configs.iter().map(|c| from_puzzle(*c)).collect()
 }
 
 #[cfg(test)]
@@ -382,7 +392,7 @@ mod tests {
             compare: true,
             ..Settings::default()
         });
-        let goal = session.problem.as_ref().unwrap().goal();
+        let goal = session.problem.as_ref().unwrap().puzzle().unwrap().goal();
         let mut experiments = Experiments {
             max_depth: 6,
             boards: 3,

@@ -577,7 +577,7 @@ pub fn write(path: &Path, content: &[u8]) -> Result<String, String> {
 /// The trace of every lane that has one: `path` itself for one lane, `name-lane2.csv` and so
 /// on for several. Returns the paths written.
 pub fn write_traces(session: &Session, path: &Path, json: bool) -> Result<String, String> {
-    let searches: Vec<&dyn Search<Problem>> = if session.settings.compare {
+    let searches: Vec<&dyn Search<super::domain::AnyProblem>> = if session.settings.compare {
         session.lanes.iter().map(|l| l.search()).collect()
     } else {
         session

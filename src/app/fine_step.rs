@@ -7,8 +7,11 @@
 //! so every number on screen is derived from the finished step less what the lines not yet
 //! shown will do.
 
+use super::domain::AnyProblem;
+use super::session::Config as SearchConfig;
 use super::text::{self, engine};
-use crate::puzzle::{Problem, SearchConfig, StepView};
+use crate::search::StepView as View;
+type StepView<'a> = View<'a, super::domain::AnyAction>;
 use crate::search::{Algorithm, GoalTest, NodeId, Outcome, Search, Stats, Status};
 
 /// What a line of pseudocode does; the highlight follows these.
@@ -219,7 +222,7 @@ pub struct FineStep {
 impl FineStep {
     /// This position if it still describes `search`'s latest expansion, else `None`: a search
     /// that was stepped, stepped back, replaced or replayed since has no partial expansion.
-    pub fn valid_for(self, search: &dyn Search<Problem>) -> Option<FineStep> {
+    pub fn valid_for(self, search: &dyn Search<AnyProblem>) -> Option<FineStep> {
         let steps = search.steps();
         (self.step == steps && steps > 0 && self.phase.fits(&search.step_at(steps - 1)))
             .then_some(self)
@@ -233,7 +236,7 @@ impl FineStep {
 
 /// The role of the line being executed at `fine` (or after the latest whole expansion), and a
 /// sentence about it.
-pub fn current(search: &dyn Search<Problem>, fine: Option<FineStep>) -> (Role, Option<String>) {
+pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role, Option<String>) {
     let steps = search.steps();
     if steps == 0 {
         return (Role::Init, None);
@@ -295,7 +298,7 @@ pub struct Hidden {
 }
 
 /// The nodes the lists hide at `fine`; `None` when the whole expansion is shown.
-pub fn hidden(search: &dyn Search<Problem>, fine: Option<FineStep>) -> Option<Hidden> {
+pub fn hidden(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> Option<Hidden> {
     let fine = fine?.valid_for(search)?;
     let view = search.step_at(fine.step - 1);
     let unborn = view.children[fine.children_shown()..]
@@ -312,7 +315,7 @@ pub fn hidden(search: &dyn Search<Problem>, fine: Option<FineStep>) -> Option<Hi
 /// The counters at `fine`: the finished step's counters less what the lines not yet shown do.
 /// `max_open_before` is the largest open before this step.
 pub fn stats_at(
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     fine: Option<FineStep>,
     max_open_before: u32,
 ) -> Stats {
@@ -352,11 +355,13 @@ pub fn stats_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::domain::AnyState;
     use crate::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
     use crate::search::{Cost, TieBreak, new_search};
 
-    fn problem(board: &str) -> Problem {
-        Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
+    fn problem(board: &str) -> AnyProblem {
+        let start = board.parse().unwrap();
+        AnyProblem::Puzzle(Problem::new(start, "123804765".parse().unwrap()).unwrap())
     }
 
     fn every_config() -> Vec<SearchConfig> {
@@ -367,14 +372,14 @@ mod tests {
                     configs.push(SearchConfig {
                         tie_break,
                         weight: 3.0,
-                        ..SearchConfig::with(algorithm, heuristic)
+                        ..SearchConfig::with(algorithm, heuristic.into())
                     });
                 }
             }
         }
         configs.push(SearchConfig {
             goal_test: GoalTest::OnGeneration,
-            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero.into())
         });
         configs
     }
@@ -390,11 +395,12 @@ mod tests {
             let roles: Vec<Role> = lines(&config).into_iter().map(|(_, r, _)| r).collect();
             let mut seen = std::collections::HashSet::new();
             for board in &boards {
-                let mut search = new_search(Problem::new(*board, goal).unwrap(), config);
+                let problem = AnyProblem::Puzzle(Problem::new(*board, goal).unwrap());
+                let mut search = new_search(problem, config);
                 while let Some(view) = search.step() {
                     let children = view.children.to_vec();
                     for child in children {
-                        let is_goal = search.node(child.node).state == goal;
+                        let is_goal = search.node(child.node).state == AnyState::Puzzle(goal);
                         let role = role_of(&config, child.outcome, is_goal);
                         assert!(roles.contains(&role), "{config:?} ran {role:?}, not listed");
                         seen.insert(role);
@@ -417,10 +423,8 @@ mod tests {
     #[test]
     fn greedy_and_bfs_show_no_line_they_never_run() {
         for algorithm in [Algorithm::Greedy, Algorithm::BreadthFirst] {
-            let roles: Vec<Role> = lines(&SearchConfig::with(algorithm, HeuristicKind::Manhattan))
-                .into_iter()
-                .map(|(_, r, _)| r)
-                .collect();
+            let config = SearchConfig::with(algorithm, HeuristicKind::Manhattan.into());
+            let roles: Vec<Role> = lines(&config).into_iter().map(|(_, r, _)| r).collect();
             assert!(!roles.contains(&Role::Improved), "{algorithm:?}");
             assert!(!roles.contains(&Role::Reopened), "{algorithm:?}");
         }
@@ -490,7 +494,7 @@ mod tests {
     fn a_duplicate_child_shows_its_own_move_and_g_along_this_expansion() {
         // The second expansion of the P1379 sample generates the start again (node #0, which
         // has no move of its own).
-        let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+        let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan.into());
         let mut search = new_search(problem("283104765"), config);
         search.step();
         search.step();

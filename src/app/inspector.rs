@@ -8,38 +8,37 @@
 use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 
+use std::sync::Arc;
+
 use super::board_view::{self, Decor};
+use super::check::MapDistances;
+use super::domain::{AnyHeuristic, AnyProblem};
 use super::session::{Session, method_color};
 use super::text;
 use super::worker::Worker;
+use crate::domains::grid::{Grid, GridHeuristic};
 use crate::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Cost};
 
 /// The heuristics profiled, with their weight: the three admissible ones and Manhattan
 /// doubled, which overestimates. Each is drawn in the colour of the method that uses it as it
 /// is here (A*, or weighted A* for the doubled one), the colour it has in the compare view.
-pub const PROFILED: [(HeuristicKind, f64, Color32); 4] = [
-    (
-        HeuristicKind::Misplaced,
-        1.0,
-        method_color(Algorithm::AStar, HeuristicKind::Misplaced),
-    ),
-    (
-        HeuristicKind::Manhattan,
-        1.0,
-        method_color(Algorithm::AStar, HeuristicKind::Manhattan),
-    ),
-    (
-        HeuristicKind::LinearConflict,
-        1.0,
-        method_color(Algorithm::AStar, HeuristicKind::LinearConflict),
-    ),
-    (
-        HeuristicKind::Manhattan,
-        2.0,
-        method_color(Algorithm::WeightedAStar, HeuristicKind::Manhattan),
-    ),
+pub const PROFILED: [(HeuristicKind, f64); 4] = [
+    (HeuristicKind::Misplaced, 1.0),
+    (HeuristicKind::Manhattan, 1.0),
+    (HeuristicKind::LinearConflict, 1.0),
+    (HeuristicKind::Manhattan, 2.0),
 ];
+
+/// The colour of a profiled heuristic: its method's (A*, or weighted A* when doubled).
+fn profile_color(kind: HeuristicKind, weight: f64) -> Color32 {
+    let algorithm = if weight == 1.0 {
+        Algorithm::AStar
+    } else {
+        Algorithm::WeightedAStar
+    };
+    method_color(algorithm, AnyHeuristic::Puzzle(kind))
+}
 
 /// Profiles of every heuristic in [`PROFILED`] for one goal.
 pub struct Profiles {
@@ -55,7 +54,7 @@ pub fn compute(goal: Board, progress: &super::worker::Progress) -> Option<Profil
     progress.report(0, total);
     let table = DistanceTable::new(&goal)?;
     let mut profiles = Vec::new();
-    for (i, &(kind, weight, _)) in PROFILED.iter().enumerate() {
+    for (i, &(kind, weight)) in PROFILED.iter().enumerate() {
         if progress.cancel_flag().load(Ordering::Relaxed) {
             return None;
         }
@@ -83,6 +82,8 @@ pub struct Inspector {
     pub open: bool,
     job: Option<Worker<Option<Profiles>>>,
     pub result: Option<Profiles>,
+    /// The map's table of h against h*.
+    grid: GridInspector,
 }
 
 impl Inspector {
@@ -107,7 +108,12 @@ impl Inspector {
     }
 
     pub fn window(&mut self, ctx: &egui::Context, session: &Session) {
-        let goal = session.problem.as_ref().ok().map(|p| p.goal());
+        let goal = session
+            .problem
+            .as_ref()
+            .ok()
+            .and_then(AnyProblem::puzzle)
+            .map(|p| p.goal());
         self.poll(goal);
         if self.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -122,8 +128,13 @@ impl Inspector {
     }
 
     fn ui(&mut self, ui: &mut Ui, session: &Session) {
-        let Ok(problem) = &session.problem else {
-            return;
+        let problem = match &session.problem {
+            Ok(AnyProblem::Puzzle(problem)) => problem,
+            Ok(AnyProblem::Grid(grid)) => {
+                self.grid.ui(ui, grid, session.known_map_distances());
+                return;
+            }
+            Err(_) => return,
         };
         if problem.side() != 3 {
             ui.label(RichText::new(text::t().needs_3x3).color(ui.visuals().warn_fg_color));
@@ -153,7 +164,8 @@ impl Inspector {
         // same board as Manhattan, so it is left out).
         let goal = problem.goal();
         ui.horizontal_top(|ui| {
-            for &(kind, weight, color) in &PROFILED {
+            for &(kind, weight) in &PROFILED {
+                let color = profile_color(kind, weight);
                 let heuristic = Heuristic::new(kind, &goal);
                 let h = f64::from(heuristic.h(&start)) * weight;
                 ui.vertical(|ui| {
@@ -193,7 +205,8 @@ impl Inspector {
                     ui.strong(title);
                 }
                 ui.end_row();
-                for (&(kind, weight, color), p) in PROFILED.iter().zip(&result.profiles) {
+                for (&(kind, weight), p) in PROFILED.iter().zip(&result.profiles) {
+                    let color = profile_color(kind, weight);
                     ui.label(RichText::new(name(kind, weight)).strong().color(color));
                     ui.label(if p.admissible() {
                         text::t().yes
@@ -232,7 +245,8 @@ impl Inspector {
                     .color(Color32::GRAY)
                     .style(LineStyle::dashed_loose()),
                 );
-                for (&(kind, weight, color), p) in PROFILED.iter().zip(&result.profiles) {
+                for (&(kind, weight), p) in PROFILED.iter().zip(&result.profiles) {
+                    let color = profile_color(kind, weight);
                     let label = name(kind, weight);
                     let (band, mean) = band_and_mean(p);
                     // egui_plot fills convex polygons only: the band goes in as one
@@ -334,5 +348,138 @@ mod tests {
             profiles.table.distance(&"283104765".parse().unwrap()),
             Some(4)
         );
+    }
+}
+
+/// How one map heuristic compares with h* over every cell that can reach the goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridProfile {
+    pub heuristic: GridHeuristic,
+    /// Cells where h > h*.
+    pub over: usize,
+    /// The largest h − h*, in steps (0 when admissible).
+    pub worst_excess: f64,
+    /// The mean of h / h* over cells other than the goal: how much of the true cost h sees.
+    pub mean_share: f64,
+    pub cells: usize,
+}
+
+/// Every map heuristic against h* (one pass over the cells each).
+pub fn grid_profiles(grid: &Grid, costs: &[Option<u64>]) -> Vec<GridProfile> {
+    GridHeuristic::ALL
+        .iter()
+        .map(|&heuristic| {
+            let (mut over, mut worst, mut share, mut cells) = (0, 0.0f64, 0.0, 0);
+            for cell in grid.cells() {
+                let Some(exact) = costs[grid.index(cell)] else {
+                    continue;
+                };
+                let h = grid.heuristic(heuristic, cell);
+                if h > exact {
+                    over += 1;
+                    worst = worst.max(Cost::from_raw(h - exact).as_f64());
+                }
+                if exact > 0 {
+                    share += h as f64 / exact as f64;
+                    cells += 1;
+                }
+            }
+            GridProfile {
+                heuristic,
+                over,
+                worst_excess: worst,
+                mean_share: if cells == 0 {
+                    0.0
+                } else {
+                    share / cells as f64
+                },
+                cells,
+            }
+        })
+        .collect()
+}
+
+/// The inspector's map page: the profiles of the map on screen, computed once per map.
+#[derive(Default)]
+struct GridInspector {
+    profiles: Option<(Arc<Grid>, Vec<GridProfile>)>,
+}
+
+impl GridInspector {
+    fn ui(&mut self, ui: &mut Ui, grid: &Arc<Grid>, exact: Option<&MapDistances>) {
+        let Some((built_for, costs)) = exact.filter(|(g, _)| Arc::ptr_eq(g, grid)) else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(text::t().inspector_computing);
+            });
+            return;
+        };
+        if !self
+            .profiles
+            .as_ref()
+            .is_some_and(|(g, _)| Arc::ptr_eq(g, built_for))
+        {
+            self.profiles = Some((built_for.clone(), grid_profiles(built_for, costs)));
+        }
+        let Some((_, profiles)) = &self.profiles else {
+            return;
+        };
+        ui.label(RichText::new(text::grid_inspector_intro(grid.connectivity())).strong());
+        ui.add_space(6.0);
+        egui::Grid::new("grid_inspector")
+            .striped(true)
+            .spacing([18.0, 6.0])
+            .show(ui, |ui| {
+                for title in text::grid_inspector_headers() {
+                    ui.label(RichText::new(title).strong());
+                }
+                ui.end_row();
+                for p in profiles {
+                    let kind = AnyHeuristic::Grid(p.heuristic);
+                    let color = method_color(Algorithm::AStar, kind);
+                    ui.label(
+                        RichText::new(text::engine::heuristic(kind))
+                            .color(color)
+                            .strong(),
+                    );
+                    let verdict = if p.over == 0 {
+                        RichText::new(text::t().grid_admissible)
+                    } else {
+                        RichText::new(text::grid_overestimates(p.over, p.cells))
+                            .color(ui.visuals().warn_fg_color)
+                            .strong()
+                    };
+                    ui.label(verdict);
+                    ui.label(text::number(p.worst_excess));
+                    ui.label(format!("{:.0} %", p.mean_share * 100.0));
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+#[cfg(test)]
+mod grid_tests {
+    use super::*;
+    use crate::domains::grid::{Connectivity, presets};
+
+    /// The inspector's lesson on a map: Manhattan overestimates once diagonals are allowed,
+    /// and only then; octile is exact on an open 8-connected field.
+    #[test]
+    fn manhattan_overestimates_only_on_eight_connected_maps() {
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let mut grid = presets::open_field(16, 10).unwrap();
+            grid.set_connectivity(connectivity);
+            let costs = grid.true_distances();
+            let profiles = grid_profiles(&grid, &costs);
+            let of = |h| profiles.iter().find(|p| p.heuristic == h).unwrap();
+            let manhattan = of(GridHeuristic::Manhattan);
+            assert_eq!(manhattan.over > 0, connectivity == Connectivity::Eight);
+            assert_eq!(of(GridHeuristic::Octile).over, 0);
+            assert_eq!(of(GridHeuristic::Zero).mean_share, 0.0);
+            if connectivity == Connectivity::Eight {
+                assert!((of(GridHeuristic::Octile).mean_share - 1.0).abs() < 1e-3);
+            }
+        }
     }
 }

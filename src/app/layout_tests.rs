@@ -10,6 +10,7 @@ use egui_kittest::{Harness, SnapshotResults};
 
 use super::arrangement::{Arrangement, Pane};
 use super::command::Command;
+use super::domain::DomainKind;
 use super::session::Settings;
 use super::{App, install_style};
 use crate::puzzle::{HeuristicKind, SearchConfig};
@@ -102,7 +103,12 @@ fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
         main.extend(["Algorithm", "Heuristic"]);
     }
     if setup_shown {
-        main.push("Board");
+        // The puzzle's board field, or the map's tools.
+        main.push(match settings.domain {
+            DomainKind::Puzzle => "Board",
+            DomainKind::Grid if settings.compare => "Problem",
+            DomainKind::Grid => "Map",
+        });
     }
     for name in main {
         let matching: Vec<&Widget> = all
@@ -173,6 +179,21 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
             },
         ),
         (
+            "grid",
+            Settings {
+                domain: DomainKind::Grid,
+                ..Settings::default()
+            },
+        ),
+        (
+            "grid_compare",
+            Settings {
+                domain: DomainKind::Grid,
+                compare: true,
+                ..Settings::default()
+            },
+        ),
+        (
             "rearranged",
             Settings {
                 arrangement: Arrangement {
@@ -231,7 +252,7 @@ fn check(
     h.run_steps(2);
     if matches!(
         view,
-        "single" | "compare" | "rearranged" | "maximised_lists"
+        "single" | "compare" | "rearranged" | "maximised_lists" | "grid" | "grid_compare"
     ) {
         h.snapshot(format!("layout_{view}_{w}x{h_}_zoom{zoom}"));
         snapshots.extend_harness(&mut h);

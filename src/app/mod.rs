@@ -10,13 +10,17 @@ mod arrangement;
 mod bench;
 mod board_view;
 mod breakpoints;
+mod check;
 mod command;
 mod compare;
+mod domain;
 mod exercise;
 mod experiments;
 mod files;
 mod fine_step;
 mod fonts;
+mod grid_model;
+mod grid_view;
 mod inspector;
 #[cfg(test)]
 mod layout_tests;
@@ -241,7 +245,12 @@ impl App {
     fn single_view(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let arrangement = self.session.settings.arrangement;
         // A fixed share of the width: the node view never pushes the lists around.
-        let node_width = (ui.available_width() * 0.35).clamp(330.0, 640.0);
+        // A map needs more room than a board to be read from the back of a classroom.
+        let node_width = if self.session.settings.domain == domain::DomainKind::Grid {
+            (ui.available_width() * 0.5).clamp(400.0, 1100.0)
+        } else {
+            (ui.available_width() * 0.35).clamp(330.0, 640.0)
+        };
         let node_panel = if arrangement.board_right {
             egui::Panel::right("node")
         } else {
@@ -322,6 +331,9 @@ impl App {
         let rect = ui.available_rect_before_wrap();
         self.view.pane_rects.push((pane, rect));
         match pane {
+            Pane::Board if self.session.settings.domain == domain::DomainKind::Grid => {
+                grid_view::panel(ui, &self.session, commands);
+            }
             Pane::Board => panels::node_panel(ui, &self.session, &mut self.view, commands),
             Pane::Lists => panels::lists(ui, &self.session, &mut self.view, commands),
             Pane::Plots => {
@@ -705,7 +717,12 @@ mod tests {
         test_harness(settings)
     }
 
-    fn open_list(app: &App) -> Vec<(NodeId, crate::puzzle::Node)> {
+    fn open_list(
+        app: &App,
+    ) -> Vec<(
+        NodeId,
+        crate::search::Node<domain::AnyState, domain::AnyAction>,
+    )> {
         let search = app.session.lane(0).search();
         search
             .open_nodes()

@@ -8,15 +8,18 @@ use egui_plot::{Legend, Line, Plot};
 use super::arrangement::{Arrangement, Pane};
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
+use super::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState, DomainKind};
 use super::fine_step;
 use super::plot_axes::{count_axis, empty_plot, step_axis};
+use super::session::Config as SearchConfig;
 use super::session::{
     DISTANCE_RANGE, Lane, MEMORY_BUDGET_RANGE, RunMode, SCRAMBLE_RANGE, SPEED_RANGE, Session,
     SetupError, ZOOM_RANGE,
 };
 use super::text::{self, Language, engine};
-use crate::puzzle::{Board, GoalPreset, HeuristicKind, Problem, SearchConfig};
+use crate::puzzle::{Board, GoalPreset};
 use crate::search::{Algorithm, Cost, GoalTest, NodeId, Outcome, Place, Search, Status, TieBreak};
+use crate::tree::Drawn;
 
 /// Which node view is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,114 +119,118 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         Err(e @ SetupError::Goal(_)) => Some(engine::setup_error(e)),
         _ => None,
     };
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label(RichText::new(text::t().board).strong());
-        let mut board_text = settings.board_text.clone();
-        let mut edit = TextEdit::singleline(&mut board_text)
-            .hint_text(text::t().board_hint)
-            .font(egui::TextStyle::Monospace)
-            .desired_width(170.0);
-        if board_error.is_some() {
-            edit = edit.text_color(ui.visuals().error_fg_color);
-        }
-        let response = ui
-            .add(edit)
-            .labelled_by(label.id)
-            .on_hover_text(text::t().formats_hint);
-        if response.changed() {
-            commands.push(Command::SetBoardText(board_text));
-        }
-        if board_error.is_some() {
-            error_frame(ui, response.rect);
-        }
-        ui.separator();
-
-        let label = ui.label(RichText::new(text::t().goal).strong());
-        let mut goal_text = settings.goal_text.clone();
-        let mut edit = TextEdit::singleline(&mut goal_text)
-            .hint_text(text::t().goal_hint)
-            .font(egui::TextStyle::Monospace)
-            .desired_width(170.0);
-        if goal_error.is_some() {
-            edit = edit.text_color(ui.visuals().error_fg_color);
-        }
-        let response = ui.add(edit).labelled_by(label.id);
-        if response.changed() {
-            commands.push(Command::SetGoalText(goal_text));
-        }
-        if goal_error.is_some() {
-            error_frame(ui, response.rect);
-        }
-        let side = session.side().unwrap_or(3);
-        ComboBox::from_id_salt("goal_preset")
-            .selected_text(text::t().goal_preset)
-            .show_ui(ui, |ui| {
-                for preset in GoalPreset::ALL {
-                    let Some(board) = preset.board(side) else {
-                        continue;
-                    };
-                    if ui.selectable_label(false, preset_title(preset)).clicked() {
-                        commands.push(Command::SetGoalText(board.to_string()));
-                    }
-                }
-            })
-            .response
-            .on_hover_text(text::t().goal_hint);
-
-        ui.separator();
-
-        for (side_option, title) in [(3, text::t().size_3), (4, text::t().size_4)] {
-            if ui
-                .selectable_label(session.side() == Some(side_option), title)
-                .clicked()
-                && session.side() != Some(side_option)
-            {
-                commands.push(Command::SetSize(side_option));
+    if settings.domain == DomainKind::Grid {
+        super::grid_view::tools(ui, session, commands);
+    } else {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(RichText::new(text::t().board).strong());
+            let mut board_text = settings.board_text.clone();
+            let mut edit = TextEdit::singleline(&mut board_text)
+                .hint_text(text::t().board_hint)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(170.0);
+            if board_error.is_some() {
+                edit = edit.text_color(ui.visuals().error_fg_color);
             }
-        }
-        ui.separator();
+            let response = ui
+                .add(edit)
+                .labelled_by(label.id)
+                .on_hover_text(text::t().formats_hint);
+            if response.changed() {
+                commands.push(Command::SetBoardText(board_text));
+            }
+            if board_error.is_some() {
+                error_frame(ui, response.rect);
+            }
+            ui.separator();
 
-        let mut k = settings.scramble_moves;
-        if ui
-            .button(text::t().scramble)
-            .on_hover_text(text::t().scramble_hint)
-            .clicked()
-        {
-            commands.push(Command::Scramble);
-        }
-        if ui
-            .add(
-                egui::DragValue::new(&mut k)
-                    .range(SCRAMBLE_RANGE)
-                    .suffix(format!(" {}", text::t().scramble_moves)),
-            )
-            .on_hover_text(text::t().scramble_hint)
-            .changed()
-        {
-            commands.push(Command::SetScrambleMoves(k));
-        }
-        if side == 3 {
-            let mut d = settings.distance;
+            let label = ui.label(RichText::new(text::t().goal).strong());
+            let mut goal_text = settings.goal_text.clone();
+            let mut edit = TextEdit::singleline(&mut goal_text)
+                .hint_text(text::t().goal_hint)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(170.0);
+            if goal_error.is_some() {
+                edit = edit.text_color(ui.visuals().error_fg_color);
+            }
+            let response = ui.add(edit).labelled_by(label.id);
+            if response.changed() {
+                commands.push(Command::SetGoalText(goal_text));
+            }
+            if goal_error.is_some() {
+                error_frame(ui, response.rect);
+            }
+            let side = session.side().unwrap_or(3);
+            ComboBox::from_id_salt("goal_preset")
+                .selected_text(text::t().goal_preset)
+                .show_ui(ui, |ui| {
+                    for preset in GoalPreset::ALL {
+                        let Some(board) = preset.board(side) else {
+                            continue;
+                        };
+                        if ui.selectable_label(false, preset_title(preset)).clicked() {
+                            commands.push(Command::SetGoalText(board.to_string()));
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(text::t().goal_hint);
+
+            ui.separator();
+
+            for (side_option, title) in [(3, text::t().size_3), (4, text::t().size_4)] {
+                if ui
+                    .selectable_label(session.side() == Some(side_option), title)
+                    .clicked()
+                    && session.side() != Some(side_option)
+                {
+                    commands.push(Command::SetSize(side_option));
+                }
+            }
+            ui.separator();
+
+            let mut k = settings.scramble_moves;
             if ui
-                .button(text::t().at_distance)
-                .on_hover_text(text::t().distance_hint)
+                .button(text::t().scramble)
+                .on_hover_text(text::t().scramble_hint)
                 .clicked()
             {
-                commands.push(Command::RandomAtDistance);
+                commands.push(Command::Scramble);
             }
             if ui
                 .add(
-                    egui::DragValue::new(&mut d)
-                        .range(DISTANCE_RANGE)
-                        .suffix(format!(" {}", text::t().distance_steps)),
+                    egui::DragValue::new(&mut k)
+                        .range(SCRAMBLE_RANGE)
+                        .suffix(format!(" {}", text::t().scramble_moves)),
                 )
-                .on_hover_text(text::t().distance_hint)
+                .on_hover_text(text::t().scramble_hint)
                 .changed()
             {
-                commands.push(Command::SetDistance(d));
+                commands.push(Command::SetScrambleMoves(k));
             }
-        }
-    });
+            if side == 3 {
+                let mut d = settings.distance;
+                if ui
+                    .button(text::t().at_distance)
+                    .on_hover_text(text::t().distance_hint)
+                    .clicked()
+                {
+                    commands.push(Command::RandomAtDistance);
+                }
+                if ui
+                    .add(
+                        egui::DragValue::new(&mut d)
+                            .range(DISTANCE_RANGE)
+                            .suffix(format!(" {}", text::t().distance_steps)),
+                    )
+                    .on_hover_text(text::t().distance_hint)
+                    .changed()
+                {
+                    commands.push(Command::SetDistance(d));
+                }
+            }
+        });
+    }
     // The message line is there only when it has something to say: the formats are the board
     // field's hover text, and the room goes to the search (at zoom 1.5 the hint took two lines).
     match (&board_error, &goal_error) {
@@ -258,7 +265,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         if settings.compare {
             super::compare::lanes_bar(ui, session, commands);
         } else {
-            let config = settings.config;
+            let config = settings.active_config();
             config_editor(ui, &config, commands);
         }
         if let Err(SetupError::Config(e)) = &session.problem {
@@ -308,23 +315,47 @@ fn folded_setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 ..settings.arrangement
             }));
         }
-        ui.label(
-            RichText::new(format!("{} → {}", settings.board_text, settings.goal_text))
-                .monospace()
-                .strong(),
-        );
+        let problem = match settings.domain {
+            DomainKind::Puzzle => format!("{} → {}", settings.board_text, settings.goal_text),
+            DomainKind::Grid => text::grid_summary(&settings.grid.grid),
+        };
+        ui.label(RichText::new(problem).monospace().strong());
         let methods = if settings.compare {
             settings
-                .lanes
+                .active_lanes()
                 .iter()
                 .map(method_label)
                 .collect::<Vec<_>>()
                 .join(" | ")
         } else {
-            engine::describe(&settings.config)
+            engine::describe(&settings.active_config())
         };
         ui.label(methods);
     });
+}
+
+/// The sliding puzzle or the grid map: each keeps its own problem and searches.
+fn domain_picker(ui: &mut Ui, current: DomainKind, commands: &mut Vec<Command>) {
+    let t = text::t();
+    let title = |d: DomainKind| match d {
+        DomainKind::Puzzle => t.domain_puzzle,
+        DomainKind::Grid => t.domain_grid,
+    };
+    let label = ui.label(RichText::new(t.domain_label).strong());
+    ComboBox::from_id_salt("domain")
+        .selected_text(title(current))
+        .show_ui(ui, |ui| {
+            for domain in [DomainKind::Puzzle, DomainKind::Grid] {
+                if ui
+                    .selectable_label(current == domain, title(domain))
+                    .clicked()
+                {
+                    commands.push(Command::SetDomain(domain));
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
 }
 
 /// An algorithm with the heuristic it uses, in a few words: "A* Manhattan", "BFS".
@@ -445,7 +476,7 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         engine::heuristic(config.heuristic),
         heuristic_width,
         &mut |ui| {
-            for heuristic in HeuristicKind::ALL {
+            for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
                 ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
             }
         },
@@ -625,7 +656,12 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         ui.horizontal(|ui| speed_and_timeline(ui, session, commands));
     }
     if session.settings.show_breakpoints {
-        super::breakpoints::row(ui, &session.settings.breakpoints, commands);
+        super::breakpoints::row(
+            ui,
+            &session.settings.breakpoints,
+            session.settings.domain,
+            commands,
+        );
     }
 }
 
@@ -741,6 +777,9 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             commands.push(Command::ShowInspector);
         }
     });
+    ui.separator();
+    // The problem's kind sits in the menu bar, where it never pushes the setup rows.
+    domain_picker(ui, session.settings.domain, commands);
     // Right-aligned in the menu bar, where nothing else grows: the theme and zoom used to sit
     // at the end of the setup row and were covered by the weight slider and the tie-break.
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
@@ -897,12 +936,14 @@ fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
     width.min(height).clamp(34.0, 150.0)
 }
 
-fn legend(ui: &mut Ui, kind: HeuristicKind, uses_heuristic: bool) {
+fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
+    use crate::puzzle::HeuristicKind;
     let line = match kind {
-        HeuristicKind::Zero => text::t().legend_zero,
-        HeuristicKind::Misplaced => text::t().legend_misplaced,
-        HeuristicKind::Manhattan => text::t().legend_manhattan,
-        HeuristicKind::LinearConflict => text::t().legend_conflict,
+        AnyHeuristic::Puzzle(HeuristicKind::Zero) => text::t().legend_zero,
+        AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => text::t().legend_misplaced,
+        AnyHeuristic::Puzzle(HeuristicKind::Manhattan) => text::t().legend_manhattan,
+        AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => text::t().legend_conflict,
+        AnyHeuristic::Grid(_) => text::grid_legend(kind),
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
     if !uses_heuristic {
@@ -1060,7 +1101,7 @@ fn problem_error_view(
         }
         return;
     }
-    if let Some(problem) = session.last_good {
+    if let Some(AnyProblem::Puzzle(problem)) = session.last_good.as_ref() {
         ui.label(RichText::new(text::t().last_valid_problem).color(ui.visuals().weak_text_color()));
         ui.add_space(4.0);
         ui.scope(|ui| {
@@ -1102,15 +1143,20 @@ fn current_step(
     commands: &mut Vec<Command>,
 ) {
     let search = lane.search();
-    let problem = search.problem();
-    let goal = problem.goal();
+    let (Some(explainer), AnyState::Puzzle(goal)) = (lane.explainer(), search.problem().goal())
+    else {
+        return;
+    };
     let config = *search.config();
     if search.steps() == 0 {
         let start = search.node(NodeId(0));
-        let explanation = lane.heuristic().explain(&start.state);
+        let AnyState::Puzzle(start_board) = start.state else {
+            return;
+        };
+        let explanation = explainer.explain(&start_board);
         let clicked = start_and_goal(
             ui,
-            &start.state,
+            &start_board,
             &goal,
             Decor {
                 goal: Some(&goal),
@@ -1128,6 +1174,7 @@ fn current_step(
         legend(ui, config.heuristic, config.algorithm.uses_heuristic());
         return;
     }
+    let puzzle_board = |state: &AnyState| state.board().copied().unwrap_or(goal);
     let view = search.step_at(search.steps() - 1);
     let node = search.node(view.expanded);
     // Fine step: before its close line the node has only been popped.
@@ -1136,13 +1183,14 @@ fn current_step(
         ui,
         &text::expanded_title(view.expanded.0, view.index + 1, popped_only),
     );
-    let explanation = lane.heuristic().explain(&node.state);
-    let cell = board_cell(ui, node.state.side(), 0.5);
+    let board = puzzle_board(&node.state);
+    let explanation = explainer.explain(&board);
+    let cell = board_cell(ui, board.side(), 0.5);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.state,
+                &board,
                 cell,
                 &Decor {
                     goal: Some(&goal),
@@ -1168,7 +1216,7 @@ fn current_step(
         ui.label(text::t().no_children_goal);
         return;
     }
-    let side = node.state.side();
+    let side = board.side();
     let mini_cell = if side == 3 { 22.0 } else { 17.0 };
     // Fine step shows the children as their lines are reached.
     let shown = session
@@ -1184,12 +1232,13 @@ fn current_step(
             }
             let framed = frame.show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                let board = node
-                    .state
-                    .apply(child.action.dir)
-                    .map_or(child_node.state, |(b, _)| b);
-                let response =
-                    board_view::mini(ui, &board, mini_cell, Some(child.action.tile), Some(&goal));
+                let response = board_view::state_mini(
+                    ui,
+                    &child_node.state,
+                    mini_cell,
+                    Some(child.action),
+                    Some(&AnyState::Puzzle(goal)),
+                );
                 if ui
                     .interact(response.rect, response.id.with("click"), Sense::click())
                     .on_hover_text(text::node_title(child.node.0))
@@ -1229,8 +1278,12 @@ fn selected_node(
         return;
     };
     let search = lane.search();
-    let goal = search.problem().goal();
+    let (Some(explainer), AnyState::Puzzle(goal)) = (lane.explainer(), search.problem().goal())
+    else {
+        return;
+    };
     let node = search.node(id);
+    let board = node.state.board().copied().unwrap_or(goal);
     ui.horizontal(|ui| {
         heading(ui, &text::node_title(id.0));
         if ui.button(text::t().show_current).clicked() {
@@ -1245,18 +1298,18 @@ fn selected_node(
         Place::Closed => text::place_closed(node.expanded_at),
     };
     ui.label(place);
-    let explanation = lane.heuristic().explain(&node.state);
-    let cell = board_cell(ui, node.state.side(), 0.42);
+    let explanation = explainer.explain(&board);
+    let cell = board_cell(ui, board.side(), 0.42);
     let rect = ui
         .scope(|ui| {
             board_view::board(
                 ui,
-                &node.state,
+                &board,
                 cell,
                 &Decor {
                     goal: Some(&goal),
                     explanation: Some(&explanation),
-                    moved: node.action.map(|a| a.tile),
+                    moved: moved_tile(node.action),
                     label: Some(text::node_title(id.0)),
                     ..Decor::default()
                 },
@@ -1276,22 +1329,17 @@ fn selected_node(
 
 fn path_strip(
     ui: &mut Ui,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     path: &[NodeId],
     goal: &Board,
     hover: &mut Hover,
 ) {
-    let side = search.problem().side();
+    let side = goal.side();
     let cell = if side == 3 { 15.0 } else { 12.0 };
+    let goal = AnyState::Puzzle(*goal);
     flow(ui, path, 72.0, |ui, i, &id| {
         let node = search.node(id);
-        let response = board_view::mini(
-            ui,
-            &node.state,
-            cell,
-            node.action.map(|a| a.tile),
-            Some(goal),
-        );
+        let response = board_view::state_mini(ui, &node.state, cell, node.action, Some(&goal));
         hover_ring(ui, response.rect, id, hover);
         let caption = match node.action {
             Some(action) => format!("{i}: {}", text::move_words(action)),
@@ -1333,7 +1381,13 @@ fn solution_view(
     let Some(path) = search.solution() else {
         return;
     };
-    let boards: Vec<Board> = path.iter().map(|&id| search.node(id).state).collect();
+    let AnyProblem::Puzzle(problem) = search.problem() else {
+        return;
+    };
+    let boards: Vec<Board> = path
+        .iter()
+        .filter_map(|&id| search.node(id).state.board().copied())
+        .collect();
     let moves = boards.len() - 1;
     let key = Some((goal_id, search.steps()));
     if playback.key != key {
@@ -1342,11 +1396,11 @@ fn solution_view(
             ..Playback::default()
         };
     }
-    let goal = search.problem().goal();
+    let goal = problem.goal();
     ui.heading(RichText::new(text::solved_headline(moves)).color(palette::NEW));
     let optimal = session
         .known_distances()
-        .and_then(|t| t.distance(&search.problem().start()));
+        .and_then(|t| t.distance(&problem.start()));
     let note = text::optimal_note(optimal, moves);
     if !note.is_empty() {
         ui.label(RichText::new(note).strong());
@@ -1471,6 +1525,14 @@ fn solution_view(
     path_strip(ui, search, &path, &goal, hover);
 }
 
+/// The tile a puzzle move slid (none for a step on a map).
+fn moved_tile(action: Option<AnyAction>) -> Option<u8> {
+    match action {
+        Some(AnyAction::Puzzle(m)) => Some(m.tile),
+        _ => None,
+    }
+}
+
 /// Why a row of a list is tinted: what just changed, or a wrong answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -1499,7 +1561,7 @@ impl Mark {
 /// The nodes the latest two steps added to open or improved, with their age (0 for the latest
 /// step), newest first. Nodes they merely found again (already in open or closed) are not
 /// marked: nothing changed for them.
-pub fn fresh_nodes(search: &dyn Search<Problem>) -> Vec<(NodeId, Mark)> {
+pub fn fresh_nodes(search: &dyn Search<AnyProblem>) -> Vec<(NodeId, Mark)> {
     let steps = search.steps();
     let mut marks: Vec<(NodeId, Mark)> = Vec::new();
     for age in 0..2u8 {
@@ -1790,7 +1852,7 @@ fn closed_table(
 fn node_table(
     ui: &mut Ui,
     session: &Session,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     list: NodeList<'_>,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
@@ -1802,10 +1864,14 @@ fn node_table(
     ui.spacing_mut().item_spacing.x = 5.0;
     let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
     let background = ui.visuals().panel_fill;
-    let text_boards = session.settings.text_boards;
+    // A map's cell is its coordinates, and its costs have decimals (3.41 on diagonals).
+    let map = session.settings.domain == DomainKind::Grid;
+    let text_boards = session.settings.text_boards || map;
     let height = list_row_height(side, text_size, text_boards);
     let cell = board_view::list_cell(side, text_size);
-    let board_width = if text_boards {
+    let board_width = if map {
+        "(1023, 1023)".len() as f32 * text_size * 0.6 + 6.0
+    } else if text_boards {
         // Monospace digits are 0.6 of the font size wide.
         (side * side + side - 1) as f32 * text_size * 0.6 + 6.0
     } else {
@@ -1836,6 +1902,12 @@ fn node_table(
         ui.spacing_mut().item_spacing.x = 4.0;
         (30.0, 22.0)
     };
+    let (value_width, f_width) = if map {
+        let width = "100.41".len() as f32 * text_size * 0.6 + 8.0;
+        (width, width)
+    } else {
+        (value_width, 34.0)
+    };
     let shown_hover = hover.node();
     let mut seen = None;
     // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
@@ -1856,7 +1928,7 @@ fn node_table(
                 .column(Column::exact(rank_width))
                 .column(Column::exact(id_width))
                 .columns(Column::exact(value_width), 2)
-                .column(Column::exact(34.0))
+                .column(Column::exact(f_width))
                 .column(Column::exact(board_width));
             builder = if with_depth {
                 builder
@@ -1940,11 +2012,12 @@ fn node_table(
                         row.col(|ui| {
                             decorate(ui);
                             if text_boards {
-                                ui.label(RichText::new(node.state.rows_text()).monospace());
+                                let name = search.problem().state_name(&node.state);
+                                ui.label(RichText::new(name).monospace());
                             } else {
                                 let size = vec2(cell * side as f32, cell * side as f32);
                                 let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-                                board_view::paint_mini(ui, rect, &node.state, None, Some(&goal));
+                                board_view::paint_state(ui, rect, &node.state, None, Some(&goal));
                             }
                         });
                         row.col(|ui| {
@@ -2101,7 +2174,7 @@ mod tests {
 
     use super::*;
     use crate::app::{Settings, test_harness};
-    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::new_search;
 
     #[test]
@@ -2215,7 +2288,7 @@ mod tests {
     fn the_nodes_just_added_to_open_and_just_closed_are_marked() {
         let problem =
             Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-        let mut search = new_search(problem, SearchConfig::default());
+        let mut search = new_search(AnyProblem::Puzzle(problem), Default::default());
         assert!(fresh_nodes(search.as_ref()).is_empty());
         let first = search.step().unwrap().children.to_vec();
         let marks = fresh_nodes(search.as_ref());
@@ -2272,7 +2345,11 @@ mod tests {
         assert!(h.state().session.lanes.is_empty());
         h.get_by_role_and_label(Role::Image, text::t().last_valid_board);
         assert_eq!(
-            h.state().session.last_good.map(|p| p.start().to_string()),
+            h.state()
+                .session
+                .last_good
+                .as_ref()
+                .and_then(|p| p.puzzle().map(|p| p.start().to_string())),
             Some("283104765".to_owned())
         );
     }

@@ -52,7 +52,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 /// The algorithm's lines, `role`'s highlighted (and scrolled to when it has `moved`).
-fn code_lines(ui: &mut Ui, config: &crate::puzzle::SearchConfig, role: Role, moved: bool) {
+fn code_lines(ui: &mut Ui, config: &super::session::Config, role: Role, moved: bool) {
     for (number, (indent, line_role, line)) in lines(config).into_iter().enumerate() {
         let on = line_role == role;
         let text = format!("{:>2}  {}{line}", number + 1, "  ".repeat(indent));

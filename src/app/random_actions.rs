@@ -214,7 +214,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         44 => command(Command::SetScrambleMoves([0, 5, 20, 300][rng.below(4)])),
         45 => command(Command::RandomAtDistance),
         46 => command(Command::SetDistance([0, 4, 20, 31, 40][rng.below(5)])),
-        47..=48 => command(Command::SetConfig(random_config(rng))),
+        47..=48 => command(Command::SetConfig(random_config(rng).into())),
         49 => command(Command::SetSpeed(
             [1.0, 60.0, 10_000.0, 0.0, f64::NAN][rng.below(5)],
         )),
@@ -223,7 +223,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         52..=53 => command(Command::SetCompare(rng.below(2) == 0)),
         54 => command(Command::SetLaneConfig(
             rng.below(lanes + 1),
-            random_config(rng),
+            random_config(rng).into(),
         )),
         55 => command(Command::AddLane),
         56 => command(Command::RemoveLane(rng.below(lanes + 1))),

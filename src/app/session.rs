@@ -1,6 +1,7 @@
 //! The state behind the window: the problem settings, the lanes (one search each) and the run
 //! mode. Commands are applied here; panels only read it. No drawing happens in this file.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use egui::Color32;
@@ -9,25 +10,42 @@ use serde::{Deserialize, Serialize};
 
 use super::arrangement::Arrangement;
 use super::breakpoints::BreakpointSettings;
+use super::check::{HStar, HeuristicCheck, MapDistances};
 use super::command::Command;
+use super::domain::{
+    AnyHeuristic, AnyProblem, AnyState, DomainKind, from_grid, from_puzzle, to_grid, to_puzzle,
+};
 use super::exercise::{Score, judge};
 use super::fine_step::{self, FineStep, Phase};
+use super::grid_model::{GridEdit, GridSettings, default_grid_lanes};
 use super::text::{self, Language};
 use super::worker::Worker;
+use crate::domains::grid::{Grid, GridHeuristic};
 use crate::puzzle::{
-    Board, Breakpoint, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError,
-    Problem, ProblemError, Rng, SearchConfig, Violation, check_expansion, parse_board, parse_goal,
-    scramble,
+    Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
+    ProblemError, Rng, parse_board, parse_goal, scramble,
 };
-use crate::search::{Algorithm, ConfigError, Cost, NodeId, Search, Stats, Status, new_search};
+use crate::search::{
+    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, Stats, Status,
+    new_search,
+};
+
+/// A search config of the window: its heuristic is of the problem's domain.
+pub type Config = SearchConfig<AnyHeuristic>;
+/// h* being computed for a map, with the map it is for.
+type MapJob = (Arc<Grid>, Worker<Vec<Option<u64>>>);
+/// A sliding-puzzle config, as the settings keep it.
+type PuzzleConfig = SearchConfig<HeuristicKind>;
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// The sliding puzzle or the grid map.
+    pub domain: DomainKind,
     pub board_text: String,
     pub goal_text: String,
-    pub config: SearchConfig,
+    pub config: PuzzleConfig,
     pub scramble_moves: u32,
     pub distance: u8,
     /// Advanced after every random board so each click gives a new one, yet a run repeats.
@@ -39,7 +57,9 @@ pub struct Settings {
     /// Whether the window shows the compare view (several lanes) instead of one search.
     pub compare: bool,
     /// The compare view's lanes, in order; 2 to `MAX_LANES` (4).
-    pub lanes: Vec<SearchConfig>,
+    pub lanes: Vec<PuzzleConfig>,
+    /// The grid problem, its searches and its drawing options.
+    pub grid: GridSettings,
     /// Whether the compare view's node-count plot has a logarithmic y axis.
     pub log_counts: bool,
     /// Whether the compare view's line plot puts each lane's steps on a 0-100 % axis of its own
@@ -76,14 +96,14 @@ const MB: usize = 1 << 20;
 /// `config` with a weight no slider can give (NaN, below 1, above 100) replaced by the one it
 /// had: the setup bar compares the config it draws with the one it edits every frame, and a NaN
 /// weight never equals itself, so it would restart the run at every frame.
-fn kept_weight(config: SearchConfig, before: &SearchConfig) -> SearchConfig {
-    if SearchConfig::check_weight(config.weight).is_ok() {
+fn kept_weight(config: Config, before: &Config) -> Config {
+    if Config::check_weight(config.weight).is_ok() {
         return config;
     }
-    let weight = if SearchConfig::check_weight(before.weight).is_ok() {
+    let weight = if Config::check_weight(before.weight).is_ok() {
         before.weight
     } else {
-        SearchConfig::default().weight
+        Config::default().weight
     };
     SearchConfig { weight, ..config }
 }
@@ -94,7 +114,7 @@ pub const MIN_LANES: usize = 2;
 
 /// The lanes a teacher starts with: uninformed, then a weak and a strong heuristic with A*, then
 /// greedy, which is fast but not optimal.
-pub fn default_lanes() -> Vec<SearchConfig> {
+pub fn default_lanes() -> Vec<PuzzleConfig> {
     vec![
         SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
         SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
@@ -115,6 +135,7 @@ pub const MEMORY_BUDGET_RANGE: std::ops::RangeInclusive<u32> = 64..=65_536;
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
+            domain: DomainKind::default(),
             board_text: DEFAULT_BOARD.to_owned(),
             goal_text: DEFAULT_GOAL.to_owned(),
             config: SearchConfig::default(),
@@ -126,6 +147,7 @@ impl Default for Settings {
             zoom: 1.0,
             compare: false,
             lanes: default_lanes(),
+            grid: GridSettings::default(),
             log_counts: false,
             share_of_run: false,
             language: Language::default(),
@@ -158,7 +180,7 @@ impl Settings {
         // A weight is kept for when weighted A* is chosen, so it must be valid whatever the
         // algorithm now is.
         let usable =
-            |c: &SearchConfig| c.validate().is_ok() && SearchConfig::check_weight(c.weight).is_ok();
+            |c: &PuzzleConfig| c.validate().is_ok() && PuzzleConfig::check_weight(c.weight).is_ok();
         if !usable(&self.config) {
             self.config = defaults.config;
             reset.push("config");
@@ -192,7 +214,77 @@ impl Settings {
             self.breakpoints.open_limit = defaults.breakpoints.open_limit;
             reset.push("breakpoints");
         }
+        if self.grid.sanitize() {
+            reset.push("grid");
+        }
         reset
+    }
+
+    /// The single view's config, for the problem's domain.
+    pub fn active_config(&self) -> Config {
+        match self.domain {
+            DomainKind::Puzzle => from_puzzle(self.config),
+            DomainKind::Grid => from_grid(self.grid.config),
+        }
+    }
+
+    /// The compare view's lane configs, for the problem's domain.
+    pub fn active_lanes(&self) -> Vec<Config> {
+        match self.domain {
+            DomainKind::Puzzle => self.lanes.iter().map(|c| from_puzzle(*c)).collect(),
+            DomainKind::Grid => self.grid.lanes.iter().map(|c| from_grid(*c)).collect(),
+        }
+    }
+
+    pub fn lane_count(&self) -> usize {
+        match self.domain {
+            DomainKind::Puzzle => self.lanes.len(),
+            DomainKind::Grid => self.grid.lanes.len(),
+        }
+    }
+
+    fn set_active_config(&mut self, config: Config) {
+        match self.domain {
+            DomainKind::Puzzle => self.config = to_puzzle(config),
+            DomainKind::Grid => self.grid.config = to_grid(config),
+        }
+    }
+
+    fn set_active_lane(&mut self, i: usize, config: Config) {
+        match self.domain {
+            DomainKind::Puzzle => self.lanes[i] = to_puzzle(config),
+            DomainKind::Grid => self.grid.lanes[i] = to_grid(config),
+        }
+    }
+
+    fn push_lane(&mut self, config: Config) {
+        match self.domain {
+            DomainKind::Puzzle => self.lanes.push(to_puzzle(config)),
+            DomainKind::Grid => self.grid.lanes.push(to_grid(config)),
+        }
+    }
+
+    fn remove_active_lane(&mut self, i: usize) {
+        match self.domain {
+            DomainKind::Puzzle => {
+                self.lanes.remove(i);
+            }
+            DomainKind::Grid => {
+                self.grid.lanes.remove(i);
+            }
+        }
+    }
+
+    /// Puts the compare lanes back to between [`MIN_LANES`] and [`MAX_LANES`].
+    fn repair_lanes(&mut self) {
+        if self.lanes.len() < MIN_LANES {
+            self.lanes = default_lanes();
+        }
+        self.lanes.truncate(MAX_LANES);
+        if self.grid.lanes.len() < MIN_LANES {
+            self.grid.lanes = default_grid_lanes();
+        }
+        self.grid.lanes.truncate(MAX_LANES);
     }
 }
 
@@ -216,25 +308,44 @@ impl std::fmt::Display for SetupError {
     }
 }
 
-/// Reads the board and goal fields into a problem.
-pub fn read_problem(settings: &Settings) -> Result<Problem, SetupError> {
+/// Reads the problem: the board and goal fields, or the map. `map` is the map already shared
+/// with the lanes, reused when the settings still hold the same one.
+pub fn read_problem(
+    settings: &Settings,
+    map: Option<&Arc<Grid>>,
+) -> Result<AnyProblem, SetupError> {
+    if settings.domain == DomainKind::Grid {
+        validate_configs(settings)?;
+        let grid = match map {
+            Some(map) if **map == settings.grid.grid => map.clone(),
+            _ => Arc::new(settings.grid.grid.clone()),
+        };
+        return Ok(AnyProblem::Grid(grid));
+    }
     let board = parse_board(&settings.board_text).map_err(SetupError::Board);
     let side = board.as_ref().map(|b| b.side()).unwrap_or(3);
     let goal = parse_goal(&settings.goal_text, side).map_err(SetupError::Goal)?;
     let board = board?;
-    if settings.compare {
-        for config in &settings.lanes {
-            config.validate().map_err(SetupError::Config)?;
-        }
-    } else {
-        settings.config.validate().map_err(SetupError::Config)?;
-    }
+    validate_configs(settings)?;
     if settings.explore_unsolvable {
         Problem::allowing_unsolvable(board, goal)
     } else {
         Problem::new(board, goal)
     }
+    .map(AnyProblem::Puzzle)
     .map_err(SetupError::Problem)
+}
+
+/// Refuses a config of the view being shown that no search can run.
+fn validate_configs(settings: &Settings) -> Result<(), SetupError> {
+    let configs = if settings.compare {
+        settings.active_lanes()
+    } else {
+        vec![settings.active_config()]
+    };
+    configs
+        .iter()
+        .try_for_each(|c| c.validate().map_err(SetupError::Config))
 }
 
 /// The counters recorded after each step, for the plots.
@@ -307,11 +418,12 @@ impl PlotSeries {
 /// One search with everything the views need about it. The single view shows lane 0; the
 /// compare view shows several side by side.
 pub struct Lane {
-    search: Box<dyn Search<Problem>>,
+    search: Box<dyn Search<AnyProblem>>,
     /// The method's colour (see [`method_color`]), shaded for a repeated method.
     pub color: Color32,
     pub variant: Variant,
-    heuristic: Heuristic,
+    /// The puzzle's heuristic, tabulated for the goal, for the boards' per-tile notes.
+    explainer: Option<Heuristic>,
     history: Vec<Sample>,
     /// The most steps this run has reached, so the timeline can scrub forward again.
     furthest: usize,
@@ -331,61 +443,35 @@ pub struct Lane {
     check: HeuristicCheck,
 }
 
-/// Violations of admissibility (h > h*) or consistency (h(n) > 1 + h(n')) found at the
-/// expansions so far, with the estimate the algorithm uses (w·h for weighted A*).
-#[derive(Default)]
-pub struct HeuristicCheck {
-    /// Steps checked so far (the first `checked` steps).
-    checked: usize,
-    /// Whether h* was known when they were checked; if it arrives later they are checked again.
-    with_table: bool,
-    /// The step index (0-based) of each violation, in order.
-    steps: Vec<usize>,
-    /// The first violations in words, at most [`KEPT_VIOLATIONS`].
-    first: Vec<(usize, Violation)>,
-}
-
-const KEPT_VIOLATIONS: usize = 20;
-
-impl HeuristicCheck {
-    pub fn count(&self) -> usize {
-        self.steps.len()
-    }
-
-    /// The first violation and the step (1-based) it happened at.
-    pub fn first(&self) -> Option<(usize, &Violation)> {
-        self.first.first().map(|(step, v)| (step + 1, v))
-    }
-
-    /// Whether h* was known for the check (else only consistency was checked).
-    pub fn with_table(&self) -> bool {
-        self.with_table
-    }
-}
-
 /// The colour of a method (algorithm and heuristic), the same in every view, lesson and
 /// window: a teacher who says "the green line" means A* with Manhattan distance every time.
 /// Algorithms that ignore the heuristic have one colour whatever it is set to. Every colour
 /// is of middle lightness, so it reads on the dark and the light theme and on a washed-out
 /// projector; the four default lanes and weighted A* (the lane "Add lane" brings) are far apart.
-pub const fn method_color(algorithm: Algorithm, heuristic: HeuristicKind) -> Color32 {
+pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Color32 {
     use Algorithm as A;
-    use HeuristicKind as H;
-    let rgb = match (algorithm, heuristic) {
-        (A::BreadthFirst, _) => 0x1f77d4,
-        (A::UniformCost, _) => 0x9c6b30,
-        (A::AStar, H::Zero) => 0x7f8c8d,
-        (A::AStar, H::Misplaced) => 0xe06c00,
-        (A::AStar, H::Manhattan) => 0x2ca02c,
-        (A::AStar, H::LinearConflict) => 0x009999,
-        (A::Greedy, H::Zero) => 0x5c6bc0,
-        (A::Greedy, H::Misplaced) => 0x8c56d6,
-        (A::Greedy, H::Manhattan) => 0xc0399c,
-        (A::Greedy, H::LinearConflict) => 0x6d8f00,
-        (A::WeightedAStar, H::Zero) => 0x8d8d5a,
-        (A::WeightedAStar, H::Misplaced) => 0xa88400,
-        (A::WeightedAStar, H::Manhattan) => 0xe0103c,
-        (A::WeightedAStar, H::LinearConflict) => 0x4f7fa0,
+    // By the heuristic's rank in its domain, weakest first: the puzzle's zero, misplaced,
+    // Manhattan, linear conflict; the grid's zero, Manhattan, Euclidean, octile, Chebyshev.
+    // On a map octile is the strong heuristic, so it takes the puzzle's Manhattan colour.
+    let rank = match heuristic {
+        AnyHeuristic::Puzzle(_) => heuristic.rank(),
+        AnyHeuristic::Grid(kind) => match kind {
+            GridHeuristic::Zero => 0,
+            GridHeuristic::Manhattan => 1,
+            GridHeuristic::Euclidean => 3,
+            GridHeuristic::Octile => 2,
+            GridHeuristic::Chebyshev => 4,
+        },
+    };
+    const A_STAR: [u32; 5] = [0x7f8c8d, 0xe06c00, 0x2ca02c, 0x009999, 0x1c8a6a];
+    const GREEDY: [u32; 5] = [0x5c6bc0, 0x8c56d6, 0xc0399c, 0x6d8f00, 0xa0527a];
+    const WEIGHTED: [u32; 5] = [0x8d8d5a, 0xa88400, 0xe0103c, 0x4f7fa0, 0x9a6a9a];
+    let rgb = match algorithm {
+        A::BreadthFirst => 0x1f77d4,
+        A::UniformCost => 0x9c6b30,
+        A::AStar => A_STAR[rank],
+        A::Greedy => GREEDY[rank],
+        A::WeightedAStar => WEIGHTED[rank],
     };
     let [_, r, g, b] = u32::to_be_bytes(rgb);
     Color32::from_rgb(r, g, b)
@@ -402,8 +488,8 @@ pub enum Variant {
 }
 
 /// The colour and variant of each lane, from its method and the lanes before it.
-pub fn lane_styles(configs: &[SearchConfig]) -> Vec<(Color32, Variant)> {
-    let key = |c: &SearchConfig| {
+pub fn lane_styles(configs: &[Config]) -> Vec<(Color32, Variant)> {
+    let key = |c: &Config| {
         let heuristic = if c.algorithm.uses_heuristic() {
             Some(c.heuristic)
         } else {
@@ -434,12 +520,18 @@ pub fn lane_styles(configs: &[SearchConfig]) -> Vec<(Color32, Variant)> {
 
 impl Lane {
     /// A lane in its method's colour; [`Session`] gives later lanes of the same method a shade.
-    pub fn new(problem: Problem, config: SearchConfig) -> Lane {
+    pub fn new(problem: AnyProblem, config: Config) -> Lane {
+        let explainer = match (&problem, config.heuristic) {
+            (AnyProblem::Puzzle(p), AnyHeuristic::Puzzle(kind)) => {
+                Some(Heuristic::new(kind, &p.goal()))
+            }
+            _ => None,
+        };
         Lane {
             search: new_search(problem, config),
             color: method_color(config.algorithm, config.heuristic),
             variant: Variant::First,
-            heuristic: Heuristic::new(config.heuristic, &problem.goal()),
+            explainer,
             history: Vec::new(),
             furthest: 0,
             open_snapshot: Vec::new(),
@@ -458,48 +550,9 @@ impl Lane {
         &self.check
     }
 
-    /// Brings the heuristic check up to the current step: drops what was undone, checks the
-    /// new expansions, and everything again when h* has just become known. Algorithms that
-    /// ignore h are not checked.
-    pub fn check_heuristic(&mut self, table: Option<&DistanceTable>) {
-        let config = *self.search.config();
-        if !config.algorithm.uses_heuristic() {
-            return;
-        }
-        let steps = self.search.steps();
-        let check = &mut self.check;
-        if table.is_some() && !check.with_table {
-            *check = HeuristicCheck {
-                with_table: true,
-                ..HeuristicCheck::default()
-            };
-        }
-        if check.checked > steps {
-            let keep = check.steps.partition_point(|&s| s < steps);
-            check.steps.truncate(keep);
-            check.first.retain(|(s, _)| *s < steps);
-            check.checked = steps;
-        }
-        let weight = if config.algorithm == Algorithm::WeightedAStar {
-            config.weight
-        } else {
-            1.0
-        };
-        for index in check.checked..steps {
-            let view = self.search.step_at(index);
-            let expanded = self.search.node(view.expanded).state;
-            if view.children.is_empty() && view.goal_found {
-                continue;
-            }
-            let children = view.children.iter().map(|c| self.search.node(c.node).state);
-            for violation in check_expansion(&self.heuristic, weight, table, &expanded, children) {
-                check.steps.push(index);
-                if check.first.len() < KEPT_VIOLATIONS {
-                    check.first.push((index, violation));
-                }
-            }
-        }
-        check.checked = steps;
+    /// Brings the heuristic check up to the current step (see [`HeuristicCheck::update`]).
+    pub fn check_heuristic(&mut self, exact: Option<HStar<'_>>) {
+        self.check.update(self.search.as_ref(), exact);
     }
 
     /// The bytes this lane holds: its search and what the views keep about it.
@@ -516,7 +569,7 @@ impl Lane {
             + self.seconds.capacity() * size_of::<f64>()
             + (self.open_snapshot.capacity() + self.open_by_id.capacity()) * size_of::<NodeId>()
             + points * size_of::<PlotPoint>()
-            + self.check.steps.capacity() * size_of::<usize>()
+            + self.check.capacity_bytes()
     }
 
     /// Seconds the search itself has spent on the steps taken so far (drawing excluded).
@@ -524,16 +577,17 @@ impl Lane {
         self.seconds.last().copied().unwrap_or(0.0)
     }
 
-    pub fn search(&self) -> &dyn Search<Problem> {
+    pub fn search(&self) -> &dyn Search<AnyProblem> {
         self.search.as_ref()
     }
 
-    pub fn config(&self) -> &SearchConfig {
+    pub fn config(&self) -> &Config {
         self.search.config()
     }
 
-    pub fn heuristic(&self) -> &Heuristic {
-        &self.heuristic
+    /// The puzzle heuristic's per-tile notes for boards (none on a map).
+    pub fn explainer(&self) -> Option<&Heuristic> {
+        self.explainer.as_ref()
     }
 
     pub fn history(&self) -> &[Sample] {
@@ -683,7 +737,7 @@ pub const RUN_TO_END_WORK: Duration = Duration::from_millis(45);
 /// The problem, the lanes and how they are being advanced.
 pub struct Session {
     pub settings: Settings,
-    pub problem: Result<Problem, SetupError>,
+    pub problem: Result<AnyProblem, SetupError>,
     pub lanes: Vec<Lane>,
     pub mode: RunMode,
     /// Fractional steps owed by autoplay.
@@ -696,6 +750,11 @@ pub struct Session {
     distances: Option<DistanceTable>,
     /// h* for a 3x3 goal, built in the background so the live heuristic check can use it.
     table_job: Option<(Board, Worker<Option<DistanceTable>>)>,
+    /// h* on the map (one reverse Dijkstra), and the job computing it for a new map.
+    map_distances: Option<MapDistances>,
+    map_job: Option<MapJob>,
+    /// Why the latest map edit was refused, shown beside the map until the next edit.
+    pub edit_error: Option<String>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
     stepped: bool,
     /// The status to show when the current seek arrives, instead of "moved the timeline".
@@ -705,7 +764,7 @@ pub struct Session {
     /// How far into the latest expansion fine step has shown; `None` when it is all shown.
     fine: Option<FineStep>,
     /// The latest problem that could be searched, drawn dimmed while the fields hold an error.
-    pub last_good: Option<Problem>,
+    pub last_good: Option<AnyProblem>,
 }
 
 impl Session {
@@ -721,6 +780,9 @@ impl Session {
             selected: None,
             distances: None,
             table_job: None,
+            map_distances: None,
+            map_job: None,
+            edit_error: None,
             stepped: false,
             after_seek: None,
             score: Score::default(),
@@ -774,7 +836,7 @@ impl Session {
 
     /// The exact distance table for the current goal (3x3 only), built on first use.
     pub fn distances(&mut self) -> Option<&DistanceTable> {
-        let goal = self.problem.as_ref().ok()?.goal();
+        let goal = self.problem.as_ref().ok()?.puzzle()?.goal();
         if self.distances.as_ref().map(DistanceTable::goal) != Some(goal) {
             self.distances = DistanceTable::new(&goal);
         }
@@ -783,8 +845,21 @@ impl Session {
 
     /// The distance table if it is already built for the current goal (never builds it).
     pub fn known_distances(&self) -> Option<&DistanceTable> {
-        let goal = self.problem.as_ref().ok()?.goal();
+        let goal = self.problem.as_ref().ok()?.puzzle()?.goal();
         self.distances.as_ref().filter(|t| t.goal() == goal)
+    }
+
+    /// h* on the current map, once computed (never computes it).
+    pub fn known_map_distances(&self) -> Option<&MapDistances> {
+        let map = self.problem.as_ref().ok()?.grid()?;
+        self.map_distances
+            .as_ref()
+            .filter(|(built_for, _)| Arc::ptr_eq(built_for, map))
+    }
+
+    /// The true costs the heuristic check and the inspector compare h with, where known.
+    pub fn h_star(&self) -> Option<HStar<'_>> {
+        h_star_of(&self.problem, &self.distances, &self.map_distances)
     }
 
     /// Re-reads the problem and starts fresh searches.
@@ -795,26 +870,25 @@ impl Session {
         self.seek_target = None;
         self.budget = 0.0;
         self.selected = None;
-        self.problem = read_problem(&self.settings);
+        let map = self.last_good.as_ref().and_then(AnyProblem::grid).cloned();
+        self.problem = read_problem(&self.settings, map.as_ref());
         if let Ok(problem) = &self.problem {
-            self.last_good = Some(*problem);
+            self.last_good = Some(problem.clone());
         }
         self.lanes.clear();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
                 // A hand-edited settings file may hold too few or too many lanes.
-                if self.settings.lanes.len() < MIN_LANES {
-                    self.settings.lanes = default_lanes();
-                }
-                self.settings.lanes.truncate(MAX_LANES);
-                for config in &self.settings.lanes {
-                    self.lanes.push(Lane::new(*problem, *config));
+                self.settings.repair_lanes();
+                for config in self.settings.active_lanes() {
+                    self.lanes.push(Lane::new(problem.clone(), config));
                 }
                 self.status = text::status_compare_ready(self.lanes.len());
             }
             Ok(problem) => {
-                self.lanes.push(Lane::new(*problem, self.settings.config));
-                self.status = text::status_ready(&text::engine::describe(&self.settings.config));
+                let config = self.settings.active_config();
+                self.lanes.push(Lane::new(problem.clone(), config));
+                self.status = text::status_ready(&text::engine::describe(&config));
             }
             Err(err) => self.status = text::status_setup_error(&text::engine::setup_error(err)),
         }
@@ -824,7 +898,7 @@ impl Session {
     /// Gives every lane its method's colour, and a shade of it to a lane whose method an
     /// earlier lane already has. Called wherever lanes are made, replaced or removed.
     fn restyle_lanes(&mut self) {
-        let configs: Vec<SearchConfig> = self.lanes.iter().map(|l| *l.config()).collect();
+        let configs: Vec<Config> = self.lanes.iter().map(|l| *l.config()).collect();
         for (lane, (color, variant)) in self.lanes.iter_mut().zip(lane_styles(&configs)) {
             lane.color = color;
             lane.variant = variant;
@@ -870,22 +944,23 @@ impl Session {
         self.fine = None;
         let lane = self.lanes.swap_remove(i);
         self.settings.compare = false;
-        self.settings.config = *lane.config();
+        let config = *lane.config();
+        self.settings.set_active_config(config);
         self.lanes = vec![lane];
         self.restyle_lanes();
         self.mode = RunMode::Paused;
         self.seek_target = None;
         self.selected = None;
-        self.status = text::status_focused(i + 1, &text::engine::describe(&self.settings.config));
+        self.status = text::status_focused(i + 1, &text::engine::describe(&config));
     }
 
     /// Gives compare lane `i` a new config: that lane restarts and is replayed to the clock,
     /// the others keep their runs.
-    fn set_lane_config(&mut self, i: usize, config: SearchConfig) {
-        if i >= self.settings.lanes.len() {
+    fn set_lane_config(&mut self, i: usize, config: Config) {
+        if i >= self.settings.lane_count() {
             return;
         }
-        self.settings.lanes[i] = config;
+        self.settings.set_active_lane(i, config);
         if config.validate().is_err() || self.problem.is_err() || !self.settings.compare {
             let clock = self.clock();
             self.rebuild();
@@ -894,7 +969,7 @@ impl Session {
         }
         let clock = self.clock();
         if let (Ok(problem), Some(lane)) = (&self.problem, self.lanes.get_mut(i)) {
-            *lane = Lane::new(*problem, config);
+            *lane = Lane::new(problem.clone(), config);
         }
         self.restyle_lanes();
         self.mode = RunMode::Paused;
@@ -903,18 +978,22 @@ impl Session {
     }
 
     fn add_lane(&mut self) {
-        if self.settings.lanes.len() >= MAX_LANES {
+        if self.settings.lane_count() >= MAX_LANES {
             return;
         }
+        let heuristic = match self.settings.domain {
+            DomainKind::Puzzle => AnyHeuristic::Puzzle(HeuristicKind::Manhattan),
+            DomainKind::Grid => AnyHeuristic::Grid(GridHeuristic::Octile),
+        };
         let config = SearchConfig {
             weight: 2.0,
-            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+            ..SearchConfig::with(Algorithm::WeightedAStar, heuristic)
         };
-        self.settings.lanes.push(config);
+        self.settings.push_lane(config);
         let clock = self.clock();
         match &self.problem {
             Ok(problem) if self.settings.compare => {
-                self.lanes.push(Lane::new(*problem, config));
+                self.lanes.push(Lane::new(problem.clone(), config));
                 self.restyle_lanes();
                 self.mode = RunMode::Paused;
                 self.catch_up(clock);
@@ -924,10 +1003,10 @@ impl Session {
     }
 
     fn remove_lane(&mut self, i: usize) {
-        if self.settings.lanes.len() <= MIN_LANES || i >= self.settings.lanes.len() {
+        if self.settings.lane_count() <= MIN_LANES || i >= self.settings.lane_count() {
             return;
         }
-        self.settings.lanes.remove(i);
+        self.settings.remove_active_lane(i);
         if self.settings.compare && self.lanes.len() > i {
             self.lanes.remove(i);
             self.restyle_lanes();
@@ -939,14 +1018,14 @@ impl Session {
 
     /// Starts every lane again from its start node, keeping each lane's settings.
     fn reset(&mut self) {
-        let Ok(problem) = self.problem else {
+        let Ok(problem) = &self.problem else {
             return;
         };
         self.fine = None;
         self.score.end_question();
         for lane in &mut self.lanes {
             let config = *lane.config();
-            *lane = Lane::new(problem, config);
+            *lane = Lane::new(problem.clone(), config);
         }
         self.restyle_lanes();
         self.mode = RunMode::Paused;
@@ -989,6 +1068,7 @@ impl Session {
             Command::ExploreUnsolvable => {
                 self.settings.explore_unsolvable = true;
                 self.settings.compare = false;
+                self.settings.domain = DomainKind::Puzzle;
                 self.settings.config = SearchConfig {
                     algorithm: Algorithm::BreadthFirst,
                     ..self.settings.config
@@ -1132,9 +1212,17 @@ impl Session {
                 self.settings.distance = d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
             }
             Command::SetConfig(config) => {
-                self.settings.config = kept_weight(config, &self.settings.config);
+                let kept = kept_weight(config, &self.settings.active_config());
+                self.settings.set_active_config(kept);
                 self.rebuild();
             }
+            Command::SetDomain(domain) => {
+                if self.settings.domain != domain {
+                    self.settings.domain = domain;
+                    self.rebuild();
+                }
+            }
+            Command::EditGrid(edit) => self.edit_grid(edit),
             Command::SetSpeed(speed) if speed.is_finite() => {
                 self.settings.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
             }
@@ -1148,7 +1236,8 @@ impl Session {
             Command::SetZoom(_) => {}
             Command::SetCompare(on) => self.set_compare(on),
             Command::SetLaneConfig(i, config) => {
-                let before = self.settings.lanes.get(i).copied().unwrap_or_default();
+                let before = self.settings.active_lanes().get(i).copied();
+                let before = before.unwrap_or_else(|| self.settings.active_config());
                 self.set_lane_config(i, kept_weight(config, &before));
             }
             Command::AddLane => self.add_lane(),
@@ -1235,6 +1324,20 @@ impl Session {
         }
     }
 
+    /// Applies a change to the map: the searches start again when the problem changed, and a
+    /// refused edit (a start dragged onto a wall, a malformed file) is said beside the map.
+    fn edit_grid(&mut self, edit: GridEdit) {
+        match self.settings.grid.apply(edit, &mut self.settings.seed) {
+            Ok(changed) => {
+                self.edit_error = None;
+                if changed && self.settings.domain == DomainKind::Grid {
+                    self.rebuild();
+                }
+            }
+            Err(error) => self.edit_error = Some(text::grid_edit_error(&error)),
+        }
+    }
+
     fn next_rng(&mut self) -> Rng {
         self.settings.seed = self.settings.seed.wrapping_add(1);
         Rng::new(self.settings.seed)
@@ -1316,7 +1419,7 @@ impl Session {
                 self.stepped = false;
             }
         }
-        let breakpoints = self.settings.breakpoints.active();
+        let breakpoints = self.settings.breakpoints.active(self.settings.domain);
         match self.mode {
             RunMode::Paused => {}
             RunMode::Playing => {
@@ -1431,7 +1534,7 @@ impl Session {
 
     /// After a step of Play or Run to end: pauses and says why if a breakpoint holds in a lane
     /// that just stepped.
-    fn stop_at_breakpoint(&mut self, breakpoints: &[Breakpoint]) -> bool {
+    fn stop_at_breakpoint(&mut self, breakpoints: &[Breakpoint<AnyState>]) -> bool {
         if breakpoints.is_empty() {
             return false;
         }
@@ -1511,26 +1614,55 @@ impl Session {
         }
         // The optimal length is shown next to a 3x3 solution; the table is built once per goal.
         if self.lanes.iter().any(|l| l.search().solution().is_some())
-            && self.problem.as_ref().is_ok_and(|p| p.side() == 3)
+            && self
+                .problem
+                .as_ref()
+                .is_ok_and(|p| p.puzzle().is_some_and(|p| p.side() == 3))
         {
             self.distances();
         }
         self.poll_table();
-        let goal = self.problem.as_ref().ok().map(|p| p.goal());
-        let table = self.distances.as_ref().filter(|t| Some(t.goal()) == goal);
+        self.poll_map_distances();
         // Run to end shows no single step; the check catches up with every step when it stops.
         if self.mode != RunMode::RunToEnd {
+            let exact = h_star_of(&self.problem, &self.distances, &self.map_distances);
             for lane in &mut self.lanes {
-                lane.check_heuristic(table);
+                lane.check_heuristic(exact);
             }
         }
+    }
+
+    /// Starts computing h* on a new map in the background (one reverse Dijkstra), and adopts
+    /// it when done: the same pattern as the puzzle's distance table.
+    fn poll_map_distances(&mut self) {
+        let map = match &self.problem {
+            Ok(AnyProblem::Grid(map)) => map.clone(),
+            _ => return,
+        };
+        if self.known_map_distances().is_some() {
+            self.map_job = None;
+            return;
+        }
+        if let Some((job_map, job)) = &mut self.map_job {
+            if !Arc::ptr_eq(job_map, &map) {
+                self.map_job = None;
+            } else if let Some(costs) = job.poll() {
+                self.map_distances = Some((map, Arc::new(costs)));
+                self.map_job = None;
+                return;
+            } else {
+                return;
+            }
+        }
+        let grid = map.clone();
+        self.map_job = Some((map, Worker::spawn(move |_| grid.true_distances())));
     }
 
     /// Starts building h* for a 3x3 goal in the background, and adopts it when done, so the
     /// heuristic check can flag h > h* without a frame waiting for the table.
     fn poll_table(&mut self) {
         let goal = match &self.problem {
-            Ok(p) if p.side() == 3 => p.goal(),
+            Ok(AnyProblem::Puzzle(p)) if p.side() == 3 => p.goal(),
             _ => return,
         };
         if self.known_distances().is_some() {
@@ -1552,6 +1684,24 @@ impl Session {
     }
 }
 
+/// h* for `problem` from the tables built so far, if one was built for it.
+fn h_star_of<'a>(
+    problem: &Result<AnyProblem, SetupError>,
+    distances: &'a Option<DistanceTable>,
+    map: &'a Option<MapDistances>,
+) -> Option<HStar<'a>> {
+    match problem.as_ref().ok()? {
+        AnyProblem::Puzzle(p) => distances
+            .as_ref()
+            .filter(|t| t.goal() == p.goal())
+            .map(HStar::Table),
+        AnyProblem::Grid(grid) => map
+            .as_ref()
+            .filter(|(built_for, _)| Arc::ptr_eq(built_for, grid))
+            .map(|(grid, costs)| HStar::Map(grid, costs)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1563,7 +1713,8 @@ mod tests {
         let goal = Board::blank_last(4);
         let start = scramble(&goal, 80, &mut Rng::new(1));
         let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced);
-        let mut lane = Lane::new(Problem::new(start, goal).unwrap(), config);
+        let problem = AnyProblem::Puzzle(Problem::new(start, goal).unwrap());
+        let mut lane = Lane::new(problem, config.into());
         while lane.search().open_len() < open {
             assert!(lane.step(), "the search ended before open grew");
         }
@@ -1603,37 +1754,40 @@ mod tests {
             egui::Visuals::dark().panel_fill,
             egui::Visuals::light().panel_fill,
         ];
-        let mut all = Vec::new();
-        for algorithm in Algorithm::ALL {
-            for kind in HeuristicKind::ALL {
-                let color = method_color(algorithm, kind);
-                for bg in backgrounds {
-                    assert!(
-                        contrast(color, bg) >= 3.0,
-                        "{algorithm:?} {kind:?} on {bg:?}"
-                    );
+        // Within each domain: one lesson never shows both domains' lanes at once.
+        for domain in [DomainKind::Puzzle, DomainKind::Grid] {
+            let mut all = Vec::new();
+            for algorithm in Algorithm::ALL {
+                for &kind in AnyHeuristic::choices(domain) {
+                    let color = method_color(algorithm, kind);
+                    for bg in backgrounds {
+                        assert!(
+                            contrast(color, bg) >= 3.0,
+                            "{algorithm:?} {kind:?} on {bg:?}"
+                        );
+                    }
+                    all.push(((algorithm, kind), color));
                 }
-                all.push(((algorithm, kind), color));
             }
-        }
-        // Distinct per method; BFS and uniform-cost ignore the heuristic.
-        for (i, (a, ca)) in all.iter().enumerate() {
-            for (b, cb) in &all[i + 1..] {
-                let same = a.0 == b.0 && !a.0.uses_heuristic();
-                assert_eq!(ca == cb, same, "{a:?} {b:?}");
-                if !same {
-                    assert!(distance(*ca, *cb) > 35.0, "{a:?} {b:?}");
+            // Distinct per method; BFS and uniform-cost ignore the heuristic.
+            for (i, (a, ca)) in all.iter().enumerate() {
+                for (b, cb) in &all[i + 1..] {
+                    let same = a.0 == b.0 && !a.0.uses_heuristic();
+                    assert_eq!(ca == cb, same, "{a:?} {b:?}");
+                    if !same {
+                        assert!(distance(*ca, *cb) > 35.0, "{a:?} {b:?}");
+                    }
                 }
             }
         }
         // The default lanes and the lane "Add lane" brings are clearly apart.
         let mut usual: Vec<Color32> = default_lanes()
             .iter()
-            .map(|c| method_color(c.algorithm, c.heuristic))
+            .map(|c| method_color(c.algorithm, c.heuristic.into()))
             .collect();
         usual.push(method_color(
             Algorithm::WeightedAStar,
-            HeuristicKind::Manhattan,
+            HeuristicKind::Manhattan.into(),
         ));
         for (i, a) in usual.iter().enumerate() {
             for b in &usual[i + 1..] {
@@ -1644,15 +1798,15 @@ mod tests {
 
     #[test]
     fn a_repeated_method_gets_a_shade_that_still_reads() {
-        let a_star = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
+        let a_star = Config::with(Algorithm::AStar, HeuristicKind::Manhattan.into());
         let fifo = SearchConfig {
             tie_break: crate::search::TieBreak::Fifo,
             ..a_star
         };
-        let bfs = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan);
-        let bfs_other_h = SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Misplaced);
+        let bfs = Config::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan.into());
+        let bfs_other_h = Config::with(Algorithm::BreadthFirst, HeuristicKind::Misplaced.into());
         let styles = lane_styles(&[a_star, bfs, fifo, bfs_other_h]);
-        let base = method_color(Algorithm::AStar, HeuristicKind::Manhattan);
+        let base = method_color(Algorithm::AStar, HeuristicKind::Manhattan.into());
         assert_eq!(styles[0], (base, Variant::First));
         assert_eq!(styles[2].1, Variant::Repeat(1));
         assert!(distance(styles[2].0, base) > 30.0);

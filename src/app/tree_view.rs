@@ -18,13 +18,14 @@ use rustc_hash::FxHashSet;
 
 use super::board_view::{self, palette};
 use super::command::Command;
+use super::domain::AnyProblem;
 use super::files::FileAction;
 use super::panels::Hover;
 use super::session::{RunMode, Session};
 use super::text;
 use crate::i18n;
-use crate::puzzle::Problem;
 use crate::search::{NodeId, Outcome, Search};
+use crate::tree::Drawn;
 use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
 use crate::tree::layout::{Layout, tidy};
 use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
@@ -59,7 +60,7 @@ pub struct TreeView {
     pub duplicates: bool,
     pub board_names: bool,
     pub follow: bool,
-    tree: SearchTree,
+    tree: SearchTree<AnyProblem>,
     pub folds: Folds,
     layout: Layout,
     /// What the layout was made from: the tree's size and step, and the folds.
@@ -73,7 +74,7 @@ pub struct TreeView {
     fit: bool,
     /// The node the camera last followed or showed as selected.
     shown: Option<NodeId>,
-    table: Option<StepTable>,
+    table: Option<StepTable<AnyProblem>>,
     /// Where the tree was drawn the last time the pane was (None if there was no room).
     pub rect: Option<Rect>,
 }
@@ -106,7 +107,7 @@ impl Default for TreeView {
 
 impl TreeView {
     /// Brings the tree and its layout up to the search; true if the layout changed.
-    pub fn sync(&mut self, search: &dyn Search<Problem>, playing: bool) -> bool {
+    pub fn sync(&mut self, search: &dyn Search<AnyProblem>, playing: bool) -> bool {
         self.tree.sync(search, self.duplicates);
         let key = (self.tree.len(), search.steps(), self.folds.clone());
         if self.layout_of.as_ref() == Some(&key) {
@@ -136,7 +137,7 @@ impl TreeView {
     }
 
     /// The tree as synced (for tests and the benchmark).
-    pub fn tree(&self) -> &SearchTree {
+    pub fn tree(&self) -> &SearchTree<AnyProblem> {
         &self.tree
     }
 
@@ -260,7 +261,7 @@ pub fn pane(
 fn tree(
     ui: &mut Ui,
     session: &Session,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     view: &mut TreeView,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
@@ -413,7 +414,7 @@ fn draw(
     ui: &Ui,
     painter: &egui::Painter,
     rect: Rect,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     view: &TreeView,
     marks: &Marks,
     hover: &Hover,
@@ -531,7 +532,7 @@ fn edge_line(
     ui: &Ui,
     painter: &egui::Painter,
     view: &TreeView,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     marks: &Marks,
     parent: Pos2,
     child: Pos2,
@@ -593,7 +594,7 @@ fn solution_edges(
 /// The colour of a node's border (and its dot when zoomed out).
 fn node_color(
     ui: &Ui,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     view: &TreeView,
     marks: &Marks,
     dense: u32,
@@ -626,7 +627,7 @@ fn node_box(
     ui: &Ui,
     painter: &egui::Painter,
     rect: Rect,
-    search: &dyn Search<Problem>,
+    search: &dyn Search<AnyProblem>,
     view: &TreeView,
     marks: &Marks,
     hover: &Hover,
@@ -697,7 +698,7 @@ fn node_box(
         (scale * 0.17).clamp(8.5, 15.0)
     };
     let name = if view.board_names {
-        state(search, id).rows_text()
+        search.problem().state_name(&state(search, id))
     } else {
         node_name(id)
     };
@@ -735,7 +736,7 @@ fn node_box(
         Vec2::splat(board_side.min(size.x * 0.86)),
     );
     let goal = search.problem().goal();
-    board_view::paint_mini(ui, board_rect, &state(search, id), None, Some(&goal));
+    board_view::paint_state(ui, board_rect, &state(search, id), None, Some(&goal));
     let costs = if duplicate {
         text::t().legend_duplicate.to_owned()
     } else {
@@ -768,10 +769,10 @@ fn node_box(
 }
 
 /// The OPEN/CLOSED table up to the current step (at most [`TABLE_STEPS`] rows).
-fn table(ui: &mut Ui, search: &dyn Search<Problem>, view: &mut TreeView) {
+fn table(ui: &mut Ui, search: &dyn Search<AnyProblem>, view: &mut TreeView) {
     let table = match &mut view.table {
         Some(table) if table.follows(search.problem(), search.config()) => table,
-        slot => slot.insert(StepTable::new(*search.problem(), *search.config())),
+        slot => slot.insert(StepTable::new(search.problem().clone(), *search.config())),
     };
     table.seek(search.steps().min(TABLE_STEPS));
     let naming = if view.board_names {
@@ -820,14 +821,14 @@ fn table(ui: &mut Ui, search: &dyn Search<Problem>, view: &mut TreeView) {
 
 /// The file a tree or table export action writes, for the search as it stands (the table up
 /// to [`TABLE_STEPS`] steps).
-pub fn export(action: FileAction, search: &dyn Search<Problem>, board_names: bool) -> String {
+pub fn export(action: FileAction, search: &dyn Search<AnyProblem>, board_names: bool) -> String {
     let naming = if board_names {
         Naming::Board
     } else {
         Naming::Numbered
     };
     let table = || {
-        let mut table = StepTable::new(*search.problem(), *search.config());
+        let mut table = StepTable::new(search.problem().clone(), *search.config());
         table.seek(search.steps().min(TABLE_STEPS));
         table
     };

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 
 use rustc_hash::FxHashSet;
 
+use super::Drawn;
 use super::layout::{Layout, tidy};
 use super::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
 use super::table::latex_escape;
-use crate::puzzle::{Board, Dir, Problem};
 use crate::search::{NodeId, Search};
 
 /// What part of the tree to export.
@@ -21,8 +21,8 @@ pub struct TreeCut {
 }
 
 /// The tree of a search as the exports see it: the nodes kept, in the layout's places.
-struct Picture {
-    tree: SearchTree,
+struct Picture<P: Drawn> {
+    tree: SearchTree<P>,
     layout: Layout,
     /// The kept nodes in pre-order (parents before children).
     nodes: Vec<NodeId>,
@@ -30,8 +30,8 @@ struct Picture {
     current: Option<NodeId>,
 }
 
-impl Picture {
-    fn of(search: &dyn Search<Problem>, cut: TreeCut) -> Picture {
+impl<P: Drawn> Picture<P> {
+    fn of(search: &dyn Search<P>, cut: TreeCut) -> Picture<P> {
         let mut tree = SearchTree::default();
         tree.sync(search, false);
         let mut layout = tidy(&tree.shape(&Folds::default()), 0);
@@ -70,7 +70,7 @@ impl Picture {
 }
 
 /// The label lines of a node: its name with its expansion number, and g, h, f.
-fn label(search: &dyn Search<Problem>, id: NodeId) -> (String, String) {
+fn label<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> (String, String) {
     let node = facts(search, id);
     let name = match node.expanded_at {
         Some(step) => format!("{} #{step}", node_name(id)),
@@ -83,10 +83,10 @@ fn label(search: &dyn Search<Problem>, id: NodeId) -> (String, String) {
 }
 
 /// The move into a node as text, `8↓` (the tile and the way it slid).
-fn move_text(search: &dyn Search<Problem>, id: NodeId) -> String {
+fn move_text<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> String {
     facts(search, id)
         .action
-        .map(|m| m.to_string())
+        .map(|m| search.problem().action_text(m))
         .unwrap_or_default()
 }
 
@@ -104,7 +104,7 @@ const BOX_H: f64 = 128.0;
 const MARGIN: f64 = 30.0;
 
 /// The tree as an SVG page: boards as grids, labels under them, the solution path bold.
-pub fn tree_svg(search: &dyn Search<Problem>, cut: TreeCut) -> String {
+pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W + 2.0 * MARGIN;
     let rows = picture.layout.rows.len() as f64;
@@ -171,7 +171,20 @@ pub fn tree_svg(search: &dyn Search<Problem>, cut: TreeCut) -> String {
             top + 17.0,
             escape_xml(&name)
         );
-        board_svg(&mut out, &state(search, id), cx, top + 24.0, 72.0);
+        let shown = state(search, id);
+        match search.problem().tiles(&shown) {
+            Some(tiles) => board_svg(&mut out, tiles, cx, top + 24.0, 72.0),
+            None => {
+                for (i, line) in search.problem().state_rows(&shown).iter().enumerate() {
+                    let _ = writeln!(
+                        out,
+                        r#"<text x="{cx:.1}" y="{:.1}" font-size="16" text-anchor="middle">{}</text>"#,
+                        top + 64.0 + 18.0 * i as f64,
+                        escape_xml(line)
+                    );
+                }
+            }
+        }
         let _ = writeln!(
             out,
             r#"<text x="{cx:.1}" y="{:.1}" font-size="12" text-anchor="middle">{}</text>"#,
@@ -184,13 +197,11 @@ pub fn tree_svg(search: &dyn Search<Problem>, cut: TreeCut) -> String {
 }
 
 /// A board as a grid of cells `size` wide, centred on `cx`.
-fn board_svg(out: &mut String, board: &Board, cx: f64, top: f64, size: f64) {
-    let side = board.side();
+fn board_svg(out: &mut String, (side, tiles): (usize, Vec<u8>), cx: f64, top: f64, size: f64) {
     let cell = size / side as f64;
     let left = cx - size / 2.0;
-    for pos in 0..board.len() {
+    for (pos, &tile) in tiles.iter().enumerate() {
         let (r, c) = ((pos / side) as f64, (pos % side) as f64);
-        let tile = board.tile(pos);
         let (x, y) = (left + c * cell, top + r * cell);
         let fill = if tile == 0 { "#ffffff" } else { "#dce6f5" };
         let _ = write!(
@@ -212,7 +223,7 @@ fn board_svg(out: &mut String, board: &Board, cx: f64, top: f64, size: f64) {
 
 /// The tree in Graphviz DOT: one box per node (name, board, g h f), edges labelled with the
 /// move, the solution path bold. `dot -Tpdf tree.dot -o tree.pdf` draws it.
-pub fn tree_dot(search: &dyn Search<Problem>, cut: TreeCut) -> String {
+pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "digraph search_tree {\n  node [shape=box, fontname=\"Noto Sans\", style=\"rounded,filled\", fillcolor=white];\n  edge [fontname=\"Noto Sans\"];\n",
@@ -221,7 +232,7 @@ pub fn tree_dot(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     for &id in &picture.nodes {
         let (name, costs) = label(search, id);
         let board = state(search, id);
-        let rows = board_rows(&board).join("\\n");
+        let rows = search.problem().state_rows(&board).join("\\n");
         let node = facts(search, id);
         let fill = if picture.current == Some(id) {
             "#ffe0b2"
@@ -256,25 +267,9 @@ pub fn tree_dot(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     out
 }
 
-/// A board's rows as text, the blank as `_`: `2 8 3`, `1 _ 4`, `7 6 5`.
-fn board_rows(board: &Board) -> Vec<String> {
-    let side = board.side();
-    (0..side)
-        .map(|r| {
-            (0..side)
-                .map(|c| match board.tile(r * side + c) {
-                    0 => "_".to_owned(),
-                    t => t.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
-}
-
 /// The tree as a TikZ picture with the same layout as the window: `\input` it inside a
 /// `figure`; needs only `\usepackage{tikz}` (and `ctex` for nothing: the labels are ASCII).
-pub fn tree_tikz(search: &dyn Search<Problem>, cut: TreeCut) -> String {
+pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "% searchlab: search tree. Needs \\usepackage{tikz}.\n\
@@ -293,7 +288,9 @@ pub fn tree_tikz(search: &dyn Search<Problem>, cut: TreeCut) -> String {
         } else {
             ""
         };
-        let rows = board_rows(&state(search, id))
+        let rows = search
+            .problem()
+            .state_rows(&state(search, id))
             .iter()
             .map(|r| format!("\\texttt{{{}}}", latex_escape(r)))
             .collect::<Vec<_>>()
@@ -328,24 +325,18 @@ pub fn tree_tikz(search: &dyn Search<Problem>, cut: TreeCut) -> String {
     out
 }
 
-/// The move into a node for LaTeX: `8$\downarrow$`.
-fn move_tex(search: &dyn Search<Problem>, id: NodeId) -> String {
-    let Some(action) = facts(search, id).action else {
-        return String::new();
-    };
-    let arrow = match action.tile_dir() {
-        Dir::Up => "\\uparrow",
-        Dir::Down => "\\downarrow",
-        Dir::Left => "\\leftarrow",
-        Dir::Right => "\\rightarrow",
-    };
-    format!("{}${arrow}$", action.tile)
+/// The move into a node for LaTeX: `8$\\downarrow$`.
+fn move_tex<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> String {
+    facts(search, id)
+        .action
+        .map(|m| search.problem().action_tex(m))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::SearchConfig;
+    use crate::puzzle::{Problem, SearchConfig};
     use crate::search::new_search;
 
     fn solved() -> Box<dyn Search<Problem>> {

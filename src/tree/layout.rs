@@ -404,7 +404,11 @@ mod tests {
         Problem::new(start.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
     }
 
-    fn layout_now(tree: &mut SearchTree, search: &dyn Search<Problem>, folds: &Folds) -> Layout {
+    fn layout_now(
+        tree: &mut SearchTree<Problem>,
+        search: &dyn Search<Problem>,
+        folds: &Folds,
+    ) -> Layout {
         tree.sync(search, false);
         let shape = tree.shape(folds);
         let layout = tidy(&shape, 0);

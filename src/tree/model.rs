@@ -18,16 +18,16 @@
 
 use rustc_hash::FxHashSet;
 
+use super::Drawn;
 use super::layout::Shape;
-use crate::puzzle::{Board, Move, Problem, SearchConfig};
-use crate::search::{Cost, NodeId, Outcome, Place, Search};
+use crate::search::{Cost, NodeId, Outcome, Place, Search, SearchConfig, SearchProblem};
 
 /// What the tree and the table read of one engine node.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NodeFacts {
+pub struct NodeFacts<A> {
     pub parent: Option<NodeId>,
     /// The move from the parent.
-    pub action: Option<Move>,
+    pub action: Option<A>,
     pub g: Cost,
     pub h: Cost,
     /// The priority the algorithm orders open by (g + h for A*, h for greedy, the depth for
@@ -39,7 +39,7 @@ pub struct NodeFacts {
 }
 
 /// The one adapter between the engine's node record and the tree, the table and the exports.
-pub fn facts(search: &dyn Search<Problem>, id: NodeId) -> NodeFacts {
+pub fn facts<P: SearchProblem>(search: &dyn Search<P>, id: NodeId) -> NodeFacts<P::Action> {
     let node = search.node(id);
     NodeFacts {
         parent: node.parent,
@@ -52,8 +52,8 @@ pub fn facts(search: &dyn Search<Problem>, id: NodeId) -> NodeFacts {
     }
 }
 
-/// The state drawn for a node (a board for the puzzles).
-pub fn state(search: &dyn Search<Problem>, id: NodeId) -> Board {
+/// The state drawn for a node (a board for the puzzles, a cell on a map).
+pub fn state<P: SearchProblem>(search: &dyn Search<P>, id: NodeId) -> P::State {
     search.node(id).state
 }
 
@@ -79,12 +79,12 @@ pub enum TreeNode {
 
 /// A child discarded because its state was already known by a path at least as short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Duplicate {
+pub struct Duplicate<A> {
     /// The existing node for the state.
     pub of: NodeId,
     /// The node whose expansion generated it.
     pub parent: NodeId,
-    pub action: Move,
+    pub action: A,
     /// Its g by this path.
     pub g: Cost,
     /// The step (0-based) that generated it.
@@ -123,10 +123,10 @@ const DUPLICATE_BIT: u32 = 1 << 31;
 const ROOTLESS: u32 = u32::MAX;
 
 /// The tree of one search, kept in step with it by [`SearchTree::sync`].
-#[derive(Clone, Debug, Default)]
-pub struct SearchTree {
+#[derive(Clone, Debug)]
+pub struct SearchTree<P: SearchProblem> {
     /// Which search it mirrors, and how far.
-    source: Option<(Problem, SearchConfig)>,
+    source: Option<(P, SearchConfig<P::Heuristic>)>,
     steps: usize,
     last_expanded: Option<NodeId>,
     with_duplicates: bool,
@@ -136,15 +136,36 @@ pub struct SearchTree {
     attached_by: Vec<Outcome>,
     /// Each node's children in the order they were attached; duplicates have DUPLICATE_BIT.
     children: Vec<Vec<u32>>,
-    duplicates: Vec<Duplicate>,
+    duplicates: Vec<Duplicate<P::Action>>,
 }
 
-impl SearchTree {
+impl<P: SearchProblem> Default for SearchTree<P> {
+    fn default() -> SearchTree<P> {
+        SearchTree {
+            source: None,
+            steps: 0,
+            last_expanded: None,
+            with_duplicates: false,
+            parent: Vec::new(),
+            attached_by: Vec::new(),
+            children: Vec::new(),
+            duplicates: Vec::new(),
+        }
+    }
+}
+
+impl<P: Drawn> SearchTree<P> {
+    /// Whether the tree mirrors a run of this problem and config.
+    fn is_run_of(&self, problem: &P, config: &SearchConfig<P::Heuristic>) -> bool {
+        self.source
+            .as_ref()
+            .is_some_and(|(p, c)| c == config && p.same_problem(problem))
+    }
+
     /// Brings the tree up to the search's current step; true if anything changed.
     /// `with_duplicates` adds the discarded duplicate children as leaves.
-    pub fn sync(&mut self, search: &dyn Search<Problem>, with_duplicates: bool) -> bool {
-        let source = (*search.problem(), *search.config());
-        let same_run = self.source == Some(source)
+    pub fn sync(&mut self, search: &dyn Search<P>, with_duplicates: bool) -> bool {
+        let same_run = self.is_run_of(search.problem(), search.config())
             && self.with_duplicates == with_duplicates
             && self.steps <= search.steps()
             && (self.steps == 0
@@ -154,7 +175,7 @@ impl SearchTree {
         }
         if !same_run || self.steps == 0 {
             *self = SearchTree {
-                source: Some(source),
+                source: Some((search.problem().clone(), *search.config())),
                 with_duplicates,
                 parent: vec![ROOTLESS],
                 attached_by: vec![Outcome::New],
@@ -170,7 +191,7 @@ impl SearchTree {
         true
     }
 
-    fn replay(&mut self, search: &dyn Search<Problem>, index: usize) {
+    fn replay(&mut self, search: &dyn Search<P>, index: usize) {
         let step = search.step_at(index);
         let expanded = step.expanded;
         for child in step.children {
@@ -226,7 +247,7 @@ impl SearchTree {
         self.parent.len() + self.duplicates.len()
     }
 
-    pub fn duplicates(&self) -> &[Duplicate] {
+    pub fn duplicates(&self) -> &[Duplicate<P::Action>] {
         &self.duplicates
     }
 
@@ -306,13 +327,13 @@ impl SearchTree {
 
     /// Whether the tree has caught up with this search (same run, same step).
     #[cfg(test)]
-    pub fn mirrors(&self, search: &dyn Search<Problem>) -> bool {
-        self.source == Some((*search.problem(), *search.config())) && self.steps == search.steps()
+    pub fn mirrors(&self, search: &dyn Search<P>) -> bool {
+        self.is_run_of(search.problem(), search.config()) && self.steps == search.steps()
     }
 
     /// Test helper: the drawn parents are the engine's parents.
     #[cfg(test)]
-    pub fn check_parents(&self, search: &dyn Search<Problem>) {
+    pub fn check_parents(&self, search: &dyn Search<P>) {
         for i in 0..search.node_count() {
             let id = NodeId(i as u32);
             assert_eq!(
@@ -328,6 +349,7 @@ impl SearchTree {
 mod tests {
     use super::*;
     use crate::puzzle::HeuristicKind;
+    use crate::puzzle::{Problem, SearchConfig};
     use crate::search::{Algorithm, new_search};
 
     #[test]

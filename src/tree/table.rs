@@ -7,10 +7,10 @@
 //! same step: a step's row is what open and closed held right after it, which the engine does
 //! not keep for past steps. Called by the tree pane, the File menu and `searchlab solve --table`.
 
+use super::Drawn;
 use super::model::{cost_text, facts, node_name, state};
 use crate::i18n;
-use crate::puzzle::{Problem, SearchConfig};
-use crate::search::{Cost, NodeId, Search, Status, new_search};
+use crate::search::{Cost, NodeId, Search, SearchConfig, Status, new_search};
 
 /// The window shows and exports at most this many steps of the table: a handout's table is a
 /// few dozen rows, and each row holds a copy of open.
@@ -49,22 +49,22 @@ pub struct Row {
 }
 
 /// The rows of one run up to some step.
-pub struct StepTable {
-    search: Box<dyn Search<Problem>>,
+pub struct StepTable<P: Drawn> {
+    search: Box<dyn Search<P>>,
     rows: Vec<Row>,
 }
 
-impl StepTable {
+impl<P: Drawn> StepTable<P> {
     /// The table of a fresh run of `config` on `problem`, before its first step.
-    pub fn new(problem: Problem, config: SearchConfig) -> StepTable {
+    pub fn new(problem: P, config: SearchConfig<P::Heuristic>) -> StepTable<P> {
         let search = new_search(problem, config);
         let rows = vec![row(search.as_ref(), None)];
         StepTable { search, rows }
     }
 
     /// Whether this table follows a run of this problem and config.
-    pub fn follows(&self, problem: &Problem, config: &SearchConfig) -> bool {
-        self.search.problem() == problem && self.search.config() == config
+    pub fn follows(&self, problem: &P, config: &SearchConfig<P::Heuristic>) -> bool {
+        self.search.config() == config && self.search.problem().same_problem(problem)
     }
 
     /// Adds or removes rows until the last is step `steps` (or the run's last step).
@@ -92,7 +92,10 @@ impl StepTable {
     pub fn name(&self, id: NodeId, naming: Naming) -> String {
         match naming {
             Naming::Numbered => node_name(id),
-            Naming::Board => state(self.search.as_ref(), id).rows_text(),
+            Naming::Board => {
+                let search = self.search.as_ref();
+                search.problem().state_name(&state(search, id))
+            }
         }
     }
 
@@ -181,7 +184,7 @@ impl StepTable {
 }
 
 /// The row for the search as it stands, `expanded` being the node the last step removed.
-fn row(search: &dyn Search<Problem>, expanded: Option<NodeId>) -> Row {
+fn row<P: Drawn>(search: &dyn Search<P>, expanded: Option<NodeId>) -> Row {
     let open = search
         .open_nodes()
         .map(|id| Entry {
@@ -230,13 +233,14 @@ pub fn latex_escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::{Problem, SearchConfig};
 
     fn problem() -> Problem {
         Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap()
     }
 
     /// The name and f of each open node, and the closed names, as the engine has them now.
-    fn engine_cells(search: &dyn Search<Problem>) -> (String, String) {
+    fn engine_cells<P: Drawn>(search: &dyn Search<P>) -> (String, String) {
         let open: Vec<String> = search
             .open_nodes()
             .map(|id| format!("S{}({})", id.0, search.node(id).f))

@@ -11,11 +11,11 @@
 
 pub mod engine;
 
+use crate::app::domain::AnyAction;
 pub(crate) use crate::i18n::pick;
 use crate::i18n::zh;
 pub use crate::i18n::{Language, language, set_language};
-use crate::puzzle::{Move, StepView};
-use crate::search::{Cost, Outcome, Stats};
+use crate::search::{Cost, Outcome, Stats, StepView};
 
 /// The fixed strings in the current language.
 pub fn t() -> &'static Strings {
@@ -273,6 +273,26 @@ strings! {
     bp_open_limit: "Stop when open holds more nodes than this", "open 表结点数超过此值时停下";
     bp_board: "the board", "棋盘";
     bp_board_field: "Board to stop at", "断点棋盘";
+    grid_admissible: "never above h*", "从不高于 h*";
+    grid_size: "Size", "大小";
+    grid_map: "Map", "地图";
+    grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
+    grid_density: "walls", "墙的比例";
+    grid_random: "Random map", "随机地图";
+    grid_clear: "Clear walls", "清除墙";
+    grid_diagonals: "Diagonal moves (cost 1.41)", "允许斜走（代价 1.41）";
+    grid_cut_corners: "Cut corners", "允许穿墙角";
+    grid_tool: "Drag paints:", "拖动绘制：";
+    grid_tool_wall: "Wall", "墙";
+    grid_tool_weight: "Terrain", "地形";
+    grid_tool_erase: "Erase", "擦除";
+    grid_tool_start: "Start", "起点";
+    grid_tool_goal: "Goal", "终点";
+    grid_shade_by_g: "Shade closed by g", "closed 格按 g 着色";
+    domain_label: "Problem", "问题";
+    domain_puzzle: "Sliding puzzle", "数码问题";
+    domain_grid: "Grid map", "网格地图";
+    bp_cell_hint: "A cell as x,y (column, row from 0 at the top left)", "格子写作 x,y（列、行，从左上角 0 开始）";
     bp_board_event: "Stop when the board is", "棋盘何时停下";
     bp_generated: "generated", "被生成时";
     bp_expanded: "expanded", "被扩展时";
@@ -398,12 +418,14 @@ pub fn ghf_compact(g: Cost, h: Cost, f: Cost) -> String {
 }
 
 /// A number without a trailing ".0" for whole values.
+/// A cost or estimate as a student writes it: whole numbers bare, others to at most two
+/// decimals (3.41 on an 8-connected map, 4.5 for w·h), trailing zeros dropped.
 pub fn number(value: f64) -> String {
     if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
+        return format!("{value:.0}");
     }
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 pub fn node_title(id: u32) -> String {
@@ -495,8 +517,29 @@ pub fn place_closed(step: Option<u32>) -> String {
 }
 
 /// A move in words ("8 down"): the default fonts have no arrow glyphs.
-pub fn move_words(action: Move) -> String {
-    format!("{} {}", action.tile, engine::dir(action.tile_dir()))
+pub fn move_words(action: AnyAction) -> String {
+    match action {
+        AnyAction::Puzzle(m) => format!("{} {}", m.tile, engine::dir(m.tile_dir())),
+        AnyAction::Grid(dir) => grid_dir(dir).to_owned(),
+    }
+}
+
+/// A step on a map in words: the compass point, in Chinese the direction.
+pub fn grid_dir(dir: crate::domains::grid::Dir) -> &'static str {
+    use crate::domains::grid::Dir;
+    if !zh() {
+        return dir.name();
+    }
+    match dir {
+        Dir::N => "北",
+        Dir::S => "南",
+        Dir::E => "东",
+        Dir::W => "西",
+        Dir::NE => "东北",
+        Dir::NW => "西北",
+        Dir::SE => "东南",
+        Dir::SW => "西南",
+    }
 }
 
 pub fn outcome(outcome: Outcome) -> String {
@@ -627,7 +670,7 @@ pub fn status_setup_error(message: &str) -> String {
 }
 
 /// "expanded node #57 (f = 14); 3 children: 2 new, 1 already closed".
-pub fn status_step(view: &StepView<'_>, f: Cost, solved: bool) -> String {
+pub fn status_step<A>(view: &StepView<'_, A>, f: Cost, solved: bool) -> String {
     let id = view.expanded.0;
     let step = view.index + 1;
     let f = number(f.as_f64());
@@ -1058,13 +1101,170 @@ pub fn tile(tile: u8) -> String {
     }
 }
 
+/// A map in a few words: "30x20, 8-connected, (6, 13) to (24, 6)".
+pub fn grid_summary(grid: &crate::domains::grid::Grid) -> String {
+    let to = if zh() { "到" } else { "to" };
+    use crate::domains::grid::Connectivity;
+    let moves = match (grid.connectivity(), zh()) {
+        (Connectivity::Four, false) => "4-connected",
+        (Connectivity::Four, true) => "四连通",
+        (Connectivity::Eight, false) => "8-connected",
+        (Connectivity::Eight, true) => "八连通",
+    };
+    format!(
+        "{}x{}, {moves}, {} {to} {}",
+        grid.width(),
+        grid.height(),
+        grid.start(),
+        grid.goal()
+    )
+}
+
+/// A preset map's name.
+pub fn preset_title(preset: crate::domains::grid::Preset) -> &'static str {
+    use crate::domains::grid::Preset as P;
+    match (preset, zh()) {
+        (P::OpenField, false) => "Open field",
+        (P::OpenField, true) => "空旷地",
+        (P::WallWithGap, false) => "Wall with a gap",
+        (P::WallWithGap, true) => "带缺口的墙",
+        (P::ConcaveU, false) => "U-shaped trap",
+        (P::ConcaveU, true) => "U 形陷阱",
+        (P::Maze, false) => "Maze",
+        (P::Maze, true) => "迷宫",
+        (P::RoomsAndDoors, false) => "Rooms and doors",
+        (P::RoomsAndDoors, true) => "房间与门",
+        (P::WeightedTerrain, false) => "Swamp (weighted)",
+        (P::WeightedTerrain, true) => "沼泽（带权地形）",
+    }
+}
+
+pub fn cells_closed(closed: usize) -> String {
+    if zh() {
+        format!("已扩展 {closed} 格")
+    } else {
+        format!("{closed} cells closed")
+    }
+}
+
+/// The key under a map.
+pub fn grid_legend_line(closed: usize) -> String {
+    if zh() {
+        format!(
+            "浅蓝到深蓝：closed 表（按扩展先后）；绿：open 表；橙：正在扩展；黄：刚生成；红线：路径。已扩展 {closed} 格"
+        )
+    } else {
+        format!(
+            "light to dark blue: closed (in expansion order); green: open; orange: expanding; yellow: just generated; red: path. {closed} cells closed"
+        )
+    }
+}
+
+/// The map page of the inspector: what the table shows.
+pub fn grid_inspector_intro(connectivity: crate::domains::grid::Connectivity) -> String {
+    use crate::domains::grid::Connectivity;
+    let moves = match (connectivity, zh()) {
+        (Connectivity::Four, false) => "4-connected",
+        (Connectivity::Four, true) => "四连通",
+        (Connectivity::Eight, false) => "8-connected (diagonals cost 1.41)",
+        (Connectivity::Eight, true) => "八连通（斜走代价 1.41）",
+    };
+    if zh() {
+        format!("本地图{moves}：每个启发函数在所有能到达目标的格子上与真实代价 h* 比较")
+    } else {
+        format!(
+            "This map is {moves}: each heuristic against the true cost h* on every cell that can reach the goal"
+        )
+    }
+}
+
+pub fn grid_inspector_headers() -> [&'static str; 4] {
+    if zh() {
+        ["启发函数", "可采纳？", "最大高估", "平均 h / h*"]
+    } else {
+        ["Heuristic", "Admissible?", "Worst h - h*", "Mean h / h*"]
+    }
+}
+
+pub fn grid_overestimates(over: usize, cells: usize) -> String {
+    if zh() {
+        format!("高估：{cells} 个格子中有 {over} 个 h > h*")
+    } else {
+        format!("overestimates on {over} of {cells} cells")
+    }
+}
+
+/// What a map heuristic measures, under the map.
+pub fn grid_legend(kind: crate::app::domain::AnyHeuristic) -> &'static str {
+    use crate::app::domain::AnyHeuristic;
+    use crate::domains::grid::GridHeuristic as G;
+    let AnyHeuristic::Grid(kind) = kind else {
+        return "";
+    };
+    match (kind, zh()) {
+        (G::Zero, false) => "h = 0: A* searches like uniform-cost",
+        (G::Zero, true) => "h = 0：A* 与一致代价搜索相同",
+        (G::Manhattan, false) => {
+            "h = dx + dy: exact on open 4-connected maps, too high with diagonals"
+        }
+        (G::Manhattan, true) => "h = dx + dy：四连通空地上恰好准确，允许斜走时会高估",
+        (G::Euclidean, false) => "h = straight-line distance: never too high, weaker than octile",
+        (G::Euclidean, true) => "h = 直线距离：从不高估，但比八方向距离弱",
+        (G::Octile, false) => "h = diagonals then straight steps: exact on open 8-connected maps",
+        (G::Octile, true) => "h = 先斜走再直走：八连通空地上恰好准确",
+        (G::Chebyshev, false) => "h = max(dx, dy): as if a diagonal cost 1; weak",
+        (G::Chebyshev, true) => "h = max(dx, dy)：把斜走当作代价 1，较弱",
+    }
+}
+
+/// A refused map edit, in one line.
+pub fn grid_edit_error(error: &crate::app::grid_model::EditError) -> String {
+    use crate::app::grid_model::EditError;
+    if !zh() {
+        return error.to_string();
+    }
+    match error {
+        EditError::Grid(e) => format!("地图修改未完成：{e}"),
+        EditError::File(name, e) => format!("无法读取地图文件 {name}：{e}"),
+    }
+}
+
+/// A violation of the heuristic check in one sentence.
+pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
+    use crate::app::check::Flaw;
+    match flaw {
+        Flaw::Inadmissible { state, h, exact } => {
+            let (h, exact) = (number(*h), number(*exact));
+            if zh() {
+                format!("{state} 上 h = {h}，但它到目标的真实代价只有 {exact}（h > h*）")
+            } else {
+                format!("h = {h} on {state}, but the goal is only {exact} away (h > h*)")
+            }
+        }
+        Flaw::Inconsistent {
+            from,
+            to,
+            h_from,
+            h_to,
+            cost,
+        } => {
+            let (a, b, c) = (number(*h_from), number(*h_to), number(*cost));
+            if zh() {
+                format!("h 从 {from} 上的 {a} 降到 {to} 上的 {b}，降幅超过两者之间的代价 {c}")
+            } else {
+                format!("h drops from {a} on {from} to {b} on {to}, more than the step's cost {c}")
+            }
+        }
+    }
+}
+
 /// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
-pub fn lane_short(number: usize, config: &crate::puzzle::SearchConfig) -> String {
+pub fn lane_short(number: usize, config: &crate::app::session::Config) -> String {
     format!("{number} {}", method_short(config))
 }
 
 /// A lane's method in a few words, without its number: "A* misplaced".
-pub fn method_short(config: &crate::puzzle::SearchConfig) -> String {
+pub fn method_short(config: &crate::app::session::Config) -> String {
     use crate::search::{Algorithm, GoalTest};
     let mut name = engine::algorithm_short(config.algorithm).to_string();
     if config.algorithm == Algorithm::WeightedAStar {

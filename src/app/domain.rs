@@ -1,0 +1,471 @@
+//! The problems the window offers, as one [`SearchProblem`] the session, the lanes and every
+//! view work with: a sliding puzzle or a grid map. Each variant hands its work to its domain;
+//! nothing here knows how a board or a map is searched. A view that must draw a state matches
+//! on [`AnyState`] and calls its domain's own drawing; the lists, plots, compare view,
+//! exercise, pseudocode, breakpoints and exports never look inside a state.
+//!
+//! Model only: no egui.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::domains::grid::{Cell, Dir, Grid, GridHeuristic};
+use crate::puzzle::{Board, HeuristicKind, Move, Problem};
+use crate::search::{Cost, HeuristicChoice, SearchConfig, SearchProblem};
+use crate::tree::Drawn;
+
+/// Which kind of problem the window shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DomainKind {
+    /// The 8-puzzle, the 15-puzzle and other sliding puzzles.
+    #[default]
+    Puzzle,
+    /// A grid map with walls and weighted terrain.
+    Grid,
+}
+
+/// A problem of either domain.
+// The puzzle's tabulated heuristic makes its variant large; a problem is made once per run and
+// copied once per lane, so boxing it would only add an indirection to every successor call.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum AnyProblem {
+    Puzzle(Problem),
+    /// Shared: every lane searches the same map, and a large map is not copied per lane.
+    Grid(Arc<Grid>),
+}
+
+/// A state of either domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyState {
+    Puzzle(Board),
+    Grid(Cell),
+}
+
+/// An action of either domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyAction {
+    Puzzle(Move),
+    Grid(Dir),
+}
+
+/// The index key of either domain's states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyKey {
+    Puzzle(u64),
+    Grid(Cell),
+}
+
+/// A heuristic of either domain. A config carries one of its own domain's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyHeuristic {
+    Puzzle(HeuristicKind),
+    Grid(GridHeuristic),
+}
+
+impl Default for AnyHeuristic {
+    fn default() -> AnyHeuristic {
+        AnyHeuristic::Puzzle(HeuristicKind::default())
+    }
+}
+
+/// Every heuristic of both domains, puzzle first; [`AnyHeuristic::choices`] gives one domain's.
+const ALL_HEURISTICS: [AnyHeuristic; 9] = [
+    AnyHeuristic::Puzzle(HeuristicKind::Zero),
+    AnyHeuristic::Puzzle(HeuristicKind::Misplaced),
+    AnyHeuristic::Puzzle(HeuristicKind::Manhattan),
+    AnyHeuristic::Puzzle(HeuristicKind::LinearConflict),
+    AnyHeuristic::Grid(GridHeuristic::Zero),
+    AnyHeuristic::Grid(GridHeuristic::Manhattan),
+    AnyHeuristic::Grid(GridHeuristic::Euclidean),
+    AnyHeuristic::Grid(GridHeuristic::Octile),
+    AnyHeuristic::Grid(GridHeuristic::Chebyshev),
+];
+
+impl HeuristicChoice for AnyHeuristic {
+    const ALL: &'static [AnyHeuristic] = &ALL_HEURISTICS;
+
+    fn name(self) -> &'static str {
+        match self {
+            AnyHeuristic::Puzzle(kind) => kind.name(),
+            AnyHeuristic::Grid(kind) => kind.name(),
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            AnyHeuristic::Puzzle(kind) => kind.title(),
+            AnyHeuristic::Grid(kind) => kind.title(),
+        }
+    }
+}
+
+impl AnyHeuristic {
+    /// The heuristics a problem of `domain` offers, weakest first.
+    pub fn choices(domain: DomainKind) -> &'static [AnyHeuristic] {
+        match domain {
+            DomainKind::Puzzle => &ALL_HEURISTICS[..4],
+            DomainKind::Grid => &ALL_HEURISTICS[4..],
+        }
+    }
+
+    pub fn domain(self) -> DomainKind {
+        match self {
+            AnyHeuristic::Puzzle(_) => DomainKind::Puzzle,
+            AnyHeuristic::Grid(_) => DomainKind::Grid,
+        }
+    }
+
+    /// Its position among its domain's heuristics (0 is h = 0): what the method colours and
+    /// the lists' legend key on.
+    pub fn rank(self) -> usize {
+        Self::choices(self.domain())
+            .iter()
+            .position(|h| *h == self)
+            .expect("every heuristic is among its domain's")
+    }
+}
+
+impl crate::i18n::LocalName for AnyHeuristic {
+    fn local(self) -> &'static str {
+        match self {
+            AnyHeuristic::Puzzle(kind) => kind.local(),
+            AnyHeuristic::Grid(kind) => kind.local(),
+        }
+    }
+
+    fn local_short(self) -> &'static str {
+        match self {
+            AnyHeuristic::Puzzle(kind) => kind.local_short(),
+            AnyHeuristic::Grid(kind) => kind.local_short(),
+        }
+    }
+}
+
+/// A config with its heuristic put in another form (a domain's own type, or [`AnyHeuristic`]).
+pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConfig<B> {
+    let SearchConfig {
+        algorithm,
+        heuristic: _,
+        weight,
+        tie_break,
+        goal_test,
+        node_limit,
+    } = config;
+    SearchConfig {
+        algorithm,
+        heuristic,
+        weight,
+        tie_break,
+        goal_test,
+        node_limit,
+    }
+}
+
+impl From<HeuristicKind> for AnyHeuristic {
+    fn from(kind: HeuristicKind) -> AnyHeuristic {
+        AnyHeuristic::Puzzle(kind)
+    }
+}
+
+impl From<GridHeuristic> for AnyHeuristic {
+    fn from(kind: GridHeuristic) -> AnyHeuristic {
+        AnyHeuristic::Grid(kind)
+    }
+}
+
+impl From<SearchConfig<HeuristicKind>> for SearchConfig<AnyHeuristic> {
+    fn from(config: SearchConfig<HeuristicKind>) -> SearchConfig<AnyHeuristic> {
+        from_puzzle(config)
+    }
+}
+
+impl From<SearchConfig<GridHeuristic>> for SearchConfig<AnyHeuristic> {
+    fn from(config: SearchConfig<GridHeuristic>) -> SearchConfig<AnyHeuristic> {
+        from_grid(config)
+    }
+}
+
+/// A puzzle config as a config of the window.
+pub fn from_puzzle(config: SearchConfig<HeuristicKind>) -> SearchConfig<AnyHeuristic> {
+    with_heuristic(config, AnyHeuristic::Puzzle(config.heuristic))
+}
+
+/// A grid config as a config of the window.
+pub fn from_grid(config: SearchConfig<GridHeuristic>) -> SearchConfig<AnyHeuristic> {
+    with_heuristic(config, AnyHeuristic::Grid(config.heuristic))
+}
+
+/// The puzzle config a window config stands for; a grid heuristic becomes the puzzle's default.
+pub fn to_puzzle(config: SearchConfig<AnyHeuristic>) -> SearchConfig<HeuristicKind> {
+    let heuristic = match config.heuristic {
+        AnyHeuristic::Puzzle(kind) => kind,
+        AnyHeuristic::Grid(_) => HeuristicKind::default(),
+    };
+    with_heuristic(config, heuristic)
+}
+
+/// The grid config a window config stands for; a puzzle heuristic becomes the grid's default.
+pub fn to_grid(config: SearchConfig<AnyHeuristic>) -> SearchConfig<GridHeuristic> {
+    let heuristic = match config.heuristic {
+        AnyHeuristic::Grid(kind) => kind,
+        AnyHeuristic::Puzzle(_) => GridHeuristic::default(),
+    };
+    with_heuristic(config, heuristic)
+}
+
+thread_local! {
+    /// A domain's successors in its own types, before they are wrapped.
+    static PUZZLE_MOVES: RefCell<Vec<(Move, Board, Cost)>> = const { RefCell::new(Vec::new()) };
+    static GRID_MOVES: RefCell<Vec<(Dir, Cell, Cost)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl AnyProblem {
+    pub fn kind(&self) -> DomainKind {
+        match self {
+            AnyProblem::Puzzle(_) => DomainKind::Puzzle,
+            AnyProblem::Grid(_) => DomainKind::Grid,
+        }
+    }
+
+    pub fn puzzle(&self) -> Option<&Problem> {
+        match self {
+            AnyProblem::Puzzle(problem) => Some(problem),
+            AnyProblem::Grid(_) => None,
+        }
+    }
+
+    pub fn grid(&self) -> Option<&Arc<Grid>> {
+        match self {
+            AnyProblem::Grid(grid) => Some(grid),
+            AnyProblem::Puzzle(_) => None,
+        }
+    }
+
+    /// The side of the small drawings of its states: a board's side; a map's cell is written
+    /// in the room of a 3x3 board.
+    pub fn side(&self) -> usize {
+        match self {
+            AnyProblem::Puzzle(problem) => problem.side(),
+            AnyProblem::Grid(_) => 3,
+        }
+    }
+
+    /// The goal as a state.
+    pub fn goal(&self) -> AnyState {
+        match self {
+            AnyProblem::Puzzle(problem) => AnyState::Puzzle(problem.goal()),
+            AnyProblem::Grid(grid) => AnyState::Grid(grid.goal()),
+        }
+    }
+}
+
+impl AnyState {
+    pub fn board(&self) -> Option<&Board> {
+        match self {
+            AnyState::Puzzle(board) => Some(board),
+            AnyState::Grid(_) => None,
+        }
+    }
+
+    pub fn cell(&self) -> Option<Cell> {
+        match self {
+            AnyState::Grid(cell) => Some(*cell),
+            AnyState::Puzzle(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for AnyState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyState::Puzzle(board) => board.fmt(f),
+            AnyState::Grid(cell) => cell.fmt(f),
+        }
+    }
+}
+
+impl SearchProblem for AnyProblem {
+    type State = AnyState;
+    type Action = AnyAction;
+    type Key = AnyKey;
+    type Heuristic = AnyHeuristic;
+
+    fn start(&self) -> AnyState {
+        match self {
+            AnyProblem::Puzzle(problem) => AnyState::Puzzle(problem.start()),
+            AnyProblem::Grid(grid) => AnyState::Grid(grid.start()),
+        }
+    }
+
+    fn is_goal(&self, state: &AnyState) -> bool {
+        match (self, state) {
+            (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => problem.is_goal(board),
+            (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.is_goal(*cell),
+            _ => false,
+        }
+    }
+
+    fn successors(&self, state: &AnyState, out: &mut Vec<(AnyAction, AnyState, Cost)>) {
+        match (self, state) {
+            (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => {
+                PUZZLE_MOVES.with_borrow_mut(|moves| {
+                    moves.clear();
+                    problem.successors(board, moves);
+                    out.extend(moves.iter().map(|&(m, next, cost)| {
+                        (AnyAction::Puzzle(m), AnyState::Puzzle(next), cost)
+                    }));
+                });
+            }
+            (AnyProblem::Grid(grid), AnyState::Grid(cell)) => {
+                GRID_MOVES.with_borrow_mut(|moves| {
+                    moves.clear();
+                    SearchProblem::successors(grid.as_ref(), cell, moves);
+                    out.extend(moves.iter().map(|&(dir, next, cost)| {
+                        (AnyAction::Grid(dir), AnyState::Grid(next), cost)
+                    }));
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn heuristic(&self, which: AnyHeuristic, state: &AnyState) -> Cost {
+        match (self, which, state) {
+            (AnyProblem::Puzzle(problem), AnyHeuristic::Puzzle(kind), AnyState::Puzzle(board)) => {
+                problem.heuristic(kind, board)
+            }
+            (AnyProblem::Grid(grid), AnyHeuristic::Grid(kind), AnyState::Grid(cell)) => {
+                SearchProblem::heuristic(grid.as_ref(), kind, cell)
+            }
+            // A config of the other domain never reaches a search: the session converts it.
+            _ => Cost::ZERO,
+        }
+    }
+
+    fn key(&self, state: &AnyState) -> AnyKey {
+        match (self, state) {
+            (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => {
+                AnyKey::Puzzle(problem.key(board))
+            }
+            (_, AnyState::Grid(cell)) => AnyKey::Grid(*cell),
+            (_, AnyState::Puzzle(board)) => AnyKey::Puzzle(board.packed()),
+        }
+    }
+
+    fn describe(&self, state: &AnyState) -> String {
+        state.to_string()
+    }
+
+    fn describe_goal(&self) -> String {
+        self.goal().to_string()
+    }
+}
+
+impl Drawn for AnyProblem {
+    fn state_rows(&self, state: &AnyState) -> Vec<String> {
+        match (self, state) {
+            (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_rows(board),
+            (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_rows(cell),
+            _ => vec![state.to_string()],
+        }
+    }
+
+    fn state_name(&self, state: &AnyState) -> String {
+        match (self, state) {
+            (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_name(board),
+            (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_name(cell),
+            _ => state.to_string(),
+        }
+    }
+
+    fn tiles(&self, state: &AnyState) -> Option<(usize, Vec<u8>)> {
+        match (self, state) {
+            (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.tiles(board),
+            _ => None,
+        }
+    }
+
+    fn action_text(&self, action: AnyAction) -> String {
+        match (self, action) {
+            (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_text(m),
+            (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_text(dir),
+            _ => String::new(),
+        }
+    }
+
+    fn action_tex(&self, action: AnyAction) -> String {
+        match (self, action) {
+            (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_tex(m),
+            (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_tex(dir),
+            _ => String::new(),
+        }
+    }
+
+    /// Maps are compared by identity: the session shares one map between its lanes and makes
+    /// a new one on every edit, and comparing a large map cell by cell every frame would cost.
+    fn same_problem(&self, other: &AnyProblem) -> bool {
+        match (self, other) {
+            (AnyProblem::Puzzle(a), AnyProblem::Puzzle(b)) => a == b,
+            (AnyProblem::Grid(a), AnyProblem::Grid(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::grid::presets;
+    use crate::search::{Algorithm, Search, Status, new_search};
+
+    fn solve<P: SearchProblem>(problem: P, config: SearchConfig<P::Heuristic>) -> (u32, Cost) {
+        let mut search: Box<dyn Search<P>> = new_search(problem, config);
+        search.run(usize::MAX);
+        let Status::Solved { goal } = search.status() else {
+            panic!("not solved");
+        };
+        (search.stats().expanded, search.node(goal).g)
+    }
+
+    /// The window's problem searches exactly as the domain's own: same expansions, same cost.
+    #[test]
+    fn wrapped_problems_search_as_their_domains_do() {
+        let puzzle =
+            Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        for kind in HeuristicKind::ALL {
+            let config = SearchConfig::with(Algorithm::AStar, kind);
+            assert_eq!(
+                solve(AnyProblem::Puzzle(puzzle), from_puzzle(config)),
+                solve(puzzle, config)
+            );
+        }
+        let grid = presets::random(30, 20, 0.25, 7).unwrap();
+        for kind in GridHeuristic::ALL {
+            let config = SearchConfig::with(Algorithm::AStar, kind);
+            assert_eq!(
+                solve(AnyProblem::Grid(Arc::new(grid.clone())), from_grid(config)),
+                solve(grid.clone(), config)
+            );
+        }
+    }
+
+    #[test]
+    fn each_domain_offers_its_own_heuristics_and_configs_convert_both_ways() {
+        for domain in [DomainKind::Puzzle, DomainKind::Grid] {
+            let choices = AnyHeuristic::choices(domain);
+            assert!(choices.iter().all(|h| h.domain() == domain));
+            assert_eq!(choices[0].name(), "zero");
+            assert!(choices.iter().enumerate().all(|(i, h)| h.rank() == i));
+        }
+        let grid = SearchConfig {
+            weight: 3.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, GridHeuristic::Octile)
+        };
+        assert_eq!(to_grid(from_grid(grid)), grid);
+        let puzzle = SearchConfig::with(Algorithm::Greedy, HeuristicKind::Misplaced);
+        assert_eq!(to_puzzle(from_puzzle(puzzle)), puzzle);
+    }
+}

@@ -1,0 +1,325 @@
+//! What the window remembers of a grid problem, and the edits a teacher makes to the map with
+//! the mouse or the setup bar. Model only: no egui; the map view emits [`GridEdit`]s and the
+//! session applies them here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domains::grid::{
+    Cell, Connectivity, CornerCutting, Grid, GridError, GridHeuristic, MapFileError, Preset,
+    Terrain, parse_map,
+};
+use crate::search::{Algorithm, SearchConfig};
+
+/// The smallest and largest map the setup bar makes (the grid itself takes 5 to 1024).
+pub const GRID_SIZE_RANGE: std::ops::RangeInclusive<usize> = 5..=1024;
+/// Wall densities of random maps.
+pub const DENSITY_RANGE: std::ops::RangeInclusive<f64> = 0.0..=0.45;
+
+/// What a drag on the map paints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tool {
+    #[default]
+    Wall,
+    /// Weighted terrain of this weight (2-9).
+    Weight(u8),
+    Erase,
+    /// A click moves the start (a drag from the start does this whatever the tool).
+    Start,
+    Goal,
+}
+
+/// The grid problem of the window, remembered between runs and saved in session files.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GridSettings {
+    /// The map with its start, goal and move rules (saved as searchlab's grid text).
+    pub grid: Grid,
+    /// The single view's search.
+    pub config: SearchConfig<GridHeuristic>,
+    /// The compare view's lanes.
+    pub lanes: Vec<SearchConfig<GridHeuristic>>,
+    /// The preset last chosen, and the size and wall density of new maps.
+    pub preset: Preset,
+    pub width: usize,
+    pub height: usize,
+    pub density: f64,
+    pub tool: Tool,
+    /// Closed cells shaded by g instead of by expansion order.
+    pub shade_by_g: bool,
+    /// The compare view draws one map with every lane's expanded cells outlined in its colour.
+    pub overlay: bool,
+}
+
+/// The lanes a teacher starts with on a map: BFS's diamond, greedy's straight dash, and A*
+/// with a heuristic that fits the moves and one that overestimates on 8-connected maps.
+pub fn default_grid_lanes() -> Vec<SearchConfig<GridHeuristic>> {
+    vec![
+        SearchConfig::with(Algorithm::BreadthFirst, GridHeuristic::Octile),
+        SearchConfig::with(Algorithm::Greedy, GridHeuristic::Octile),
+        SearchConfig::with(Algorithm::AStar, GridHeuristic::Octile),
+    ]
+}
+
+impl Default for GridSettings {
+    fn default() -> GridSettings {
+        let preset = Preset::WallWithGap;
+        let (width, height) = preset.default_size();
+        let mut grid = preset
+            .build(width, height, 1)
+            .expect("presets build at their default size");
+        // Diagonal moves: octile, the default heuristic, is then exact on open ground.
+        grid.set_connectivity(Connectivity::Eight);
+        GridSettings {
+            grid,
+            config: SearchConfig::with(Algorithm::AStar, GridHeuristic::Octile),
+            lanes: default_grid_lanes(),
+            preset,
+            width,
+            height,
+            density: 0.25,
+            tool: Tool::default(),
+            shade_by_g: false,
+            overlay: false,
+        }
+    }
+}
+
+/// One change to the map.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GridEdit {
+    /// Paint the tool's terrain along the straight line between two cells (a drag).
+    Paint {
+        from: Cell,
+        to: Cell,
+        tool: Tool,
+    },
+    MoveStart(Cell),
+    MoveGoal(Cell),
+    /// Every cell free; start, goal and move rules kept.
+    Clear,
+    /// A preset at the chosen size (seeded presets take the next seed).
+    Preset(Preset),
+    /// A seeded random map at the chosen size and density.
+    Random,
+    SetConnectivity(Connectivity),
+    SetCornerCutting(CornerCutting),
+    SetSize(usize, usize),
+    SetDensity(f64),
+    SetTool(Tool),
+    SetShadeByG(bool),
+    SetOverlay(bool),
+    /// A MovingAI `.map` file's text, with its name for messages.
+    Import(String, String),
+}
+
+/// Why an edit did nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditError {
+    Grid(GridError),
+    File(String, MapFileError),
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditError::Grid(e) => write!(f, "{e}"),
+            EditError::File(name, e) => write!(f, "{name}: {e}"),
+        }
+    }
+}
+
+impl GridSettings {
+    /// Applies an edit. `seed` is the session's seed, advanced by seeded maps. Returns whether
+    /// the problem changed (so the searches must start again).
+    pub fn apply(&mut self, edit: GridEdit, seed: &mut u64) -> Result<bool, EditError> {
+        let grid = &mut self.grid;
+        match edit {
+            GridEdit::Paint { from, to, tool } => {
+                let terrain = match tool {
+                    Tool::Wall => Terrain::Wall,
+                    Tool::Weight(w) => Terrain::Weight(w),
+                    Tool::Erase => Terrain::Free,
+                    Tool::Start => return self.apply(GridEdit::MoveStart(to), seed),
+                    Tool::Goal => return self.apply(GridEdit::MoveGoal(to), seed),
+                };
+                let painted = grid
+                    .paint_line(from, to, terrain)
+                    .map_err(EditError::Grid)?;
+                Ok(painted > 0)
+            }
+            GridEdit::MoveStart(cell) => {
+                let moved = grid.start() != cell;
+                grid.set_start(cell).map_err(EditError::Grid)?;
+                Ok(moved)
+            }
+            GridEdit::MoveGoal(cell) => {
+                let moved = grid.goal() != cell;
+                grid.set_goal(cell).map_err(EditError::Grid)?;
+                Ok(moved)
+            }
+            GridEdit::Clear => {
+                grid.clear();
+                Ok(true)
+            }
+            GridEdit::Preset(preset) => {
+                *seed = seed.wrapping_add(1);
+                let mut next = preset
+                    .build(self.width, self.height, *seed)
+                    .map_err(EditError::Grid)?;
+                next.set_connectivity(grid.connectivity());
+                next.set_corner_cutting(grid.corner_cutting());
+                *grid = next;
+                self.preset = preset;
+                Ok(true)
+            }
+            GridEdit::Random => {
+                *seed = seed.wrapping_add(1);
+                let mut next = crate::domains::grid::presets::random(
+                    self.width,
+                    self.height,
+                    self.density,
+                    *seed,
+                )
+                .map_err(EditError::Grid)?;
+                next.set_connectivity(grid.connectivity());
+                next.set_corner_cutting(grid.corner_cutting());
+                *grid = next;
+                Ok(true)
+            }
+            GridEdit::SetConnectivity(connectivity) => {
+                grid.set_connectivity(connectivity);
+                Ok(true)
+            }
+            GridEdit::SetCornerCutting(cutting) => {
+                grid.set_corner_cutting(cutting);
+                Ok(true)
+            }
+            GridEdit::SetSize(width, height) => {
+                self.width = width.clamp(*GRID_SIZE_RANGE.start(), *GRID_SIZE_RANGE.end());
+                self.height = height.clamp(*GRID_SIZE_RANGE.start(), *GRID_SIZE_RANGE.end());
+                Ok(false)
+            }
+            GridEdit::SetDensity(density) => {
+                if density.is_finite() {
+                    self.density = density.clamp(*DENSITY_RANGE.start(), *DENSITY_RANGE.end());
+                }
+                Ok(false)
+            }
+            GridEdit::SetTool(tool) => {
+                if let Tool::Weight(w) = tool
+                    && !(2..=9).contains(&w)
+                {
+                    return Ok(false);
+                }
+                self.tool = tool;
+                Ok(false)
+            }
+            GridEdit::SetShadeByG(on) => {
+                self.shade_by_g = on;
+                Ok(false)
+            }
+            GridEdit::SetOverlay(on) => {
+                self.overlay = on;
+                Ok(false)
+            }
+            GridEdit::Import(name, text) => {
+                let next = parse_map(&text).map_err(|e| EditError::File(name, e))?;
+                self.width = next.width();
+                self.height = next.height();
+                *grid = next;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Puts what a hand-edited settings file can get wrong back in range; true if anything was.
+    pub fn sanitize(&mut self) -> bool {
+        let defaults = GridSettings::default();
+        let mut reset = false;
+        let usable = |c: &SearchConfig<GridHeuristic>| {
+            c.validate().is_ok() && SearchConfig::<GridHeuristic>::check_weight(c.weight).is_ok()
+        };
+        if !usable(&self.config) {
+            self.config = defaults.config;
+            reset = true;
+        }
+        if !(super::session::MIN_LANES..=super::session::MAX_LANES).contains(&self.lanes.len())
+            || !self.lanes.iter().all(usable)
+        {
+            self.lanes = defaults.lanes.clone();
+            reset = true;
+        }
+        if !GRID_SIZE_RANGE.contains(&self.width) || !GRID_SIZE_RANGE.contains(&self.height) {
+            (self.width, self.height) = (defaults.width, defaults.height);
+            reset = true;
+        }
+        if !DENSITY_RANGE.contains(&self.density) {
+            self.density = defaults.density;
+            reset = true;
+        }
+        if let Tool::Weight(w) = self.tool
+            && !(2..=9).contains(&w)
+        {
+            self.tool = Tool::Wall;
+            reset = true;
+        }
+        reset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn painting_moves_and_presets_change_the_map_and_bad_edits_are_refused() {
+        let mut settings = GridSettings::default();
+        let mut seed = 1;
+        let start = settings.grid.start();
+        let goal = settings.grid.goal();
+        let free = settings
+            .grid
+            .cells()
+            .find(|&c| settings.grid.is_passable(c) && c != start && c != goal)
+            .unwrap();
+        let walls = settings.grid.wall_count();
+        let paint = GridEdit::Paint {
+            from: free,
+            to: free,
+            tool: Tool::Wall,
+        };
+        assert_eq!(settings.apply(paint, &mut seed), Ok(true));
+        assert_eq!(settings.grid.wall_count(), walls + 1);
+        // The start cannot go onto a wall; the map is unchanged.
+        assert!(
+            settings
+                .apply(GridEdit::MoveStart(free), &mut seed)
+                .is_err()
+        );
+        assert_eq!(settings.grid.start(), start);
+        let erase = GridEdit::Paint {
+            from: free,
+            to: free,
+            tool: Tool::Erase,
+        };
+        assert_eq!(settings.apply(erase, &mut seed), Ok(true));
+        assert_eq!(
+            settings.apply(GridEdit::MoveGoal(free), &mut seed),
+            Ok(true)
+        );
+        assert_eq!(settings.grid.goal(), free);
+        settings.apply(GridEdit::SetSize(12, 9), &mut seed).unwrap();
+        assert_eq!(
+            settings.apply(GridEdit::Preset(Preset::Maze), &mut seed),
+            Ok(true)
+        );
+        assert_eq!((settings.grid.width(), settings.grid.height()), (12, 9));
+        assert_eq!(seed, 2);
+        let bad = GridEdit::Import("x.map".into(), "type octile\nheight 2\n".into());
+        assert!(matches!(
+            settings.apply(bad, &mut seed),
+            Err(EditError::File(..))
+        ));
+        assert_eq!(settings.grid.width(), 12);
+    }
+}

@@ -1,0 +1,575 @@
+//! The grid map drawn large: terrain, the cells a search has closed (shaded by expansion
+//! order or by g), open, the node being expanded and its children, the path, start and goal;
+//! g, h and f written in the cells when they are large enough; hover a cell for its record.
+//! Dragging paints with the chosen tool; dragging the start or the goal moves it. Reads the
+//! session and emits [`GridEdit`] commands, like every view.
+
+use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
+
+use super::command::Command;
+use super::domain::AnyState;
+use super::grid_model::{GridEdit, Tool};
+use super::session::{Lane, Session};
+use super::text;
+use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
+use crate::search::{NodeId, Place, Search, Status};
+
+/// The colours of a map, readable on a projector in both themes.
+pub mod palette {
+    use egui::Color32;
+
+    pub const FREE: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xe8);
+    pub const WALL: Color32 = Color32::from_rgb(0x2b, 0x2b, 0x2b);
+    pub const OPEN: Color32 = Color32::from_rgb(0x7f, 0xd1, 0x7f);
+    pub const CLOSED_EARLY: Color32 = Color32::from_rgb(0x9e, 0xc5, 0xf0);
+    pub const CLOSED_LATE: Color32 = Color32::from_rgb(0x2f, 0x5f, 0xa8);
+    pub const CURRENT: Color32 = Color32::from_rgb(0xff, 0xb0, 0x00);
+    pub const CHILD: Color32 = Color32::from_rgb(0xff, 0xe0, 0x80);
+    pub const PATH: Color32 = Color32::from_rgb(0xd6, 0x27, 0x28);
+    pub const START: Color32 = Color32::from_rgb(0x1f, 0x9e, 0x3a);
+    pub const GOAL: Color32 = Color32::from_rgb(0xc0, 0x20, 0x60);
+
+    /// Weighted terrain, darker brown the dearer.
+    pub fn weight(w: u8) -> Color32 {
+        let t = f32::from(w.saturating_sub(2)) / 7.0;
+        Color32::from_rgb(0xe8, 0xd2, 0xa0).lerp_to_gamma(Color32::from_rgb(0x8a, 0x5a, 0x20), t)
+    }
+}
+
+/// What the map shows of one lane at the current step, per cell (dense, row by row).
+pub struct Overlay {
+    /// 0 nothing, else the shade: closed cells by order or g in (0, 1], as `1 + shade`.
+    closed: Vec<f32>,
+    open: Vec<bool>,
+    current: Option<Cell>,
+    children: Vec<Cell>,
+    path: Vec<Cell>,
+}
+
+impl Overlay {
+    /// Reads a lane's search into cell colours. Linear in the nodes; called once per frame
+    /// for the lane on screen.
+    pub fn of(grid: &Grid, lane: &Lane, shade_by_g: bool) -> Overlay {
+        let search = lane.search();
+        let n = grid.cell_count();
+        let mut overlay = Overlay {
+            closed: vec![0.0; n],
+            open: vec![false; n],
+            current: None,
+            children: Vec::new(),
+            path: Vec::new(),
+        };
+        let cell_of = |id: NodeId| search.node(id).state.cell();
+        let closed = search.closed();
+        let max_g = closed
+            .iter()
+            .map(|&id| search.node(id).g.as_f64())
+            .fold(0.0, f64::max)
+            .max(1e-9);
+        for (order, &id) in closed.iter().enumerate() {
+            if let Some(cell) = cell_of(id) {
+                let shade = if shade_by_g {
+                    search.node(id).g.as_f64() / max_g
+                } else {
+                    (order + 1) as f64 / closed.len() as f64
+                };
+                overlay.closed[grid.index(cell)] = 1.0 + shade as f32;
+            }
+        }
+        for id in search.open_nodes() {
+            if let Some(cell) = cell_of(id)
+                && search.node(id).place == Place::Open
+            {
+                overlay.open[grid.index(cell)] = true;
+            }
+        }
+        if search.steps() > 0 {
+            let view = search.step_at(search.steps() - 1);
+            overlay.current = cell_of(view.expanded);
+            overlay.children = view
+                .children
+                .iter()
+                .filter_map(|c| cell_of(c.node))
+                .collect();
+        }
+        if let Status::Solved { goal } = search.status() {
+            overlay.path = search
+                .path_to(goal)
+                .into_iter()
+                .filter_map(cell_of)
+                .collect();
+        }
+        overlay
+    }
+
+    pub fn closed_count(&self) -> usize {
+        self.closed.iter().filter(|&&c| c > 0.0).count()
+    }
+}
+
+/// The map's size on screen: whole cells that fit `room`, at least one pixel each.
+fn cell_size(grid: &Grid, room: Vec2) -> f32 {
+    (room.x / grid.width() as f32)
+        .min(room.y / grid.height() as f32)
+        .max(1.0)
+}
+
+/// The cell under a screen position.
+fn cell_at(grid: &Grid, origin: Pos2, size: f32, pos: Pos2) -> Option<Cell> {
+    let (x, y) = ((pos.x - origin.x) / size, (pos.y - origin.y) / size);
+    let inside =
+        x >= 0.0 && y >= 0.0 && (x as usize) < grid.width() && (y as usize) < grid.height();
+    inside.then(|| Cell::new(x as u16, y as u16))
+}
+
+/// The fill of one cell: terrain under the search's colours.
+fn cell_color(grid: &Grid, overlay: Option<&Overlay>, cell: Cell) -> Color32 {
+    let i = grid.index(cell);
+    let terrain = match grid.terrain(cell) {
+        Terrain::Free => palette::FREE,
+        Terrain::Wall => return palette::WALL,
+        Terrain::Weight(w) => palette::weight(w),
+    };
+    let Some(o) = overlay else {
+        return terrain;
+    };
+    if o.current == Some(cell) {
+        return palette::CURRENT;
+    }
+    if o.children.contains(&cell) {
+        return palette::CHILD;
+    }
+    if o.open[i] {
+        return palette::OPEN;
+    }
+    if o.closed[i] > 0.0 {
+        let shade = palette::CLOSED_EARLY.lerp_to_gamma(palette::CLOSED_LATE, o.closed[i] - 1.0);
+        // Weighted ground stays visible under the search: a blend, not a cover.
+        return if terrain == palette::FREE {
+            shade
+        } else {
+            shade.lerp_to_gamma(terrain, 0.35)
+        };
+    }
+    terrain
+}
+
+/// Draws the map into `rect` (whole cells, centred) and returns where it went and the cell
+/// size. Large maps are drawn as one mesh of quads, so 512x512 costs one upload, not a
+/// quarter million shapes.
+pub fn paint_map(ui: &Ui, rect: Rect, grid: &Grid, overlay: Option<&Overlay>) -> (Pos2, f32) {
+    let size = cell_size(grid, rect.size());
+    let map = Vec2::new(grid.width() as f32, grid.height() as f32) * size;
+    let origin = rect.center() - map / 2.0;
+    let mut mesh = egui::Mesh::default();
+    let gap = if size >= 6.0 { 1.0 } else { 0.0 };
+    for cell in grid.cells() {
+        let min = origin + Vec2::new(f32::from(cell.x), f32::from(cell.y)) * size;
+        let r = Rect::from_min_size(min, Vec2::splat(size - gap));
+        mesh.add_colored_rect(r, cell_color(grid, overlay, cell));
+    }
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(
+        Rect::from_min_size(origin, map),
+        CornerRadius::ZERO,
+        Color32::from_gray(0x9a),
+    );
+    painter.add(egui::Shape::mesh(mesh));
+    let center =
+        |c: Cell| origin + (Vec2::new(f32::from(c.x), f32::from(c.y)) + Vec2::splat(0.5)) * size;
+    if let Some(o) = overlay
+        && o.path.len() > 1
+    {
+        let points: Vec<Pos2> = o.path.iter().map(|&c| center(c)).collect();
+        painter.add(egui::Shape::line(
+            points,
+            Stroke::new((size * 0.25).clamp(2.0, 6.0), palette::PATH),
+        ));
+    }
+    for (cell, color, letter) in [
+        (grid.start(), palette::START, "S"),
+        (grid.goal(), palette::GOAL, "G"),
+    ] {
+        let c = center(cell);
+        let radius = (size * 0.45).max(4.0);
+        painter.circle_filled(c, radius, color);
+        if size >= 12.0 {
+            painter.text(
+                c,
+                Align2::CENTER_CENTER,
+                letter,
+                FontId::proportional(size * 0.6),
+                Color32::WHITE,
+            );
+        }
+    }
+    (origin, size)
+}
+
+/// g, h and f in every cell that has a node, once the cells are large enough to read.
+fn paint_numbers(
+    ui: &Ui,
+    grid: &Grid,
+    search: &dyn Search<super::domain::AnyProblem>,
+    origin: Pos2,
+    size: f32,
+) {
+    if size < 44.0 {
+        return;
+    }
+    let painter = ui.painter();
+    let font = FontId::monospace((size * 0.2).clamp(9.0, 16.0));
+    for i in 0..search.node_count() {
+        let node = search.node(NodeId(i as u32));
+        let AnyState::Grid(cell) = node.state else {
+            continue;
+        };
+        if grid.index(cell) >= grid.cell_count() {
+            continue;
+        }
+        let min = origin + Vec2::new(f32::from(cell.x), f32::from(cell.y)) * size;
+        let text = format!(
+            "g {}\nh {}\nf {}",
+            text::number(node.g.as_f64()),
+            text::number(node.h.as_f64()),
+            text::number(node.f.as_f64())
+        );
+        painter.text(
+            min + Vec2::splat(3.0),
+            Align2::LEFT_TOP,
+            text,
+            font.clone(),
+            Color32::BLACK,
+        );
+    }
+}
+
+/// The map pane of the single view: tools above, the map with the main lane's search.
+pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings.grid;
+    if let Some(error) = &session.edit_error {
+        ui.label(
+            RichText::new(error)
+                .color(ui.visuals().error_fg_color)
+                .strong(),
+        );
+    }
+    let grid = &settings.grid;
+    let lane = session.main_lane();
+    let overlay = lane.map(|l| Overlay::of(grid, l, settings.shade_by_g));
+    let closed = overlay.as_ref().map_or(0, Overlay::closed_count);
+    ui.label(RichText::new(text::grid_legend_line(closed)).small());
+    let map_rect = ui.available_rect_before_wrap();
+    let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
+    let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_ref());
+    if let Some(lane) = lane {
+        paint_numbers(ui, grid, lane.search(), origin, size);
+    }
+    edit_with_mouse(ui, &response, grid, origin, size, settings.tool, commands);
+    if let (Some(pos), Some(lane)) = (response.hover_pos(), lane)
+        && let Some(cell) = cell_at(grid, origin, size, pos)
+    {
+        response.on_hover_text(hover_text(lane, cell));
+    }
+}
+
+/// What a cell holds: its terrain and the lane's record of it.
+fn hover_text(lane: &Lane, cell: Cell) -> String {
+    let search = lane.search();
+    let record = (0..search.node_count())
+        .map(|i| NodeId(i as u32))
+        .find(|&id| search.node(id).state == AnyState::Grid(cell));
+    match record {
+        Some(id) => {
+            let node = search.node(id);
+            format!(
+                "{cell}  {}\ng = {}  h = {}  f = {}",
+                text::node_title(id.0),
+                text::number(node.g.as_f64()),
+                text::number(node.h.as_f64()),
+                text::number(node.f.as_f64())
+            )
+        }
+        None => cell.to_string(),
+    }
+}
+
+/// Painting, and dragging the start or the goal, with the mouse.
+fn edit_with_mouse(
+    ui: &Ui,
+    response: &egui::Response,
+    grid: &Grid,
+    origin: Pos2,
+    size: f32,
+    tool: Tool,
+    commands: &mut Vec<Command>,
+) {
+    let Some(pos) = response.interact_pointer_pos() else {
+        return;
+    };
+    let Some(cell) = cell_at(grid, origin, size, pos) else {
+        return;
+    };
+    let id = response.id.with("drag");
+    // A drag that began on the start or the goal moves it; any other paints with the tool.
+    let grabbed: Option<Tool> = ui.data(|d| d.get_temp(id));
+    let press_cell = response
+        .drag_started()
+        .then(|| {
+            let from = ui.input(|i| i.pointer.press_origin()).unwrap_or(pos);
+            cell_at(grid, origin, size, from)
+        })
+        .flatten();
+    let tool = if let Some(start) = press_cell {
+        let grab = if start == grid.start() {
+            Tool::Start
+        } else if start == grid.goal() {
+            Tool::Goal
+        } else {
+            tool
+        };
+        ui.data_mut(|d| d.insert_temp(id, grab));
+        grab
+    } else {
+        grabbed.unwrap_or(tool)
+    };
+    if response.drag_stopped() {
+        ui.data_mut(|d| d.remove::<Tool>(id));
+    }
+    let last_id = response.id.with("last");
+    let from: Cell = ui
+        .data(|d| d.get_temp(last_id))
+        .filter(|_| response.dragged() && !response.drag_started())
+        .unwrap_or(cell);
+    if response.dragged() || response.clicked() {
+        if from != cell || response.clicked() || response.drag_started() {
+            let edit = match tool {
+                Tool::Start => GridEdit::MoveStart(cell),
+                Tool::Goal => GridEdit::MoveGoal(cell),
+                _ => GridEdit::Paint {
+                    from,
+                    to: cell,
+                    tool,
+                },
+            };
+            commands.push(Command::EditGrid(edit));
+        }
+        ui.data_mut(|d| d.insert_temp(last_id, cell));
+    }
+}
+
+/// The map's tools: presets, size, random maps, moves, the paint tool, shading.
+/// Shown in the setup rows (and folded with them), so the map keeps the pane's height.
+pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings.grid;
+    let t = text::t();
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(RichText::new(t.grid_map).strong());
+        egui::ComboBox::from_id_salt("grid_preset")
+            .selected_text(text::preset_title(settings.preset))
+            .show_ui(ui, |ui| {
+                for preset in Preset::ALL {
+                    let on = settings.preset == preset;
+                    if ui
+                        .selectable_label(on, text::preset_title(preset))
+                        .clicked()
+                    {
+                        commands.push(Command::EditGrid(GridEdit::Preset(preset)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        let (mut w, mut h) = (settings.width, settings.height);
+        let label = ui.label(t.grid_size);
+        let dw = ui
+            .add(egui::DragValue::new(&mut w).range(5..=1024))
+            .labelled_by(label.id);
+        let by = ui.label("x");
+        let dh = ui
+            .add(egui::DragValue::new(&mut h).range(5..=1024))
+            .labelled_by(by.id);
+        if dw.changed() || dh.changed() {
+            commands.push(Command::EditGrid(GridEdit::SetSize(w, h)));
+        }
+        let mut density = settings.density;
+        if ui
+            .add(egui::Slider::new(&mut density, 0.0..=0.45).text(t.grid_density))
+            .changed()
+        {
+            commands.push(Command::EditGrid(GridEdit::SetDensity(density)));
+        }
+        if ui.button(t.grid_random).clicked() {
+            commands.push(Command::EditGrid(GridEdit::Random));
+        }
+        if ui.button(t.grid_clear).clicked() {
+            commands.push(Command::EditGrid(GridEdit::Clear));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let grid = &settings.grid;
+        let mut eight = grid.connectivity() == Connectivity::Eight;
+        if ui.checkbox(&mut eight, t.grid_diagonals).changed() {
+            let connectivity = if eight {
+                Connectivity::Eight
+            } else {
+                Connectivity::Four
+            };
+            commands.push(Command::EditGrid(GridEdit::SetConnectivity(connectivity)));
+        }
+        let mut cut = grid.corner_cutting() == CornerCutting::Allowed;
+        if eight && ui.checkbox(&mut cut, t.grid_cut_corners).changed() {
+            let cutting = if cut {
+                CornerCutting::Allowed
+            } else {
+                CornerCutting::Forbidden
+            };
+            commands.push(Command::EditGrid(GridEdit::SetCornerCutting(cutting)));
+        }
+        let mut by_g = settings.shade_by_g;
+        if ui.checkbox(&mut by_g, t.grid_shade_by_g).changed() {
+            commands.push(Command::EditGrid(GridEdit::SetShadeByG(by_g)));
+        }
+        ui.separator();
+        ui.label(t.grid_tool);
+        for (tool, label) in [
+            (Tool::Wall, t.grid_tool_wall),
+            (Tool::Weight(5), t.grid_tool_weight),
+            (Tool::Erase, t.grid_tool_erase),
+            (Tool::Start, t.grid_tool_start),
+            (Tool::Goal, t.grid_tool_goal),
+        ] {
+            let on = std::mem::discriminant(&settings.tool) == std::mem::discriminant(&tool);
+            if ui.selectable_label(on, label).clicked() {
+                commands.push(Command::EditGrid(GridEdit::SetTool(tool)));
+            }
+        }
+        if let Tool::Weight(w) = settings.tool {
+            let mut weight = w;
+            let field = egui::DragValue::new(&mut weight).range(2..=9);
+            let response = ui.add(field).on_hover_text(t.grid_weight_hint);
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::accesskit::Role::SpinButton,
+                    true,
+                    t.grid_weight_hint,
+                )
+            });
+            if response.changed() {
+                commands.push(Command::EditGrid(GridEdit::SetTool(Tool::Weight(weight))));
+            }
+        }
+    });
+}
+
+/// A lane's map in a compare card, at the scale every card shares.
+pub fn lane_map(ui: &mut Ui, session: &Session, lane: &Lane, room: Vec2) {
+    let settings = &session.settings.grid;
+    let overlay = Overlay::of(&settings.grid, lane, settings.shade_by_g);
+    let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
+    paint_map(ui, rect, &settings.grid, Some(&overlay));
+    ui.label(RichText::new(text::cells_closed(overlay.closed_count())).small());
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::domain::DomainKind;
+    use crate::app::{Settings, test_harness};
+    use crate::search::Algorithm;
+
+    /// The lesson: pick "Grid map", draw a wall, and step BFS, greedy and A* side by
+    /// side; every lane searches the edited map and its cells are drawn closed.
+    #[test]
+    fn a_teacher_picks_the_grid_draws_a_wall_and_steps_three_lanes() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.get_by_label(text::t().domain_label).click();
+        h.run();
+        h.get_by_label(text::t().domain_grid).click();
+        h.run();
+        assert_eq!(h.state().session.settings.domain, DomainKind::Grid);
+        let grid = h.state().session.settings.grid.grid.clone();
+        let (start, goal) = (grid.start(), grid.goal());
+        // A wall between start and goal, one column past the start.
+        let x = start.x + 2;
+        let wall = GridEdit::Paint {
+            from: Cell::new(x, 0),
+            to: Cell::new(x, grid.height() as u16 - 1),
+            tool: Tool::Wall,
+        };
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        h.get_by_label("Step Space").click();
+        h.run();
+        // The wall restarts every lane on the edited map.
+        h.state_mut().apply(Command::EditGrid(wall));
+        h.run();
+        let walls = h.state().session.settings.grid.grid.wall_count();
+        assert!(walls > grid.wall_count());
+        assert!(h.state().session.lanes.iter().all(|l| l.steps() == 0));
+        for _ in 0..6 {
+            h.get_by_label("Step Space").click();
+            h.run();
+        }
+        let session = &h.state().session;
+        let algorithms: Vec<Algorithm> =
+            session.lanes.iter().map(|l| l.config().algorithm).collect();
+        assert_eq!(
+            algorithms,
+            [Algorithm::BreadthFirst, Algorithm::Greedy, Algorithm::AStar]
+        );
+        let map = &session.settings.grid.grid;
+        for lane in &session.lanes {
+            let search = lane.search();
+            assert_eq!(search.steps(), 6);
+            assert_eq!(search.problem().grid().map(|g| g.wall_count()), Some(walls));
+            let overlay = Overlay::of(map, lane, false);
+            assert_eq!(overlay.closed_count(), 6);
+            // No closed cell is a wall of the new line.
+            assert!(search.closed().iter().all(|&id| {
+                search
+                    .node(id)
+                    .state
+                    .cell()
+                    .is_some_and(|c| map.is_passable(c))
+            }));
+        }
+        assert_ne!(start, goal);
+    }
+
+    #[test]
+    fn cells_are_found_under_the_pointer_and_a_refused_edit_is_said() {
+        let grid = Grid::new(10, 5).unwrap();
+        let origin = Pos2::new(100.0, 50.0);
+        assert_eq!(
+            cell_at(&grid, origin, 8.0, Pos2::new(100.0, 50.0)),
+            Some(Cell::new(0, 0))
+        );
+        assert_eq!(
+            cell_at(&grid, origin, 8.0, Pos2::new(179.0, 89.0)),
+            Some(Cell::new(9, 4))
+        );
+        assert_eq!(cell_at(&grid, origin, 8.0, Pos2::new(180.0, 60.0)), None);
+        assert_eq!(cell_at(&grid, origin, 8.0, Pos2::new(99.0, 60.0)), None);
+
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        let map = h.state().session.settings.grid.grid.clone();
+        let wall = map
+            .cells()
+            .find(|&c| !map.is_passable(c))
+            .expect("the preset has a wall");
+        h.state_mut()
+            .apply(Command::EditGrid(GridEdit::MoveStart(wall)));
+        h.run();
+        assert_eq!(h.state().session.settings.grid.grid.start(), map.start());
+        assert!(h.state().session.edit_error.is_some());
+        h.get_by_label_contains(h.state().session.edit_error.clone().unwrap().as_str());
+    }
+}
