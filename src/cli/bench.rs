@@ -1,15 +1,21 @@
 //! `searchlab bench`: the engine's speed on fixed, seeded workloads, printed as a Markdown table.
-//! Figures are medians over repetitions; run it in a release build. The last part drives the
-//! window's drawing code headlessly to measure its frame time.
+//! Figures are medians over repetitions; run it in a release build. The puzzle's rows, then the
+//! grid's (against the `pathfinding` crate); the binary adds the window's frame time, measured
+//! by driving its drawing code headlessly. `--only` picks one section.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::domains::grid::presets as grid_presets;
+use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
 use crate::puzzle::{
     Board, DistanceTable, HeuristicKind, LeanSolver, Mirrored, Partition, PatternDatabase, Problem,
     Rng, SearchConfig, cache_dir, ida_star, scramble,
 };
-use crate::search::{Algorithm, GoalTest, new_search};
+use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
+
+/// A search config on grid maps.
+type GridConfig = crate::search::SearchConfig<GridHeuristic>;
 
 /// The measured figures.
 #[derive(Clone, Debug)]
@@ -69,8 +75,148 @@ fn engine_memory() -> String {
     }
 }
 
-/// Runs every workload and returns the report as text.
-pub fn run_bench(quick: bool) -> String {
+/// Which part of the bench to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchSection {
+    /// The sliding puzzle's workloads.
+    Puzzle,
+    /// A* on large random grid maps, against the `pathfinding` crate.
+    Grid,
+    /// The window's frame time.
+    Window,
+}
+
+/// Runs the workloads of `only` (every section's but the window's, which the binary adds,
+/// when `None`) and returns the report as a Markdown table.
+pub fn run_bench(quick: bool, only: Option<BenchSection>) -> String {
+    let mut rows = Vec::new();
+    if matches!(only, None | Some(BenchSection::Puzzle)) {
+        rows.extend(puzzle_rows(quick));
+    }
+    if matches!(only, None | Some(BenchSection::Grid)) {
+        rows.extend(grid_rows(quick));
+    }
+    let report = BenchReport { rows };
+    let mut out = String::from("| workload | median |\n|---|---|\n");
+    for (what, figure) in &report.rows {
+        let _ = writeln!(out, "| {what} | {figure} |");
+    }
+    out
+}
+
+/// A* with the octile distance, 8-connected without corner cutting (MovingAI's rules), from
+/// corner to corner of seeded random 512x512 maps with 20 to 30 % walls, three ways on the
+/// same maps: the record-free engine (with the grid's dense index, and with the generic hash
+/// index), the stepping engine with its undo records, and the `pathfinding` crate's `astar`.
+/// Every way must find the same cost on every map.
+fn grid_rows(quick: bool) -> Vec<(String, String)> {
+    let reps = if quick { 3 } else { 7 };
+    let count = if quick { 3 } else { 6 };
+    let maps: Vec<Grid> = (0..count)
+        .map(|i| {
+            let density = [0.20, 0.25, 0.30][i % 3];
+            let mut grid = grid_presets::random(512, 512, density, 700 + i as u64)
+                .expect("512 is a valid side");
+            grid.set_connectivity(Connectivity::Eight);
+            grid.set_corner_cutting(CornerCutting::Forbidden);
+            grid
+        })
+        .collect();
+    let config = GridConfig::with(Algorithm::AStar, GridHeuristic::Octile);
+
+    let (dense, costs) = time(reps, || {
+        maps.iter()
+            .map(|grid| {
+                let outcome =
+                    plain_search_with(grid, config, DenseIndex::new(grid)).expect("a valid config");
+                let (cost, _) = outcome.solution.expect("the maps are solvable");
+                (cost.raw(), u64::from(outcome.stats.expanded))
+            })
+            .collect::<Vec<_>>()
+    });
+    let expanded: u64 = costs.iter().map(|&(_, e)| e).sum();
+    let (hashed, hashed_costs) = time(reps, || {
+        maps.iter()
+            .map(|grid| {
+                let outcome = plain_search(grid, config).expect("a valid config");
+                outcome.solution.expect("solvable").0.raw()
+            })
+            .collect::<Vec<_>>()
+    });
+    let (stepping, stepping_costs) = time(reps.min(3), || {
+        maps.iter()
+            .map(|grid| {
+                let mut search = new_search(grid.clone(), config);
+                search.run(usize::MAX);
+                let Status::Solved { goal } = search.status() else {
+                    panic!("the maps are solvable");
+                };
+                search.node(goal).g.raw()
+            })
+            .collect::<Vec<_>>()
+    });
+    let (reference, reference_costs) = time(reps, || {
+        maps.iter()
+            .map(|grid| {
+                let goal = grid.goal();
+                pathfinding::directed::astar::astar(
+                    &grid.start(),
+                    |&cell| {
+                        grid.connectivity()
+                            .dirs()
+                            .iter()
+                            .filter_map(move |&dir| grid.step(cell, dir))
+                    },
+                    |&cell| GridHeuristic::Octile.estimate(cell, goal),
+                    |&cell| cell == goal,
+                )
+                .expect("the maps are solvable")
+                .1
+            })
+            .collect::<Vec<_>>()
+    });
+    let ours: Vec<u64> = costs.iter().map(|&(c, _)| c).collect();
+    let agree = ours == reference_costs && ours == hashed_costs && ours == stepping_costs;
+    let ratio = |d: Duration| d.as_secs_f64() / reference.as_secs_f64();
+    let what = format!(
+        "A* octile, 8-connected, {count} seeded random 512x512 maps with 20-30 % walls, corner to corner"
+    );
+    vec![
+        (
+            format!("{what}: record-free engine, dense index"),
+            format!(
+                "{} total, {:.2}x pathfinding, mean expanded {:.0}, {}",
+                ms(dense),
+                ratio(dense),
+                expanded as f64 / count as f64,
+                per_second(expanded, dense)
+            ),
+        ),
+        (
+            format!("{what}: record-free engine, hash index"),
+            format!("{} total, {:.2}x pathfinding", ms(hashed), ratio(hashed)),
+        ),
+        (
+            format!("{what}: stepping engine with undo records"),
+            format!(
+                "{} total, {:.2}x pathfinding",
+                ms(stepping),
+                ratio(stepping)
+            ),
+        ),
+        (
+            format!("{what}: pathfinding crate's astar"),
+            format!(
+                "{} total; same costs as the engines: {}",
+                ms(reference),
+                if agree { "yes" } else { "NO" }
+            ),
+        ),
+    ]
+}
+
+/// The sliding puzzle's rows.
+fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let reps = if quick { 3 } else { 9 };
     let goal: Board = "123804765".parse().expect("valid");
     let mut rows = Vec::new();
@@ -180,13 +326,7 @@ pub fn run_bench(quick: bool) -> String {
     ));
 
     rows.push(fifteen_puzzle_row(quick));
-
-    let report = BenchReport { rows };
-    let mut out = String::from("| workload | median |\n|---|---|\n");
-    for (what, figure) in &report.rows {
-        let _ = writeln!(out, "| {what} | {figure} |");
-    }
-    out
+    rows
 }
 
 /// IDA* with the 6-6-3 pattern database (read from the cache, or built first and not timed)
