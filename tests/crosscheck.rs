@@ -1,13 +1,17 @@
 //! Seeded random 4x4 boards: our A* and BFS agree with the `pathfinding` crate's on the solution
 //! length, and the closed-at-generation bug that makes A* return longer paths cannot happen here.
+//! Seeded random grid maps: A*, uniform-cost search and BFS, stepping and record-free, agree
+//! with `pathfinding`'s astar, dijkstra and bfs on costs and lengths.
 
 use std::collections::{BinaryHeap, HashSet};
 
+use searchlab::domains::grid::presets as grid_presets;
+use searchlab::domains::grid::{Cell, Connectivity, DenseIndex, Grid, GridHeuristic};
 use searchlab::puzzle::{
     Board, DistanceTable, Heuristic, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig,
     scramble,
 };
-use searchlab::search::{Algorithm, new_search};
+use searchlab::search::{Algorithm, SearchConfig as EngineConfig, new_search, plain_search_with};
 
 fn successors(board: &Board) -> Vec<Board> {
     board.successors().map(|(b, _)| b).collect()
@@ -102,4 +106,114 @@ fn shorter_paths_found_later_are_kept() {
     }
     // The trap is real on these boards: otherwise this test could not fail.
     assert!(exposed >= 5, "only {exposed} boards exposed the bug");
+}
+
+/// The moves of a grid as `pathfinding` takes them: the cell reached and the cost.
+fn grid_moves(grid: &Grid, cell: Cell) -> Vec<(Cell, u64)> {
+    grid.connectivity()
+        .dirs()
+        .iter()
+        .filter_map(|&dir| grid.step(cell, dir))
+        .collect()
+}
+
+/// The cost of a path of cells, checking that each is one move from the one before.
+fn path_cost(grid: &Grid, path: &[Cell]) -> u64 {
+    path.windows(2)
+        .map(|pair| {
+            grid_moves(grid, pair[0])
+                .into_iter()
+                .find(|&(next, _)| next == pair[1])
+                .unwrap_or_else(|| panic!("{} to {} is no move", pair[0], pair[1]))
+                .1
+        })
+        .sum()
+}
+
+/// Seeded random grids, 4- and 8-connected, half of them with weighted terrain, between random
+/// free cells (some unreachable): the engine's A* and uniform-cost search find the costs of
+/// `pathfinding`'s astar and dijkstra, its BFS the move counts of bfs, and the record-free
+/// engine finds what the stepping engine does.
+#[test]
+fn grid_searches_agree_with_pathfinding() {
+    let (mut checked, mut unreachable) = (0, 0);
+    for seed in 0..16u64 {
+        // Up to dense enough that some random pairs of cells are cut apart.
+        let density = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.42, 0.45][seed as usize % 8];
+        let mut grid = grid_presets::random(40, 30, density, 500 + seed).unwrap();
+        let mut rng = Rng::new(seed);
+        if seed % 2 == 1 {
+            for cell in grid.cells().collect::<Vec<_>>() {
+                if grid.is_passable(cell) && rng.chance(0.3) {
+                    let weight = 2 + rng.below(8) as u8;
+                    let _ = grid.paint_weight(cell, weight);
+                }
+            }
+        }
+        let free: Vec<Cell> = grid.cells().filter(|&c| grid.is_passable(c)).collect();
+        grid.set_goal(free[rng.below(free.len())]).unwrap();
+        grid.set_start(free[rng.below(free.len())]).unwrap();
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            grid.set_connectivity(connectivity);
+            let (start, goal) = (grid.start(), grid.goal());
+            let astar = pathfinding::directed::astar::astar(
+                &start,
+                |&c| grid_moves(&grid, c),
+                |&c| GridHeuristic::Octile.estimate(c, goal),
+                |&c| c == goal,
+            )
+            .map(|(_, cost)| cost);
+            let dijkstra = pathfinding::directed::dijkstra::dijkstra(
+                &start,
+                |&c| grid_moves(&grid, c),
+                |&c| c == goal,
+            )
+            .map(|(_, cost)| cost);
+            assert_eq!(astar, dijkstra, "pathfinding disagrees with itself");
+            let bfs = pathfinding::directed::bfs::bfs(
+                &start,
+                |&c| grid_moves(&grid, c).into_iter().map(|(next, _)| next),
+                |&c| c == goal,
+            )
+            .map(|path| path.len() - 1);
+            if astar.is_none() {
+                unreachable += 1;
+            }
+            for (algorithm, heuristic, expected) in [
+                (Algorithm::AStar, GridHeuristic::Octile, astar),
+                (Algorithm::AStar, GridHeuristic::Euclidean, astar),
+                (Algorithm::UniformCost, GridHeuristic::Zero, dijkstra),
+            ] {
+                let config = EngineConfig::with(algorithm, heuristic);
+                let mut stepping = new_search(grid.clone(), config);
+                stepping.run(usize::MAX);
+                let states = stepping.solution_states();
+                let cost = states.as_ref().map(|path| path_cost(&grid, path));
+                assert_eq!(cost, expected, "{config:?} seed {seed} {connectivity:?}");
+                let plain = plain_search_with(&grid, config, DenseIndex::new(&grid)).unwrap();
+                let plain_cost = plain.solution.as_ref().map(|(c, _)| c.raw());
+                assert_eq!(plain_cost, expected, "record-free {config:?} seed {seed}");
+                assert_eq!(
+                    plain.solution.map(|(_, path)| path),
+                    states,
+                    "record-free {config:?} seed {seed}"
+                );
+                checked += 1;
+            }
+            let config = EngineConfig::with(Algorithm::BreadthFirst, GridHeuristic::Zero);
+            let mut stepping = new_search(grid.clone(), config);
+            stepping.run(usize::MAX);
+            let moves = stepping.solution_states().map(|path| path.len() - 1);
+            assert_eq!(moves, bfs, "bfs seed {seed} {connectivity:?}");
+            let plain = plain_search_with(&grid, config, DenseIndex::new(&grid)).unwrap();
+            assert_eq!(plain.solution.map(|(_, path)| path.len() - 1), bfs);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 128, "{checked}");
+    // Both outcomes are exercised: unreachable goals and reachable ones.
+    assert!(
+        unreachable > 0 && unreachable < 32,
+        "{unreachable} unreachable"
+    );
 }

@@ -1,15 +1,21 @@
 //! `searchlab bench`: the engine's speed on fixed, seeded workloads, printed as a Markdown table.
-//! Figures are medians over repetitions; run it in a release build. The last part drives the
-//! window's drawing code headlessly to measure its frame time.
+//! Figures are medians over repetitions; run it in a release build. The puzzle's rows, then the
+//! grid's (against the `pathfinding` crate); the binary adds the window's frame time, measured
+//! by driving its drawing code headlessly. `--only` picks one section.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::domains::grid::presets as grid_presets;
+use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
 use crate::puzzle::{
     Board, DistanceTable, HeuristicKind, LeanSolver, Mirrored, Partition, PatternDatabase, Problem,
     Rng, SearchConfig, cache_dir, ida_star, scramble,
 };
-use crate::search::{Algorithm, GoalTest, new_search};
+use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
+
+/// A search config on grid maps.
+type GridConfig = crate::search::SearchConfig<GridHeuristic>;
 
 /// The measured figures.
 #[derive(Clone, Debug)]
@@ -69,8 +75,170 @@ fn engine_memory() -> String {
     }
 }
 
-/// Runs every workload and returns the report as text.
-pub fn run_bench(quick: bool) -> String {
+/// Which part of the bench to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchSection {
+    /// The sliding puzzle's workloads.
+    Puzzle,
+    /// A* on large random grid maps, against the `pathfinding` crate.
+    Grid,
+    /// The window's frame time.
+    Window,
+}
+
+/// Runs the workloads of `only` (every section's but the window's, which the binary adds,
+/// when `None`) and returns the report as a Markdown table.
+pub fn run_bench(quick: bool, only: Option<BenchSection>) -> String {
+    let mut rows = Vec::new();
+    if matches!(only, None | Some(BenchSection::Puzzle)) {
+        rows.extend(puzzle_rows(quick));
+    }
+    if matches!(only, None | Some(BenchSection::Grid)) {
+        rows.extend(grid_rows(quick));
+    }
+    let report = BenchReport { rows };
+    let mut out = String::from("| workload | median |\n|---|---|\n");
+    for (what, figure) in &report.rows {
+        let _ = writeln!(out, "| {what} | {figure} |");
+    }
+    out
+}
+
+/// A* with the octile distance, 8-connected without corner cutting (MovingAI's rules), from
+/// corner to corner of seeded random 512x512 maps with 20 to 30 % walls, three ways on the
+/// same maps: the record-free engine (with the grid's dense index, and with the generic hash
+/// index), the stepping engine with its undo records, and the `pathfinding` crate's `astar`.
+/// Every way must find the same cost on every map. The ratios are medians of the ratios
+/// within each repetition.
+fn grid_rows(quick: bool) -> Vec<(String, String)> {
+    let reps = if quick { 3 } else { 5 };
+    let count = if quick { 3 } else { 6 };
+    let maps: Vec<Grid> = (0..count)
+        .map(|i| {
+            let density = [0.20, 0.25, 0.30][i % 3];
+            let mut grid = grid_presets::random(512, 512, density, 700 + i as u64)
+                .expect("512 is a valid side");
+            grid.set_connectivity(Connectivity::Eight);
+            grid.set_corner_cutting(CornerCutting::Forbidden);
+            grid
+        })
+        .collect();
+    let config = GridConfig::with(Algorithm::AStar, GridHeuristic::Octile);
+    let dense = || {
+        maps.iter()
+            .map(|grid| {
+                let outcome =
+                    plain_search_with(grid, config, DenseIndex::new(grid)).expect("a valid config");
+                let (cost, _) = outcome.solution.expect("the maps are solvable");
+                (cost.raw(), u64::from(outcome.stats.expanded))
+            })
+            .collect::<Vec<_>>()
+    };
+    let hashed = || {
+        maps.iter()
+            .map(|grid| {
+                let outcome = plain_search(grid, config).expect("a valid config");
+                (outcome.solution.expect("solvable").0.raw(), 0)
+            })
+            .collect::<Vec<_>>()
+    };
+    let stepping = || {
+        maps.iter()
+            .map(|grid| {
+                let mut search = new_search(grid.clone(), config);
+                search.run(usize::MAX);
+                let Status::Solved { goal } = search.status() else {
+                    panic!("the maps are solvable");
+                };
+                (search.node(goal).g.raw(), 0)
+            })
+            .collect::<Vec<_>>()
+    };
+    let reference = || {
+        maps.iter()
+            .map(|grid| {
+                let goal = grid.goal();
+                let (_, cost) = pathfinding::directed::astar::astar(
+                    &grid.start(),
+                    |&cell| {
+                        grid.connectivity()
+                            .dirs()
+                            .iter()
+                            .filter_map(move |&dir| grid.step(cell, dir))
+                    },
+                    |&cell| GridHeuristic::Octile.estimate(cell, goal),
+                    |&cell| cell == goal,
+                )
+                .expect("the maps are solvable");
+                (cost, 0)
+            })
+            .collect::<Vec<_>>()
+    };
+    let ways: [&dyn Fn() -> Vec<(u64, u64)>; 4] = [&dense, &hashed, &stepping, &reference];
+    // The ways take turns within each repetition, so a stretch where the shared machine is
+    // slow falls on all of them, and each ratio is taken within one repetition.
+    let mut samples = vec![Vec::new(); ways.len()];
+    let mut ratios = vec![Vec::new(); ways.len()];
+    let mut results = vec![Vec::new(); ways.len()];
+    for _ in 0..reps {
+        let times: Vec<Duration> = ways
+            .iter()
+            .zip(&mut results)
+            .map(|(way, result)| {
+                let started = Instant::now();
+                *result = std::hint::black_box(way());
+                started.elapsed()
+            })
+            .collect();
+        for (i, &t) in times.iter().enumerate() {
+            samples[i].push(t);
+            ratios[i].push(t.as_secs_f64() / times[3].as_secs_f64());
+        }
+    }
+    let costs = |i: usize| results[i].iter().map(|&(c, _)| c).collect::<Vec<_>>();
+    let agree = (0..3).all(|i| costs(i) == costs(3));
+    let expanded: u64 = results[0].iter().map(|&(_, e)| e).sum();
+    let ratio = |i: usize| {
+        let mut r = ratios[i].clone();
+        r.sort_by(f64::total_cmp);
+        r[r.len() / 2]
+    };
+    let medians: Vec<Duration> = samples.into_iter().map(median).collect();
+    let what = format!(
+        "A* octile, 8-connected, {count} seeded random 512x512 maps with 20-30 % walls, corner to corner"
+    );
+    vec![
+        (
+            format!("{what}: record-free engine, dense index"),
+            format!(
+                "{} total, {:.2}x pathfinding, mean expanded {:.0}, {}",
+                ms(medians[0]),
+                ratio(0),
+                expanded as f64 / count as f64,
+                per_second(expanded, medians[0])
+            ),
+        ),
+        (
+            format!("{what}: record-free engine, hash index"),
+            format!("{} total, {:.2}x pathfinding", ms(medians[1]), ratio(1)),
+        ),
+        (
+            format!("{what}: stepping engine with undo records"),
+            format!("{} total, {:.2}x pathfinding", ms(medians[2]), ratio(2)),
+        ),
+        (
+            format!("{what}: pathfinding crate's astar"),
+            format!(
+                "{} total; same costs as the engines: {}",
+                ms(medians[3]),
+                if agree { "yes" } else { "NO" }
+            ),
+        ),
+    ]
+}
+
+/// The sliding puzzle's rows.
+fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let reps = if quick { 3 } else { 9 };
     let goal: Board = "123804765".parse().expect("valid");
     let mut rows = Vec::new();
@@ -180,13 +348,7 @@ pub fn run_bench(quick: bool) -> String {
     ));
 
     rows.push(fifteen_puzzle_row(quick));
-
-    let report = BenchReport { rows };
-    let mut out = String::from("| workload | median |\n|---|---|\n");
-    for (what, figure) in &report.rows {
-        let _ = writeln!(out, "| {what} | {figure} |");
-    }
-    out
+    rows
 }
 
 /// IDA* with the 6-6-3 pattern database (read from the cache, or built first and not timed)

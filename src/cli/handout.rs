@@ -102,7 +102,8 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
         .transpose()?;
     // The tree and the table are the stepping engine's records: IDA* keeps none, and the
     // pattern database is an IDA* heuristic only.
-    if options.algorithm == MethodArg::IdaStar || options.heuristic == HeuristicArg::PatternDatabase
+    if options.algorithm == MethodArg::IdaStar
+        || options.heuristic == Some(HeuristicArg::PatternDatabase)
     {
         return Err(if i18n::zh() {
             "--tree 和 --table 需要逐步搜索的算法：idastar 和 --heuristic pdb 不保留每一步的记录"
@@ -111,6 +112,13 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
             "--tree and --table need a stepping algorithm: idastar and --heuristic pdb keep no \
              per-step records"
                 .to_owned()
+        });
+    }
+    if let Some(HeuristicArg::Grid(kind)) = options.heuristic {
+        return Err(if i18n::zh() {
+            format!("{kind} 是网格地图的启发函数，不用于棋盘")
+        } else {
+            format!("{kind} is a heuristic for grid maps, not boards")
         });
     }
     let config = options.config();

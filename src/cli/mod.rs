@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod grid;
 mod handout;
 mod inspect;
 mod solve;
@@ -15,7 +16,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::i18n::{self, Language};
 
-pub use bench::{BenchReport, run_bench};
+pub use bench::{BenchReport, BenchSection, run_bench};
 pub use solve::{OutputFormat, SetupError, SolveOptions, SolveSummary, Solver, solve_lines};
 
 /// Heuristic search on sliding puzzles. With no arguments, opens the window; `searchlab open
@@ -62,8 +63,10 @@ fn language_of(args: &[std::ffi::OsString]) -> Language {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve boards given as arguments, or one per line from stdin (Luogu P1379 format by
-    /// default: `echo 283104765 | searchlab solve` prints 4). Exit status: 0 all solved, 1 some
-    /// had no solution, 3 some stopped at the node limit, 2 bad input.
+    /// default: `echo 283104765 | searchlab solve` prints 4), or with --map a MovingAI grid
+    /// map (one problem from --start and --goal, or every scenario of --scen). Exit status: 0
+    /// all solved, 1 some had no solution (or disagreed with the scenario file), 3 some stopped
+    /// at the node limit, 2 bad input.
     Solve(SolveOptions),
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
@@ -71,12 +74,17 @@ enum Command {
     /// Every heuristic against the true distance h* over all 3x3 states: mean and range per h*,
     /// and whether it is admissible.
     Inspect(inspect::InspectOptions),
-    /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, and the
-    /// window's frame time with large open and closed lists.
+    /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, A* on random
+    /// 512x512 grid maps against the pathfinding crate, and the window's frame time with
+    /// large open and closed lists.
     Bench {
         /// Fewer repetitions, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// Only this section: puzzle, grid (A* on 512x512 maps against the pathfinding
+        /// crate) or window (the frame time).
+        #[arg(long, value_enum, value_name = "SECTION")]
+        only: Option<BenchSection>,
     },
 }
 
@@ -126,8 +134,15 @@ pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
 /// A parse error in one line: clap's sentence without its usage and tips, which `--help` shows.
 fn one_line(err: &clap::Error) -> String {
     let text = err.to_string();
-    let first = text.lines().next().unwrap_or_default();
-    let sentence = first.strip_prefix("error: ").unwrap_or(first);
+    // The sentence runs to the first blank line: some errors list their arguments on the
+    // lines after the first ("required arguments were not provided:\n  --map <FILE>").
+    let first: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = first.join(" ");
+    let sentence = first.strip_prefix("error: ").unwrap_or(&first);
     format!("{sentence} (see --help)")
 }
 
@@ -171,8 +186,16 @@ pub fn main(hooks: WindowHooks) -> ExitCode {
         Command::Solve(options) => solve::main(&options),
         Command::Experiment(options) => experiment::main(&options),
         Command::Inspect(options) => inspect::main(&options),
-        Command::Bench { quick } => {
-            emit(&format!("{}\n{}", run_bench(quick), (hooks.frame_bench)()))
+        Command::Bench { quick, only } => {
+            let frame = match only {
+                None | Some(BenchSection::Window) => (hooks.frame_bench)(),
+                Some(_) => String::new(),
+            };
+            let table = match only {
+                Some(BenchSection::Window) => String::new(),
+                _ => run_bench(quick, only),
+            };
+            emit(&format!("{table}\n{frame}"))
         }
     }
 }

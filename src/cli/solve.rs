@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::trace::{TraceError, TraceFiles};
+use crate::domains::grid::GridHeuristic;
 use crate::i18n::{self, pick};
 use crate::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
@@ -39,17 +40,36 @@ pub struct SolveOptions {
     /// none, reads one board per line from stdin.
     pub boards: Vec<String>,
     /// The goal: a board or a preset (p1379, blank-last, blank-first). Default: p1379
-    /// (123804765) for 3x3, blank-last for other sizes.
+    /// (123804765) for 3x3, blank-last for other sizes. With --map, the goal cell X,Y
+    /// (default: the map's last free cell in reading order).
     #[arg(long, short)]
     pub goal: Option<String>,
+    /// Search on this MovingAI grid map (.map) instead of boards: 8-connected, no corner
+    /// cutting, as the benchmarks are. Give --start and --goal, or --scen.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<std::path::PathBuf>,
+    /// With --map: solve every scenario of this MovingAI scenario file (.scen) and check each
+    /// path's length against the optimal length the file states (exit status 1 if one
+    /// disagrees).
+    #[arg(long, value_name = "FILE", requires = "map", conflicts_with_all = ["start", "goal"])]
+    pub scen: Option<std::path::PathBuf>,
+    /// With --map: the start cell X,Y, x the column and y the row from 0 at the top left
+    /// (default: the map's first free cell in reading order).
+    #[arg(long, value_name = "X,Y", requires = "map")]
+    pub start: Option<String>,
+    /// With --map: 4 or 8 neighbours (default 8, the benchmarks' rule).
+    #[arg(long, value_name = "4|8", requires = "map", value_parser = super::grid::parse_connectivity)]
+    pub connectivity: Option<crate::domains::grid::Connectivity>,
     /// bfs, ucs, astar, greedy, weighted-astar, or idastar (iterative deepening A*: memory
     /// for the current path only, for hard 15-puzzle boards).
     #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
     pub algorithm: MethodArg,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
     /// on 4x4, 4-4 on 3x3; idastar only; built once and cached in ~/.cache/searchlab).
-    #[arg(long = "heuristic", short = 'H', default_value = "manhattan", value_parser = parse_heuristic)]
-    pub heuristic: HeuristicArg,
+    /// Default: manhattan. With --map: zero, manhattan, euclidean, octile or chebyshev;
+    /// default octile.
+    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
+    pub heuristic: Option<HeuristicArg>,
     /// w in f = g + w*h: 1 to 100, for weighted A* only (the others ignore it).
     #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
     pub weight: f64,
@@ -110,11 +130,13 @@ pub enum MethodArg {
     IdaStar,
 }
 
-/// A heuristic of the engine, or the additive pattern database (IDA* only).
+/// A heuristic of the engine, the additive pattern database (IDA* only), or a heuristic that
+/// only grid maps have (Euclidean, octile, Chebyshev).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeuristicArg {
     Kind(HeuristicKind),
     PatternDatabase,
+    Grid(GridHeuristic),
 }
 
 fn parse_algorithm(s: &str) -> Result<MethodArg, String> {
@@ -136,9 +158,15 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
     }
     HeuristicKind::from_name(s)
         .map(HeuristicArg::Kind)
+        .or_else(|| GridHeuristic::from_name(s).map(HeuristicArg::Grid))
         .ok_or_else(|| {
             let mut names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
             names.push("pdb");
+            for grid in GridHeuristic::ALL {
+                if !names.contains(&grid.name()) {
+                    names.push(grid.name());
+                }
+            }
             unknown("heuristic", "启发函数", &names)
         })
 }
@@ -151,6 +179,12 @@ fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
 }
 
 impl SolveOptions {
+    /// The heuristic for boards: the one asked for, else Manhattan distance.
+    pub fn puzzle_heuristic(&self) -> HeuristicArg {
+        self.heuristic
+            .unwrap_or(HeuristicArg::Kind(HeuristicKind::Manhattan))
+    }
+
     /// The engine's settings; for IDA* (which the engine does not run) those of A*, whose
     /// checks and goal choice it shares.
     pub fn config(&self) -> SearchConfig {
@@ -159,9 +193,9 @@ impl SolveOptions {
                 MethodArg::Engine(algorithm) => algorithm,
                 MethodArg::IdaStar => Algorithm::AStar,
             },
-            heuristic: match self.heuristic {
+            heuristic: match self.puzzle_heuristic() {
                 HeuristicArg::Kind(kind) => kind,
-                HeuristicArg::PatternDatabase => HeuristicKind::Manhattan,
+                HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) => HeuristicKind::Manhattan,
             },
             weight: self.weight,
             tie_break: self.tie_break,
@@ -260,6 +294,8 @@ pub enum Combination {
     PatternDatabaseWithoutIdaStar,
     /// `--trace` with IDA*, which keeps no per-step records.
     TraceWithIdaStar,
+    /// A heuristic of grid maps only, for boards.
+    GridHeuristicForBoards,
 }
 
 impl SetupError {
@@ -277,11 +313,15 @@ impl SetupError {
                 "--trace needs a stepping algorithm: idastar keeps no per-step records",
                 "--trace 需要逐步执行的算法：idastar 不保存每一步的记录",
             ),
+            SetupError::Combination(Combination::GridHeuristicForBoards) => pick(
+                "euclidean, octile and chebyshev are heuristics for grid maps: use them with --map",
+                "euclidean、octile 和 chebyshev 是网格地图的启发函数：请与 --map 一起使用",
+            ),
         }
     }
 }
 
-fn trace_error(err: &TraceError) -> String {
+pub(super) fn trace_error(err: &TraceError) -> String {
     if i18n::zh() {
         format!("无法把搜索轨迹写入 {}：{}", err.path.display(), err.error)
     } else {
@@ -332,6 +372,9 @@ impl Solver {
     /// Checks the options that do not depend on a board, and opens the first trace file: a
     /// mistake there is reported once, before any board is read or searched.
     pub fn new(options: &SolveOptions) -> Result<Solver, SetupError> {
+        if let Some(HeuristicArg::Grid(_)) = options.heuristic {
+            return Err(SetupError::Combination(Combination::GridHeuristicForBoards));
+        }
         let config = options.config();
         config.validate().map_err(SetupError::Config)?;
         let goal = GoalChoice::parse(options.goal.as_deref()).map_err(SetupError::Goal)?;
@@ -339,7 +382,7 @@ impl Solver {
             Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
             None => None,
         };
-        let ida = match (options.algorithm, options.heuristic) {
+        let ida = match (options.algorithm, options.puzzle_heuristic()) {
             (MethodArg::IdaStar, _) if options.trace.is_some() => {
                 return Err(SetupError::Combination(Combination::TraceWithIdaStar));
             }
@@ -349,7 +392,7 @@ impl Solver {
                     Combination::PatternDatabaseWithoutIdaStar,
                 ));
             }
-            (MethodArg::Engine(_), HeuristicArg::Kind(_)) => None,
+            (MethodArg::Engine(_), HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => None,
         };
         Ok(Solver {
             config,
@@ -441,6 +484,10 @@ impl Solver {
                     Some(mirrored) => ida_star(board, goal, &mirrored, limit),
                     None => ida_star(board, goal, db, limit),
                 }
+            }
+            // Refused by `Solver::new` already.
+            HeuristicArg::Grid(_) => {
+                return Err(SetupError::Combination(Combination::GridHeuristicForBoards).message());
             }
         };
         let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
@@ -565,7 +612,7 @@ fn finished(
 }
 
 /// Why a search stopped at the node limit, and what to do about it.
-fn stopped_text(node_limit: usize, stats: &Stats) -> String {
+pub(super) fn stopped_text(node_limit: usize, stats: &Stats) -> String {
     if i18n::zh() {
         format!(
             "扩展 {} 次后达到结点上限 {node_limit}；可用 --node-limit 调高上限",
@@ -579,7 +626,7 @@ fn stopped_text(node_limit: usize, stats: &Stats) -> String {
     }
 }
 
-fn stats_text(stats: &Stats, millis: f64) -> String {
+pub(super) fn stats_text(stats: &Stats, millis: f64) -> String {
     if i18n::zh() {
         format!(
             "扩展 {}，生成 {}，open 表峰值 {}，用时 {:.3} 毫秒",
@@ -593,7 +640,7 @@ fn stats_text(stats: &Stats, millis: f64) -> String {
     }
 }
 
-fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
+pub(super) fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
     json!({
         "steps": stats.steps,
         "expanded": stats.expanded,
@@ -747,6 +794,9 @@ pub fn solve_lines(
 
 /// `searchlab solve`.
 pub fn main(options: &SolveOptions) -> ExitCode {
+    if let Some(map) = &options.map {
+        return super::grid::main(options, map);
+    }
     if options.tree.is_some() || options.table.is_some() {
         return super::handout::main(options);
     }

@@ -7,10 +7,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-
-use crate::puzzle::Problem;
-use crate::search::{Cost, EventKind, NodeId, Outcome, Search};
+use crate::search::{
+    Cost, EventKind, NodeId, Outcome, Search, SearchProblem, TraceEvent, posthoc_event,
+    posthoc_header,
+};
 
 /// The files traces go to: `FILE` for the first board, `FILE-2.ext`, `FILE-3.ext`, ... for the
 /// next. A device or a pipe (`/dev/null`, `/dev/stdout`) gets every trace, one after the other,
@@ -78,7 +78,7 @@ impl TraceFiles {
     }
 
     /// Runs `search` to the end, writing its events to the next file as it goes.
-    pub fn run(&mut self, search: &mut dyn Search<Problem>) -> Result<(), TraceError> {
+    pub fn run<P: SearchProblem>(&mut self, search: &mut dyn Search<P>) -> Result<(), TraceError> {
         if self.next.is_none() {
             self.open_next()?;
         }
@@ -127,20 +127,15 @@ impl<W: Write> EventWriter<W> {
     }
 
     /// The header and the start node, before the first step.
-    fn start(&mut self, search: &dyn Search<Problem>) -> std::io::Result<()> {
+    fn start<P: SearchProblem>(&mut self, search: &dyn Search<P>) -> std::io::Result<()> {
         if self.csv {
             self.out
                 .write_all(b"step,event,node,parent,g,h,f,state\n")?;
         } else {
-            let problem = json!({
-                "start": search.problem().start().to_string(),
-                "goal": search.problem().goal().to_string(),
-                "algorithm": search.config().describe(),
-            });
-            write!(
-                self.out,
-                "{{\"version\":\"1.4.0\",\"problem\":{problem},\"events\":["
-            )?;
+            // The header object, left open for the events that follow.
+            let header = posthoc_header(search).to_string();
+            let open = header.strip_suffix('}').unwrap_or(&header);
+            write!(self.out, "{open},\"events\":[")?;
         }
         self.event(
             search,
@@ -154,7 +149,11 @@ impl<W: Write> EventWriter<W> {
 
     /// The events of step `index` (0-based), written just after it was taken: a node's g and
     /// parent are then still those it had during the step.
-    fn step(&mut self, search: &dyn Search<Problem>, index: usize) -> std::io::Result<()> {
+    fn step<P: SearchProblem>(
+        &mut self,
+        search: &dyn Search<P>,
+        index: usize,
+    ) -> std::io::Result<()> {
         let step = search.step_at(index);
         let number = index + 1;
         let id = step.expanded;
@@ -192,9 +191,9 @@ impl<W: Write> EventWriter<W> {
         Ok(())
     }
 
-    fn event(
+    fn event<P: SearchProblem>(
         &mut self,
-        search: &dyn Search<Problem>,
+        search: &dyn Search<P>,
         step: usize,
         kind: EventKind,
         node: NodeId,
@@ -202,6 +201,7 @@ impl<W: Write> EventWriter<W> {
         (g, depth): (Cost, u32),
     ) -> std::io::Result<()> {
         let record = search.node(node);
+        let problem = search.problem();
         let h = record.h;
         let f = search.config().priority(depth, g, h);
         if self.csv {
@@ -211,23 +211,23 @@ impl<W: Write> EventWriter<W> {
                 "{step},{},{},{parent},{g},{h},{f},{}",
                 kind.word(),
                 node.0,
-                record.state
+                problem.describe(&record.state)
             );
         }
-        let Some(kind) = kind.posthoc() else {
+        let event = TraceEvent {
+            step,
+            kind,
+            node,
+            parent,
+            g,
+            h,
+            f,
+            state: problem.describe(&record.state),
+            coordinates: problem.coordinates(&record.state),
+        };
+        let Some(value) = posthoc_event(&event) else {
             return Ok(());
         };
-        let mut value = json!({
-            "type": kind,
-            "id": node.0,
-            "g": g.to_json(),
-            "h": h.to_json(),
-            "f": f.as_f64(),
-            "state": record.state.to_string(),
-        });
-        if let Some(parent) = parent {
-            value["pId"] = json!(parent.0);
-        }
         if !self.first {
             self.out.write_all(b",")?;
         }
@@ -264,6 +264,29 @@ mod tests {
         }
         writer.finish().unwrap();
         (String::from_utf8(writer.out).unwrap(), search)
+    }
+
+    /// On a grid map the events carry x and y, and the header a view: streamed, they are still
+    /// what the finished search writes.
+    #[test]
+    fn streaming_a_grid_search_writes_what_the_finished_search_would() {
+        use crate::domains::grid::{Connectivity, Grid, GridHeuristic, presets};
+        let mut grid: Grid = presets::random(12, 9, 0.25, 5).unwrap();
+        grid.set_connectivity(Connectivity::Eight);
+        let config = crate::search::SearchConfig::with(Algorithm::AStar, GridHeuristic::Octile);
+        let mut search = new_search(grid, config);
+        let mut writer = EventWriter::new(Vec::new(), false);
+        writer.start(search.as_ref()).unwrap();
+        while search.step().is_some() {
+            writer.step(search.as_ref(), search.steps() - 1).unwrap();
+        }
+        writer.finish().unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&writer.out).unwrap();
+        assert_eq!(value, trace_posthoc(search.as_ref()));
+        assert_eq!(value["views"]["main"][0]["x"], "${{ $.x }}");
+        let events = value["events"].as_array().unwrap();
+        assert!(events.len() > 10);
+        assert_eq!((&events[0]["x"], &events[0]["y"]), (&0.into(), &0.into()));
     }
 
     #[test]

@@ -16,8 +16,9 @@ const PAGES: &[Page] = &[
     (
         "solve",
         "求解命令行参数给出的棋盘，或从标准输入每行读一个（默认为洛谷 P1379 格式：\
-         `echo 283104765 | searchlab solve` 输出 4）。退出状态：0 全部求解，1 有棋盘无解，\
-         3 有搜索达到结点上限而停止，2 输入有误",
+         `echo 283104765 | searchlab solve` 输出 4），或用 --map 在 MovingAI 网格地图上求解\
+         （--start 和 --goal 给出一个问题，或 --scen 给出的每个场景）。退出状态：0 全部求解，\
+         1 有问题无解（或与场景文件不一致），3 有搜索达到结点上限而停止，2 输入有误",
         &[
             (
                 "boards",
@@ -27,10 +28,34 @@ const PAGES: &[Page] = &[
             (
                 "goal",
                 "目标状态：一个棋盘或预设（p1379、blank-last、blank-first）。默认：3x3 为 \
-                 p1379（123804765），其他尺寸为 blank-last",
+                 p1379（123804765），其他尺寸为 blank-last。与 --map 一起用时为目标格子 X,Y\
+                 （默认：按行读到的最后一个空格子）",
+            ),
+            (
+                "map",
+                "在这个 MovingAI 网格地图（.map）上搜索，而不是棋盘：八连通、不许切角，与基准测试相同。\
+                 请给出 --start 和 --goal，或 --scen",
+            ),
+            (
+                "scen",
+                "与 --map 一起用：求解这个 MovingAI 场景文件（.scen）中的每个场景，并把路径长度与文件\
+                 给出的最优长度比较（有不一致时退出状态为 1）",
+            ),
+            (
+                "start",
+                "与 --map 一起用：起点格子 X,Y，x 为列、y 为行，左上角为 0\
+                 （默认：按行读到的第一个空格子）",
+            ),
+            (
+                "connectivity",
+                "与 --map 一起用：4 或 8 个邻居（默认 8，与基准测试相同）",
             ),
             ("algorithm", "bfs、ucs、astar、greedy 或 weighted-astar"),
-            ("heuristic", "zero、misplaced、manhattan 或 linear-conflict"),
+            (
+                "heuristic",
+                "zero、misplaced、manhattan、linear-conflict 或 pdb（仅 idastar）。默认 manhattan。\
+                 与 --map 一起用时：zero、manhattan、euclidean、octile 或 chebyshev，默认 octile",
+            ),
             (
                 "weight",
                 "f = g + w*h 中的 w：1 到 100，仅用于加权 A*（其他算法忽略它）",
@@ -105,8 +130,16 @@ const PAGES: &[Page] = &[
     (
         "bench",
         "测量引擎速度：整个状态空间的 BFS、1,000 个随机棋盘上的 A*、100 个棋盘上的 BFS，\
-         以及 open 表和 closed 表很大时窗口每帧的用时",
-        &[("quick", "重复次数少一些，快速看一眼")],
+         512x512 随机网格地图上的 A*（与 pathfinding 库对比），以及 open 表和 closed 表很大时\
+         窗口每帧的用时",
+        &[
+            ("quick", "重复次数少一些，快速看一眼"),
+            (
+                "only",
+                "只运行这一部分：puzzle（拼图）、grid（512x512 地图上的 A*，与 pathfinding 库对比）\
+                 或 window（窗口每帧用时）",
+            ),
+        ],
     ),
 ];
 

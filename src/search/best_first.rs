@@ -66,6 +66,18 @@ const SEQ_BITS: u32 = 38;
 /// The largest h, in units of [`Cost`], that the smaller-h rule tells apart.
 const H_TIE_MAX: u64 = (1 << (64 - SEQ_BITS)) - 1;
 
+/// The tie value of the `seq`-th entry into open with estimate `h` under `rule`: unique for
+/// every entry, so open has one order whichever engine keeps it (the record-free one in
+/// `plain` pops in exactly this order too).
+#[inline]
+pub(super) fn tie_value(rule: TieBreak, h: Cost, seq: u64) -> u64 {
+    match rule {
+        TieBreak::Fifo => seq,
+        TieBreak::Lifo => u64::MAX - seq,
+        TieBreak::SmallerH => (h.raw().min(H_TIE_MAX) << SEQ_BITS) | seq,
+    }
+}
+
 impl<P: SearchProblem> BestFirst<P> {
     /// Starts a search: the start node is in open, nothing is expanded yet.
     ///
@@ -138,11 +150,7 @@ impl<P: SearchProblem> BestFirst<P> {
     fn next_tie(&mut self, h: Cost) -> u64 {
         let seq = self.seq;
         self.seq += 1;
-        match self.config.effective_tie_break() {
-            TieBreak::Fifo => seq,
-            TieBreak::Lifo => u64::MAX - seq,
-            TieBreak::SmallerH => (h.raw().min(H_TIE_MAX) << SEQ_BITS) | seq,
-        }
+        tie_value(self.config.effective_tie_break(), h, seq)
     }
 
     /// A node's place in the order of open.

@@ -16,6 +16,7 @@ mod breakpoint;
 mod config;
 mod cost;
 mod experiment;
+mod plain;
 mod problem;
 mod record;
 mod trace;
@@ -25,9 +26,12 @@ pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
 pub use cost::Cost;
 pub use experiment::{Entry, ExperimentTable, Run, effective_branching_factor, run_jobs};
+pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
 pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
-pub use trace::{EventKind, TraceEvent, trace_csv, trace_events, trace_posthoc};
+pub use trace::{
+    EventKind, TraceEvent, posthoc_event, posthoc_header, trace_csv, trace_events, trace_posthoc,
+};
 
 /// One search, advanced one expansion at a time, observable at every step and reversible.
 ///

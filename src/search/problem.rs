@@ -85,6 +85,14 @@ pub trait SearchProblem: Clone + Send + Sync + 'static {
     fn describe(&self, state: &Self::State) -> String;
     /// The goal in one line (the goal state, or what the goal test asks), for traces.
     fn describe_goal(&self) -> String;
+
+    /// Where `state` is drawn on a plane, as whole (x, y) coordinates, for problems that have a
+    /// place for each state (a map); `None`, the default, for the others. Traces carry it so
+    /// a viewer can draw the search where it happened.
+    fn coordinates(&self, state: &Self::State) -> Option<(i64, i64)> {
+        let _ = state;
+        None
+    }
 }
 
 /// The heuristics a problem offers, as a value a config can carry and save: usually an enum.

@@ -1,6 +1,8 @@
 //! A finished or paused run written out event by event: CSV for spreadsheets, and JSON in the
 //! search-trace format of the Posthoc viewer (events `source`, `expanding`, `generating`,
-//! `updating`, `closing`, `end`, each with `id`, `pId`, `g`, `h`, `f`).
+//! `updating`, `closing`, `end`, each with `id`, `pId`, `g`, `h`, `f`, and `x` and `y` when the
+//! problem places its states on a plane, with a view that draws each event as a unit square
+//! there).
 
 use std::fmt::Write as _;
 
@@ -24,6 +26,8 @@ pub struct TraceEvent {
     pub f: Cost,
     /// The state in its one-line form ([`SearchProblem::describe`]).
     pub state: String,
+    /// Where the state is drawn ([`SearchProblem::coordinates`]), if the problem says.
+    pub coordinates: Option<(i64, i64)>,
 }
 
 /// What happened to the node.
@@ -91,6 +95,7 @@ pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent>
             h: record.h,
             f: config.priority(depth, g, record.h),
             state: problem.describe(&record.state),
+            coordinates: problem.coordinates(&record.state),
         }
     };
     let root = NodeId(0);
@@ -164,30 +169,64 @@ pub fn trace_csv<P: SearchProblem>(search: &dyn Search<P>) -> String {
 /// The trace in the Posthoc viewer's search-trace format.
 pub fn trace_posthoc<P: SearchProblem>(search: &dyn Search<P>) -> Value {
     let events: Vec<Value> = trace_events(search)
-        .into_iter()
-        .filter_map(|e| {
-            let kind = e.kind.posthoc()?;
-            let mut value = json!({
-                "type": kind,
-                "id": e.node.0,
-                "g": e.g.to_json(),
-                "h": e.h.to_json(),
-                "f": e.f.as_f64(),
-                "state": e.state,
-            });
-            if let Some(parent) = e.parent {
-                value["pId"] = json!(parent.0);
-            }
-            Some(value)
-        })
+        .iter()
+        .filter_map(posthoc_event)
         .collect();
-    json!({
+    let mut trace = posthoc_header(search);
+    trace["events"] = Value::Array(events);
+    trace
+}
+
+/// Everything of a Posthoc trace but its events: the version, the problem and, when the start
+/// has coordinates, a view that draws every event as a unit square at its x and y coloured by
+/// its type, and the pivot the viewer centres on.
+pub fn posthoc_header<P: SearchProblem>(search: &dyn Search<P>) -> Value {
+    let problem = search.problem();
+    let mut header = json!({
         "version": "1.4.0",
         "problem": {
-            "start": search.problem().describe(&search.problem().start()),
-            "goal": search.problem().describe_goal(),
+            "start": problem.describe(&problem.start()),
+            "goal": problem.describe_goal(),
             "algorithm": search.config().describe(),
         },
-        "events": events,
-    })
+    });
+    if problem.coordinates(&problem.start()).is_some() {
+        header["views"] = json!({
+            "main": [{
+                "$": "rect",
+                "width": 1,
+                "height": 1,
+                "x": "${{ $.x }}",
+                "y": "${{ $.y }}",
+                "fill": "${{ color[$.type] }}",
+            }],
+        });
+        header["pivot"] = json!({
+            "x": "${{ $.x + 0.5 }}",
+            "y": "${{ $.y + 0.5 }}",
+            "scale": 1,
+        });
+    }
+    header
+}
+
+/// One event in the Posthoc format; `None` for events Posthoc has no type for.
+pub fn posthoc_event(e: &TraceEvent) -> Option<Value> {
+    let kind = e.kind.posthoc()?;
+    let mut value = json!({
+        "type": kind,
+        "id": e.node.0,
+        "g": e.g.to_json(),
+        "h": e.h.to_json(),
+        "f": e.f.as_f64(),
+        "state": e.state,
+    });
+    if let Some(parent) = e.parent {
+        value["pId"] = json!(parent.0);
+    }
+    if let Some((x, y)) = e.coordinates {
+        value["x"] = json!(x);
+        value["y"] = json!(y);
+    }
+    Some(value)
 }

@@ -14,7 +14,7 @@
 //! | `geometry` | [`Cell`], [`Dir`] (generation order), [`Connectivity`], [`CornerCutting`], the cost units |
 //! | `map` | [`Grid`], [`Terrain`], [`GridError`]: storage, move rules, successors, editing |
 //! | `heuristic` | [`GridHeuristic`]: zero, Manhattan, Euclidean, octile, Chebyshev |
-//! | `problem` | the grid as the engine's search problem (cells, directions, costs, heuristics) |
+//! | `problem` | the grid as the engine's search problem (cells, directions, costs, heuristics, coordinates for traces), and [`DenseIndex`] for the record-free search |
 //! | `distance` | [`Grid::true_distances`]: h* for every cell by one reverse Dijkstra search |
 //! | `presets` | [`Preset`] maps and seeded random maps |
 //! | `movingai` | `.map` and `.scen` files |
@@ -38,3 +38,4 @@ pub use movingai::{
     MapFileError, ScenFileError, Scenario, ScenarioError, parse_map, parse_scen, write_map,
 };
 pub use presets::Preset;
+pub use problem::DenseIndex;

@@ -2,12 +2,10 @@
 //! costs what [`Grid::successors`] says (the engine's [`Cost`] has the grid's units, 1/10 000
 //! of a step). The heuristic is chosen by [`GridHeuristic`] in the search's config.
 
-use std::cell::RefCell;
-
 use super::geometry::{Cell, Dir};
 use super::heuristic::GridHeuristic;
 use super::map::Grid;
-use crate::search::{Cost, HeuristicChoice, SearchProblem};
+use crate::search::{Cost, HeuristicChoice, SearchProblem, SeenIndex};
 
 impl HeuristicChoice for GridHeuristic {
     const ALL: &'static [GridHeuristic] = &GridHeuristic::ALL;
@@ -19,11 +17,6 @@ impl HeuristicChoice for GridHeuristic {
     fn title(self) -> &'static str {
         GridHeuristic::title(self)
     }
-}
-
-thread_local! {
-    /// The grid's successors in its own units, before they become the engine's costs.
-    static MOVES: RefCell<Vec<(Dir, Cell, u64)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl SearchProblem for Grid {
@@ -40,15 +33,13 @@ impl SearchProblem for Grid {
         Grid::is_goal(self, *cell)
     }
 
+    /// The moves of [`Grid::successors`], in its order, written straight into `out`.
     fn successors(&self, cell: &Cell, out: &mut Vec<(Dir, Cell, Cost)>) {
-        MOVES.with_borrow_mut(|moves| {
-            Grid::successors(self, *cell, moves);
-            out.extend(
-                moves
-                    .iter()
-                    .map(|&(dir, next, cost)| (dir, next, Cost::from_raw(cost))),
-            );
-        });
+        for &dir in self.connectivity().dirs() {
+            if let Some((next, cost)) = self.step(*cell, dir) {
+                out.push((dir, next, Cost::from_raw(cost)));
+            }
+        }
     }
 
     fn heuristic(&self, which: GridHeuristic, cell: &Cell) -> Cost {
@@ -65,6 +56,50 @@ impl SearchProblem for Grid {
 
     fn describe_goal(&self) -> String {
         Grid::goal(self).to_string()
+    }
+
+    fn coordinates(&self, cell: &Cell) -> Option<(i64, i64)> {
+        Some((i64::from(cell.x), i64::from(cell.y)))
+    }
+}
+
+/// The record-free search's index of seen cells as one slot per cell of the map, in row-major
+/// order: a lookup is an array read instead of a hash, which is what makes the record-free A*
+/// on large maps as fast as a hand-written one (docs/performance.md).
+pub struct DenseIndex {
+    width: usize,
+    /// The node of each cell, or `UNSEEN`.
+    slots: Vec<u32>,
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+impl DenseIndex {
+    /// An empty index for the cells of `grid`.
+    pub fn new(grid: &Grid) -> DenseIndex {
+        DenseIndex {
+            width: grid.width(),
+            slots: vec![UNSEEN; grid.cell_count()],
+        }
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> usize {
+        usize::from(cell.y) * self.width + usize::from(cell.x)
+    }
+}
+
+impl SeenIndex<Cell> for DenseIndex {
+    #[inline]
+    fn get(&self, cell: &Cell) -> Option<u32> {
+        let id = self.slots[self.slot(*cell)];
+        (id != UNSEEN).then_some(id)
+    }
+
+    #[inline]
+    fn insert(&mut self, cell: Cell, id: u32) {
+        let slot = self.slot(cell);
+        self.slots[slot] = id;
     }
 }
 
@@ -134,6 +169,82 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked}");
+    }
+
+    /// The record-free engine pops open in the stepping engine's order, so on random weighted
+    /// maps, with every algorithm, tie-break and goal test, it finds the same path with the
+    /// same counters, with either index; and it stops at the node limit exactly where the
+    /// stepping engine does.
+    #[test]
+    fn the_record_free_engine_repeats_the_stepping_engine() {
+        let mut checked = 0;
+        for seed in 0..4u64 {
+            let mut grid = presets::random(30, 20, 0.3, 40 + seed).unwrap();
+            for (i, cell) in grid.cells().collect::<Vec<_>>().into_iter().enumerate() {
+                if i % 5 == 1 && grid.is_passable(cell) && cell != grid.goal() {
+                    let _ = grid.paint_weight(cell, 2 + (i % 8) as u8);
+                }
+            }
+            for connectivity in [Connectivity::Four, Connectivity::Eight] {
+                grid.set_connectivity(connectivity);
+                let mut configs = Vec::new();
+                for algorithm in crate::search::Algorithm::ALL {
+                    for tie_break in TieBreak::ALL {
+                        for heuristic in [GridHeuristic::Octile, GridHeuristic::Manhattan] {
+                            configs.push(SearchConfig {
+                                tie_break,
+                                weight: 1.5,
+                                ..SearchConfig::with(algorithm, heuristic)
+                            });
+                        }
+                    }
+                }
+                configs.push(SearchConfig {
+                    goal_test: crate::search::GoalTest::OnGeneration,
+                    ..SearchConfig::with(Algorithm::BreadthFirst, GridHeuristic::Zero)
+                });
+                for config in configs {
+                    let mut stepping = new_search(grid.clone(), config);
+                    stepping.run(usize::MAX);
+                    let expected = match stepping.status() {
+                        Status::Solved { goal } => {
+                            Some((stepping.node(goal).g, stepping.solution_states().unwrap()))
+                        }
+                        _ => None,
+                    };
+                    let dense =
+                        crate::search::plain_search_with(&grid, config, DenseIndex::new(&grid))
+                            .unwrap();
+                    assert_eq!(dense.solution, expected, "{config:?} seed {seed}");
+                    assert_eq!(dense.stats, stepping.stats(), "{config:?} seed {seed}");
+                    let hashed = crate::search::plain_search(&grid, config).unwrap();
+                    assert_eq!(hashed, dense, "{config:?} seed {seed}");
+
+                    let limit = (stepping.stats().nodes as usize / 2).max(1);
+                    let limited = SearchConfig {
+                        node_limit: limit,
+                        ..config
+                    };
+                    let mut stepping = new_search(grid.clone(), limited);
+                    stepping.run(usize::MAX);
+                    let plain = crate::search::plain_search(&grid, limited).unwrap();
+                    assert_eq!(
+                        plain.limit_reached,
+                        stepping.status() == Status::LimitReached,
+                        "{limited:?}"
+                    );
+                    assert_eq!(plain.stats, stepping.stats(), "{limited:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn cells_are_placed_at_their_coordinates() {
+        let grid = Grid::new(6, 5).unwrap();
+        assert_eq!(grid.coordinates(&Cell::new(4, 3)), Some((4, 3)));
     }
 
     #[test]
