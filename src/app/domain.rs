@@ -359,6 +359,13 @@ impl SearchProblem for AnyProblem {
         state.to_string()
     }
 
+    fn coordinates(&self, state: &AnyState) -> Option<(i64, i64)> {
+        match (self, state) {
+            (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.as_ref().coordinates(cell),
+            _ => None,
+        }
+    }
+
     fn describe_goal(&self) -> String {
         self.goal().to_string()
     }
