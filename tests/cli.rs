@@ -79,7 +79,7 @@ fn garbage_never_panics() {
 
 #[test]
 fn bad_options_are_refused() {
-    let out = searchlab(&["solve", "--algorithm", "dfs", "283104765"], b"");
+    let out = searchlab(&["solve", "--algorithm", "beam", "283104765"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown algorithm"));
     let out = searchlab(
@@ -304,7 +304,7 @@ fn weights_are_checked_where_they_are_used() {
 
 #[test]
 fn chinese_covers_parse_errors_path_stats_and_tables() {
-    let out = searchlab_in("zh", &["solve", "--algorithm", "dfs", "283104765"], b"");
+    let out = searchlab_in("zh", &["solve", "--algorithm", "beam", "283104765"], b"");
     let stderr = assert_refused(&out);
     assert!(stderr.contains("--algorithm"), "{stderr}");
     assert!(stderr.contains("不认识的算法"), "{stderr}");
@@ -390,9 +390,9 @@ fn bad_lines_are_quoted_short_and_escaped() {
 
 #[test]
 fn experiment_configs_are_refused_in_chinese() {
-    let out = searchlab_in("zh", &["experiment", "--config", "dfs"], b"");
+    let out = searchlab_in("zh", &["experiment", "--config", "beam"], b"");
     let stderr = assert_refused(&out);
-    assert!(stderr.contains("不认识的算法“dfs”"), "{stderr}");
+    assert!(stderr.contains("不认识的算法“beam”"), "{stderr}");
     let out = searchlab_in(
         "zh",
         &["experiment", "--config", "weighted-astar:manhattan:0.5"],
@@ -436,7 +436,15 @@ fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
     // Options that do not go together: one line, exit 2.
     for args in [
         &["solve", "--heuristic", "pdb"][..],
-        &["solve", "-a", "idastar", "--trace", "/dev/null"],
+        &[
+            "solve",
+            "-a",
+            "idastar",
+            "-H",
+            "pdb",
+            "--trace",
+            "/dev/null",
+        ],
     ] {
         let out = searchlab(args, b"283104765\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

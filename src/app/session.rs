@@ -386,6 +386,11 @@ pub const fn method_color(algorithm: Algorithm, heuristic: HeuristicKind) -> Col
         (A::WeightedAStar, H::Misplaced) => 0xa88400,
         (A::WeightedAStar, H::Manhattan) => 0xe0103c,
         (A::WeightedAStar, H::LinearConflict) => 0x4f7fa0,
+        (A::IdaStar, _) => 0x3d9970,
+        (A::IterativeDeepening, _) => 0x8e6c8a,
+        (A::DepthFirst, _) => 0xb35900,
+        (A::BidirectionalBfs, _) => 0x2a7ab0,
+        (A::BidirectionalUcs, _) => 0x87703a,
     };
     let [_, r, g, b] = u32::to_be_bytes(rgb);
     Color32::from_rgb(r, g, b)

@@ -14,7 +14,9 @@ use crate::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
     PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
-use crate::search::{Algorithm, GoalTest, Stats, Status, TieBreak, try_new_search};
+use crate::search::{
+    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Stats, Status, TieBreak, try_new_search,
+};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -42,10 +44,13 @@ pub struct SolveOptions {
     /// (123804765) for 3x3, blank-last for other sizes.
     #[arg(long, short)]
     pub goal: Option<String>,
-    /// bfs, ucs, astar, greedy, weighted-astar, or idastar (iterative deepening A*: memory
-    /// for the current path only, for hard 15-puzzle boards).
+    /// bfs, ucs, astar, greedy, weighted-astar, idastar (iterative deepening A*: memory for
+    /// the current path only, for hard 15-puzzle boards), ids (iterative deepening), dfs
+    /// (depth-first down to --depth-limit), bidirectional-bfs or bidirectional-ucs. A plain
+    /// idastar solve runs a fast search of its own; with --trace, --tree or --table it runs in
+    /// the stepping engine like the others, so every step is recorded.
     #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
-    pub algorithm: MethodArg,
+    pub algorithm: Algorithm,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
     /// on 4x4, 4-4 on 3x3; idastar only; built once and cached in ~/.cache/searchlab).
     #[arg(long = "heuristic", short = 'H', default_value = "manhattan", value_parser = parse_heuristic)]
@@ -59,6 +64,9 @@ pub struct SolveOptions {
     /// When the goal test happens (generation: BFS only).
     #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
     pub goal_test: GoalTestArg,
+    /// The deepest node dfs expands: 0 to 1000000 (the others ignore it).
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH_LIMIT)]
+    pub depth_limit: u32,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
     /// engine (weighted A*, --trace) holds about 330 bytes a node, so the default is about
     /// 1.6 GB; the lean solver behind the other searches holds far less.
@@ -103,13 +111,6 @@ fn unknown(what: &str, what_zh: &str, names: &[&str]) -> String {
     }
 }
 
-/// An algorithm of the stepping engine, or IDA*, which the puzzle runs on its own fast path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MethodArg {
-    Engine(Algorithm),
-    IdaStar,
-}
-
 /// A heuristic of the engine, or the additive pattern database (IDA* only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeuristicArg {
@@ -117,17 +118,11 @@ pub enum HeuristicArg {
     PatternDatabase,
 }
 
-fn parse_algorithm(s: &str) -> Result<MethodArg, String> {
-    if s.trim().eq_ignore_ascii_case("idastar") {
-        return Ok(MethodArg::IdaStar);
-    }
-    Algorithm::from_name(s)
-        .map(MethodArg::Engine)
-        .ok_or_else(|| {
-            let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            names.push("idastar");
-            unknown("algorithm", "算法", &names)
-        })
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::EVERY.iter().map(|a| a.name()).collect();
+        unknown("algorithm", "算法", &names)
+    })
 }
 
 fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
@@ -151,14 +146,11 @@ fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
 }
 
 impl SolveOptions {
-    /// The engine's settings; for IDA* (which the engine does not run) those of A*, whose
-    /// checks and goal choice it shares.
+    /// The engine's settings. The pattern database is not one of the engine's heuristics: with
+    /// it (fast IDA* only) the config carries Manhattan distance, which is never used.
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: match self.algorithm {
-                MethodArg::Engine(algorithm) => algorithm,
-                MethodArg::IdaStar => Algorithm::AStar,
-            },
+            algorithm: self.algorithm,
             heuristic: match self.heuristic {
                 HeuristicArg::Kind(kind) => kind,
                 HeuristicArg::PatternDatabase => HeuristicKind::Manhattan,
@@ -170,6 +162,7 @@ impl SolveOptions {
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
             node_limit: self.node_limit,
+            depth_limit: self.depth_limit,
         }
     }
 }
@@ -258,8 +251,9 @@ pub enum SetupError {
 pub enum Combination {
     /// `--heuristic pdb` with an algorithm other than IDA*.
     PatternDatabaseWithoutIdaStar,
-    /// `--trace` with IDA*, which keeps no per-step records.
-    TraceWithIdaStar,
+    /// `--trace` with `--heuristic pdb`: only the fast IDA*, which keeps no per-step records,
+    /// has the pattern database.
+    TraceWithPatternDatabase,
 }
 
 impl SetupError {
@@ -273,9 +267,10 @@ impl SetupError {
                 "--heuristic pdb runs with --algorithm idastar only",
                 "--heuristic pdb 只能与 --algorithm idastar 一起使用",
             ),
-            SetupError::Combination(Combination::TraceWithIdaStar) => pick(
-                "--trace needs a stepping algorithm: idastar keeps no per-step records",
-                "--trace 需要逐步执行的算法：idastar 不保存每一步的记录",
+            SetupError::Combination(Combination::TraceWithPatternDatabase) => pick(
+                "--trace runs the stepping engine, which has no pattern database: choose another \
+                 --heuristic",
+                "--trace 使用逐步执行的搜索引擎，它没有模式数据库：请换一个 --heuristic",
             ),
         }
     }
@@ -339,17 +334,21 @@ impl Solver {
             Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
             None => None,
         };
+        // IDA* takes the fast path unless a trace asks for the stepping engine's records.
+        let traced = options.trace.is_some();
         let ida = match (options.algorithm, options.heuristic) {
-            (MethodArg::IdaStar, _) if options.trace.is_some() => {
-                return Err(SetupError::Combination(Combination::TraceWithIdaStar));
+            (Algorithm::IdaStar, HeuristicArg::PatternDatabase) if traced => {
+                return Err(SetupError::Combination(
+                    Combination::TraceWithPatternDatabase,
+                ));
             }
-            (MethodArg::IdaStar, heuristic) => Some(heuristic),
-            (MethodArg::Engine(_), HeuristicArg::PatternDatabase) => {
+            (Algorithm::IdaStar, heuristic) if !traced => Some(heuristic),
+            (_, HeuristicArg::PatternDatabase) => {
                 return Err(SetupError::Combination(
                     Combination::PatternDatabaseWithoutIdaStar,
                 ));
             }
-            (MethodArg::Engine(_), HeuristicArg::Kind(_)) => None,
+            (_, HeuristicArg::Kind(_)) => None,
         };
         Ok(Solver {
             config,
@@ -829,8 +828,8 @@ mod tests {
 
     #[test]
     fn every_algorithm_answers_the_sample() {
-        for algorithm in ["bfs", "ucs", "astar", "greedy", "weighted-astar", "idastar"] {
-            let (out, _, _) = run(&["--algorithm", algorithm], "283104765");
+        for algorithm in Algorithm::EVERY {
+            let (out, _, _) = run(&["--algorithm", algorithm.name()], "283104765");
             assert_eq!(out, "4\n", "{algorithm}");
         }
     }

@@ -29,7 +29,17 @@ const PAGES: &[Page] = &[
                 "目标状态：一个棋盘或预设（p1379、blank-last、blank-first）。默认：3x3 为 \
                  p1379（123804765），其他尺寸为 blank-last",
             ),
-            ("algorithm", "bfs、ucs、astar、greedy 或 weighted-astar"),
+            (
+                "algorithm",
+                "bfs、ucs、astar、greedy、weighted-astar、idastar（迭代加深 A*：只为当前路径占用内存，\
+                 适合困难的 15 数码）、ids（迭代加深）、dfs（深度优先，最深到 --depth-limit）、\
+                 bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
+                 与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步",
+            ),
+            (
+                "depth_limit",
+                "dfs 最深扩展的深度：0 到 1000000（其他算法忽略它）",
+            ),
             ("heuristic", "zero、misplaced、manhattan 或 linear-conflict"),
             (
                 "weight",

@@ -176,7 +176,8 @@ impl SearchTree {
         for child in step.children {
             let id = child.node;
             match child.outcome {
-                Outcome::New => {
+                // A pruned child of a depth-first search is a node too: a leaf beyond the bound.
+                Outcome::New | Outcome::Pruned => {
                     debug_assert_eq!(id.index(), self.parent.len());
                     self.parent.push(expanded.0);
                     self.attached_by.push(Outcome::New);
@@ -192,7 +193,7 @@ impl SearchTree {
                     self.attached_by[id.index()] = child.outcome;
                     self.children[expanded.index()].push(id.0);
                 }
-                Outcome::InOpen | Outcome::InClosed => {
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => {
                     if self.with_duplicates {
                         let k = self.duplicates.len() as u32;
                         self.duplicates.push(Duplicate {
