@@ -8,7 +8,7 @@
 
 use searchlab::domains::grid::{Connectivity, Grid, GridHeuristic, presets};
 use searchlab::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng, SearchConfig};
-use searchlab::search::{Algorithm, Cost, Search, Status, new_search};
+use searchlab::search::{self, Algorithm, Cost, Search, Status, new_search};
 
 /// The goal whose two farthest boards need 31 moves, the most any 3x3 board needs.
 fn blank_last() -> Board {
@@ -185,7 +185,7 @@ fn bidirectional_searches_match_astar_and_bfs_on_weighted_grids() {
                 continue;
             };
             let run = |algorithm, heuristic| {
-                let config = SearchConfig::<GridHeuristic>::with(algorithm, heuristic);
+                let config = search::SearchConfig::<GridHeuristic>::with(algorithm, heuristic);
                 let mut search = new_search(grid.clone(), config);
                 search.run(usize::MAX);
                 search.solution_states().expect("connected")

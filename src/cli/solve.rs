@@ -829,9 +829,16 @@ mod tests {
     #[test]
     fn every_algorithm_answers_the_sample() {
         for algorithm in Algorithm::EVERY {
-            let (out, _, _) = run(&["--algorithm", algorithm.name()], "283104765");
+            // DFS finds some path within its limit: with the limit at the distance, a shortest.
+            let (out, _, _) = run(
+                &["--algorithm", algorithm.name(), "--depth-limit", "4"],
+                "283104765",
+            );
             assert_eq!(out, "4\n", "{algorithm}");
         }
+        let (out, _, _) = run(&["--algorithm", "dfs"], "283104765");
+        let moves: usize = out.trim().parse().unwrap();
+        assert!((4..=30).contains(&moves) && moves % 2 == 0, "{out}");
     }
 
     #[test]
