@@ -138,6 +138,9 @@ fn depth_limited_dfs_paths_are_legal_and_within_the_limit() {
             let path = search.solution_states().unwrap();
             assert_legal(&path, start, &what);
             assert!(path.len() - 1 <= usize::from(limit), "{what}");
+            // The current path is checked for repeats, so no solution goes round a cycle.
+            let distinct: std::collections::HashSet<&Board> = path.iter().collect();
+            assert_eq!(distinct.len(), path.len(), "{what}: a state repeats");
             assert!(path.len() > usize::from(distance), "{what}");
             longer += usize::from(path.len() - 1 > usize::from(distance));
         }

@@ -492,6 +492,7 @@ impl Solver {
         if let Some(heuristic) = self.ida {
             return match self.solve_ida(board, goal, heuristic) {
                 Ok((path, stats, limit)) => finished(
+                    &self.config,
                     board,
                     path,
                     stats,
@@ -532,12 +533,13 @@ impl Solver {
             }
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        finished(board, path, stats, limit, millis)
+        finished(&self.config, board, path, stats, limit, millis)
     }
 }
 
 /// A board's result from what its search returned.
 fn finished(
+    config: &SearchConfig,
     board: Board,
     path: Option<Vec<Board>>,
     stats: Stats,
@@ -555,6 +557,15 @@ fn finished(
             board,
             stats,
             millis,
+        },
+        // Depth-limited DFS has not shown that no path exists, only that none is that short.
+        None if config.algorithm == Algorithm::DepthFirst => LineResult::Unsolved {
+            board,
+            reason: if i18n::zh() {
+                format!("深度界限 {} 之内没有路径", config.depth_limit)
+            } else {
+                format!("no path within the depth limit of {}", config.depth_limit)
+            },
         },
         None => LineResult::Unsolved {
             board,
