@@ -191,6 +191,11 @@ fn bidirectional_searches_match_astar_and_bfs_on_weighted_grids() {
                 let config = search::SearchConfig::<GridHeuristic>::with(algorithm, heuristic);
                 let mut search = new_search(grid.clone(), config);
                 search.run(usize::MAX);
+                if algorithm == Algorithm::BidirectionalUcs {
+                    // μ, summed from both halves' g, is the true distance too.
+                    let meeting = search.bidirectional().unwrap().meeting.unwrap();
+                    assert_eq!(meeting.length, Cost::from_raw(exact), "seed {seed}");
+                }
                 search.solution_states().expect("connected")
             };
             let cost_of = |states: &[searchlab::domains::grid::Cell]| -> Cost {
@@ -228,6 +233,39 @@ fn bidirectional_searches_match_astar_and_bfs_on_weighted_grids() {
         }
     }
     assert!(checked >= 20, "{checked}");
+}
+
+/// The grid's predecessors are its successors read backwards: u lists v with action d and cost
+/// c exactly when v lists u with d and c, on every passable cell of weighted maps.
+#[test]
+fn grid_predecessors_mirror_successors() {
+    use searchlab::search::SearchProblem;
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let grid = weighted_grid(seed, connectivity);
+            let mut forward = Vec::new();
+            let mut backward = Vec::new();
+            for u in grid.cells().filter(|&c| grid.is_passable(c)) {
+                forward.clear();
+                SearchProblem::successors(&grid, &u, &mut forward);
+                for &(d, v, c) in &forward {
+                    backward.clear();
+                    grid.predecessors(&v, &mut backward);
+                    assert!(backward.contains(&(d, u, c)), "{u} -> {v}");
+                    checked += 1;
+                }
+                backward.clear();
+                grid.predecessors(&u, &mut backward);
+                for &(d, p, c) in &backward {
+                    forward.clear();
+                    SearchProblem::successors(&grid, &p, &mut forward);
+                    assert!(forward.contains(&(d, u, c)), "{p} -> {u}");
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
 }
 
 #[test]

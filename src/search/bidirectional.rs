@@ -660,3 +660,118 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{ConfigError, try_new_search};
+
+    /// An undirected graph of unit steps; `backward` says whether it offers the goal state.
+    #[derive(Clone)]
+    struct Graph {
+        edges: &'static [(u8, u8)],
+        goal: u8,
+        backward: bool,
+    }
+
+    impl SearchProblem for Graph {
+        type State = u8;
+        type Action = u8;
+        type Key = u8;
+        type Heuristic = ();
+        fn start(&self) -> u8 {
+            0
+        }
+        fn is_goal(&self, n: &u8) -> bool {
+            *n == self.goal
+        }
+        /// The neighbours in the order the edges are listed; the action names the node reached.
+        fn successors(&self, n: &u8, out: &mut Vec<(u8, u8, Cost)>) {
+            for &(a, b) in self.edges {
+                if a == *n {
+                    out.push((b, b, Cost::ONE));
+                } else if b == *n {
+                    out.push((a, a, Cost::ONE));
+                }
+            }
+        }
+        fn heuristic(&self, _: (), _: &u8) -> Cost {
+            Cost::ZERO
+        }
+        fn key(&self, n: &u8) -> u8 {
+            *n
+        }
+        fn describe(&self, n: &u8) -> String {
+            n.to_string()
+        }
+        fn describe_goal(&self) -> String {
+            self.goal.to_string()
+        }
+        fn goal_state(&self) -> Option<u8> {
+            self.backward.then_some(self.goal)
+        }
+        fn predecessors(&self, n: &u8, out: &mut Vec<(u8, u8, Cost)>) {
+            for &(a, b) in self.edges {
+                if a == *n {
+                    out.push((*n, b, Cost::ONE));
+                } else if b == *n {
+                    out.push((*n, a, Cost::ONE));
+                }
+            }
+        }
+    }
+
+    /// Start 0, goal 9: 0-2-3-9 is three steps, 0-1-4-6-9 four, on an odd cycle. Expanding one
+    /// node at a time from the smaller open list and stopping at the first meeting returns the
+    /// four steps (the backward half meets 4 at depth 2 while 2 and 3 wait at depth 1); whole
+    /// layers, or the stopping rule, find the three.
+    const ODD_CYCLE: &[(u8, u8)] = &[
+        (0, 1),
+        (0, 2),
+        (1, 4),
+        (1, 5),
+        (4, 6),
+        (6, 9),
+        (2, 3),
+        (3, 9),
+    ];
+
+    #[test]
+    fn bidirectional_searches_return_the_shortest_path_on_an_odd_cycle() {
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            let graph = Graph {
+                edges: ODD_CYCLE,
+                goal: 9,
+                backward: true,
+            };
+            let mut search = try_new_search(graph, SearchConfig::with(algorithm, ())).unwrap();
+            search.run(usize::MAX);
+            assert_eq!(
+                search.solution_states().unwrap(),
+                [0, 2, 3, 9],
+                "{algorithm}"
+            );
+            let view = search.bidirectional().unwrap();
+            assert_eq!(view.meeting.unwrap().length, Cost::units(3));
+        }
+    }
+
+    #[test]
+    fn a_problem_without_a_goal_state_is_refused() {
+        let graph = Graph {
+            edges: ODD_CYCLE,
+            goal: 9,
+            backward: false,
+        };
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            let config = SearchConfig::with(algorithm, ());
+            assert_eq!(
+                try_new_search(graph.clone(), config).err(),
+                Some(ConfigError::NoBackwardSearch)
+            );
+        }
+        // The others need no backward search.
+        let astar = try_new_search(graph, SearchConfig::with(Algorithm::AStar, ()));
+        assert!(astar.is_ok());
+    }
+}
