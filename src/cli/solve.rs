@@ -849,7 +849,10 @@ mod tests {
         }
         let (out, _, _) = run(&["--algorithm", "dfs"], "283104765");
         let moves: usize = out.trim().parse().unwrap();
-        assert!((4..=30).contains(&moves) && moves % 2 == 0, "{out}");
+        assert!(
+            (4..=30).contains(&moves) && moves.is_multiple_of(2),
+            "{out}"
+        );
     }
 
     #[test]

@@ -114,9 +114,11 @@ pub trait Search<P: SearchProblem>: Send {
     fn node(&self, id: NodeId) -> &Node<P::State, P::Action>;
     /// The number of nodes created so far (the start included).
     fn node_count(&self) -> usize;
-    /// The number of nodes waiting in open.
+    /// The number of nodes waiting in open (the forward half's, for a bidirectional search).
     fn open_len(&self) -> usize;
-    /// The open list in the exact order it will be popped, next first.
+    /// The open list in the exact order it will be popped, next first (for the depth-first
+    /// searches the stack from the top; for a bidirectional search the forward half's, the
+    /// backward one being in [`Search::bidirectional`]).
     fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_>;
     /// The node removed from open at each step, in order (a reopened node appears again).
     fn closed(&self) -> &[NodeId];

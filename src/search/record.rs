@@ -175,7 +175,8 @@ pub enum Status {
     Running,
     /// The goal was found; `goal` is its node.
     Solved { goal: NodeId },
-    /// Open became empty without finding the goal (cannot happen for a solvable problem).
+    /// Open became empty without finding the goal (cannot happen for a solvable problem, except
+    /// to depth-limited DFS, whose limit may be shorter than every path).
     Exhausted,
     /// The node limit was reached.
     LimitReached,
@@ -197,13 +198,14 @@ pub struct Stats {
     pub expanded: u32,
     /// Children generated, duplicates included.
     pub generated: u32,
-    /// Generated children whose state had been seen before (ignored, improved or reopened).
+    /// Generated children whose state had been seen before (ignored, improved or reopened; for
+    /// the depth-first searches, already on the current path).
     pub duplicates: u32,
     /// Duplicates in open that got a shorter path.
     pub improved: u32,
     /// Duplicates in closed put back in open.
     pub reopened: u32,
-    /// Nodes in open now.
+    /// Nodes in open now (both halves' open lists, for a bidirectional search).
     pub open: u32,
     /// The largest open has been.
     pub max_open: u32,
