@@ -68,8 +68,9 @@ pub struct SolveOptions {
     #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH_LIMIT)]
     pub depth_limit: u32,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
-    /// engine (weighted A*, --trace) holds about 330 bytes a node, so the default is about
-    /// 1.6 GB; the lean solver behind the other searches holds far less.
+    /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
+    /// bytes a node, so the default is about 1.6 GB; the lean solver behind the other best-first
+    /// searches, and the fast idastar, hold far less.
     #[arg(long, default_value_t = crate::puzzle::SearchConfig::default().node_limit)]
     pub node_limit: usize,
     /// Print the solution board by board with the moves.
@@ -315,7 +316,8 @@ pub struct Solver {
     /// Where traces go.
     trace: Option<TraceFiles>,
     goal: GoalChoice,
-    /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
+    /// Per board size: the goal and a prepared lean solver (absent for weighted A* and the
+    /// algorithms that are not best-first, which run in the stepping engine).
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
     /// IDA* with this heuristic instead of the engine, if asked for.
     ida: Option<HeuristicArg>,
