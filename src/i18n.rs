@@ -118,6 +118,11 @@ pub fn algorithm(algorithm: Algorithm) -> &'static str {
         Algorithm::AStar => "A* 搜索",
         Algorithm::Greedy => "贪婪最佳优先搜索",
         Algorithm::WeightedAStar => "加权 A* 搜索",
+        Algorithm::IdaStar => "IDA* 搜索（迭代加深 A*）",
+        Algorithm::IterativeDeepening => "迭代加深搜索",
+        Algorithm::DepthFirst => "有界深度优先搜索",
+        Algorithm::BidirectionalBfs => "双向广度优先搜索",
+        Algorithm::BidirectionalUcs => "双向一致代价搜索",
     }
 }
 
@@ -130,6 +135,13 @@ pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
         (Algorithm::Greedy, false) => "Greedy",
         (Algorithm::Greedy, true) => "贪婪",
         (Algorithm::WeightedAStar, _) => "wA*",
+        (Algorithm::IdaStar, _) => "IDA*",
+        (Algorithm::IterativeDeepening, _) => "IDS",
+        (Algorithm::DepthFirst, _) => "DFS",
+        (Algorithm::BidirectionalBfs, false) => "BiBFS",
+        (Algorithm::BidirectionalBfs, true) => "双向 BFS",
+        (Algorithm::BidirectionalUcs, false) => "BiUCS",
+        (Algorithm::BidirectionalUcs, true) => "双向 UCS",
     }
 }
 
@@ -137,6 +149,11 @@ pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
 pub fn formula(algorithm: Algorithm) -> &'static str {
     match (algorithm, zh()) {
         (Algorithm::BreadthFirst, true) => "f = 深度（先进先出）",
+        (Algorithm::IdaStar, true) => "f = g + h ≤ 阈值",
+        (Algorithm::IterativeDeepening, true) => "深度 ≤ 界限 = 0, 1, 2, …",
+        (Algorithm::DepthFirst, true) => "后进先出，深度 ≤ 界限",
+        (Algorithm::BidirectionalBfs, true) => "f = 到各自一端的深度（先进先出）",
+        (Algorithm::BidirectionalUcs, true) => "f = 到各自一端的 g；top_f + top_b ≥ μ 时停止",
         (other, _) => other.formula(),
     }
 }
@@ -233,6 +250,8 @@ pub fn outcome_word(outcome: Outcome) -> &'static str {
         Outcome::Improved { .. } => "已改进",
         Outcome::InClosed => "已在 closed 表",
         Outcome::Reopened { .. } => "重新打开",
+        Outcome::Pruned => "被剪枝",
+        Outcome::OnPath => "已在当前路径上",
     }
 }
 
@@ -277,10 +296,13 @@ pub fn describe<H: HeuristicChoice + LocalName>(config: &SearchConfig<H>) -> Str
     if config.algorithm == Algorithm::WeightedAStar {
         text.push_str(&format!("，w = {}", config.weight));
     }
+    if config.algorithm == Algorithm::DepthFirst {
+        text.push_str(&format!("，深度界限 {}", config.depth_limit));
+    }
     if config.algorithm.uses_heuristic() {
         text.push_str(&format!("，{}", heuristic(config.heuristic)));
     }
-    if config.algorithm != Algorithm::BreadthFirst {
+    if config.algorithm.is_best_first() && config.algorithm != Algorithm::BreadthFirst {
         text.push_str(&format!("，{}", tie_break(config.tie_break)));
     }
     if config.goal_test == GoalTest::OnGeneration {
@@ -372,6 +394,12 @@ pub fn config_error(error: &ConfigError) -> String {
         (ConfigError::Weight(w), true) => format!("不能使用权重 {w}：请用 1 到 100 之间的数"),
         (ConfigError::GoalTest, true) => "生成时做目标测试只适用于 BFS".to_owned(),
         (ConfigError::NodeLimit, true) => "结点上限至少为 1".to_owned(),
+        (ConfigError::DepthLimit(d), true) => {
+            format!("不能使用深度界限 {d}：请用 0 到 1000000 之间的数")
+        }
+        (ConfigError::NoBackwardSearch, true) => {
+            "双向搜索需要唯一的目标状态和进入一个状态的动作，这个问题没有提供".to_owned()
+        }
     }
 }
 
@@ -421,6 +449,11 @@ pub fn hit<S: std::fmt::Display + Copy>(hit: &crate::search::Hit<S>) -> String {
         Hit::StateExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
         Hit::Reopened(id) => format!("结点 #{} 被重新打开", id.0),
         Hit::OpenExceeds { open, limit } => format!("open 表有 {open} 个结点，超过 {limit}"),
+        Hit::BoundRaised {
+            iteration,
+            from,
+            to,
+        } => format!("第 {iteration} 轮迭代开始：界限从 {from} 提高到 {to}"),
     }
 }
 

@@ -79,7 +79,7 @@ fn garbage_never_panics() {
 
 #[test]
 fn bad_options_are_refused() {
-    let out = searchlab(&["solve", "--algorithm", "dfs", "283104765"], b"");
+    let out = searchlab(&["solve", "--algorithm", "beam", "283104765"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown algorithm"));
     let out = searchlab(
@@ -304,7 +304,7 @@ fn weights_are_checked_where_they_are_used() {
 
 #[test]
 fn chinese_covers_parse_errors_path_stats_and_tables() {
-    let out = searchlab_in("zh", &["solve", "--algorithm", "dfs", "283104765"], b"");
+    let out = searchlab_in("zh", &["solve", "--algorithm", "beam", "283104765"], b"");
     let stderr = assert_refused(&out);
     assert!(stderr.contains("--algorithm"), "{stderr}");
     assert!(stderr.contains("不认识的算法"), "{stderr}");
@@ -390,9 +390,9 @@ fn bad_lines_are_quoted_short_and_escaped() {
 
 #[test]
 fn experiment_configs_are_refused_in_chinese() {
-    let out = searchlab_in("zh", &["experiment", "--config", "dfs"], b"");
+    let out = searchlab_in("zh", &["experiment", "--config", "beam"], b"");
     let stderr = assert_refused(&out);
-    assert!(stderr.contains("不认识的算法“dfs”"), "{stderr}");
+    assert!(stderr.contains("不认识的算法“beam”"), "{stderr}");
     let out = searchlab_in(
         "zh",
         &["experiment", "--config", "weighted-astar:manhattan:0.5"],
@@ -436,7 +436,15 @@ fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
     // Options that do not go together: one line, exit 2.
     for args in [
         &["solve", "--heuristic", "pdb"][..],
-        &["solve", "-a", "idastar", "--trace", "/dev/null"],
+        &[
+            "solve",
+            "-a",
+            "idastar",
+            "-H",
+            "pdb",
+            "--trace",
+            "/dev/null",
+        ],
     ] {
         let out = searchlab(args, b"283104765\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -447,4 +455,101 @@ fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
             text(&out.stderr)
         );
     }
+}
+
+#[test]
+fn the_stepping_algorithms_answer_from_the_command_line() {
+    // 4, 12 and 18 moves from 123804765: the optimal ones agree with A*.
+    let boards = b"283104765\n143805276\n126743058\n";
+    for algorithm in ["ids", "bidirectional-bfs", "bidirectional-ucs"] {
+        let out = searchlab(&["solve", "--algorithm", algorithm, "--stats"], boards);
+        assert!(out.status.success(), "{algorithm}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let moves: Vec<&str> = stdout
+            .lines()
+            .map(|l| l.split('\t').next().unwrap())
+            .collect();
+        assert_eq!(moves, ["4", "12", "18"], "{algorithm}");
+    }
+
+    // DFS: a path within the limit, or a sentence saying there is none that short.
+    let out = searchlab(
+        &["solve", "-a", "dfs", "--depth-limit", "14", "143805276"],
+        b"",
+    );
+    let moves: u32 = text(&out.stdout).trim().parse().unwrap();
+    assert!((12..=14).contains(&moves), "{moves}");
+    let out = searchlab(
+        &["solve", "-a", "dfs", "--depth-limit", "3", "283104765"],
+        b"",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "no solution: no path within the depth limit of 3\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = searchlab(
+        &[
+            "solve",
+            "-a",
+            "dfs",
+            "--depth-limit",
+            "2000000",
+            "283104765",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("depth limit 2000000"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // With --trace, IDA* runs in the stepping engine, whose records show pruned children.
+    let dir = std::env::temp_dir().join(format!("searchlab-cli-ida-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("ida.csv");
+    let out = searchlab(
+        &["solve", "-a", "idastar", "--trace", trace.to_str().unwrap()],
+        b"143805276\n",
+    );
+    assert_eq!(text(&out.stdout), "12\n", "{}", text(&out.stderr));
+    let csv = std::fs::read_to_string(&trace).unwrap();
+    assert!(csv.contains(",prune,") && csv.contains(",goal,"), "{csv}");
+    let table = dir.join("bidirectional.md");
+    let out = searchlab(
+        &[
+            "solve",
+            "283104765",
+            "-a",
+            "bidirectional-bfs",
+            "--table",
+            table.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&table).unwrap().contains("S1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // Every name is listed when one is wrong.
+    let out = searchlab(&["solve", "-a", "bidirectional", "283104765"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    for name in [
+        "idastar",
+        "ids",
+        "dfs",
+        "bidirectional-bfs",
+        "bidirectional-ucs",
+    ] {
+        assert!(stderr.contains(name), "{stderr}");
+    }
+    let out = searchlab_in(
+        "zh",
+        &["solve", "-a", "dfs", "--depth-limit", "3", "283104765"],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "no solution: 深度界限 3 之内没有路径\n");
 }

@@ -148,7 +148,7 @@ fn bad_files_and_scenarios_exit_2_in_one_line() {
         ),
         (
             vec!["--map", &map, "--algorithm", "idastar"],
-            "idastar is for boards",
+            "on a map use bfs",
         ),
         (vec!["--map", &map, "283104765"], "--map takes no boards"),
         (vec!["--start", "1,1", "283104765"], "--map"),

@@ -332,7 +332,9 @@ pub fn outcome_color(outcome: crate::search::Outcome) -> Color32 {
     use crate::search::Outcome;
     match outcome {
         Outcome::New => palette::NEW,
-        Outcome::InOpen | Outcome::InClosed => palette::DUPLICATE,
+        Outcome::InOpen | Outcome::InClosed | Outcome::Pruned | Outcome::OnPath => {
+            palette::DUPLICATE
+        }
         Outcome::Improved { .. } => palette::IMPROVED,
         Outcome::Reopened { .. } => palette::REOPENED,
     }

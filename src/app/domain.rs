@@ -153,6 +153,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         tie_break,
         goal_test,
         node_limit,
+        depth_limit,
     } = config;
     SearchConfig {
         algorithm,
@@ -161,6 +162,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         tie_break,
         goal_test,
         node_limit,
+        depth_limit,
     }
 }
 

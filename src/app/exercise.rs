@@ -344,7 +344,9 @@ mod tests {
                         Outcome::Improved { .. } | Outcome::Reopened { .. } => {
                             entered[child.node.index()] = count
                         }
-                        Outcome::InOpen | Outcome::InClosed => continue,
+                        Outcome::InOpen | Outcome::InClosed | Outcome::Pruned | Outcome::OnPath => {
+                            continue;
+                        }
                     }
                     count += 1;
                 }

@@ -283,7 +283,7 @@ pub fn role_of(config: &SearchConfig, outcome: Outcome, is_goal: bool) -> Role {
     match outcome {
         Outcome::New if is_goal && config.goal_test == GoalTest::OnGeneration => Role::ChildGoal,
         Outcome::New => Role::New,
-        Outcome::InOpen | Outcome::InClosed => Role::Ignored,
+        Outcome::InOpen | Outcome::InClosed | Outcome::Pruned | Outcome::OnPath => Role::Ignored,
         Outcome::Improved { .. } => Role::Improved,
         Outcome::Reopened { .. } => Role::Reopened,
     }
@@ -334,7 +334,8 @@ pub fn stats_at(
                 stats.nodes -= 1;
                 stats.open -= 1;
             }
-            Outcome::InOpen | Outcome::InClosed => stats.duplicates -= 1,
+            Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => stats.duplicates -= 1,
+            Outcome::Pruned => stats.nodes -= 1,
             Outcome::Improved { .. } => {
                 stats.duplicates -= 1;
                 stats.improved -= 1;

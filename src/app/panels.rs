@@ -1295,7 +1295,7 @@ fn selected_node(
             let rank = lane.open_snapshot().iter().position(|&n| n == id);
             text::place_open(rank.map(|r| r + 1))
         }
-        Place::Closed => text::place_closed(node.expanded_at),
+        Place::Closed | Place::Pruned => text::place_closed(node.expanded_at),
     };
     ui.label(place);
     let explanation = explainer.explain(&board);

@@ -77,6 +77,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
             GoalTest::OnExpansion
         },
         node_limit: limits[rng.below(limits.len())],
+        ..SearchConfig::default()
     }
 }
 

@@ -472,6 +472,11 @@ pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Color32 {
         A::AStar => A_STAR[rank],
         A::Greedy => GREEDY[rank],
         A::WeightedAStar => WEIGHTED[rank],
+        A::IdaStar => 0x3d9970,
+        A::IterativeDeepening => 0x8e6c8a,
+        A::DepthFirst => 0xb35900,
+        A::BidirectionalBfs => 0x2a7ab0,
+        A::BidirectionalUcs => 0x87703a,
     };
     let [_, r, g, b] = u32::to_be_bytes(rgb);
     Color32::from_rgb(r, g, b)

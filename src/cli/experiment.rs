@@ -82,7 +82,7 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
         }
     })?;
     let mut config = SearchConfig::with(algorithm, HeuristicKind::Manhattan);
-    if algorithm == Algorithm::BreadthFirst || algorithm == Algorithm::UniformCost {
+    if !algorithm.uses_heuristic() {
         config.heuristic = HeuristicKind::Zero;
     }
     if let Some(heuristic) = parts.next() {
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(c.weight, 1.5);
         assert_eq!(parse_config("bfs").unwrap().heuristic, HeuristicKind::Zero);
         assert!(
-            parse_config("dfs")
+            parse_config("beam")
                 .unwrap_err()
                 .contains("unknown algorithm")
         );

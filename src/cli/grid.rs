@@ -15,8 +15,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use super::solve::{
-    HeuristicArg, MethodArg, OutputFormat, SolveOptions, SolveSummary, stats_json, stats_text,
-    stopped_text,
+    HeuristicArg, OutputFormat, SolveOptions, SolveSummary, stats_json, stats_text, stopped_text,
 };
 use super::trace::TraceFiles;
 use crate::domains::grid::{
@@ -25,7 +24,9 @@ use crate::domains::grid::{
 };
 use crate::i18n::{self, pick};
 use crate::puzzle::HeuristicKind;
-use crate::search::{Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search};
+use crate::search::{
+    Algorithm, Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search,
+};
 
 /// `--connectivity`: 4 or 8.
 pub(super) fn parse_connectivity(text: &str) -> Result<Connectivity, String> {
@@ -70,15 +71,15 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
             "--tree 和 --table 只用于棋盘，不用于地图",
         ));
     }
-    let algorithm = match options.algorithm {
-        MethodArg::Engine(algorithm) => algorithm,
-        MethodArg::IdaStar => {
-            return Err(pick(
-                "idastar is for boards; on a map use bfs, ucs, astar, greedy or weighted-astar",
-                "idastar 只用于棋盘；地图上请用 bfs、ucs、astar、greedy 或 weighted-astar",
-            ));
-        }
-    };
+    // The best-first algorithms only: the record-free engine runs those, and a map's solve
+    // reports the cost of the goal node, which a bidirectional search does not hold alone.
+    let algorithm = options.algorithm;
+    if !Algorithm::ALL.contains(&algorithm) {
+        return Err(pick(
+            "on a map use bfs, ucs, astar, greedy or weighted-astar",
+            "地图上请用 bfs、ucs、astar、greedy 或 weighted-astar",
+        ));
+    }
     let puzzle = options.config();
     let config = SearchConfig {
         algorithm,
@@ -87,6 +88,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
         tie_break: puzzle.tie_break,
         goal_test: puzzle.goal_test,
         node_limit: puzzle.node_limit,
+        depth_limit: puzzle.depth_limit,
     };
     config.validate().map_err(|e| i18n::config_error(&e))?;
     Ok(config)

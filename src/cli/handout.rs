@@ -7,7 +7,7 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::solve::{GoalChoice, HeuristicArg, MethodArg, SolveOptions};
+use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
 use crate::i18n;
 use crate::puzzle::{Problem, parse_board};
 use crate::search::{Search, Status, try_new_search};
@@ -100,17 +100,15 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
         .as_deref()
         .map(|p| table_format(p).map(|f| (p, f)))
         .transpose()?;
-    // The tree and the table are the stepping engine's records: IDA* keeps none, and the
-    // pattern database is an IDA* heuristic only.
-    if options.algorithm == MethodArg::IdaStar
-        || options.heuristic == Some(HeuristicArg::PatternDatabase)
-    {
+    // The tree and the table are the stepping engine's records (IDA* too runs in it here),
+    // and the pattern database is a heuristic of the fast IDA* only.
+    if options.heuristic == Some(HeuristicArg::PatternDatabase) {
         return Err(if i18n::zh() {
-            "--tree 和 --table 需要逐步搜索的算法：idastar 和 --heuristic pdb 不保留每一步的记录"
+            "--tree 和 --table 使用逐步执行的搜索引擎，它没有模式数据库：请换一个 --heuristic"
                 .to_owned()
         } else {
-            "--tree and --table need a stepping algorithm: idastar and --heuristic pdb keep no \
-             per-step records"
+            "--tree and --table run the stepping engine, which has no pattern database: choose \
+             another --heuristic"
                 .to_owned()
         });
     }
@@ -280,7 +278,11 @@ mod tests {
         assert!(run_err(&["283104765", "--table", "t.txt"], "").contains(".md, .csv"));
         assert!(run_err(&["--tree", "t.svg"], "283104765\n123804765\n").contains("exactly one"));
         assert!(
-            run_err(&["283104765", "-a", "idastar", "--tree", "t.svg"], "").contains("idastar")
+            run_err(
+                &["283104765", "-a", "idastar", "-H", "pdb", "--tree", "t.svg"],
+                ""
+            )
+            .contains("pattern database")
         );
         assert!(!run_err(&["28310476", "--tree", "t.svg"], "").contains('\n'));
         let (line, status) =

@@ -15,7 +15,9 @@ use crate::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
     PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
-use crate::search::{Algorithm, GoalTest, Stats, Status, TieBreak, try_new_search};
+use crate::search::{
+    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Stats, Status, TieBreak, try_new_search,
+};
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -60,10 +62,13 @@ pub struct SolveOptions {
     /// With --map: 4 or 8 neighbours (default 8, the benchmarks' rule).
     #[arg(long, value_name = "4|8", requires = "map", value_parser = super::grid::parse_connectivity)]
     pub connectivity: Option<crate::domains::grid::Connectivity>,
-    /// bfs, ucs, astar, greedy, weighted-astar, or idastar (iterative deepening A*: memory
-    /// for the current path only, for hard 15-puzzle boards).
+    /// bfs, ucs, astar, greedy, weighted-astar, idastar (iterative deepening A*: memory for
+    /// the current path only, for hard 15-puzzle boards), ids (iterative deepening), dfs
+    /// (depth-first down to --depth-limit), bidirectional-bfs or bidirectional-ucs. A plain
+    /// idastar solve runs a fast search of its own; with --trace, --tree or --table it runs in
+    /// the stepping engine like the others, so every step is recorded.
     #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
-    pub algorithm: MethodArg,
+    pub algorithm: Algorithm,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
     /// on 4x4, 4-4 on 3x3; idastar only; built once and cached in ~/.cache/searchlab).
     /// Default: manhattan. With --map: zero, manhattan, euclidean, octile or chebyshev;
@@ -79,9 +84,13 @@ pub struct SolveOptions {
     /// When the goal test happens (generation: BFS only).
     #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
     pub goal_test: GoalTestArg,
+    /// The deepest node dfs expands: 0 to 1000000 (the others ignore it).
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH_LIMIT)]
+    pub depth_limit: u32,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
-    /// engine (weighted A*, --trace) holds about 330 bytes a node, so the default is about
-    /// 1.6 GB; the lean solver behind the other searches holds far less.
+    /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
+    /// bytes a node, so the default is about 1.6 GB; the lean solver behind the other best-first
+    /// searches, and the fast idastar, hold far less.
     #[arg(long, default_value_t = crate::puzzle::SearchConfig::default().node_limit)]
     pub node_limit: usize,
     /// Print the solution board by board with the moves.
@@ -123,13 +132,6 @@ fn unknown(what: &str, what_zh: &str, names: &[&str]) -> String {
     }
 }
 
-/// An algorithm of the stepping engine, or IDA*, which the puzzle runs on its own fast path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MethodArg {
-    Engine(Algorithm),
-    IdaStar,
-}
-
 /// A heuristic of the engine, the additive pattern database (IDA* only), or a heuristic that
 /// only grid maps have (Euclidean, octile, Chebyshev).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,17 +141,11 @@ pub enum HeuristicArg {
     Grid(GridHeuristic),
 }
 
-fn parse_algorithm(s: &str) -> Result<MethodArg, String> {
-    if s.trim().eq_ignore_ascii_case("idastar") {
-        return Ok(MethodArg::IdaStar);
-    }
-    Algorithm::from_name(s)
-        .map(MethodArg::Engine)
-        .ok_or_else(|| {
-            let mut names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            names.push("idastar");
-            unknown("algorithm", "算法", &names)
-        })
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::EVERY.iter().map(|a| a.name()).collect();
+        unknown("algorithm", "算法", &names)
+    })
 }
 
 fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
@@ -185,14 +181,11 @@ impl SolveOptions {
             .unwrap_or(HeuristicArg::Kind(HeuristicKind::Manhattan))
     }
 
-    /// The engine's settings; for IDA* (which the engine does not run) those of A*, whose
-    /// checks and goal choice it shares.
+    /// The engine's settings. The pattern database is not one of the engine's heuristics: with
+    /// it (fast IDA* only) the config carries Manhattan distance, which is never used.
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: match self.algorithm {
-                MethodArg::Engine(algorithm) => algorithm,
-                MethodArg::IdaStar => Algorithm::AStar,
-            },
+            algorithm: self.algorithm,
             heuristic: match self.puzzle_heuristic() {
                 HeuristicArg::Kind(kind) => kind,
                 HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) => HeuristicKind::Manhattan,
@@ -204,6 +197,7 @@ impl SolveOptions {
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
             node_limit: self.node_limit,
+            depth_limit: self.depth_limit,
         }
     }
 }
@@ -292,10 +286,11 @@ pub enum SetupError {
 pub enum Combination {
     /// `--heuristic pdb` with an algorithm other than IDA*.
     PatternDatabaseWithoutIdaStar,
-    /// `--trace` with IDA*, which keeps no per-step records.
-    TraceWithIdaStar,
     /// A heuristic of grid maps only, for boards.
     GridHeuristicForBoards,
+    /// `--trace` with `--heuristic pdb`: only the fast IDA*, which keeps no per-step records,
+    /// has the pattern database.
+    TraceWithPatternDatabase,
 }
 
 impl SetupError {
@@ -309,9 +304,10 @@ impl SetupError {
                 "--heuristic pdb runs with --algorithm idastar only",
                 "--heuristic pdb 只能与 --algorithm idastar 一起使用",
             ),
-            SetupError::Combination(Combination::TraceWithIdaStar) => pick(
-                "--trace needs a stepping algorithm: idastar keeps no per-step records",
-                "--trace 需要逐步执行的算法：idastar 不保存每一步的记录",
+            SetupError::Combination(Combination::TraceWithPatternDatabase) => pick(
+                "--trace runs the stepping engine, which has no pattern database: choose another \
+                 --heuristic",
+                "--trace 使用逐步执行的搜索引擎，它没有模式数据库：请换一个 --heuristic",
             ),
             SetupError::Combination(Combination::GridHeuristicForBoards) => pick(
                 "euclidean, octile and chebyshev are heuristics for grid maps: use them with --map",
@@ -360,7 +356,8 @@ pub struct Solver {
     /// Where traces go.
     trace: Option<TraceFiles>,
     goal: GoalChoice,
-    /// Per board size: the goal and a prepared lean solver (absent for weighted A*).
+    /// Per board size: the goal and a prepared lean solver (absent for weighted A* and the
+    /// algorithms that are not best-first, which run in the stepping engine).
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
     /// IDA* with this heuristic instead of the engine, if asked for.
     ida: Option<HeuristicArg>,
@@ -382,17 +379,21 @@ impl Solver {
             Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
             None => None,
         };
+        // IDA* takes the fast path unless a trace asks for the stepping engine's records.
+        let traced = options.trace.is_some();
         let ida = match (options.algorithm, options.puzzle_heuristic()) {
-            (MethodArg::IdaStar, _) if options.trace.is_some() => {
-                return Err(SetupError::Combination(Combination::TraceWithIdaStar));
+            (Algorithm::IdaStar, HeuristicArg::PatternDatabase) if traced => {
+                return Err(SetupError::Combination(
+                    Combination::TraceWithPatternDatabase,
+                ));
             }
-            (MethodArg::IdaStar, heuristic) => Some(heuristic),
-            (MethodArg::Engine(_), HeuristicArg::PatternDatabase) => {
+            (Algorithm::IdaStar, heuristic) if !traced => Some(heuristic),
+            (_, HeuristicArg::PatternDatabase) => {
                 return Err(SetupError::Combination(
                     Combination::PatternDatabaseWithoutIdaStar,
                 ));
             }
-            (MethodArg::Engine(_), HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => None,
+            (_, HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => None,
         };
         Ok(Solver {
             config,
@@ -540,6 +541,7 @@ impl Solver {
         if let Some(heuristic) = self.ida {
             return match self.solve_ida(board, goal, heuristic) {
                 Ok((path, stats, limit)) => finished(
+                    &self.config,
                     board,
                     path,
                     stats,
@@ -580,12 +582,13 @@ impl Solver {
             }
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        finished(board, path, stats, limit, millis)
+        finished(&self.config, board, path, stats, limit, millis)
     }
 }
 
 /// A board's result from what its search returned.
 fn finished(
+    config: &SearchConfig,
     board: Board,
     path: Option<Vec<Board>>,
     stats: Stats,
@@ -603,6 +606,15 @@ fn finished(
             board,
             stats,
             millis,
+        },
+        // Depth-limited DFS has not shown that no path exists, only that none is that short.
+        None if config.algorithm == Algorithm::DepthFirst => LineResult::Unsolved {
+            board,
+            reason: if i18n::zh() {
+                format!("深度界限 {} 之内没有路径", config.depth_limit)
+            } else {
+                format!("no path within the depth limit of {}", config.depth_limit)
+            },
         },
         None => LineResult::Unsolved {
             board,
@@ -879,10 +891,20 @@ mod tests {
 
     #[test]
     fn every_algorithm_answers_the_sample() {
-        for algorithm in ["bfs", "ucs", "astar", "greedy", "weighted-astar", "idastar"] {
-            let (out, _, _) = run(&["--algorithm", algorithm], "283104765");
+        for algorithm in Algorithm::EVERY {
+            // DFS finds some path within its limit: with the limit at the distance, a shortest.
+            let (out, _, _) = run(
+                &["--algorithm", algorithm.name(), "--depth-limit", "4"],
+                "283104765",
+            );
             assert_eq!(out, "4\n", "{algorithm}");
         }
+        let (out, _, _) = run(&["--algorithm", "dfs"], "283104765");
+        let moves: usize = out.trim().parse().unwrap();
+        assert!(
+            (4..=30).contains(&moves) && moves.is_multiple_of(2),
+            "{out}"
+        );
     }
 
     #[test]

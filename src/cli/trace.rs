@@ -144,7 +144,15 @@ impl<W: Write> EventWriter<W> {
             NodeId(0),
             None,
             (Cost::ZERO, 0),
-        )
+        )?;
+        // A bidirectional search has a second root: the goal, where the backward half starts.
+        match search.bidirectional() {
+            Some(view) => {
+                let goal = view.backward_root;
+                self.event(search, 0, EventKind::Source, goal, None, (Cost::ZERO, 0))
+            }
+            None => Ok(()),
+        }
     }
 
     /// The events of step `index` (0-based), written just after it was taken: a node's g and
@@ -169,7 +177,8 @@ impl<W: Write> EventWriter<W> {
         for child in step.children {
             let kind = match child.outcome {
                 Outcome::New => EventKind::Generate,
-                Outcome::InOpen | Outcome::InClosed => EventKind::Ignore,
+                Outcome::Pruned => EventKind::Prune,
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => EventKind::Ignore,
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
             };
             self.event(
@@ -182,7 +191,13 @@ impl<W: Write> EventWriter<W> {
             )?;
         }
         self.event(search, number, EventKind::Close, id, parent, g)?;
-        if step.goal_found {
+        if step.goal_found
+            && let Some(view) = search.bidirectional()
+        {
+            // The halves' meeting was proved best: the goal is the backward half's root.
+            let goal = view.backward_root;
+            self.event(search, number, EventKind::Goal, goal, None, (Cost::ZERO, 0))?;
+        } else if step.goal_found {
             // Goal test at generation: the goal is the last child generated.
             let last = step.children.last().expect("the goal child");
             let g = (last.g, child_depth);
@@ -292,7 +307,7 @@ mod tests {
     #[test]
     fn streaming_writes_what_the_finished_search_would() {
         let goal = "123804765".parse().unwrap();
-        let mut configs: Vec<SearchConfig> = Algorithm::ALL
+        let mut configs: Vec<SearchConfig> = Algorithm::EVERY
             .iter()
             .map(|&a| SearchConfig::with(a, HeuristicKind::Misplaced))
             .collect();

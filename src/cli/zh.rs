@@ -50,7 +50,17 @@ const PAGES: &[Page] = &[
                 "connectivity",
                 "与 --map 一起用：4 或 8 个邻居（默认 8，与基准测试相同）",
             ),
-            ("algorithm", "bfs、ucs、astar、greedy 或 weighted-astar"),
+            (
+                "algorithm",
+                "bfs、ucs、astar、greedy、weighted-astar、idastar（迭代加深 A*：只为当前路径占用内存，\
+                 适合困难的 15 数码）、ids（迭代加深）、dfs（深度优先，最深到 --depth-limit）、\
+                 bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
+                 与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步",
+            ),
+            (
+                "depth_limit",
+                "dfs 最深扩展的深度：0 到 1000000（其他算法忽略它）",
+            ),
             (
                 "heuristic",
                 "zero、misplaced、manhattan、linear-conflict 或 pdb（仅 idastar）。默认 manhattan。\
@@ -64,7 +74,7 @@ const PAGES: &[Page] = &[
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
             (
                 "node_limit",
-                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、--trace）每个结点约占 330 字节，默认上限约 1.6 GB；其余搜索用的精简求解器占用少得多。",
+                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace）每个结点约占 330 字节，默认上限约 1.6 GB；其余最佳优先搜索用的精简求解器和快速的 idastar 占用少得多。",
             ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             ("stats", "打印扩展数、生成数、open 表峰值和用时"),

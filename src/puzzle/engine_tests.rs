@@ -372,3 +372,317 @@ mod config {
         assert!(SearchConfig::check_weight(100.0).is_ok());
     }
 }
+
+mod depth_first_and_bidirectional {
+    use crate::puzzle::{
+        Board, Breakpoint, Child, DistanceTable, HeuristicKind, Hit, Node, Problem, Rng,
+        SearchConfig,
+    };
+    use crate::search::{
+        Algorithm, Cost, Direction, Iteration, Meeting, NewIteration, NodeId, Place, Search, Stats,
+        Status, new_search, run_until,
+    };
+
+    const NEW: [Algorithm; 5] = [
+        Algorithm::IdaStar,
+        Algorithm::IterativeDeepening,
+        Algorithm::DepthFirst,
+        Algorithm::BidirectionalBfs,
+        Algorithm::BidirectionalUcs,
+    ];
+
+    fn goal() -> Board {
+        "123804765".parse().unwrap()
+    }
+
+    /// Misplaced tiles: on these near boards Manhattan distance is often exact, and IDA* would
+    /// need one iteration only.
+    fn config(algorithm: Algorithm) -> SearchConfig {
+        SearchConfig {
+            depth_limit: 12,
+            ..SearchConfig::with(algorithm, HeuristicKind::Misplaced)
+        }
+    }
+
+    /// Seeded boards 0, 5, 7 and 9 moves from the goal.
+    fn boards() -> Vec<Board> {
+        let table = DistanceTable::new(&goal()).unwrap();
+        let mut rng = Rng::new(11);
+        [0, 5, 7, 9]
+            .into_iter()
+            .map(|d| table.random_at(d, &mut rng).unwrap())
+            .collect()
+    }
+
+    fn search(algorithm: Algorithm, start: Board) -> Box<dyn Search<Problem>> {
+        new_search(Problem::new(start, goal()).unwrap(), config(algorithm))
+    }
+
+    type DepthFirstSeen = (Cost, Option<Cost>, Vec<Iteration>, Vec<NodeId>);
+    type BidirectionalSeen = (Vec<NodeId>, Option<Meeting>, Option<(Direction, u32)>);
+
+    /// Everything a view can read of a search.
+    #[derive(Debug, PartialEq)]
+    struct Observed {
+        open: Vec<NodeId>,
+        open_len: usize,
+        closed: Vec<NodeId>,
+        nodes: Vec<Node>,
+        stats: Stats,
+        status: Status,
+        steps: usize,
+        last_step: Option<(NodeId, bool, Vec<Child>, Option<NewIteration>)>,
+        depth_first: Option<DepthFirstSeen>,
+        bidirectional: Option<BidirectionalSeen>,
+        solution: Option<Vec<NodeId>>,
+    }
+
+    fn observe(search: &dyn Search<Problem>) -> Observed {
+        Observed {
+            open: search.open_nodes().collect(),
+            open_len: search.open_len(),
+            closed: search.closed().to_vec(),
+            nodes: (0..search.node_count())
+                .map(|i| *search.node(NodeId(i as u32)))
+                .collect(),
+            stats: search.stats(),
+            status: search.status(),
+            steps: search.steps(),
+            last_step: search.steps().checked_sub(1).map(|i| {
+                let s = search.step_at(i);
+                (
+                    s.expanded,
+                    s.goal_found,
+                    s.children.to_vec(),
+                    s.new_iteration,
+                )
+            }),
+            depth_first: search.depth_first().map(|v| {
+                (
+                    v.bound,
+                    v.next_bound,
+                    v.iterations.to_vec(),
+                    v.path.to_vec(),
+                )
+            }),
+            bidirectional: search
+                .bidirectional()
+                .map(|v| (v.backward_open().collect(), v.meeting, v.layer)),
+            solution: search.solution(),
+        }
+    }
+
+    /// A whole run forward, then back to the start: after every step back, everything the
+    /// views read is what it was at that step on the way forward.
+    #[test]
+    fn step_back_restores_every_observable() {
+        for algorithm in NEW {
+            for start in boards() {
+                let what = format!("{algorithm} on {start}");
+                let mut search = search(algorithm, start);
+                let mut seen = vec![observe(search.as_ref())];
+                while search.step().is_some() {
+                    seen.push(observe(search.as_ref()));
+                }
+                assert!(
+                    matches!(search.status(), Status::Solved { .. }),
+                    "{what}: {:?}",
+                    search.status()
+                );
+                while search.steps() > 0 {
+                    seen.pop();
+                    assert!(search.step_back(), "{what}");
+                    let now = observe(search.as_ref());
+                    assert!(
+                        now == *seen.last().unwrap(),
+                        "{what}: step {}",
+                        search.steps()
+                    );
+                }
+                assert!(!search.step_back());
+                // And forward again the same way.
+                search.run(usize::MAX);
+                assert_eq!(search.solution(), seen_solution(algorithm, start), "{what}");
+            }
+        }
+    }
+
+    fn seen_solution(algorithm: Algorithm, start: Board) -> Option<Vec<NodeId>> {
+        let mut again = search(algorithm, start);
+        again.run(usize::MAX);
+        again.solution()
+    }
+
+    /// Open is the stack from the top, and each step takes its head; a step on an empty stack
+    /// begins the next iteration at the start, and says so.
+    #[test]
+    fn depth_first_open_is_the_stack_and_each_step_takes_its_head() {
+        for algorithm in [
+            Algorithm::IdaStar,
+            Algorithm::IterativeDeepening,
+            Algorithm::DepthFirst,
+        ] {
+            let mut iterations_begun = 0;
+            for start in boards() {
+                let what = format!("{algorithm} on {start}");
+                let mut search = search(algorithm, start);
+                loop {
+                    let listed: Vec<NodeId> = search.open_nodes().collect();
+                    assert_eq!(listed.len(), search.open_len(), "{what}");
+                    assert!(
+                        listed
+                            .iter()
+                            .all(|&id| search.node(id).place == Place::Open),
+                        "{what}"
+                    );
+                    let bound = search.depth_first().unwrap().bound;
+                    let Some(step) = search.step() else {
+                        break;
+                    };
+                    match step.new_iteration {
+                        None => assert_eq!(Some(&step.expanded), listed.first(), "{what}"),
+                        Some(begun) => {
+                            iterations_begun += 1;
+                            assert!(listed.is_empty(), "{what}");
+                            assert_eq!(step.expanded, NodeId(0), "{what}");
+                            assert!(begun.from == bound && begun.to > bound, "{what}");
+                        }
+                    }
+                    // Open children are within the bound, pruned ones beyond it.
+                    let children = step.children.to_vec();
+                    let view = search.depth_first().unwrap();
+                    for child in children {
+                        let node = search.node(child.node);
+                        match child.outcome {
+                            crate::search::Outcome::Pruned => assert!(node.f > view.bound),
+                            crate::search::Outcome::New => assert!(node.f <= view.bound),
+                            crate::search::Outcome::OnPath => {
+                                assert!(view.path.contains(&child.node), "{what}")
+                            }
+                            other => panic!("{what}: {other:?}"),
+                        }
+                    }
+                }
+            }
+            match algorithm {
+                Algorithm::DepthFirst => assert_eq!(iterations_begun, 0),
+                _ => assert!(iterations_begun >= 3, "{algorithm}: {iterations_begun}"),
+            }
+        }
+    }
+
+    #[test]
+    fn bound_raised_is_a_breakpoint() {
+        let start = boards()[3];
+        let mut search = search(Algorithm::IdaStar, start);
+        let h = search.node(NodeId(0)).h;
+        let hit = run_until(search.as_mut(), &[Breakpoint::BoundRaised], 10_000).unwrap();
+        let Hit::BoundRaised {
+            iteration,
+            from,
+            to,
+        } = hit
+        else {
+            panic!("{hit}");
+        };
+        assert_eq!((iteration, from), (2, h));
+        assert!(to > from);
+        assert_eq!(search.depth_first().unwrap().iterations.len(), 2);
+        assert!(
+            hit.to_string()
+                .starts_with("iteration 2 began: the bound rose from")
+        );
+        // Best-first searches have no iterations: the breakpoint never holds.
+        let mut astar = new_search(
+            Problem::new(start, goal()).unwrap(),
+            SearchConfig::default(),
+        );
+        assert_eq!(
+            run_until(astar.as_mut(), &[Breakpoint::BoundRaised], 10_000),
+            None
+        );
+    }
+
+    /// Each node says which half it belongs to, and its action joins it to its parent the way
+    /// the half runs: from the parent for forward nodes, towards the parent for backward ones.
+    #[test]
+    fn bidirectional_nodes_know_their_half() {
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            for start in boards() {
+                let mut search = search(algorithm, start);
+                search.run(usize::MAX);
+                let (mut forward, mut backward) = (0, 0);
+                for i in 0..search.node_count() {
+                    let node = search.node(NodeId(i as u32));
+                    let Some(parent) = node.parent else {
+                        continue;
+                    };
+                    let parent = search.node(parent);
+                    assert_eq!(node.direction, parent.direction);
+                    let action = node.action.unwrap();
+                    match node.direction {
+                        Direction::Forward => {
+                            forward += 1;
+                            assert_eq!(parent.state.apply(action.dir).unwrap().0, node.state);
+                        }
+                        Direction::Backward => {
+                            backward += 1;
+                            assert_eq!(node.state.apply(action.dir).unwrap().0, parent.state);
+                        }
+                    }
+                }
+                let view = search.bidirectional().unwrap();
+                assert_eq!(search.node(view.backward_root).state, goal());
+                if start != goal() {
+                    assert!(forward > 0 && backward > 0, "{algorithm} on {start}");
+                }
+                let meeting = view.meeting.unwrap();
+                assert_eq!(
+                    search.node(meeting.forward).state,
+                    search.node(meeting.backward).state
+                );
+                let path = search.solution().unwrap();
+                assert_eq!(meeting.length, Cost::from(path.len() as u32 - 1));
+                let Status::Solved { goal: id } = search.status() else {
+                    panic!()
+                };
+                assert_eq!(id, view.backward_root);
+            }
+        }
+    }
+
+    #[test]
+    fn start_equal_to_goal() {
+        for algorithm in NEW {
+            let mut search = search(algorithm, goal());
+            search.run(usize::MAX);
+            assert_eq!(search.solution().unwrap(), vec![NodeId(0)], "{algorithm}");
+            // A bidirectional search meets before its first step.
+            let steps = usize::from(!algorithm.is_bidirectional());
+            assert_eq!(search.steps(), steps, "{algorithm}");
+        }
+    }
+
+    /// An unsolvable board: the depth-first searches stop at the node limit (IDS would deepen
+    /// forever), the bidirectional ones exhaust half the states on the smaller side.
+    #[test]
+    fn unsolvable_boards_end_without_a_panic() {
+        let start: Board = "213804765".parse().unwrap();
+        for algorithm in NEW {
+            let config = SearchConfig {
+                node_limit: 300_000,
+                ..config(algorithm)
+            };
+            let problem = Problem::allowing_unsolvable(start, goal()).unwrap();
+            let mut search = new_search(problem, config);
+            search.run(usize::MAX);
+            assert!(
+                matches!(search.status(), Status::LimitReached | Status::Exhausted),
+                "{algorithm}: {:?}",
+                search.status()
+            );
+            assert!(search.node_count() <= 300_000);
+            assert_eq!(search.solution(), None);
+        }
+    }
+}

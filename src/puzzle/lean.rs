@@ -249,7 +249,12 @@ impl Params {
             Algorithm::BreadthFirst | Algorithm::UniformCost => (stride, tie),
             Algorithm::AStar => (stride, stride + tie),
             Algorithm::Greedy => (0, stride + tie),
-            Algorithm::WeightedAStar => unreachable!("refused in LeanSolver::new"),
+            Algorithm::WeightedAStar
+            | Algorithm::IdaStar
+            | Algorithm::IterativeDeepening
+            | Algorithm::DepthFirst
+            | Algorithm::BidirectionalBfs
+            | Algorithm::BidirectionalUcs => unreachable!("refused in LeanSolver::new"),
         };
         let fast = goal.side() <= MAX_ENUMERATED_SIDE
             && heuristic.is_additive()
@@ -293,10 +298,11 @@ pub struct LeanSolver {
 }
 
 impl LeanSolver {
-    /// Prepares a solver. `None` for weighted A*, whose priorities are not integers; use the
-    /// stepping engine for it.
+    /// Prepares a solver. `None` for weighted A*, whose priorities are not integers, and for
+    /// the algorithms that are not best-first (IDA*, IDS, DFS, the bidirectional ones); use the
+    /// stepping engine for them.
     pub fn new(goal: Board, config: SearchConfig) -> Option<LeanSolver> {
-        if config.algorithm == Algorithm::WeightedAStar {
+        if config.algorithm == Algorithm::WeightedAStar || !config.algorithm.is_best_first() {
             return None;
         }
         let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;

@@ -315,6 +315,23 @@ impl SearchProblem for Problem {
     fn describe_goal(&self) -> String {
         self.goal.to_string()
     }
+
+    fn goal_state(&self) -> Option<Board> {
+        Some(self.goal)
+    }
+
+    /// Moves are reversible at cost one: the predecessors are the successors, each with the
+    /// move that leads back from it (the blank going the opposite way), in [`Dir::ALL`] order.
+    fn predecessors(&self, board: &Board, out: &mut Vec<(Move, Board, Cost)>) {
+        out.reserve(Dir::ALL.len());
+        for dir in Dir::ALL {
+            if let Some((before, _)) = board.apply(dir) {
+                let (back, m) = before.apply(dir.reverse()).expect("the blank can return");
+                debug_assert_eq!(back, *board);
+                out.push((m, before, Cost::ONE));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

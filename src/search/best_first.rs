@@ -12,17 +12,10 @@ use rustc_hash::FxHashMap;
 use super::Search;
 use super::config::{ConfigError, GoalTest, SearchConfig, TieBreak};
 use super::cost::Cost;
-use super::problem::SearchProblem;
-use super::record::{Child, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView};
-
-/// The node record of a problem.
-type NodeOf<P> = Node<<P as SearchProblem>::State, <P as SearchProblem>::Action>;
-/// A successor as the problem lists it: action, state, step cost.
-type Successor<P> = (
-    <P as SearchProblem>::Action,
-    <P as SearchProblem>::State,
-    Cost,
-);
+use super::problem::{NodeOf, SearchProblem, Successor};
+use super::record::{
+    Child, Direction, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView,
+};
 
 /// What is needed to undo one step.
 #[derive(Clone, Debug)]
@@ -183,6 +176,7 @@ impl<P: SearchProblem> BestFirst<P> {
             generated_at: self.stats.steps,
             expanded_at: None,
             place: Place::Open,
+            direction: Direction::Forward,
             tie: self.next_tie(h),
         };
         self.open.insert(self.key(&node), id);
@@ -311,6 +305,7 @@ impl<P: SearchProblem> BestFirst<P> {
                                 self.stats.reopened += 1;
                                 Outcome::Reopened { old_g: old.g }
                             }
+                            (Place::Pruned, _) => unreachable!("best-first prunes nothing"),
                         };
                         if better {
                             self.requeue(existing, id, action, g, depth);
@@ -349,6 +344,7 @@ impl<P: SearchProblem> BestFirst<P> {
             expanded: record.expanded,
             goal_found: record.goal_found,
             children: &self.children[record.children_start as usize..record.children_end as usize],
+            new_iteration: None,
         }
     }
 }
@@ -405,6 +401,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
                     self.nodes[child.node.index()] = before;
                 }
                 Outcome::InOpen | Outcome::InClosed => {}
+                Outcome::Pruned | Outcome::OnPath => unreachable!("depth-first outcomes"),
             }
         }
         self.children.truncate(record.children_start as usize);
@@ -466,4 +463,4 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
 /// What one entry of the ordered open map costs: the key and id (20 bytes) in B-tree leaves of
 /// 11 slots that are about two-thirds full, plus their headers. Checked against the process's
 /// resident memory by `searchlab bench`.
-const OPEN_ENTRY_BYTES: usize = 36;
+pub(super) const OPEN_ENTRY_BYTES: usize = 36;

@@ -23,6 +23,8 @@ pub enum Breakpoint<S> {
     Reopened,
     /// Open holds more than this many nodes.
     OpenExceeds(usize),
+    /// An iterative-deepening search (IDA*, IDS) began a new iteration with a larger bound.
+    BoundRaised,
 }
 
 /// Why a run stopped: which breakpoint held, with the numbers a sentence about it needs.
@@ -40,6 +42,12 @@ pub enum Hit<S> {
     Reopened(NodeId),
     /// Open holds `open` nodes, more than `limit`.
     OpenExceeds { open: usize, limit: usize },
+    /// Iteration `iteration` began with the bound raised from `from` to `to`.
+    BoundRaised {
+        iteration: usize,
+        from: Cost,
+        to: Cost,
+    },
 }
 
 impl<S: fmt::Display> fmt::Display for Hit<S> {
@@ -55,6 +63,14 @@ impl<S: fmt::Display> fmt::Display for Hit<S> {
             Hit::OpenExceeds { open, limit } => {
                 write!(f, "open holds {open} nodes, more than {limit}")
             }
+            Hit::BoundRaised {
+                iteration,
+                from,
+                to,
+            } => write!(
+                f,
+                "iteration {iteration} began: the bound rose from {from} to {to}"
+            ),
         }
     }
 }
@@ -100,6 +116,11 @@ impl<S: Copy + PartialEq> Breakpoint<S> {
                     limit,
                 })
             }
+            Breakpoint::BoundRaised => step.new_iteration.map(|n| Hit::BoundRaised {
+                iteration: n.number,
+                from: n.from,
+                to: n.to,
+            }),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! What a search is asked to do: the algorithm, its heuristic, weight, tie-break, goal test and
-//! node limit.
+//! What a search is asked to do: the algorithm, its heuristic, weight, tie-break, goal test,
+//! depth limit and node limit.
 
 use std::fmt;
 
@@ -9,7 +9,9 @@ use thiserror::Error;
 use super::cost::Cost;
 use super::problem::HeuristicChoice;
 
-/// The algorithms. All but BFS are the same best-first engine with a different priority f.
+/// The algorithms. The first five are the same best-first engine with a different priority f
+/// (BFS is it with f = depth and first-in-first-out ties); IDA*, IDS and depth-limited DFS
+/// share the depth-first engine, and the two bidirectional searches share theirs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Algorithm {
     /// Breadth-first: a FIFO queue, the shallowest node first. Fewest steps; the cheapest path
@@ -24,16 +26,46 @@ pub enum Algorithm {
     Greedy,
     /// Weighted A*: f = g + w·h. At most w times longer than optimal.
     WeightedAStar,
+    /// IDA* (iterative deepening A*): depth-first probes that expand only nodes with
+    /// f = g + h within a threshold; each probe that fails raises the threshold to the smallest
+    /// f it pruned. Optimal with an admissible heuristic; memory for the current path only.
+    IdaStar,
+    /// Iterative deepening: depth-first probes with depth limits 0, 1, 2, …: the fewest
+    /// steps, like BFS, with memory for the current path only.
+    IterativeDeepening,
+    /// Depth-first search down to [`SearchConfig::depth_limit`]: one probe; any path it finds
+    /// is within the limit, not necessarily the shortest.
+    DepthFirst,
+    /// Bidirectional breadth-first: one queue from the start, one from the goal, a whole layer
+    /// at a time from the smaller; the fewest steps.
+    BidirectionalBfs,
+    /// Bidirectional uniform-cost: cheapest first from both ends; stops when the two cheapest
+    /// g in open add up to the best path found. The cheapest path.
+    BidirectionalUcs,
 }
 
 impl Algorithm {
-    /// Every algorithm, in menu order.
+    /// The best-first algorithms, in menu order: the ones the window offers.
     pub const ALL: [Algorithm; 5] = [
         Algorithm::BreadthFirst,
         Algorithm::UniformCost,
         Algorithm::AStar,
         Algorithm::Greedy,
         Algorithm::WeightedAStar,
+    ];
+
+    /// Every algorithm: the best-first ones, then the depth-first and the bidirectional ones.
+    pub const EVERY: [Algorithm; 10] = [
+        Algorithm::BreadthFirst,
+        Algorithm::UniformCost,
+        Algorithm::AStar,
+        Algorithm::Greedy,
+        Algorithm::WeightedAStar,
+        Algorithm::IdaStar,
+        Algorithm::IterativeDeepening,
+        Algorithm::DepthFirst,
+        Algorithm::BidirectionalBfs,
+        Algorithm::BidirectionalUcs,
     ];
 
     /// The name used on the command line.
@@ -44,6 +76,11 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::Greedy => "greedy",
             Algorithm::WeightedAStar => "weighted-astar",
+            Algorithm::IdaStar => "idastar",
+            Algorithm::IterativeDeepening => "ids",
+            Algorithm::DepthFirst => "dfs",
+            Algorithm::BidirectionalBfs => "bidirectional-bfs",
+            Algorithm::BidirectionalUcs => "bidirectional-ucs",
         }
     }
 
@@ -55,6 +92,11 @@ impl Algorithm {
             Algorithm::AStar => "A*",
             Algorithm::Greedy => "Greedy best-first",
             Algorithm::WeightedAStar => "Weighted A*",
+            Algorithm::IdaStar => "IDA*",
+            Algorithm::IterativeDeepening => "Iterative deepening",
+            Algorithm::DepthFirst => "Depth-limited depth-first",
+            Algorithm::BidirectionalBfs => "Bidirectional BFS",
+            Algorithm::BidirectionalUcs => "Bidirectional uniform-cost",
         }
     }
 
@@ -66,29 +108,62 @@ impl Algorithm {
             Algorithm::AStar => "f = g + h",
             Algorithm::Greedy => "f = h",
             Algorithm::WeightedAStar => "f = g + w·h",
+            Algorithm::IdaStar => "f = g + h ≤ threshold",
+            Algorithm::IterativeDeepening => "depth ≤ limit = 0, 1, 2, …",
+            Algorithm::DepthFirst => "LIFO, depth ≤ limit",
+            Algorithm::BidirectionalBfs => "f = depth from each end (FIFO)",
+            Algorithm::BidirectionalUcs => "f = g from each end; stop when top_f + top_b ≥ μ",
         }
+    }
+
+    /// Whether it is one of the best-first algorithms ([`Algorithm::ALL`]), which one open list
+    /// ordered by f serves.
+    pub fn is_best_first(self) -> bool {
+        Algorithm::ALL.contains(&self)
+    }
+
+    /// Whether it searches depth first (IDA*, IDS, DFS): open is a stack, only the current
+    /// path is remembered, and children beyond a bound are pruned.
+    pub fn is_depth_first(self) -> bool {
+        matches!(
+            self,
+            Algorithm::IdaStar | Algorithm::IterativeDeepening | Algorithm::DepthFirst
+        )
+    }
+
+    /// Whether it searches from both ends, so the problem must offer a goal state and
+    /// predecessors.
+    pub fn is_bidirectional(self) -> bool {
+        matches!(
+            self,
+            Algorithm::BidirectionalBfs | Algorithm::BidirectionalUcs
+        )
     }
 
     /// Whether f depends on the heuristic.
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
-            Algorithm::AStar | Algorithm::Greedy | Algorithm::WeightedAStar
+            Algorithm::AStar | Algorithm::Greedy | Algorithm::WeightedAStar | Algorithm::IdaStar
         )
     }
 
     /// Whether finding a shorter path to a node already seen re-parents it (in open) or puts it
-    /// back in open (closed). Greedy ignores g, and BFS never finds a shorter path.
+    /// back in open (closed). Greedy ignores g, and BFS never finds a shorter path; the
+    /// depth-first searches remember no node off the current path.
     pub fn updates_duplicates(self) -> bool {
         matches!(
             self,
-            Algorithm::UniformCost | Algorithm::AStar | Algorithm::WeightedAStar
+            Algorithm::UniformCost
+                | Algorithm::AStar
+                | Algorithm::WeightedAStar
+                | Algorithm::BidirectionalUcs
         )
     }
 
-    /// Looks an algorithm up by its command-line name.
+    /// Looks an algorithm up by its command-line name (any of [`Algorithm::EVERY`]).
     pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL
+        Algorithm::EVERY
             .into_iter()
             .find(|a| a.name().eq_ignore_ascii_case(name.trim()))
     }
@@ -162,11 +237,28 @@ pub struct SearchConfig<H> {
     pub heuristic: H,
     /// w in f = g + w·h; used by weighted A* only.
     pub weight: f64,
-    /// Ignored by BFS, which is always first in, first out.
+    /// Used by the best-first algorithms but BFS, which is always first in, first out. The
+    /// depth-first searches take children in the problem's order, and the bidirectional ones
+    /// are first in, first out among equal f.
     pub tie_break: TieBreak,
     pub goal_test: GoalTest,
     /// The search stops with [`crate::search::Status::LimitReached`] rather than create more nodes.
     pub node_limit: usize,
+    /// The deepest node depth-limited DFS expands ([`Algorithm::DepthFirst`] only): children
+    /// deeper than this are pruned. Settings saved before it existed read the default.
+    #[serde(default = "default_depth_limit")]
+    pub depth_limit: u32,
+}
+
+/// The default depth limit of depth-limited DFS.
+pub const DEFAULT_DEPTH_LIMIT: u32 = 30;
+
+/// The largest depth limit accepted: the current path is kept whole, and deeper probes would
+/// not finish anyway.
+pub const MAX_DEPTH_LIMIT: u32 = 1_000_000;
+
+fn default_depth_limit() -> u32 {
+    DEFAULT_DEPTH_LIMIT
 }
 
 /// The default node limit: about 1.6 GB of the stepping engine's records at ~330 bytes a node
@@ -183,6 +275,7 @@ impl<H: HeuristicChoice> Default for SearchConfig<H> {
             tie_break: TieBreak::SmallerH,
             goal_test: GoalTest::OnExpansion,
             node_limit: DEFAULT_NODE_LIMIT,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
         }
     }
 }
@@ -196,6 +289,13 @@ pub enum ConfigError {
     GoalTest,
     #[error("the node limit must be at least 1")]
     NodeLimit,
+    #[error("depth limit {0} is not allowed: use a number from 0 to 1000000")]
+    DepthLimit(u32),
+    #[error(
+        "bidirectional search needs a single goal state and the moves into a state, which this \
+         problem does not offer"
+    )]
+    NoBackwardSearch,
 }
 
 impl<H: HeuristicChoice> SearchConfig<H> {
@@ -228,6 +328,9 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.node_limit == 0 {
             return Err(ConfigError::NodeLimit);
         }
+        if self.algorithm == Algorithm::DepthFirst && self.depth_limit > MAX_DEPTH_LIMIT {
+            return Err(ConfigError::DepthLimit(self.depth_limit));
+        }
         Ok(())
     }
 
@@ -241,9 +344,10 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         }
     }
 
-    /// The tie-break actually applied: BFS is always FIFO.
+    /// The tie-break actually applied: BFS and the bidirectional searches are always FIFO (the
+    /// depth-first ones have no ties: children go on the stack in the problem's order).
     pub fn effective_tie_break(&self) -> TieBreak {
-        if self.algorithm == Algorithm::BreadthFirst {
+        if self.algorithm == Algorithm::BreadthFirst || !self.algorithm.is_best_first() {
             TieBreak::Fifo
         } else {
             self.tie_break
@@ -252,12 +356,17 @@ impl<H: HeuristicChoice> SearchConfig<H> {
 
     /// The priority f of a node at `depth` steps from the start, with path cost g and
     /// estimate h: depth for BFS, g for uniform-cost, g + h for A*, h for greedy and
-    /// g + w·h (rounded to the unit of [`Cost`]) for weighted A*.
+    /// g + w·h (rounded to the unit of [`Cost`]) for weighted A*. The depth-first searches
+    /// compare it with their bound: g + h for IDA*, depth for IDS and DFS. The bidirectional
+    /// searches order each half by it, counted from that half's end: depth or g.
     pub fn priority(&self, depth: u32, g: Cost, h: Cost) -> Cost {
         match self.algorithm {
-            Algorithm::BreadthFirst => Cost::from(depth),
-            Algorithm::UniformCost => g,
-            Algorithm::AStar => g + h,
+            Algorithm::BreadthFirst
+            | Algorithm::IterativeDeepening
+            | Algorithm::DepthFirst
+            | Algorithm::BidirectionalBfs => Cost::from(depth),
+            Algorithm::UniformCost | Algorithm::BidirectionalUcs => g,
+            Algorithm::AStar | Algorithm::IdaStar => g + h,
             Algorithm::Greedy => h,
             Algorithm::WeightedAStar => g + h.weighted(self.weight),
         }
@@ -269,10 +378,13 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.algorithm == Algorithm::WeightedAStar {
             text.push_str(&format!(", w = {}", self.weight));
         }
+        if self.algorithm == Algorithm::DepthFirst {
+            text.push_str(&format!(", depth limit {}", self.depth_limit));
+        }
         if self.algorithm.uses_heuristic() {
             text.push_str(&format!(", {}", self.heuristic.title()));
         }
-        if self.algorithm != Algorithm::BreadthFirst {
+        if self.algorithm.is_best_first() && self.algorithm != Algorithm::BreadthFirst {
             text.push_str(&format!(", {}", self.tie_break.describe()));
         }
         if self.goal_test == GoalTest::OnGeneration {

@@ -9,12 +9,24 @@
 //!   the problem lists them, including the one back to the parent;
 //! - *generated* counts those children, duplicates included; the start node is not counted;
 //! - the goal test happens when a node is removed from open ([`GoalTest::OnExpansion`]); BFS
-//!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]).
+//!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]);
+//! - the depth-first searches (IDA*, IDS, DFS) generate children they then prune (f above the
+//!   bound) or ignore (already on the current path): both are counted as generated, the
+//!   latter as duplicates too;
+//! - the bidirectional searches count both halves' steps together and test no node for the
+//!   goal: they stop when the best meeting of the halves is proved shortest.
+//!
+//! The engines: [`BestFirst`] (BFS, uniform-cost, A*, greedy, weighted A*), [`DepthFirst`]
+//! (IDA*, IDS, depth-limited DFS) and [`Bidirectional`] (bidirectional BFS and uniform-cost).
+//! Views that need more than open and closed ask [`Search::depth_first`] or
+//! [`Search::bidirectional`].
 
 mod best_first;
+mod bidirectional;
 mod breakpoint;
 mod config;
 mod cost;
+mod depth_first;
 mod experiment;
 mod plain;
 mod problem;
@@ -22,13 +34,19 @@ mod record;
 mod trace;
 
 pub use best_first::BestFirst;
+pub use bidirectional::{Bidirectional, BidirectionalView, Meeting};
 pub use breakpoint::{Breakpoint, Hit, run_until};
-pub use config::{Algorithm, ConfigError, GoalTest, SearchConfig, TieBreak};
+pub use config::{
+    Algorithm, ConfigError, DEFAULT_DEPTH_LIMIT, GoalTest, MAX_DEPTH_LIMIT, SearchConfig, TieBreak,
+};
 pub use cost::Cost;
+pub use depth_first::{DepthFirst, DepthFirstView, Iteration};
 pub use experiment::{Entry, ExperimentTable, Run, effective_branching_factor, run_jobs};
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
-pub use record::{Child, Node, NodeId, Outcome, Place, Stats, Status, StepView};
+pub use record::{
+    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepView,
+};
 pub use trace::{
     EventKind, TraceEvent, posthoc_event, posthoc_header, trace_csv, trace_events, trace_posthoc,
 };
@@ -100,9 +118,11 @@ pub trait Search<P: SearchProblem>: Send {
     fn node(&self, id: NodeId) -> &Node<P::State, P::Action>;
     /// The number of nodes created so far (the start included).
     fn node_count(&self) -> usize;
-    /// The number of nodes waiting in open.
+    /// The number of nodes waiting in open (the forward half's, for a bidirectional search).
     fn open_len(&self) -> usize;
-    /// The open list in the exact order it will be popped, next first.
+    /// The open list in the exact order it will be popped, next first (for the depth-first
+    /// searches the stack from the top; for a bidirectional search the forward half's, the
+    /// backward one being in [`Search::bidirectional`]).
     fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_>;
     /// The node removed from open at each step, in order (a reopened node appears again).
     fn closed(&self) -> &[NodeId];
@@ -111,7 +131,8 @@ pub trait Search<P: SearchProblem>: Send {
     /// ask before every step.
     fn memory_bytes(&self) -> usize;
 
-    /// The nodes from the start to `id`, following parents.
+    /// The nodes from the root of `id`'s search to `id`, following parents: from the start,
+    /// or for a backward node of a bidirectional search from the goal.
     fn path_to(&self, id: NodeId) -> Vec<NodeId> {
         let mut path = vec![id];
         while let Some(parent) = self.node(*path.last().expect("non-empty")).parent {
@@ -121,7 +142,8 @@ pub trait Search<P: SearchProblem>: Send {
         path
     }
 
-    /// The solution path (start first), once solved.
+    /// The solution path (start first), once solved. A bidirectional search joins its two
+    /// halves here: `path_to` of the goal it names is not the solution.
     fn solution(&self) -> Option<Vec<NodeId>> {
         match self.status() {
             Status::Solved { goal } => Some(self.path_to(goal)),
@@ -151,6 +173,16 @@ pub trait Search<P: SearchProblem>: Send {
         }
         while self.steps() < target && self.step().is_some() {}
     }
+
+    /// The depth-first searches' bound, iterations and current path; `None` for the others.
+    fn depth_first(&self) -> Option<DepthFirstView<'_>> {
+        None
+    }
+
+    /// The bidirectional searches' backward open list and meeting; `None` for the others.
+    fn bidirectional(&self) -> Option<BidirectionalView<'_>> {
+        None
+    }
 }
 
 /// Starts a search with the algorithm the config names.
@@ -162,13 +194,22 @@ pub fn new_search<P: SearchProblem>(
     problem: P,
     config: SearchConfig<P::Heuristic>,
 ) -> Box<dyn Search<P>> {
-    Box::new(BestFirst::new(problem, config))
+    try_new_search(problem, config).unwrap_or_else(|err| panic!("invalid search config: {err}"))
 }
 
-/// Starts a search with the algorithm the config names, or says why the config cannot run.
+/// Starts a search with the algorithm the config names, or says why the config cannot run
+/// (including [`ConfigError::NoBackwardSearch`] for a bidirectional search of a problem
+/// without a goal state).
 pub fn try_new_search<P: SearchProblem>(
     problem: P,
     config: SearchConfig<P::Heuristic>,
 ) -> Result<Box<dyn Search<P>>, ConfigError> {
-    Ok(Box::new(BestFirst::try_new(problem, config)?))
+    let algorithm = config.algorithm;
+    Ok(if algorithm.is_depth_first() {
+        Box::new(DepthFirst::try_new(problem, config)?)
+    } else if algorithm.is_bidirectional() {
+        Box::new(Bidirectional::try_new(problem, config)?)
+    } else {
+        Box::new(BestFirst::try_new(problem, config)?)
+    })
 }

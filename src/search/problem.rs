@@ -93,7 +93,34 @@ pub trait SearchProblem: Clone + Send + Sync + 'static {
         let _ = state;
         None
     }
+    /// The one state that passes the goal test, for the searches that also run backward from
+    /// the goal. `None` (the default) when the goal is a test several states pass, or the
+    /// problem lists no predecessors: the bidirectional searches then refuse to start
+    /// ([`ConfigError::NoBackwardSearch`](super::ConfigError::NoBackwardSearch)). A problem
+    /// that returns a state must implement [`SearchProblem::predecessors`].
+    fn goal_state(&self) -> Option<Self::State> {
+        None
+    }
+
+    /// Appends every predecessor of `state` to `out` as (action, predecessor, step cost): the
+    /// action leads from the predecessor to `state` at that cost, exactly as
+    /// [`SearchProblem::successors`] of the predecessor lists it. In a fixed order, the order
+    /// the backward search generates children in. The default lists none; it is called only
+    /// when [`SearchProblem::goal_state`] is `Some`.
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::Action, Self::State, Cost)>) {
+        let _ = (state, out);
+    }
 }
+
+/// The node record of a problem.
+pub(crate) type NodeOf<P> =
+    super::record::Node<<P as SearchProblem>::State, <P as SearchProblem>::Action>;
+/// A successor (or predecessor) as the problem lists it: action, state, step cost.
+pub(crate) type Successor<P> = (
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::State,
+    Cost,
+);
 
 /// The heuristics a problem offers, as a value a config can carry and save: usually an enum.
 /// A problem without any uses `()`, which is h = 0.

@@ -43,6 +43,8 @@ pub enum EventKind {
     Ignore,
     /// A child given a shorter path (improved in open, or reopened from closed).
     Update,
+    /// A child beyond a depth-first search's bound, not put in open.
+    Prune,
     /// The expansion of the node is done.
     Close,
     /// The goal was found.
@@ -58,6 +60,7 @@ impl EventKind {
             EventKind::Generate => "generate",
             EventKind::Ignore => "ignore",
             EventKind::Update => "update",
+            EventKind::Prune => "prune",
             EventKind::Close => "close",
             EventKind::Goal => "goal",
         }
@@ -70,6 +73,8 @@ impl EventKind {
             EventKind::Expand => Some("expanding"),
             EventKind::Generate => Some("generating"),
             EventKind::Update => Some("updating"),
+            // Generated and dropped: Posthoc draws it generated, and nothing follows.
+            EventKind::Prune => Some("generating"),
             EventKind::Close => Some("closing"),
             EventKind::Goal => Some("end"),
             EventKind::Ignore => None,
@@ -100,6 +105,11 @@ pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent>
     };
     let root = NodeId(0);
     let mut events = vec![event(0, EventKind::Source, root, None, (Cost::ZERO, 0))];
+    // A bidirectional search has a second root: the goal, where the backward half starts.
+    if let Some(view) = search.bidirectional() {
+        let goal = view.backward_root;
+        events.push(event(0, EventKind::Source, goal, None, (Cost::ZERO, 0)));
+    }
     for index in 0..search.steps() {
         let step = search.step_at(index);
         let number = index + 1;
@@ -115,7 +125,8 @@ pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent>
         for child in step.children {
             let kind = match child.outcome {
                 Outcome::New => EventKind::Generate,
-                Outcome::InOpen | Outcome::InClosed => EventKind::Ignore,
+                Outcome::Pruned => EventKind::Prune,
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => EventKind::Ignore,
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
             };
             if kind != EventKind::Ignore {
@@ -131,7 +142,13 @@ pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent>
             ));
         }
         events.push(event(number, EventKind::Close, id, parent, now));
-        if step.goal_found {
+        if step.goal_found
+            && let Some(view) = search.bidirectional()
+        {
+            // The halves' meeting was proved best: the goal is the backward half's root.
+            let goal = view.backward_root;
+            events.push(event(number, EventKind::Goal, goal, None, (Cost::ZERO, 0)));
+        } else if step.goal_found {
             // Goal test at generation: the goal is the last child generated.
             let last = step.children.last().expect("the goal child");
             events.push(event(

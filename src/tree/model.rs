@@ -130,7 +130,8 @@ pub struct SearchTree<P: SearchProblem> {
     steps: usize,
     last_expanded: Option<NodeId>,
     with_duplicates: bool,
-    /// The drawn parent of each node (ROOTLESS for the start).
+    /// The drawn parent of each node (ROOTLESS for the start, and for the goal where a
+    /// bidirectional search's backward half starts: the layout draws the start's tree only).
     parent: Vec<u32>,
     /// How each node got its drawn parent: New, Improved or Reopened.
     attached_by: Vec<Outcome>,
@@ -186,9 +187,20 @@ impl<P: Drawn> SearchTree<P> {
         for index in self.steps..search.steps() {
             self.replay(search, index);
         }
+        self.add_roots(search.node_count());
         self.steps = search.steps();
         self.last_expanded = search.closed().last().copied();
         true
+    }
+
+    /// Makes every node below `len` not yet in the tree a root: nodes no step generated, such
+    /// as the goal where a bidirectional search's backward half starts.
+    fn add_roots(&mut self, len: usize) {
+        while self.parent.len() < len {
+            self.parent.push(ROOTLESS);
+            self.attached_by.push(Outcome::New);
+            self.children.push(Vec::new());
+        }
     }
 
     fn replay(&mut self, search: &dyn Search<P>, index: usize) {
@@ -197,7 +209,9 @@ impl<P: Drawn> SearchTree<P> {
         for child in step.children {
             let id = child.node;
             match child.outcome {
-                Outcome::New => {
+                // A pruned child of a depth-first search is a node too: a leaf beyond the bound.
+                Outcome::New | Outcome::Pruned => {
+                    self.add_roots(id.index());
                     debug_assert_eq!(id.index(), self.parent.len());
                     self.parent.push(expanded.0);
                     self.attached_by.push(Outcome::New);
@@ -213,7 +227,7 @@ impl<P: Drawn> SearchTree<P> {
                     self.attached_by[id.index()] = child.outcome;
                     self.children[expanded.index()].push(id.0);
                 }
-                Outcome::InOpen | Outcome::InClosed => {
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => {
                     if self.with_duplicates {
                         let k = self.duplicates.len() as u32;
                         self.duplicates.push(Duplicate {

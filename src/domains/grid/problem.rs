@@ -58,6 +58,29 @@ impl SearchProblem for Grid {
         Grid::goal(self).to_string()
     }
 
+    fn goal_state(&self) -> Option<Cell> {
+        Some(Grid::goal(self))
+    }
+
+    /// The cells one move away from which `cell` is entered, each with that move and its cost
+    /// (entering `cell`, so its terrain sets the cost), in the order of the connectivity's
+    /// directions away from `cell`. [`Grid::step`] judges each move, so the rules and costs are
+    /// exactly the forward ones.
+    fn predecessors(&self, cell: &Cell, out: &mut Vec<(Dir, Cell, Cost)>) {
+        for &away in self.connectivity().dirs() {
+            let Some(from) = cell.step(away) else {
+                continue;
+            };
+            if !self.is_passable(from) {
+                continue;
+            }
+            let toward = away.reverse();
+            if let Some((to, cost)) = self.step(from, toward) {
+                debug_assert_eq!(to, *cell);
+                out.push((toward, from, Cost::from_raw(cost)));
+            }
+        }
+    }
     fn coordinates(&self, cell: &Cell) -> Option<(i64, i64)> {
         Some((i64::from(cell.x), i64::from(cell.y)))
     }

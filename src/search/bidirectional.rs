@@ -1,0 +1,777 @@
+//! The bidirectional engine behind bidirectional BFS and bidirectional uniform-cost search: one
+//! search forward from the start by successors, one backward from the goal by predecessors,
+//! each with its own open list and its own index of reached states, in one arena of nodes
+//! that each say which half they belong to ([`Direction`]). Every step expands one node of one
+//! half and is recorded so it can be undone exactly.
+//!
+//! **Meeting.** Each child that gets a new or shorter path is looked up in the other half's
+//! index (open and closed alike); a hit is a path start → child → goal, and the cheapest such
+//! path so far is the meeting, of length μ (in steps for BFS, in cost for uniform-cost).
+//!
+//! **Stopping.** A path not found yet must leave the forward half through a node still in
+//! forward open and enter the backward half through a node still in backward open, so it
+//! costs at least top_f + top_b (the smallest f in each open list) plus, when those two nodes
+//! differ, one more step. Uniform-cost stops when top_f + top_b ≥ μ, the criterion of
+//! bidirectional Dijkstra. BFS counts steps, so the extra step is at least 1 and it stops when
+//! top_f + top_b + 1 ≥ μ: with whole layers expanded alternately, that holds as soon as the
+//! first meeting is found (its length is exactly that bound), which is why BFS stops at once
+//! and is still shortest. Stopping at the first meeting is wrong for uniform-cost, and for BFS
+//! that switches direction within a layer.
+//!
+//! **Which half.** BFS expands the whole next layer of the half whose open list (its next
+//! layer) is smaller, one node per step, then chooses again; uniform-cost expands the half
+//! whose cheapest open node is cheaper (the smaller open list on a tie, then forward), so both
+//! radii grow evenly. Within a half, equal f leave first in, first out.
+//!
+//! A backward node's g and depth count to the goal; its parent is the next node towards the
+//! goal, and its action leads from it to that parent. The heuristic plays no part: forward
+//! nodes show it as every search does, backward nodes show 0. When solved, [`Status::Solved`]
+//! names the goal (the backward half's root) and [`Search::solution`] joins the forward path
+//! to the meeting with the backward chain from there to the goal.
+
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
+
+use super::Search;
+use super::config::{Algorithm, ConfigError, GoalTest, SearchConfig};
+use super::cost::Cost;
+use super::problem::{NodeOf, SearchProblem, Successor};
+use super::record::{
+    Child, Direction, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView,
+};
+
+/// Where the two halves meet: a forward and a backward node of the same state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Meeting {
+    pub forward: NodeId,
+    pub backward: NodeId,
+    /// μ: the length of the path through them, in the unit each half is ordered by (steps
+    /// for BFS, cost for uniform-cost).
+    pub length: Cost,
+}
+
+/// What the views of a bidirectional search read besides the forward open list (which is
+/// [`Search::open_nodes`]) and closed (both halves, in expansion order):
+/// [`Search::bidirectional`] returns it. Each node's half is its [`Node::direction`].
+#[derive(Clone, Copy, Debug)]
+pub struct BidirectionalView<'a> {
+    backward_open: &'a BTreeMap<OpenKey, NodeId>,
+    /// The root of the forward half: the start, node 0.
+    pub forward_root: NodeId,
+    /// The root of the backward half: the goal, node 1.
+    pub backward_root: NodeId,
+    /// The best meeting found so far, if any.
+    pub meeting: Option<Meeting>,
+    /// BFS only: the half whose layer is being expanded and that layer's depth.
+    pub layer: Option<(Direction, u32)>,
+}
+
+impl<'a> BidirectionalView<'a> {
+    /// The backward open list in the order it will be popped, next first.
+    pub fn backward_open(&self) -> impl Iterator<Item = NodeId> + 'a {
+        self.backward_open.values().copied()
+    }
+
+    /// The number of nodes in the backward open list.
+    pub fn backward_open_len(&self) -> usize {
+        self.backward_open.len()
+    }
+}
+
+/// One half's open list and reached states.
+struct Half<K> {
+    open: BTreeMap<OpenKey, NodeId>,
+    index: FxHashMap<K, NodeId>,
+}
+
+impl<K> Default for Half<K> {
+    fn default() -> Half<K> {
+        Half {
+            open: BTreeMap::new(),
+            index: FxHashMap::default(),
+        }
+    }
+}
+
+/// What is needed to undo one step.
+#[derive(Clone, Debug)]
+struct StepRecord<S, A> {
+    expanded: NodeId,
+    expanded_before: Node<S, A>,
+    children_start: u32,
+    children_end: u32,
+    saved_start: u32,
+    stats_before: Stats,
+    status_before: Status,
+    seq_before: u64,
+    goal_found: bool,
+    meeting_before: Option<Meeting>,
+    layer_before: Option<(Direction, u32)>,
+}
+
+/// Bidirectional BFS or uniform-cost search on a [`SearchProblem`] that offers a goal state
+/// and predecessors. Implements [`Search`].
+pub struct Bidirectional<P: SearchProblem> {
+    problem: P,
+    config: SearchConfig<P::Heuristic>,
+    nodes: Vec<NodeOf<P>>,
+    forward: Half<P::Key>,
+    backward: Half<P::Key>,
+    closed: Vec<NodeId>,
+    steps: Vec<StepRecord<P::State, P::Action>>,
+    children: Vec<Child<P::Action>>,
+    /// Copies of nodes before an improvement or a reopening, in step order.
+    saved: Vec<NodeOf<P>>,
+    successors: Vec<Successor<P>>,
+    seq: u64,
+    meeting: Option<Meeting>,
+    layer: Option<(Direction, u32)>,
+    stats: Stats,
+    status: Status,
+}
+
+const FORWARD_ROOT: NodeId = NodeId(0);
+const BACKWARD_ROOT: NodeId = NodeId(1);
+
+impl<P: SearchProblem> Bidirectional<P> {
+    /// Starts a search: the start in forward open, the goal in backward open. Refused with
+    /// [`ConfigError::NoBackwardSearch`] if the problem has no goal state.
+    ///
+    /// ```
+    /// use searchlab::search::{Algorithm, Bidirectional, Search, SearchConfig, Status};
+    /// # use searchlab::search::{Cost, SearchProblem};
+    /// # #[derive(Clone)]
+    /// # struct Count;
+    /// # impl SearchProblem for Count {
+    /// #     type State = u8;
+    /// #     type Action = char;
+    /// #     type Key = u8;
+    /// #     type Heuristic = ();
+    /// #     fn start(&self) -> u8 { 0 }
+    /// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
+    /// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
+    /// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
+    /// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
+    /// #     }
+    /// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
+    /// #     fn key(&self, n: &u8) -> u8 { *n }
+    /// #     fn describe(&self, n: &u8) -> String { n.to_string() }
+    /// #     fn describe_goal(&self) -> String { "4".to_string() }
+    /// #     fn goal_state(&self) -> Option<u8> { Some(4) }
+    /// #     fn predecessors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
+    /// #         if *n > 0 { out.push(('+', n - 1, Cost::ONE)); }
+    /// #         if *n > 1 && *n < 5 { out.push(('*', n - 2, Cost::units(3))); }
+    /// #     }
+    /// # }
+    /// let config = SearchConfig::with(Algorithm::BidirectionalUcs, ());
+    /// let mut search = Bidirectional::try_new(Count, config).unwrap();
+    /// search.run(usize::MAX);
+    /// assert!(matches!(search.status(), Status::Solved { .. }));
+    /// // Four steps of cost 1 are cheaper than two of cost 3.
+    /// assert_eq!(search.solution_states().unwrap(), vec![0, 1, 2, 3, 4]);
+    /// assert_eq!(search.bidirectional().unwrap().meeting.unwrap().length, Cost::units(4));
+    /// ```
+    pub fn try_new(
+        problem: P,
+        config: SearchConfig<P::Heuristic>,
+    ) -> Result<Bidirectional<P>, ConfigError> {
+        config.validate()?;
+        debug_assert!(config.algorithm.is_bidirectional());
+        debug_assert_eq!(config.goal_test, GoalTest::OnExpansion);
+        let goal = problem.goal_state().ok_or(ConfigError::NoBackwardSearch)?;
+        let start = problem.start();
+        let mut search = Bidirectional {
+            problem,
+            config,
+            nodes: Vec::new(),
+            forward: Half::default(),
+            backward: Half::default(),
+            closed: Vec::new(),
+            steps: Vec::new(),
+            children: Vec::new(),
+            saved: Vec::new(),
+            successors: Vec::new(),
+            seq: 0,
+            meeting: None,
+            layer: None,
+            stats: Stats::default(),
+            status: Status::Running,
+        };
+        let h = search.problem.heuristic(config.heuristic, &start);
+        let root = search.push_node(Direction::Forward, start, None, None, Cost::ZERO, 0, h);
+        let goal_root = search.push_node(
+            Direction::Backward,
+            goal,
+            None,
+            None,
+            Cost::ZERO,
+            0,
+            Cost::ZERO,
+        );
+        debug_assert_eq!((root, goal_root), (FORWARD_ROOT, BACKWARD_ROOT));
+        search.meet(Direction::Backward, goal_root);
+        search.check_stop();
+        Ok(search)
+    }
+
+    fn half(&self, direction: Direction) -> &Half<P::Key> {
+        match direction {
+            Direction::Forward => &self.forward,
+            Direction::Backward => &self.backward,
+        }
+    }
+
+    fn half_mut(&mut self, direction: Direction) -> &mut Half<P::Key> {
+        match direction {
+            Direction::Forward => &mut self.forward,
+            Direction::Backward => &mut self.backward,
+        }
+    }
+
+    fn key(node: &NodeOf<P>) -> OpenKey {
+        OpenKey {
+            priority: node.f.raw(),
+            tie: node.tie,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_node(
+        &mut self,
+        direction: Direction,
+        state: P::State,
+        parent: Option<NodeId>,
+        action: Option<P::Action>,
+        g: Cost,
+        depth: u32,
+        h: Cost,
+    ) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        let node = Node {
+            state,
+            parent,
+            action,
+            g,
+            depth,
+            h,
+            f: self.config.priority(depth, g, h),
+            generated_at: self.stats.steps,
+            expanded_at: None,
+            place: Place::Open,
+            direction,
+            tie: self.seq,
+        };
+        self.seq += 1;
+        let key = self.problem.key(&state);
+        let half = self.half_mut(direction);
+        half.open.insert(Self::key(&node), id);
+        half.index.insert(key, id);
+        self.nodes.push(node);
+        self.stats.nodes += 1;
+        self.stats.open += 1;
+        self.stats.max_open = self.stats.max_open.max(self.stats.open);
+        id
+    }
+
+    /// Gives an existing node a shorter path and a fresh place in its half's open list.
+    fn requeue(&mut self, id: NodeId, parent: NodeId, action: P::Action, g: Cost, depth: u32) {
+        let before = self.nodes[id.index()];
+        self.saved.push(before);
+        if before.place == Place::Open {
+            self.half_mut(before.direction)
+                .open
+                .remove(&Self::key(&before));
+        } else {
+            self.stats.open += 1;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open);
+        }
+        let node = Node {
+            parent: Some(parent),
+            action: Some(action),
+            g,
+            depth,
+            f: self.config.priority(depth, g, before.h),
+            place: Place::Open,
+            tie: self.seq,
+            ..before
+        };
+        self.seq += 1;
+        self.half_mut(before.direction)
+            .open
+            .insert(Self::key(&node), id);
+        self.nodes[id.index()] = node;
+    }
+
+    /// Looks the node up in the other half and keeps the meeting if it is the best so far.
+    fn meet(&mut self, direction: Direction, id: NodeId) {
+        let node = self.nodes[id.index()];
+        let other = match direction {
+            Direction::Forward => &self.backward,
+            Direction::Backward => &self.forward,
+        };
+        let Some(&twin) = other.index.get(&self.problem.key(&node.state)) else {
+            return;
+        };
+        let length = node.f + self.nodes[twin.index()].f;
+        if self.meeting.is_some_and(|m| m.length <= length) {
+            return;
+        }
+        let (forward, backward) = match direction {
+            Direction::Forward => (id, twin),
+            Direction::Backward => (twin, id),
+        };
+        self.meeting = Some(Meeting {
+            forward,
+            backward,
+            length,
+        });
+    }
+
+    /// The smallest f in a half's open list.
+    fn top(&self, direction: Direction) -> Option<Cost> {
+        self.half(direction)
+            .open
+            .first_key_value()
+            .map(|(k, _)| Cost::from_raw(k.priority))
+    }
+
+    /// Ends the search if the meeting is proved best, or a half has nothing left to expand.
+    fn check_stop(&mut self) {
+        let (top_f, top_b) = (self.top(Direction::Forward), self.top(Direction::Backward));
+        let (Some(top_f), Some(top_b)) = (top_f, top_b) else {
+            // One half reached all it can reach, each state with its shortest path, and each
+            // was checked against the other half: the best meeting is the answer, or none
+            // exists.
+            self.status = match self.meeting {
+                Some(_) => Status::Solved {
+                    goal: BACKWARD_ROOT,
+                },
+                None => Status::Exhausted,
+            };
+            return;
+        };
+        // BFS counts steps, so a path not found yet needs at least one step more.
+        let step = match self.config.algorithm {
+            Algorithm::BidirectionalBfs => Cost::ONE,
+            _ => Cost::ZERO,
+        };
+        if self
+            .meeting
+            .is_some_and(|m| m.length <= top_f + top_b + step)
+        {
+            self.status = Status::Solved {
+                goal: BACKWARD_ROOT,
+            };
+        }
+    }
+
+    /// The half the next step expands, and for BFS the layer it belongs to.
+    fn choose(&self) -> (Direction, Option<(Direction, u32)>) {
+        let (f, b) = (self.forward.open.len(), self.backward.open.len());
+        if self.config.algorithm == Algorithm::BidirectionalBfs {
+            if let Some((direction, depth)) = self.layer
+                && self.top(direction) == Some(Cost::from(depth))
+            {
+                return (direction, self.layer);
+            }
+            let direction = if b < f {
+                Direction::Backward
+            } else {
+                Direction::Forward
+            };
+            let depth = self
+                .top(direction)
+                .map_or(0, |c| (c.raw() / Cost::SCALE) as u32);
+            return (direction, Some((direction, depth)));
+        }
+        let by_cost = (self.top(Direction::Backward), b).cmp(&(self.top(Direction::Forward), f));
+        let direction = if by_cost.is_lt() {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        };
+        (direction, None)
+    }
+
+    fn do_step(&mut self) -> bool {
+        if !self.status.is_running() {
+            return false;
+        }
+        let (direction, layer) = self.choose();
+        let Some((&key, &id)) = self.half(direction).open.first_key_value() else {
+            self.status = Status::Exhausted;
+            return false;
+        };
+        let parent = self.nodes[id.index()];
+        let mut successors = std::mem::take(&mut self.successors);
+        successors.clear();
+        match direction {
+            Direction::Forward => self.problem.successors(&parent.state, &mut successors),
+            Direction::Backward => self.problem.predecessors(&parent.state, &mut successors),
+        }
+        let new = successors
+            .iter()
+            .filter(|(_, s, _)| {
+                !self
+                    .half(direction)
+                    .index
+                    .contains_key(&self.problem.key(s))
+            })
+            .count();
+        if self.nodes.len() + new > self.config.node_limit {
+            self.successors = successors;
+            self.status = Status::LimitReached;
+            return false;
+        }
+        let record = StepRecord {
+            expanded: id,
+            expanded_before: parent,
+            children_start: self.children.len() as u32,
+            children_end: self.children.len() as u32,
+            saved_start: self.saved.len() as u32,
+            stats_before: self.stats,
+            status_before: self.status,
+            seq_before: self.seq,
+            goal_found: false,
+            meeting_before: self.meeting,
+            layer_before: self.layer,
+        };
+        self.layer = layer;
+        self.half_mut(direction).open.remove(&key);
+        self.closed.push(id);
+        self.stats.steps += 1;
+        self.stats.expanded += 1;
+        self.stats.open -= 1;
+        let node = &mut self.nodes[id.index()];
+        node.place = Place::Closed;
+        node.expanded_at = Some(self.stats.steps);
+        let depth = parent.depth + 1;
+        for &(action, state, cost) in &successors {
+            self.stats.generated += 1;
+            let g = parent.g + cost;
+            let existing = self
+                .half(direction)
+                .index
+                .get(&self.problem.key(&state))
+                .copied();
+            let (child, outcome) = match existing {
+                None => {
+                    let h = match direction {
+                        Direction::Forward => self.problem.heuristic(self.config.heuristic, &state),
+                        Direction::Backward => Cost::ZERO,
+                    };
+                    let child =
+                        self.push_node(direction, state, Some(id), Some(action), g, depth, h);
+                    (child, Outcome::New)
+                }
+                Some(existing) => {
+                    self.stats.duplicates += 1;
+                    let old = self.nodes[existing.index()];
+                    let better = g < old.g && self.config.algorithm.updates_duplicates();
+                    let outcome = match (old.place, better) {
+                        (Place::Closed, true) => {
+                            self.stats.reopened += 1;
+                            Outcome::Reopened { old_g: old.g }
+                        }
+                        (_, true) => {
+                            self.stats.improved += 1;
+                            Outcome::Improved { old_g: old.g }
+                        }
+                        (Place::Closed, false) => Outcome::InClosed,
+                        (_, false) => Outcome::InOpen,
+                    };
+                    if better {
+                        self.requeue(existing, id, action, g, depth);
+                    }
+                    (existing, outcome)
+                }
+            };
+            if !matches!(outcome, Outcome::InOpen | Outcome::InClosed) {
+                self.meet(direction, child);
+            }
+            self.children.push(Child {
+                node: child,
+                action,
+                g,
+                outcome,
+            });
+        }
+        self.successors = successors;
+        self.check_stop();
+        self.steps.push(StepRecord {
+            children_end: self.children.len() as u32,
+            goal_found: matches!(self.status, Status::Solved { .. }),
+            ..record
+        });
+        true
+    }
+
+    fn view(&self, index: usize) -> StepView<'_, P::Action> {
+        let record = &self.steps[index];
+        StepView {
+            index,
+            expanded: record.expanded,
+            // The step that proved the meeting best found the goal.
+            goal_found: record.goal_found,
+            children: &self.children[record.children_start as usize..record.children_end as usize],
+            new_iteration: None,
+        }
+    }
+}
+
+impl<P: SearchProblem> Search<P> for Bidirectional<P> {
+    fn problem(&self) -> &P {
+        &self.problem
+    }
+
+    fn config(&self) -> &SearchConfig<P::Heuristic> {
+        &self.config
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn step(&mut self) -> Option<StepView<'_, P::Action>> {
+        if self.do_step() {
+            Some(self.view(self.steps.len() - 1))
+        } else {
+            None
+        }
+    }
+
+    fn step_back(&mut self) -> bool {
+        let Some(record) = self.steps.pop() else {
+            return false;
+        };
+        let children = record.children_start as usize..record.children_end as usize;
+        for i in children.rev() {
+            let child = self.children[i];
+            match child.outcome {
+                Outcome::New => {
+                    let node = self.nodes.pop().expect("new child is the last node");
+                    let key = self.problem.key(&node.state);
+                    let half = self.half_mut(node.direction);
+                    half.open.remove(&Self::key(&node));
+                    half.index.remove(&key);
+                }
+                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                    let before = self.saved.pop().expect("a saved copy per update");
+                    let now = self.nodes[child.node.index()];
+                    let half = self.half_mut(now.direction);
+                    half.open.remove(&Self::key(&now));
+                    if before.place == Place::Open {
+                        half.open.insert(Self::key(&before), child.node);
+                    }
+                    self.nodes[child.node.index()] = before;
+                }
+                Outcome::InOpen | Outcome::InClosed => {}
+                Outcome::Pruned | Outcome::OnPath => unreachable!("depth-first outcomes"),
+            }
+        }
+        self.children.truncate(record.children_start as usize);
+        debug_assert_eq!(self.saved.len(), record.saved_start as usize);
+        self.closed.pop();
+        let before = record.expanded_before;
+        self.nodes[record.expanded.index()] = before;
+        self.half_mut(before.direction)
+            .open
+            .insert(Self::key(&before), record.expanded);
+        self.stats = record.stats_before;
+        self.status = record.status_before;
+        self.seq = record.seq_before;
+        self.meeting = record.meeting_before;
+        self.layer = record.layer_before;
+        true
+    }
+
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
+        self.view(index)
+    }
+
+    fn node(&self, id: NodeId) -> &NodeOf<P> {
+        &self.nodes[id.index()]
+    }
+
+    fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The forward open list's length; the backward one's is in [`Search::bidirectional`].
+    fn open_len(&self) -> usize {
+        self.forward.open.len()
+    }
+
+    /// The forward open list; the backward one is in [`Search::bidirectional`].
+    fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_> {
+        Box::new(self.forward.open.values().copied())
+    }
+
+    fn closed(&self) -> &[NodeId] {
+        &self.closed
+    }
+
+    fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let index_slot = size_of::<(P::Key, NodeId)>() + 1;
+        self.nodes.capacity() * size_of::<NodeOf<P>>()
+            + (self.forward.index.capacity() + self.backward.index.capacity()) * index_slot * 8 / 7
+            + (self.forward.open.len() + self.backward.open.len())
+                * super::best_first::OPEN_ENTRY_BYTES
+            + self.closed.capacity() * size_of::<NodeId>()
+            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
+            + self.children.capacity() * size_of::<Child<P::Action>>()
+            + self.saved.capacity() * size_of::<NodeOf<P>>()
+            + self.successors.capacity() * size_of::<Successor<P>>()
+    }
+
+    /// The forward path from the start to the meeting, then the backward chain from the
+    /// meeting's state on to the goal.
+    fn solution(&self) -> Option<Vec<NodeId>> {
+        if !matches!(self.status, Status::Solved { .. }) {
+            return None;
+        }
+        let meeting = self.meeting?;
+        let mut path = self.path_to(meeting.forward);
+        let mut at = self.nodes[meeting.backward.index()].parent;
+        while let Some(id) = at {
+            path.push(id);
+            at = self.nodes[id.index()].parent;
+        }
+        Some(path)
+    }
+
+    fn bidirectional(&self) -> Option<BidirectionalView<'_>> {
+        Some(BidirectionalView {
+            backward_open: &self.backward.open,
+            forward_root: FORWARD_ROOT,
+            backward_root: BACKWARD_ROOT,
+            meeting: self.meeting,
+            layer: self.layer,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{ConfigError, try_new_search};
+
+    /// An undirected graph of unit steps; `backward` says whether it offers the goal state.
+    #[derive(Clone)]
+    struct Graph {
+        edges: &'static [(u8, u8)],
+        goal: u8,
+        backward: bool,
+    }
+
+    impl SearchProblem for Graph {
+        type State = u8;
+        type Action = u8;
+        type Key = u8;
+        type Heuristic = ();
+        fn start(&self) -> u8 {
+            0
+        }
+        fn is_goal(&self, n: &u8) -> bool {
+            *n == self.goal
+        }
+        /// The neighbours in the order the edges are listed; the action names the node reached.
+        fn successors(&self, n: &u8, out: &mut Vec<(u8, u8, Cost)>) {
+            for &(a, b) in self.edges {
+                if a == *n {
+                    out.push((b, b, Cost::ONE));
+                } else if b == *n {
+                    out.push((a, a, Cost::ONE));
+                }
+            }
+        }
+        fn heuristic(&self, _: (), _: &u8) -> Cost {
+            Cost::ZERO
+        }
+        fn key(&self, n: &u8) -> u8 {
+            *n
+        }
+        fn describe(&self, n: &u8) -> String {
+            n.to_string()
+        }
+        fn describe_goal(&self) -> String {
+            self.goal.to_string()
+        }
+        fn goal_state(&self) -> Option<u8> {
+            self.backward.then_some(self.goal)
+        }
+        fn predecessors(&self, n: &u8, out: &mut Vec<(u8, u8, Cost)>) {
+            for &(a, b) in self.edges {
+                if a == *n {
+                    out.push((*n, b, Cost::ONE));
+                } else if b == *n {
+                    out.push((*n, a, Cost::ONE));
+                }
+            }
+        }
+    }
+
+    /// Start 0, goal 9: 0-2-3-9 is three steps, 0-1-4-6-9 four, on an odd cycle. Expanding one
+    /// node at a time from the smaller open list and stopping at the first meeting returns the
+    /// four steps (the backward half meets 4 at depth 2 while 2 and 3 wait at depth 1); whole
+    /// layers, or the stopping rule, find the three.
+    const ODD_CYCLE: &[(u8, u8)] = &[
+        (0, 1),
+        (0, 2),
+        (1, 4),
+        (1, 5),
+        (4, 6),
+        (6, 9),
+        (2, 3),
+        (3, 9),
+    ];
+
+    #[test]
+    fn bidirectional_searches_return_the_shortest_path_on_an_odd_cycle() {
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            let graph = Graph {
+                edges: ODD_CYCLE,
+                goal: 9,
+                backward: true,
+            };
+            let mut search = try_new_search(graph, SearchConfig::with(algorithm, ())).unwrap();
+            search.run(usize::MAX);
+            assert_eq!(
+                search.solution_states().unwrap(),
+                [0, 2, 3, 9],
+                "{algorithm}"
+            );
+            let view = search.bidirectional().unwrap();
+            assert_eq!(view.meeting.unwrap().length, Cost::units(3));
+        }
+    }
+
+    #[test]
+    fn a_problem_without_a_goal_state_is_refused() {
+        let graph = Graph {
+            edges: ODD_CYCLE,
+            goal: 9,
+            backward: false,
+        };
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            let config = SearchConfig::with(algorithm, ());
+            assert_eq!(
+                try_new_search(graph.clone(), config).err(),
+                Some(ConfigError::NoBackwardSearch)
+            );
+        }
+        // The others need no backward search.
+        let astar = try_new_search(graph, SearchConfig::with(Algorithm::AStar, ()));
+        assert!(astar.is_ok());
+    }
+}

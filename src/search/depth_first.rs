@@ -1,0 +1,498 @@
+//! The depth-first engine behind IDA*, iterative deepening (IDS) and depth-limited DFS: open is
+//! a stack, a child whose f is above the bound is pruned instead of pushed, and only the current
+//! path is remembered (a child whose state is already on it would close a cycle and is
+//! ignored). Every step is recorded so it can be undone exactly.
+//!
+//! The three differ only in f and the bound: IDA* compares f = g + h with a threshold that
+//! starts at h(start); IDS and DFS compare f = depth with a depth limit, which IDS starts at 0
+//! and DFS takes from [`SearchConfig::depth_limit`]. When the stack empties without the goal,
+//! IDA* and IDS begin a new iteration from the start with the bound raised to the smallest f
+//! pruned (the depth limit plus one, for IDS); DFS, and any search that pruned nothing, is
+//! exhausted. A step is one removal from the stack, as in the best-first engine; the step that
+//! begins an iteration takes the start again and says so ([`StepView::new_iteration`]).
+//!
+//! The textbook writes these searches recursively; the stack here holds the children still to
+//! visit at every level of the recursion, next first, so open lists the same nodes a student
+//! would write down. Nodes are never shared between iterations: each generation of a state is a
+//! new node, except the start, which every iteration takes again.
+
+use rustc_hash::FxHashMap;
+
+use super::Search;
+use super::config::{Algorithm, ConfigError, GoalTest, SearchConfig};
+use super::cost::Cost;
+use super::problem::{NodeOf, SearchProblem, Successor};
+use super::record::{
+    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepView,
+};
+
+/// One iteration of a depth-first search: a probe from the start with one bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The bound: the f threshold (IDA*) or the depth limit (IDS, DFS) as a cost.
+    pub bound: Cost,
+    /// The step (0-based) that began it; 0 for the first.
+    pub first_step: usize,
+    /// Nodes expanded in it.
+    pub expanded: u32,
+    /// Children generated in it, pruned and on-path ones included.
+    pub generated: u32,
+    /// Children pruned in it (f above the bound).
+    pub pruned: u32,
+}
+
+/// What the views of a depth-first search read besides open and closed:
+/// [`Search::depth_first`] returns it.
+#[derive(Clone, Copy, Debug)]
+pub struct DepthFirstView<'a> {
+    /// The bound of the current iteration, compared with each child's f: the f threshold for
+    /// IDA* (f = g + h), the depth limit for IDS and DFS (f = depth).
+    pub bound: Cost,
+    /// The smallest f pruned so far in this iteration: the next iteration's bound if this one
+    /// ends without the goal. `None` if nothing was pruned yet.
+    pub next_bound: Option<Cost>,
+    /// Every iteration so far, the current one last.
+    pub iterations: &'a [Iteration],
+    /// The current path, the start first and the node expanded last at the end: the recursion
+    /// stack of the textbook's recursive version, and all such a search remembers besides
+    /// open. Empty before the first step.
+    pub path: &'a [NodeId],
+}
+
+/// What is needed to undo one step.
+#[derive(Clone, Debug)]
+struct StepRecord<S, A> {
+    expanded: NodeId,
+    /// The expanded node as it was before the step.
+    expanded_before: Node<S, A>,
+    children_start: u32,
+    children_end: u32,
+    /// The arena's length before the step: the step's new nodes come after it.
+    nodes_before: u32,
+    /// The children the step pushed on the stack.
+    pushed: u32,
+    goal_found: bool,
+    new_iteration: Option<NewIteration>,
+    /// The current iteration as it was before the step (the one that ended, if the step
+    /// began a new one).
+    iteration_before: Iteration,
+    bound_before: Cost,
+    next_bound_before: Option<Cost>,
+    stats_before: Stats,
+    status_before: Status,
+}
+
+/// IDA*, IDS or depth-limited DFS on any [`SearchProblem`]. Implements [`Search`].
+pub struct DepthFirst<P: SearchProblem> {
+    problem: P,
+    config: SearchConfig<P::Heuristic>,
+    nodes: Vec<NodeOf<P>>,
+    /// Open: the nodes waiting to be expanded, the next one last.
+    stack: Vec<NodeId>,
+    /// The path from the start to the node expanded last.
+    path: Vec<NodeId>,
+    /// The states on `path`, for the cycle check.
+    on_path: FxHashMap<P::Key, NodeId>,
+    closed: Vec<NodeId>,
+    steps: Vec<StepRecord<P::State, P::Action>>,
+    children: Vec<Child<P::Action>>,
+    /// The successors of the node being expanded, reused from step to step.
+    successors: Vec<Successor<P>>,
+    bound: Cost,
+    next_bound: Option<Cost>,
+    iterations: Vec<Iteration>,
+    stats: Stats,
+    status: Status,
+}
+
+impl<P: SearchProblem> DepthFirst<P> {
+    /// Starts a search: the start node is on the stack, nothing is expanded yet.
+    ///
+    /// ```
+    /// use searchlab::search::{Algorithm, DepthFirst, Search, SearchConfig, Status};
+    /// # use searchlab::search::{Cost, SearchProblem};
+    /// # #[derive(Clone)]
+    /// # struct Count;
+    /// # impl SearchProblem for Count {
+    /// #     type State = u8;
+    /// #     type Action = char;
+    /// #     type Key = u8;
+    /// #     type Heuristic = ();
+    /// #     fn start(&self) -> u8 { 0 }
+    /// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
+    /// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
+    /// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
+    /// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
+    /// #     }
+    /// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
+    /// #     fn key(&self, n: &u8) -> u8 { *n }
+    /// #     fn describe(&self, n: &u8) -> String { n.to_string() }
+    /// #     fn describe_goal(&self) -> String { "4".to_string() }
+    /// # }
+    /// // Iterative deepening: limits 0, 1 and 2; the goal is two steps away by `*`, `*`.
+    /// let config = SearchConfig::with(Algorithm::IterativeDeepening, ());
+    /// let mut search = DepthFirst::try_new(Count, config).unwrap();
+    /// search.run(usize::MAX);
+    /// let Status::Solved { goal } = search.status() else { panic!() };
+    /// assert_eq!(search.node(goal).depth, 2);
+    /// let view = search.depth_first().unwrap();
+    /// let bounds: Vec<Cost> = view.iterations.iter().map(|i| i.bound).collect();
+    /// assert_eq!(bounds, [Cost::units(0), Cost::units(1), Cost::units(2)]);
+    /// ```
+    pub fn try_new(
+        problem: P,
+        config: SearchConfig<P::Heuristic>,
+    ) -> Result<DepthFirst<P>, ConfigError> {
+        config.validate()?;
+        debug_assert!(config.algorithm.is_depth_first());
+        debug_assert_eq!(config.goal_test, GoalTest::OnExpansion);
+        let start = problem.start();
+        let h = problem.heuristic(config.heuristic, &start);
+        let f = config.priority(0, Cost::ZERO, h);
+        let bound = match config.algorithm {
+            Algorithm::DepthFirst => Cost::from(config.depth_limit),
+            // IDA* starts at the start's f = h; IDS at depth 0.
+            _ => f,
+        };
+        let root = Node {
+            state: start,
+            parent: None,
+            action: None,
+            g: Cost::ZERO,
+            depth: 0,
+            h,
+            f,
+            generated_at: 0,
+            expanded_at: None,
+            place: Place::Open,
+            direction: Direction::Forward,
+            tie: 0,
+        };
+        Ok(DepthFirst {
+            problem,
+            config,
+            nodes: vec![root],
+            stack: vec![NodeId(0)],
+            path: Vec::new(),
+            on_path: FxHashMap::default(),
+            closed: Vec::new(),
+            steps: Vec::new(),
+            children: Vec::new(),
+            successors: Vec::new(),
+            bound,
+            next_bound: None,
+            iterations: vec![Iteration {
+                bound,
+                first_step: 0,
+                expanded: 0,
+                generated: 0,
+                pruned: 0,
+            }],
+            stats: Stats {
+                open: 1,
+                max_open: 1,
+                nodes: 1,
+                ..Stats::default()
+            },
+            status: Status::Running,
+        })
+    }
+
+    /// Whether a new iteration may follow one that ended without the goal.
+    fn iterates(&self) -> bool {
+        self.config.algorithm != Algorithm::DepthFirst
+    }
+
+    /// Makes `id` the end of the current path: its ancestors stay (in a depth-first order they
+    /// are exactly the first `depth` nodes of the path), everything deeper leaves.
+    fn enter_path(&mut self, id: NodeId) {
+        let depth = self.nodes[id.index()].depth as usize;
+        for left in self.path.drain(depth.min(self.path.len())..) {
+            self.on_path
+                .remove(&self.problem.key(&self.nodes[left.index()].state));
+        }
+        self.path.push(id);
+        let key = self.problem.key(&self.nodes[id.index()].state);
+        self.on_path.insert(key, id);
+    }
+
+    /// Sets the path to the parent chain of the node expanded last, after an undo.
+    fn rebuild_path(&mut self) {
+        self.path.clear();
+        self.on_path.clear();
+        let mut at = self.closed.last().copied();
+        while let Some(id) = at {
+            self.path.push(id);
+            at = self.nodes[id.index()].parent;
+        }
+        self.path.reverse();
+        for &id in &self.path {
+            let key = self.problem.key(&self.nodes[id.index()].state);
+            self.on_path.insert(key, id);
+        }
+    }
+
+    fn do_step(&mut self) -> bool {
+        if !self.status.is_running() {
+            return false;
+        }
+        // An empty stack with the search still running means the iteration ended with
+        // something pruned: this step begins the next one from the start.
+        let restart = self.stack.is_empty();
+        if restart && (!self.iterates() || self.next_bound.is_none()) {
+            self.status = Status::Exhausted;
+            return false;
+        }
+        let id = if restart {
+            NodeId(0)
+        } else {
+            *self.stack.last().expect("non-empty")
+        };
+        let before = self.nodes[id.index()];
+        let goal_taken = self.problem.is_goal(&before.state);
+        self.enter_path(id);
+        let mut successors = std::mem::take(&mut self.successors);
+        successors.clear();
+        if !goal_taken {
+            self.problem.successors(&before.state, &mut successors);
+        }
+        // Every child off the path becomes a node, pruned or not. An expansion that would pass
+        // the limit is refused whole.
+        let new = successors
+            .iter()
+            .filter(|(_, s, _)| !self.on_path.contains_key(&self.problem.key(s)))
+            .count();
+        if self.nodes.len() + new > self.config.node_limit {
+            self.successors = successors;
+            self.rebuild_path();
+            self.status = Status::LimitReached;
+            return false;
+        }
+        let mut record = StepRecord {
+            expanded: id,
+            expanded_before: before,
+            children_start: self.children.len() as u32,
+            children_end: self.children.len() as u32,
+            nodes_before: self.nodes.len() as u32,
+            pushed: 0,
+            goal_found: false,
+            new_iteration: None,
+            iteration_before: *self.iterations.last().expect("one iteration at least"),
+            bound_before: self.bound,
+            next_bound_before: self.next_bound,
+            stats_before: self.stats,
+            status_before: self.status,
+        };
+        if restart {
+            let to = self.next_bound.take().expect("checked above");
+            record.new_iteration = Some(NewIteration {
+                number: self.iterations.len() + 1,
+                from: self.bound,
+                to,
+            });
+            self.bound = to;
+            self.iterations.push(Iteration {
+                bound: to,
+                first_step: self.steps.len(),
+                expanded: 0,
+                generated: 0,
+                pruned: 0,
+            });
+        } else {
+            self.stack.pop();
+            self.stats.open -= 1;
+        }
+        self.closed.push(id);
+        self.stats.steps += 1;
+        let node = &mut self.nodes[id.index()];
+        node.place = Place::Closed;
+        node.expanded_at = Some(self.stats.steps);
+
+        if goal_taken {
+            record.goal_found = true;
+            self.status = Status::Solved { goal: id };
+        } else {
+            self.stats.expanded += 1;
+            let depth = before.depth + 1;
+            let first_pushed = self.stack.len();
+            let mut iteration = *self.iterations.last().expect("one iteration at least");
+            iteration.expanded += 1;
+            for &(action, state, cost) in &successors {
+                self.stats.generated += 1;
+                iteration.generated += 1;
+                let g = before.g + cost;
+                let key = self.problem.key(&state);
+                if let Some(&on) = self.on_path.get(&key) {
+                    self.stats.duplicates += 1;
+                    self.children.push(Child {
+                        node: on,
+                        action,
+                        g,
+                        outcome: Outcome::OnPath,
+                    });
+                    continue;
+                }
+                let h = self.problem.heuristic(self.config.heuristic, &state);
+                let f = self.config.priority(depth, g, h);
+                let pruned = f > self.bound;
+                let child = NodeId(self.nodes.len() as u32);
+                self.nodes.push(Node {
+                    state,
+                    parent: Some(id),
+                    action: Some(action),
+                    g,
+                    depth,
+                    h,
+                    f,
+                    generated_at: self.stats.steps,
+                    expanded_at: None,
+                    place: if pruned { Place::Pruned } else { Place::Open },
+                    direction: Direction::Forward,
+                    tie: 0,
+                });
+                let outcome = if pruned {
+                    iteration.pruned += 1;
+                    self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+                    Outcome::Pruned
+                } else {
+                    self.stack.push(child);
+                    Outcome::New
+                };
+                self.children.push(Child {
+                    node: child,
+                    action,
+                    g,
+                    outcome,
+                });
+            }
+            // The first child generated is expanded first: it goes on top.
+            self.stack[first_pushed..].reverse();
+            record.pushed = (self.stack.len() - first_pushed) as u32;
+            *self.iterations.last_mut().expect("one iteration at least") = iteration;
+            self.stats.open = self.stack.len() as u32;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open);
+            self.stats.nodes = self.nodes.len() as u32;
+            if self.stack.is_empty() && (!self.iterates() || self.next_bound.is_none()) {
+                self.status = Status::Exhausted;
+            }
+        }
+        self.successors = successors;
+        record.children_end = self.children.len() as u32;
+        self.steps.push(record);
+        true
+    }
+
+    fn view(&self, index: usize) -> StepView<'_, P::Action> {
+        let record = &self.steps[index];
+        StepView {
+            index,
+            expanded: record.expanded,
+            goal_found: record.goal_found,
+            children: &self.children[record.children_start as usize..record.children_end as usize],
+            new_iteration: record.new_iteration,
+        }
+    }
+}
+
+impl<P: SearchProblem> Search<P> for DepthFirst<P> {
+    fn problem(&self) -> &P {
+        &self.problem
+    }
+
+    fn config(&self) -> &SearchConfig<P::Heuristic> {
+        &self.config
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn step(&mut self) -> Option<StepView<'_, P::Action>> {
+        if self.do_step() {
+            Some(self.view(self.steps.len() - 1))
+        } else {
+            None
+        }
+    }
+
+    fn step_back(&mut self) -> bool {
+        let Some(record) = self.steps.pop() else {
+            return false;
+        };
+        // Every node the step created is at the arena's end, and every node it pushed is on
+        // top of the stack.
+        self.nodes.truncate(record.nodes_before as usize);
+        self.children.truncate(record.children_start as usize);
+        self.stack
+            .truncate(self.stack.len() - record.pushed as usize);
+        if record.new_iteration.is_some() {
+            self.iterations.pop();
+        } else {
+            self.stack.push(record.expanded);
+        }
+        *self.iterations.last_mut().expect("one iteration at least") = record.iteration_before;
+        self.nodes[record.expanded.index()] = record.expanded_before;
+        self.closed.pop();
+        self.bound = record.bound_before;
+        self.next_bound = record.next_bound_before;
+        self.stats = record.stats_before;
+        self.status = record.status_before;
+        self.rebuild_path();
+        true
+    }
+
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
+        self.view(index)
+    }
+
+    fn node(&self, id: NodeId) -> &NodeOf<P> {
+        &self.nodes[id.index()]
+    }
+
+    fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn open_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The stack from the top: the next node to expand first.
+    fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_> {
+        Box::new(self.stack.iter().rev().copied())
+    }
+
+    fn closed(&self) -> &[NodeId] {
+        &self.closed
+    }
+
+    fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let path_slot = size_of::<(P::Key, NodeId)>() + 1;
+        self.nodes.capacity() * size_of::<NodeOf<P>>()
+            + (self.stack.capacity() + self.path.capacity() + self.closed.capacity())
+                * size_of::<NodeId>()
+            + self.on_path.capacity() * path_slot * 8 / 7
+            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
+            + self.children.capacity() * size_of::<Child<P::Action>>()
+            + self.successors.capacity() * size_of::<Successor<P>>()
+            + self.iterations.capacity() * size_of::<Iteration>()
+    }
+
+    fn depth_first(&self) -> Option<DepthFirstView<'_>> {
+        Some(DepthFirstView {
+            bound: self.bound,
+            next_bound: self.next_bound,
+            iterations: &self.iterations,
+            path: &self.path,
+        })
+    }
+}
