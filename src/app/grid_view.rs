@@ -190,21 +190,35 @@ pub fn paint_map(ui: &Ui, rect: Rect, grid: &Grid, overlay: Option<&Overlay>) ->
         (grid.start(), palette::START, "S"),
         (grid.goal(), palette::GOAL, "G"),
     ] {
-        let c = center(cell);
-        let radius = (size * 0.45).max(4.0);
+        // With g, h and f written in the cells the marker moves to the corner, off the text.
+        let numbers = size >= NUMBERS_FROM;
+        let c = if numbers {
+            center(cell) + Vec2::new(size * 0.3, -size * 0.3)
+        } else {
+            center(cell)
+        };
+        let radius = if numbers {
+            size * 0.16
+        } else {
+            (size * 0.45).max(4.0)
+        };
         painter.circle_filled(c, radius, color);
         if size >= 12.0 {
+            let font = if numbers { size * 0.22 } else { size * 0.6 };
             painter.text(
                 c,
                 Align2::CENTER_CENTER,
                 letter,
-                FontId::proportional(size * 0.6),
+                FontId::proportional(font),
                 Color32::WHITE,
             );
         }
     }
     (origin, size)
 }
+
+/// The cell size (points) from which g, h and f are written in the cells.
+const NUMBERS_FROM: f32 = 44.0;
 
 /// g, h and f in every cell that has a node, once the cells are large enough to read.
 fn paint_numbers(
@@ -214,7 +228,7 @@ fn paint_numbers(
     origin: Pos2,
     size: f32,
 ) {
-    if size < 44.0 {
+    if size < NUMBERS_FROM {
         return;
     }
     let painter = ui.painter();

@@ -171,9 +171,9 @@ strings! {
     // The compare view.
     compare: "Compare", "对比";
     single: "Single", "单个";
-    compare_hint: "Run 2 to 4 searches on the same board in lock-step: one expansion per lane per \
+    compare_hint: "Run 2 to 4 searches on the same problem in lock-step: one expansion per lane per \
         step",
-        "在同一棋盘上同步运行 2 到 4 个搜索：每一步每条通道各扩展一个结点";
+        "在同一个问题上同步运行 2 到 4 个搜索：每一步每条通道各扩展一个结点";
     add_lane: "Add lane", "添加通道";
     remove_lane: "Remove", "移除";
     open_in_single: "Open in single view", "在单个视图中打开";
@@ -1363,18 +1363,18 @@ pub fn lane_limit_frozen(steps: usize) -> String {
 
 pub fn lane_start(steps: usize) -> String {
     if zh() {
-        format!("初始棋盘 · 第 {steps} 步")
+        format!("初始状态 · 第 {steps} 步")
     } else {
-        format!("start board · step {steps}")
+        format!("start · step {steps}")
     }
 }
 
 pub fn status_compare_ready(lanes: usize) -> String {
     if zh() {
-        format!("就绪：{lanes} 条通道使用同一棋盘。按“单步”（空格键）让每条通道各扩展一个结点。")
+        format!("就绪：{lanes} 条通道求解同一个问题。按“单步”（空格键）让每条通道各扩展一个结点。")
     } else {
         format!(
-            "Ready: {lanes} lanes on the same board. Press Step (Space) to expand one node in each."
+            "Ready: {lanes} lanes on the same problem. Press Step (Space) to expand one node in each."
         )
     }
 }
