@@ -12,6 +12,8 @@ use egui::{Color32, ColorImage, RichText};
 use serde::{Deserialize, Serialize};
 
 use super::breakpoints::BreakpointSettings;
+use super::domain::DomainKind;
+use super::grid_model::GridSettings;
 use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
 use super::text::{self, engine};
 use crate::puzzle::{Problem, SearchConfig, parse_board, parse_goal};
@@ -33,6 +35,12 @@ pub struct SessionFile {
     pub step: usize,
     #[serde(default)]
     pub breakpoints: BreakpointSettings,
+    /// The puzzle or the map; files from before maps had no such field and are puzzles.
+    #[serde(default)]
+    pub domain: DomainKind,
+    /// The map, its searches and its drawing options, in a session of a map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<GridSettings>,
 }
 
 pub const SESSION_FORMAT: &str = "searchlab-session";
@@ -91,6 +99,8 @@ impl SessionFile {
             lanes: settings.lanes.clone(),
             step: session.clock(),
             breakpoints: settings.breakpoints.clone(),
+            domain: settings.domain,
+            grid: (settings.domain == DomainKind::Grid).then(|| settings.grid.clone()),
         }
     }
 
@@ -133,6 +143,29 @@ impl SessionFile {
                 .validate()
                 .map_err(|e| invalid(SetupError::Config(e)))?;
         }
+        if let Some(grid) = &file.grid {
+            // The map itself was checked as it was read (its text form); its searches here.
+            let lanes = grid.lanes.len();
+            if !(MIN_LANES..=MAX_LANES).contains(&lanes) {
+                return Err(LoadError::Invalid(format!(
+                    "{lanes} lanes; a session has {MIN_LANES} to {MAX_LANES}"
+                )));
+            }
+            for config in std::iter::once(&grid.config).chain(&grid.lanes) {
+                config
+                    .validate()
+                    .map_err(|e| invalid(SetupError::Config(e)))?;
+            }
+        }
+        if file.domain == DomainKind::Grid && file.grid.is_none() {
+            return Err(LoadError::Invalid(
+                if text::language() == text::Language::Chinese {
+                    "地图会话缺少地图".to_owned()
+                } else {
+                    "a map session without its map".to_owned()
+                },
+            ));
+        }
         Ok(file)
     }
 
@@ -150,6 +183,8 @@ impl SessionFile {
             config: self.config,
             lanes: self.lanes.clone(),
             breakpoints: self.breakpoints.clone(),
+            domain: self.domain,
+            grid: self.grid.clone().unwrap_or_else(|| settings.grid.clone()),
             ..settings.clone()
         }
     }
@@ -160,6 +195,8 @@ impl SessionFile {
 pub enum FileAction {
     SaveSession,
     OpenSession,
+    /// A MovingAI `.map` file (or searchlab's grid text) read into the map.
+    ImportMap,
     TraceCsv,
     TraceJson,
     SummaryCsv,
@@ -190,6 +227,7 @@ impl FileAction {
         match self {
             FileAction::SaveSession => t.save_session,
             FileAction::OpenSession => t.open_session,
+            FileAction::ImportMap => t.import_map,
             FileAction::TraceCsv => t.export_trace_csv,
             FileAction::TraceJson => t.export_trace_json,
             FileAction::SummaryCsv => t.export_summary_csv,
@@ -208,6 +246,7 @@ impl FileAction {
     fn default_name(self) -> &'static str {
         match self {
             FileAction::SaveSession | FileAction::OpenSession => "searchlab-session.json",
+            FileAction::ImportMap => "map.map",
             FileAction::TraceCsv => "searchlab-trace.csv",
             FileAction::TraceJson => "searchlab-trace.json",
             FileAction::SummaryCsv => "searchlab-summary.csv",
@@ -231,7 +270,7 @@ impl FileAction {
     }
 
     fn reads(self) -> bool {
-        self == FileAction::OpenSession
+        matches!(self, FileAction::OpenSession | FileAction::ImportMap)
     }
 }
 
@@ -292,16 +331,20 @@ impl FileDialog {
     /// in the folder last used for exports, else the documents folder.
     pub fn open(&mut self, action: FileAction) {
         let last = match action {
-            FileAction::SaveSession | FileAction::OpenSession => &self.session_folder,
+            FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
+                &self.session_folder
+            }
             _ => &self.export_folder,
         };
         let folder = last
             .clone()
             .filter(|p| p.is_dir())
             .or_else(|| match action {
-                FileAction::SaveSession | FileAction::OpenSession => std::env::current_dir()
-                    .ok()
-                    .filter(|d| d.parent().is_some()),
+                FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
+                    std::env::current_dir()
+                        .ok()
+                        .filter(|d| d.parent().is_some())
+                }
                 _ => None,
             })
             .or_else(documents_folder)
@@ -329,7 +372,7 @@ impl FileDialog {
             return;
         };
         match action {
-            FileAction::SaveSession | FileAction::OpenSession => {
+            FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
                 self.session_folder = Some(folder.clone());
             }
             _ => self.export_folder = Some(folder.clone()),
@@ -689,7 +732,8 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{App, test_harness};
+    use crate::app::grid_model::{GridEdit, Tool};
+    use crate::app::{App, Command, test_harness};
     use crate::search::Algorithm;
 
     fn temp_path(name: &str) -> PathBuf {
@@ -752,6 +796,95 @@ mod tests {
         assert_eq!(app.session.clock(), 5);
         assert!(app.files.action.is_none(), "the dialog closes");
         h.get_by_label_contains("opened the session");
+    }
+
+    /// A map session keeps the map as it was edited, its searches and the step.
+    #[test]
+    fn a_map_session_opens_again_with_its_map_and_step() {
+        let mut session = crate::app::Session::new(Settings {
+            domain: DomainKind::Grid,
+            compare: true,
+            ..Settings::default()
+        });
+        let grid = session.settings.grid.grid.clone();
+        let free = grid
+            .cells()
+            .find(|&c| grid.is_passable(c) && c != grid.start() && c != grid.goal())
+            .unwrap();
+        let wall = GridEdit::Paint {
+            from: free,
+            to: free,
+            tool: Tool::Weight(7),
+        };
+        session.apply(Command::EditGrid(wall));
+        for _ in 0..5 {
+            session.apply(Command::Step);
+        }
+        let saved = SessionFile::of(&session);
+        let read = SessionFile::parse(&saved.to_json()).unwrap();
+        assert_eq!(read, saved);
+        let settings = read.apply_to(&Settings::default());
+        assert_eq!(settings.domain, DomainKind::Grid);
+        assert_eq!(settings.grid.grid, session.settings.grid.grid);
+        assert_ne!(
+            settings.grid.grid, grid,
+            "the painted terrain is in the file"
+        );
+        assert_eq!(read.step, 5);
+        // A puzzle session has no map in it, and older files without the field are puzzles.
+        let puzzle = SessionFile::of(&crate::app::Session::new(Settings::default()));
+        assert!(!puzzle.to_json().contains("\"grid\""));
+        let mut bare: serde_json::Value = serde_json::from_str(&puzzle.to_json()).unwrap();
+        bare.as_object_mut().unwrap().remove("domain");
+        let old = SessionFile::parse(&bare.to_string()).unwrap();
+        assert_eq!(old.domain, DomainKind::Puzzle);
+        // A map session whose map is gone is refused.
+        let mut broken: serde_json::Value = serde_json::from_str(&saved.to_json()).unwrap();
+        broken.as_object_mut().unwrap().remove("grid");
+        assert!(matches!(
+            SessionFile::parse(&broken.to_string()),
+            Err(LoadError::Invalid(_))
+        ));
+    }
+
+    /// File → Import map reads a MovingAI map into the window and shows it; a malformed one
+    /// is refused in the dialog with its line, and the map stays.
+    #[test]
+    fn a_movingai_map_is_imported_and_a_malformed_one_refused() {
+        let good = temp_path("import.map");
+        std::fs::write(
+            &good,
+            "type octile\nheight 5\nwidth 6\nmap\n......\n..@@..\n..@T..\n......\n......\n",
+        )
+        .unwrap();
+        let bad = temp_path("bad.map");
+        std::fs::write(&bad, "type octile\nheight 4\nwidth 6\nmap\n......\n").unwrap();
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let before = h.state().session.settings.grid.grid.clone();
+        click_menu(&mut h, "File", "Import map (MovingAI .map)...");
+        h.state_mut().files.path = bad.display().to_string();
+        h.run();
+        h.get_by_label("Open").click();
+        h.run();
+        assert!(h.state().files.action.is_some(), "the dialog stays open");
+        assert_eq!(h.state().session.settings.grid.grid, before);
+        assert_eq!(h.state().session.settings.domain, DomainKind::Puzzle);
+        h.state_mut().files.path = good.display().to_string();
+        h.run();
+        h.get_by_label("Open").click();
+        h.run();
+        let session = &h.state().session;
+        assert!(
+            h.state().files.action.is_none(),
+            "the dialog closes: {:?}",
+            h.state().files.error
+        );
+        assert_eq!(session.settings.domain, DomainKind::Grid);
+        let grid = &session.settings.grid.grid;
+        assert_eq!((grid.width(), grid.height(), grid.wall_count()), (6, 5, 4));
+        assert!(session.problem.is_ok());
+        h.get_by_label_contains("imported the map import.map");
     }
 
     #[test]

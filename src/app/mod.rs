@@ -456,6 +456,26 @@ impl App {
         }
     }
 
+    /// Reads a MovingAI map into the window's map and shows it; a file that cannot be used is
+    /// said in the dialog, and the map stays as it was.
+    fn import_map(&mut self, path: &std::path::Path) -> Result<String, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| text::file_unreadable(&e.to_string()))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        self.apply(Command::EditGrid(grid_model::GridEdit::Import(
+            name.clone(),
+            text,
+        )));
+        if let Some(error) = self.session.edit_error.clone() {
+            return Err(error);
+        }
+        self.apply(Command::SetDomain(domain::DomainKind::Grid));
+        Ok(text::map_imported(&name, &self.session.settings.grid.grid))
+    }
+
     /// Opens a session file given on the command line; a file that cannot be used leaves the
     /// remembered settings and says why in the status bar.
     pub fn with_session(mut self, path: &std::path::Path) -> App {
@@ -477,6 +497,7 @@ impl App {
                 files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
             FileAction::OpenSession => self.open_session(path),
+            FileAction::ImportMap => self.import_map(path),
             FileAction::TraceCsv => files::write_traces(&self.session, path, false),
             FileAction::TraceJson => files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {

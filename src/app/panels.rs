@@ -714,6 +714,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         for (action, enabled) in [
             (FileAction::OpenSession, true),
             (FileAction::SaveSession, true),
+            (FileAction::ImportMap, true),
         ] {
             file_item(ui, action, enabled, commands);
         }

@@ -275,6 +275,7 @@ strings! {
     bp_board_field: "Board to stop at", "断点棋盘";
     grid_admissible: "never above h*", "从不高于 h*";
     grid_size: "Size", "大小";
+    import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）...";
     grid_map: "Map", "地图";
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
     grid_density: "walls", "墙的比例";
@@ -1118,6 +1119,22 @@ pub fn grid_summary(grid: &crate::domains::grid::Grid) -> String {
         grid.start(),
         grid.goal()
     )
+}
+
+pub fn file_unreadable(error: &str) -> String {
+    if zh() {
+        format!("无法读取文件：{error}")
+    } else {
+        format!("the file could not be read: {error}")
+    }
+}
+
+pub fn map_imported(name: &str, grid: &crate::domains::grid::Grid) -> String {
+    if zh() {
+        format!("已导入地图 {name}：{}", grid_summary(grid))
+    } else {
+        format!("imported the map {name}: {}", grid_summary(grid))
+    }
 }
 
 /// A preset map's name.
