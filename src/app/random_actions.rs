@@ -67,7 +67,7 @@ const GOALS: [&str; 8] = [
 fn random_edit(rng: &mut Rng, app: &App) -> GridEdit {
     let grid = &app.session.settings.grid.grid;
     // A few cells past the edges, as a drag that leaves the map gives.
-    let mut cell = |rng: &mut Rng| {
+    let cell = |rng: &mut Rng| {
         Cell::new(
             rng.below(grid.width() + 3) as u16,
             rng.below(grid.height() + 3) as u16,
