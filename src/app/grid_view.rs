@@ -107,6 +107,58 @@ impl Overlay {
     }
 }
 
+/// Which picture of a large map is kept between frames, and what makes it out of date: the
+/// search's problem (a new one after every edit), its step, and the shading.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Picture {
+    pub id: egui::Id,
+    pub key: u64,
+}
+
+impl Picture {
+    /// The picture of `lane`'s map at its current step, kept under `id`.
+    pub fn of(id: egui::Id, lane: &Lane, shade_by_g: bool) -> Picture {
+        use std::hash::{Hash, Hasher};
+        let search = lane.search();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        if let Some(map) = search.problem().grid() {
+            std::sync::Arc::as_ptr(map).hash(&mut hasher);
+        }
+        (search.steps(), search.node_count(), shade_by_g).hash(&mut hasher);
+        Picture {
+            id,
+            key: hasher.finish(),
+        }
+    }
+}
+
+/// The map as a texture of one texel per cell, remade when its picture's key changed.
+fn map_texture(
+    ui: &Ui,
+    grid: &Grid,
+    overlay: Option<&Overlay>,
+    picture: Picture,
+) -> egui::TextureHandle {
+    let kept: Option<(u64, egui::TextureHandle)> = ui.data(|d| d.get_temp(picture.id));
+    if let Some((key, texture)) = &kept
+        && *key == picture.key
+    {
+        return texture.clone();
+    }
+    let pixels = grid.cells().map(|c| cell_color(grid, overlay, c)).collect();
+    let image = egui::ColorImage::new([grid.width(), grid.height()], pixels);
+    let options = egui::TextureOptions::NEAREST;
+    let texture = match kept {
+        Some((_, mut texture)) => {
+            texture.set(image, options);
+            texture
+        }
+        None => ui.ctx().load_texture("searchlab map", image, options),
+    };
+    ui.data_mut(|d| d.insert_temp(picture.id, (picture.key, texture.clone())));
+    texture
+}
+
 /// The map's size on screen: whole cells that fit `room`, at least one pixel each.
 fn cell_size(grid: &Grid, room: Vec2) -> f32 {
     (room.x / grid.width() as f32)
@@ -157,24 +209,46 @@ fn cell_color(grid: &Grid, overlay: Option<&Overlay>, cell: Cell) -> Color32 {
 /// Draws the map into `rect` (whole cells, centred) and returns where it went and the cell
 /// size. Large maps are drawn as one mesh of quads, so 512x512 costs one upload, not a
 /// quarter million shapes.
-pub fn paint_map(ui: &Ui, rect: Rect, grid: &Grid, overlay: Option<&Overlay>) -> (Pos2, f32) {
+pub fn paint_map(
+    ui: &Ui,
+    rect: Rect,
+    grid: &Grid,
+    overlay: Option<&Overlay>,
+    picture: Option<Picture>,
+) -> (Pos2, f32) {
     let size = cell_size(grid, rect.size());
     let map = Vec2::new(grid.width() as f32, grid.height() as f32) * size;
     let origin = rect.center() - map / 2.0;
-    let mut mesh = egui::Mesh::default();
-    let gap = if size >= 6.0 { 1.0 } else { 0.0 };
-    for cell in grid.cells() {
-        let min = origin + Vec2::new(f32::from(cell.x), f32::from(cell.y)) * size;
-        let r = Rect::from_min_size(min, Vec2::splat(size - gap));
-        mesh.add_colored_rect(r, cell_color(grid, overlay, cell));
-    }
     let painter = ui.painter_at(rect);
     painter.rect_filled(
         Rect::from_min_size(origin, map),
         CornerRadius::ZERO,
         Color32::from_gray(0x9a),
     );
-    painter.add(egui::Shape::mesh(mesh));
+    match picture.filter(|_| size < 6.0) {
+        // Cells too small for a gap between them: one texel per cell, one textured rectangle,
+        // remade only when what it shows changed.
+        Some(picture) => {
+            let texture = map_texture(ui, grid, overlay, picture);
+            let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+            painter.image(
+                texture.id(),
+                Rect::from_min_size(origin, map),
+                uv,
+                Color32::WHITE,
+            );
+        }
+        None => {
+            let mut mesh = egui::Mesh::default();
+            let gap = if size >= 6.0 { 1.0 } else { 0.0 };
+            for cell in grid.cells() {
+                let min = origin + Vec2::new(f32::from(cell.x), f32::from(cell.y)) * size;
+                let r = Rect::from_min_size(min, Vec2::splat(size - gap));
+                mesh.add_colored_rect(r, cell_color(grid, overlay, cell));
+            }
+            painter.add(egui::Shape::mesh(mesh));
+        }
+    }
     let center =
         |c: Cell| origin + (Vec2::new(f32::from(c.x), f32::from(c.y)) + Vec2::splat(0.5)) * size;
     if let Some(o) = overlay
@@ -275,7 +349,8 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.label(RichText::new(text::grid_legend_line(closed)).small());
     let map_rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
-    let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_ref());
+    let picture = lane.map(|l| Picture::of(response.id.with("picture"), l, settings.shade_by_g));
+    let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_ref(), picture);
     if let Some(lane) = lane {
         paint_numbers(ui, grid, lane.search(), origin, size);
     }
@@ -481,7 +556,9 @@ pub fn lane_map(ui: &mut Ui, session: &Session, lane: &Lane, room: Vec2) {
     let settings = &session.settings.grid;
     let overlay = Overlay::of(&settings.grid, lane, settings.shade_by_g);
     let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
-    paint_map(ui, rect, &settings.grid, Some(&overlay));
+    let id = ui.scope_id().with(("lane map", lane.color));
+    let picture = Picture::of(id, lane, settings.shade_by_g);
+    paint_map(ui, rect, &settings.grid, Some(&overlay), Some(picture));
     ui.label(RichText::new(text::cells_closed(overlay.closed_count())).small());
 }
 
