@@ -1903,6 +1903,8 @@ fn node_table(
         ui.spacing_mut().item_spacing.x = 4.0;
         (30.0, 22.0)
     };
+    // A long run's step numbers (five digits and more) need more than the narrow column.
+    let rank_width = f32::max(rank_width, (digits - 0.4) * text_size * 0.6 + 6.0);
     let (value_width, f_width) = if map {
         let width = "100.41".len() as f32 * text_size * 0.6 + 8.0;
         (width, width)
