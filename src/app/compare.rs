@@ -10,6 +10,7 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotP
 use super::board_view::{self, Decor, palette};
 use super::command::Command;
 use super::domain::{AnyState, DomainKind};
+use super::grid_model::GridEdit;
 use super::panels::{edit_config, setting_checkbox};
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
@@ -76,6 +77,16 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     {
         commands.push(Command::AddLane);
     }
+    if session.settings.domain == DomainKind::Grid {
+        let mut overlay = session.settings.grid.overlay;
+        if ui
+            .checkbox(&mut overlay, text::t().grid_overlay)
+            .on_hover_text(text::t().grid_overlay_hint)
+            .changed()
+        {
+            commands.push(Command::EditGrid(GridEdit::SetOverlay(overlay)));
+        }
+    }
     if ui.button(text::t().experiments).clicked() {
         commands.push(Command::ShowExperiments);
     }
@@ -120,7 +131,10 @@ pub fn body(
         .max(160.0)
         .min(available - 190.0)
         .max(120.0);
-    if let Some(i) = view.enlarged {
+    let overlay = session.settings.domain == DomainKind::Grid && session.settings.grid.overlay;
+    if overlay {
+        super::grid_view::overlay_map(ui, session, vec2(width, cards_height));
+    } else if let Some(i) = view.enlarged {
         ui.allocate_ui_with_layout(
             vec2(width, cards_height),
             Layout::top_down(Align::Min),

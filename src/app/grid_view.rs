@@ -562,6 +562,50 @@ pub fn lane_map(ui: &mut Ui, session: &Session, lane: &Lane, room: Vec2) {
     ui.label(RichText::new(text::cells_closed(overlay.closed_count())).small());
 }
 
+/// The compare view's overlay: one map, each lane's closed cells tinted in its colour (a cell
+/// closed by several lanes mixes their tints), each lane's path in its colour on top.
+pub fn overlay_map(ui: &mut Ui, session: &Session, room: Vec2) {
+    let grid = &session.settings.grid.grid;
+    let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
+    let Some(first) = session.lanes.first() else {
+        return;
+    };
+    // The terrain alone, kept as a picture for large maps like a lane's.
+    let id = ui.scope_id().with("overlay terrain");
+    let (origin, size) = paint_map(ui, rect, grid, None, Some(Picture::of(id, first, false)));
+    let painter = ui.painter_at(rect);
+    let cell_rect = |c: Cell| {
+        Rect::from_min_size(
+            origin + Vec2::new(f32::from(c.x), f32::from(c.y)) * size,
+            Vec2::splat(size),
+        )
+    };
+    for lane in &session.lanes {
+        let search = lane.search();
+        let mut mesh = egui::Mesh::default();
+        let tint = lane.color.gamma_multiply(0.45);
+        for &id in search.closed() {
+            if let AnyState::Grid(cell) = search.node(id).state {
+                mesh.add_colored_rect(cell_rect(cell), tint);
+            }
+        }
+        painter.add(egui::Shape::mesh(mesh));
+    }
+    for lane in &session.lanes {
+        if let Some(path) = lane.search().solution() {
+            let points: Vec<Pos2> = path
+                .iter()
+                .filter_map(|&id| lane.search().node(id).state.cell())
+                .map(|c| cell_rect(c).center())
+                .collect();
+            painter.add(egui::Shape::line(
+                points,
+                Stroke::new((size * 0.2).clamp(2.0, 5.0), lane.color),
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use egui_kittest::kittest::Queryable;
@@ -629,6 +673,28 @@ mod tests {
             }));
         }
         assert_ne!(start, goal);
+    }
+
+    /// The compare view's overlay is one map in place of the cards, toggled from the lanes bar.
+    #[test]
+    fn the_overlay_draws_every_lane_on_one_map() {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            compare: true,
+            ..Settings::default()
+        });
+        h.run();
+        assert_eq!(h.query_all_by_label("Open in single view").count(), 3);
+        h.get_by_label(text::t().grid_overlay).click();
+        h.run();
+        assert!(h.state().session.settings.grid.overlay);
+        for _ in 0..4 {
+            h.get_by_label("Step Space").click();
+            h.run();
+        }
+        // The cards (and their buttons) give way to the one map.
+        assert_eq!(h.query_all_by_label("Open in single view").count(), 0);
+        assert!(h.state().session.lanes.iter().all(|l| l.steps() == 4));
     }
 
     #[test]

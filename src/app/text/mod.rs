@@ -275,6 +275,9 @@ strings! {
     bp_board_field: "Board to stop at", "断点棋盘";
     grid_admissible: "never above h*", "从不高于 h*";
     grid_size: "Size", "大小";
+    grid_overlay: "One map, lanes overlaid", "叠加在一张地图上";
+    grid_overlay_hint: "Each lane's closed cells tinted in its colour on one map, its path on top",
+        "在一张地图上用各通道的颜色标出其 closed 格和路径";
     import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）...";
     grid_map: "Map", "地图";
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
