@@ -24,15 +24,21 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let (role, detail) = current(search, session.fine());
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.pseudocode).strong().size(17.0));
-        let fine = session.settings.fine_step;
-        setting_checkbox(
-            ui,
-            fine,
-            t.fine_step,
-            t.fine_step_hint,
-            Command::SetFineStep,
-            commands,
-        );
+        if session.fine_step_offered() {
+            let fine = session.settings.fine_step;
+            setting_checkbox(
+                ui,
+                fine,
+                t.fine_step,
+                t.fine_step_hint,
+                Command::SetFineStep,
+                commands,
+            );
+        } else {
+            // These engines are shown one whole expansion per step; the lines still say what
+            // each step did.
+            ui.label(RichText::new(t.fine_step_unavailable).weak());
+        }
     });
     // What the highlighted line did, above the code so it never scrolls out of sight.
     if let Some(detail) = detail {

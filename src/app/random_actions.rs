@@ -63,7 +63,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
     let weights = [1.0, 1.5, 2.0, 5.0, 0.5, 150.0, f64::NAN, -1.0];
     let limits = [1, 10, 500, 20_000, 60_000];
     SearchConfig {
-        algorithm: Algorithm::ALL[rng.below(Algorithm::ALL.len())],
+        algorithm: Algorithm::EVERY[rng.below(Algorithm::EVERY.len())],
         heuristic: HeuristicKind::ALL[rng.below(HeuristicKind::ALL.len())],
         weight: if rng.below(4) == 0 {
             weights[rng.below(weights.len())]
@@ -77,7 +77,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
             GoalTest::OnExpansion
         },
         node_limit: limits[rng.below(limits.len())],
-        ..SearchConfig::default()
+        depth_limit: [0, 3, 30, 2_000_000][rng.below(4)],
     }
 }
 
@@ -88,6 +88,7 @@ fn random_breakpoints(rng: &mut Rng) -> BreakpointSettings {
         reopened: rng.below(2) == 0,
         open_exceeds: rng.below(3) == 0,
         open_limit: [0, 1, 50, 1000][rng.below(4)],
+        bound_raised: rng.below(3) == 0,
         board: rng.below(3) == 0,
         board_text: BOARDS[rng.below(BOARDS.len())].to_owned(),
         board_expanded: rng.below(2) == 0,
