@@ -173,6 +173,7 @@ mod tests {
         pick(&mut h, "Bidirectional BFS");
         h.get_by_label("Not met yet: μ = ∞");
         h.get_by_label("Backward open: 1 node");
+        h.get_by_label("Forward open list (next first)");
         h.get_by_label("Run to end End").click();
         h.run();
         let search = h.state().session.lane(0).search();

@@ -1780,7 +1780,13 @@ fn open_table(
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    list_heading(ui, text::t().open_list, lane.open_snapshot().len(), toggle);
+    // A bidirectional search's backward open list is above the lists (engine_views).
+    let title = if search.bidirectional().is_some() {
+        text::t().open_list_forward
+    } else {
+        text::t().open_list
+    };
+    list_heading(ui, title, lane.open_snapshot().len(), toggle);
     let list = NodeList {
         id_salt: "open_table",
         first_column: text::t().col_rank,

@@ -432,7 +432,9 @@ fn check_lanes(app: &App) -> Result<(), String> {
         let search = lane.search();
         let stats = search.stats();
         let open: Vec<NodeId> = search.open_nodes().collect();
-        if open.len() != search.open_len() || open.len() != stats.open as usize {
+        // A bidirectional search's counter holds both halves' open lists.
+        let backward = search.bidirectional().map_or(0, |b| b.backward_open_len());
+        if open.len() != search.open_len() || open.len() + backward != stats.open as usize {
             return Err(format!(
                 "lane {i}: open has {} nodes, open_len {}, counter {}",
                 open.len(),
@@ -454,7 +456,9 @@ fn check_lanes(app: &App) -> Result<(), String> {
                 return Err(format!("lane {i}: #{} is in open and in closed", id.0));
             }
         }
-        for pair in open.windows(2) {
+        // A depth-first search's open is a stack, in pop order but not ordered by f.
+        let ordered_by_f = search.depth_first().is_none();
+        for pair in open.windows(2).filter(|_| ordered_by_f) {
             let (a, b) = (search.node(pair[0]).f, search.node(pair[1]).f);
             if a > b {
                 return Err(format!(
@@ -554,7 +558,12 @@ fn check_screen(h: &H) -> Result<(), String> {
     let [open_rows, closed_rows, ..] = counts[..] else {
         return Err(format!("list headings missing: {counts:?}"));
     };
-    if open_rows != open {
+    // The open list shows a bidirectional search's forward half; the counter counts both.
+    let backward = session
+        .main_lane()
+        .and_then(|l| l.search().bidirectional().map(|b| b.backward_open_len()))
+        .unwrap_or(0);
+    if open_rows + backward != open {
         return Err(format!(
             "the counters say open {open}, the open list shows {open_rows}"
         ));

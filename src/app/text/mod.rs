@@ -115,6 +115,7 @@ strings! {
     not_solved_yet: "No solution yet: step or run the search to the goal.",
         "尚无解：请单步或运行搜索直到目标。";
     open_list: "Open list (next first)", "open 表（下一个在前）";
+    open_list_forward: "Forward open list (next first)", "正向 open 表（下一个在前）";
     closed_list: "Closed list (expansion order)", "closed 表（按扩展顺序）";
     col_rank: "#", "#";
     col_step: "step", "步";
