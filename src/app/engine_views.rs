@@ -209,6 +209,25 @@ mod tests {
     }
 
     #[test]
+    fn exercise_mode_waits_for_a_best_first_search() {
+        // Its reasons (smallest f, then the tie-break) do not hold for a stack.
+        let mut h = test_harness(Settings {
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            exercise: true,
+            ..Settings::default()
+        });
+        h.run();
+        assert!(!h.state().session.exercising());
+        h.get_by_label("Open list (next first)");
+        h.state_mut()
+            .apply(Command::Predict(crate::search::NodeId(0)));
+        h.run();
+        assert_eq!(h.state().session.steps(), 0);
+        pick(&mut h, "A*");
+        assert!(h.state().session.exercising());
+    }
+
+    #[test]
     fn picking_a_bidirectional_search_never_panics() {
         let problems = [
             Settings::default(),

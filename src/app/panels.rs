@@ -781,7 +781,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (
                 settings.exercise,
                 t.exercise_mode,
-                single,
+                single && session.fine_step_offered(),
                 Command::SetExercise,
             ),
         ] {
@@ -1655,7 +1655,7 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     let Some(lane) = session.main_lane() else {
         return;
     };
-    if session.settings.exercise {
+    if session.exercising() {
         let rule = engine::tie_break(lane.config().effective_tie_break());
         let can_reveal = lane.is_running() && session.can_step();
         super::exercise::banner(ui, &session.score, rule, can_reveal, commands);
@@ -1752,7 +1752,7 @@ fn open_table(
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    if session.settings.exercise {
+    if session.exercising() {
         // Pop order would give the answer away: show open in the order nodes were made.
         marks.extend(
             session

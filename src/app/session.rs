@@ -1125,7 +1125,7 @@ impl Session {
             Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
-                let Some(lane) = self.main_lane() else {
+                let Some(lane) = self.main_lane().filter(|_| self.exercising()) else {
                     return;
                 };
                 let steps = lane.steps();
@@ -1527,6 +1527,13 @@ impl Session {
             && self.fine_step_offered()
     }
 
+    /// Whether exercise mode is on and can judge the single view's algorithm: its questions
+    /// and reasons (smallest f, then the tie-break) are those of one open list ordered by f,
+    /// which the depth-first and the bidirectional searches do not have.
+    pub fn exercising(&self) -> bool {
+        self.settings.exercise && self.fine_step_offered()
+    }
+
     /// Whether the single view's algorithm can be fine stepped: the depth-first and the
     /// bidirectional searches are stepped one whole expansion at a time.
     pub fn fine_step_offered(&self) -> bool {
@@ -1649,7 +1656,7 @@ impl Session {
     /// Called once per frame before drawing.
     pub fn prepare(&mut self) {
         let running = matches!(self.mode, RunMode::Playing | RunMode::RunToEnd);
-        let exercise = self.settings.exercise && !self.settings.compare;
+        let exercise = self.exercising() && !self.settings.compare;
         for (i, lane) in self.lanes.iter_mut().enumerate() {
             lane.refresh(running, exercise && i == 0);
         }
