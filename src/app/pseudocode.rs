@@ -128,6 +128,33 @@ mod tests {
     }
 
     #[test]
+    fn ida_star_and_bidirectional_search_show_their_own_lines() {
+        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("if f(m) = g + h > bound: prune m");
+        h.get_by_label_contains("Fine step is for the best-first searches");
+        // Fine step is off for IDA*: Step takes a whole expansion.
+        h.get_by_label("Step Space").click();
+        h.run();
+        assert_eq!(h.state().session.lane(0).search().steps(), 1);
+        h.state_mut()
+            .apply(Command::SetConfig(crate::app::session::Config::with(
+                Algorithm::BidirectionalUcs,
+                HeuristicKind::Manhattan.into(),
+            )));
+        h.run();
+        h.get_by_label_contains("if top_f + top_b ≥ μ");
+        h.get_by_label_contains("open_b <- [goal]");
+    }
+
+    #[test]
     fn lists_show_only_what_the_fine_steps_have_done() {
         let mut h = test_harness(Settings {
             show_pseudocode: true,
