@@ -21,6 +21,8 @@ pub struct BreakpointSettings {
     pub reopened: bool,
     pub open_exceeds: bool,
     pub open_limit: usize,
+    /// IDA* or iterative deepening began a new iteration with a larger bound.
+    pub bound_raised: bool,
     /// Stop at a chosen board, typed in any board format.
     pub board: bool,
     pub board_text: String,
@@ -36,6 +38,7 @@ impl Default for BreakpointSettings {
             reopened: false,
             open_exceeds: false,
             open_limit: 1000,
+            bound_raised: false,
             board: false,
             board_text: "123804765".to_owned(),
             board_expanded: false,
@@ -59,6 +62,9 @@ impl BreakpointSettings {
         }
         if self.open_exceeds {
             active.push(Breakpoint::OpenExceeds(self.open_limit));
+        }
+        if self.bound_raised {
+            active.push(Breakpoint::BoundRaised);
         }
         if let (true, Ok(state)) = (self.board, self.state(domain)) {
             active.push(if self.board_expanded {
@@ -116,6 +122,8 @@ pub fn row(
                 .speed(10.0),
         )
         .on_hover_text(t.bp_open_limit);
+        ui.checkbox(&mut next.bound_raised, t.bp_bound_raised)
+            .on_hover_text(t.bp_bound_raised_hint);
         ui.separator();
         ui.checkbox(&mut next.board, t.bp_board);
         let error = next.state(domain).err();

@@ -262,6 +262,38 @@ impl AnyProblem {
             AnyProblem::Grid(grid) => AnyState::Grid(grid.goal()),
         }
     }
+
+    /// The successors or predecessors of a state, as the domain's problem lists them: the
+    /// forward and the backward searches read the same moves through one conversion.
+    fn neighbours(
+        &self,
+        state: &AnyState,
+        out: &mut Vec<(AnyAction, AnyState, Cost)>,
+        puzzle: impl Fn(&Problem, &Board, &mut Vec<(Move, Board, Cost)>),
+        grid: impl Fn(&Grid, &Cell, &mut Vec<(Dir, Cell, Cost)>),
+    ) {
+        match (self, state) {
+            (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => {
+                PUZZLE_MOVES.with_borrow_mut(|moves| {
+                    moves.clear();
+                    puzzle(problem, board, moves);
+                    out.extend(moves.iter().map(|&(m, next, cost)| {
+                        (AnyAction::Puzzle(m), AnyState::Puzzle(next), cost)
+                    }));
+                });
+            }
+            (AnyProblem::Grid(map), AnyState::Grid(cell)) => {
+                GRID_MOVES.with_borrow_mut(|moves| {
+                    moves.clear();
+                    grid(map.as_ref(), cell, moves);
+                    out.extend(moves.iter().map(|&(dir, next, cost)| {
+                        (AnyAction::Grid(dir), AnyState::Grid(next), cost)
+                    }));
+                });
+            }
+            _ => {}
+        }
+    }
 }
 
 impl AnyState {
@@ -311,27 +343,28 @@ impl SearchProblem for AnyProblem {
     }
 
     fn successors(&self, state: &AnyState, out: &mut Vec<(AnyAction, AnyState, Cost)>) {
-        match (self, state) {
-            (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => {
-                PUZZLE_MOVES.with_borrow_mut(|moves| {
-                    moves.clear();
-                    problem.successors(board, moves);
-                    out.extend(moves.iter().map(|&(m, next, cost)| {
-                        (AnyAction::Puzzle(m), AnyState::Puzzle(next), cost)
-                    }));
-                });
-            }
-            (AnyProblem::Grid(grid), AnyState::Grid(cell)) => {
-                GRID_MOVES.with_borrow_mut(|moves| {
-                    moves.clear();
-                    SearchProblem::successors(grid.as_ref(), cell, moves);
-                    out.extend(moves.iter().map(|&(dir, next, cost)| {
-                        (AnyAction::Grid(dir), AnyState::Grid(next), cost)
-                    }));
-                });
-            }
-            _ => {}
+        self.neighbours(
+            state,
+            out,
+            |p, b, moves| p.successors(b, moves),
+            <Grid as SearchProblem>::successors,
+        );
+    }
+
+    fn goal_state(&self) -> Option<AnyState> {
+        match self {
+            AnyProblem::Puzzle(problem) => problem.goal_state().map(AnyState::Puzzle),
+            AnyProblem::Grid(grid) => SearchProblem::goal_state(grid.as_ref()).map(AnyState::Grid),
         }
+    }
+
+    fn predecessors(&self, state: &AnyState, out: &mut Vec<(AnyAction, AnyState, Cost)>) {
+        self.neighbours(
+            state,
+            out,
+            |p, b, moves| p.predecessors(b, moves),
+            <Grid as SearchProblem>::predecessors,
+        );
     }
 
     fn heuristic(&self, which: AnyHeuristic, state: &AnyState) -> Cost {

@@ -30,11 +30,21 @@ pub enum Role {
     Improved,
     Reopened,
     Ignored,
+    /// A depth-first search prunes a child beyond its bound.
+    Pruned,
+    /// A depth-first search begins a new iteration with a larger bound.
+    NewIteration,
 }
 
 /// The lines for `config`: indentation, role and text in the current language. Only lines the
 /// engine can execute for this algorithm are listed: greedy and BFS never lower a g or reopen.
 pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
+    if config.algorithm.is_depth_first() {
+        return depth_first_lines(config);
+    }
+    if config.algorithm.is_bidirectional() {
+        return bidirectional_lines(config);
+    }
     let zh = text::language() == text::Language::Chinese;
     let bfs = config.algorithm == Algorithm::BreadthFirst;
     let pick = text::pick;
@@ -157,6 +167,223 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     lines
 }
 
+/// The depth-first engine's loop (IDA*, IDS, DFS): the recursion of the textbook written with
+/// an explicit stack, as the engine runs it.
+fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
+    let pick = text::pick;
+    let (init, f) = match config.algorithm {
+        Algorithm::IdaStar => (
+            pick(
+                "bound <- h(start);  open <- [start]  (a stack)",
+                "界限 <- h(初始结点)；open 表 <- [初始结点]（栈）",
+            ),
+            "g + h".to_owned(),
+        ),
+        Algorithm::IterativeDeepening => (
+            pick(
+                "bound <- 0;  open <- [start]  (a stack)",
+                "界限 <- 0；open 表 <- [初始结点]（栈）",
+            ),
+            pick("depth", "深度"),
+        ),
+        _ => (
+            pick(
+                "bound <- the depth limit;  open <- [start]  (a stack)",
+                "界限 <- 深度界限；open 表 <- [初始结点]（栈）",
+            ),
+            pick("depth", "深度"),
+        ),
+    };
+    let mut lines = vec![
+        (0, Role::Init, init),
+        (0, Role::Loop, pick("loop:", "循环：")),
+    ];
+    if config.algorithm == Algorithm::DepthFirst {
+        lines.push((
+            1,
+            Role::EmptyCheck,
+            pick(
+                "if open is empty: return failure",
+                "若 open 表为空：返回失败",
+            ),
+        ));
+    } else {
+        lines.push((
+            1,
+            Role::EmptyCheck,
+            pick(
+                "if open is empty and nothing was pruned: return failure",
+                "若 open 表为空且没有剪枝过结点：返回失败",
+            ),
+        ));
+        lines.push((
+            1,
+            Role::NewIteration,
+            pick(
+                "if open is empty: bound <- smallest f pruned;  open <- [start]  (new iteration)",
+                "若 open 表为空：界限 <- 被剪枝的最小 f；open 表 <- [初始结点]（新一轮迭代）",
+            ),
+        ));
+    }
+    lines.push((
+        1,
+        Role::Pop,
+        pick(
+            "n <- pop the top of open (LIFO)",
+            "n <- 弹出 open 表栈顶结点（后进先出）",
+        ),
+    ));
+    lines.push((
+        1,
+        Role::GoalTest,
+        pick(
+            "if n is the goal: return the path to n",
+            "若 n 是目标：返回到 n 的路径",
+        ),
+    ));
+    lines.push((
+        1,
+        Role::Close,
+        pick(
+            "current path <- the path from the start to n",
+            "当前路径 <- 从初始结点到 n 的路径",
+        ),
+    ));
+    lines.push((
+        1,
+        Role::ForChild,
+        pick(
+            "for each child m of n (one per legal move):",
+            "对 n 的每个子结点 m（每个合法移动一个）：",
+        ),
+    ));
+    let prune = if text::language() == text::Language::Chinese {
+        format!("若 f(m) = {f} > 界限：剪枝 m，记下最小的这种 f")
+    } else {
+        format!("if f(m) = {f} > bound: prune m, remember the smallest such f")
+    };
+    lines.push((2, Role::Pruned, prune));
+    lines.push((
+        2,
+        Role::Ignored,
+        pick(
+            "else if m's state is on the current path: ignore m (a cycle)",
+            "否则若 m 的状态在当前路径上：忽略 m（成环）",
+        ),
+    ));
+    lines.push((
+        2,
+        Role::New,
+        pick("else: push m on open", "否则：把 m 压入 open 表"),
+    ));
+    lines
+}
+
+/// The bidirectional engine's loop: two halves, each with its open list, and the meeting μ.
+fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
+    let pick = text::pick;
+    let bfs = config.algorithm == Algorithm::BidirectionalBfs;
+    let mut lines = vec![
+        (
+            0,
+            Role::Init,
+            pick(
+                "open_f <- [start];  open_b <- [goal];  μ <- ∞",
+                "open_f <- [初始结点]；open_b <- [目标结点]；μ <- ∞",
+            ),
+        ),
+        (0, Role::Loop, pick("loop:", "循环：")),
+        (
+            1,
+            Role::EmptyCheck,
+            pick(
+                "if open_f or open_b is empty and μ = ∞: return failure",
+                "若 open_f 或 open_b 为空且 μ = ∞：返回失败",
+            ),
+        ),
+        (
+            1,
+            Role::GoalTest,
+            if bfs {
+                pick(
+                    "if top_f + top_b + 1 ≥ μ: return the path through the meeting",
+                    "若 top_f + top_b + 1 ≥ μ：返回经过相遇结点的路径",
+                )
+            } else {
+                pick(
+                    "if top_f + top_b ≥ μ: return the path through the meeting",
+                    "若 top_f + top_b ≥ μ：返回经过相遇结点的路径",
+                )
+            },
+        ),
+        (
+            1,
+            Role::Pop,
+            if bfs {
+                pick(
+                    "n <- the first node of the layer being expanded (the smaller open list's)",
+                    "n <- 正在扩展的那一层的第一个结点（open 表较小的一端）",
+                )
+            } else {
+                pick(
+                    "n <- the node with the smallest g of the half whose top is cheaper",
+                    "n <- 栈顶较小的一端中 g 最小的结点",
+                )
+            },
+        ),
+        (
+            1,
+            Role::Close,
+            pick(
+                "put n in its half's closed",
+                "把 n 放入其所在一端的 closed 表",
+            ),
+        ),
+        (
+            1,
+            Role::ForChild,
+            pick(
+                "for each child m of n (successors forward, predecessors backward):",
+                "对 n 的每个子结点 m（正向用后继，反向用前驱）：",
+            ),
+        ),
+        (
+            2,
+            Role::New,
+            pick(
+                "if m is new to its half: put m in its open;  if the other half reached m: \
+                 μ <- min(μ, g_f + g_b)",
+                "若 m 对其所在一端是新结点：放入其 open 表；若另一端已到达 m：\
+                 μ <- min(μ, g_f + g_b)",
+            ),
+        ),
+    ];
+    if config.algorithm.updates_duplicates() {
+        lines.push((
+            2,
+            Role::Improved,
+            pick(
+                "else if m is in open with a larger g: lower its g, re-parent it to n",
+                "否则若 m 在 open 表中且 g 更大：降低其 g，父结点改为 n",
+            ),
+        ));
+        lines.push((
+            2,
+            Role::Reopened,
+            pick(
+                "else if m is in closed with a larger g: move it back to open (reopen)",
+                "否则若 m 在 closed 表中且 g 更大：移回 open 表（重新打开）",
+            ),
+        ));
+    }
+    lines.push((
+        2,
+        Role::Ignored,
+        pick("else: ignore m (seen before)", "否则：忽略 m（已见过）"),
+    ));
+    lines
+}
+
 /// A line of one expansion, in the order fine step shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -270,9 +497,16 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
             (role_of(config, child.outcome, is_goal), Some(detail))
         }
         None => match search.status() {
-            Status::Solved { .. } if goal_at_expansion(&view) => (Role::GoalTest, None),
+            // Only the best-first loop has a goal test on generation.
+            Status::Solved { .. }
+                if goal_at_expansion(&view) || !search.config().algorithm.is_best_first() =>
+            {
+                (Role::GoalTest, None)
+            }
             Status::Solved { .. } => (Role::ChildGoal, None),
             Status::Exhausted => (Role::EmptyCheck, None),
+            // The step that began an iteration took the start again under the new bound.
+            _ if view.new_iteration.is_some() => (Role::NewIteration, Some(text::pseudo_next())),
             _ => (Role::Pop, Some(text::pseudo_next())),
         },
     }
@@ -283,7 +517,8 @@ pub fn role_of(config: &SearchConfig, outcome: Outcome, is_goal: bool) -> Role {
     match outcome {
         Outcome::New if is_goal && config.goal_test == GoalTest::OnGeneration => Role::ChildGoal,
         Outcome::New => Role::New,
-        Outcome::InOpen | Outcome::InClosed | Outcome::Pruned | Outcome::OnPath => Role::Ignored,
+        Outcome::Pruned => Role::Pruned,
+        Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => Role::Ignored,
         Outcome::Improved { .. } => Role::Improved,
         Outcome::Reopened { .. } => Role::Reopened,
     }

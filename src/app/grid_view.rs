@@ -12,7 +12,7 @@ use super::grid_model::{GridEdit, Tool};
 use super::session::{Lane, Session};
 use super::text;
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
-use crate::search::{NodeId, Place, Search, Status};
+use crate::search::{NodeId, Place, Search};
 
 /// The colours of a map, readable on a projector in both themes.
 pub mod palette {
@@ -92,12 +92,9 @@ impl Overlay {
                 .filter_map(|c| cell_of(c.node))
                 .collect();
         }
-        if let Status::Solved { goal } = search.status() {
-            overlay.path = search
-                .path_to(goal)
-                .into_iter()
-                .filter_map(cell_of)
-                .collect();
+        // The solution, not the path to the goal node: a bidirectional search joins two halves.
+        if let Some(path) = search.solution() {
+            overlay.path = path.into_iter().filter_map(cell_of).collect();
         }
         overlay
     }

@@ -179,6 +179,21 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
             },
         ),
         (
+            "idastar",
+            Settings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                show_pseudocode: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "bidirectional",
+            Settings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
+                ..Settings::default()
+            },
+        ),
+        (
             "grid",
             Settings {
                 domain: DomainKind::Grid,

@@ -14,6 +14,7 @@ mod check;
 mod command;
 mod compare;
 mod domain;
+mod engine_views;
 mod exercise;
 mod experiments;
 mod files;

@@ -1,7 +1,10 @@
 //! The panels of the single-search view. Each reads the session and pushes [`Command`]s; none
 //! changes a search. View-only state (which tab, the playback position) lives in [`ViewState`].
 
-use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, TextEdit, Ui, vec2};
+use egui::{
+    Align, Button, Color32, ComboBox, DragValue, Layout, RichText, Sense, Slider, TextEdit, Ui,
+    vec2,
+};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot};
 
@@ -18,7 +21,9 @@ use super::session::{
 };
 use super::text::{self, Language, engine};
 use crate::puzzle::{Board, GoalPreset};
-use crate::search::{Algorithm, Cost, GoalTest, NodeId, Outcome, Place, Search, Status, TieBreak};
+use crate::search::{
+    Algorithm, Cost, GoalTest, MAX_DEPTH_LIMIT, NodeId, Outcome, Place, Search, Status, TieBreak,
+};
 use crate::tree::Drawn;
 
 /// Which node view is showing.
@@ -439,6 +444,8 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         let response = ComboBox::from_id_salt(id)
             .selected_text(selected)
             .width(width)
+            // Tall enough for all ten algorithms without a scroll bar.
+            .height(480.0)
             .show_ui(ui, |ui| add(ui))
             .response;
         match label {
@@ -464,7 +471,15 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         engine::algorithm(config.algorithm),
         algorithm_width,
         &mut |ui| {
-            for algorithm in Algorithm::ALL {
+            // Grouped by engine: best-first, depth-first, bidirectional.
+            for (i, algorithm) in Algorithm::EVERY.into_iter().enumerate() {
+                let starts_group = i > 0
+                    && (algorithm.is_depth_first() && !Algorithm::EVERY[i - 1].is_depth_first()
+                        || algorithm.is_bidirectional()
+                            && !Algorithm::EVERY[i - 1].is_bidirectional());
+                if starts_group {
+                    ui.separator();
+                }
                 ui.selectable_value(&mut next.algorithm, algorithm, engine::algorithm(algorithm));
             }
         },
@@ -484,7 +499,8 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
     if compact {
         ui.end_row();
     }
-    if config.algorithm != Algorithm::BreadthFirst {
+    // BFS, the depth-first and the bidirectional searches have a fixed order among equal f.
+    if config.algorithm.is_best_first() && config.algorithm != Algorithm::BreadthFirst {
         combo(
             ui,
             "tie_break",
@@ -508,6 +524,18 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
                 .step_by(0.1)
                 .text(text::t().weight),
         );
+    }
+    if config.algorithm == Algorithm::DepthFirst {
+        let label = ui.label(text::t().depth_limit);
+        ui.add(
+            DragValue::new(&mut next.depth_limit)
+                .range(0..=MAX_DEPTH_LIMIT)
+                // One per pixel dragged, and one per arrow key (a smaller speed would make an
+                // increment round back to the same whole depth).
+                .speed(1.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(text::t().depth_limit_hint);
     }
     if config.algorithm == Algorithm::BreadthFirst {
         let mut on_generation = config.goal_test == GoalTest::OnGeneration;
@@ -754,7 +782,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (
                 settings.exercise,
                 t.exercise_mode,
-                single,
+                single && session.fine_step_offered(),
                 Command::SetExercise,
             ),
         ] {
@@ -1628,11 +1656,12 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     let Some(lane) = session.main_lane() else {
         return;
     };
-    if session.settings.exercise {
+    if session.exercising() {
         let rule = engine::tie_break(lane.config().effective_tie_break());
         let can_reveal = lane.is_running() && session.can_step();
         super::exercise::banner(ui, &session.score, rule, can_reveal, commands);
     }
+    super::engine_views::ui(ui, lane);
     if session.settings.arrangement.lists_stacked {
         // Each list as wide as the pane: every column fits at a large zoom.
         let half = (ui.available_height() - 8.0) / 2.0;
@@ -1724,7 +1753,7 @@ fn open_table(
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    if session.settings.exercise {
+    if session.exercising() {
         // Pop order would give the answer away: show open in the order nodes were made.
         marks.extend(
             session
@@ -1752,7 +1781,13 @@ fn open_table(
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    list_heading(ui, text::t().open_list, lane.open_snapshot().len(), toggle);
+    // A bidirectional search's backward open list is above the lists (engine_views).
+    let title = if search.bidirectional().is_some() {
+        text::t().open_list_forward
+    } else {
+        text::t().open_list
+    };
+    list_heading(ui, title, lane.open_snapshot().len(), toggle);
     let list = NodeList {
         id_salt: "open_table",
         first_column: text::t().col_rank,
@@ -2108,21 +2143,29 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
             2.0,
         ),
     ];
+    let bounds = bound_steps(search);
     // f last, so the line the lesson is about is drawn on top.
-    let values: [PlotLine<'_>; 2] = [
-        (
-            t.series_h,
-            &series.h,
-            Color32::from_rgb(0x8e, 0x24, 0xaa),
-            2.0,
-        ),
-        (
-            t.series_f,
-            &series.f,
-            Color32::from_rgb(0xe5, 0x39, 0x35),
-            2.5,
-        ),
-    ];
+    let mut values: Vec<PlotLine<'_>> = Vec::with_capacity(3);
+    if !bounds.is_empty() {
+        values.push((
+            t.series_bound,
+            &bounds,
+            Color32::from_rgb(0x75, 0x75, 0x75),
+            1.5,
+        ));
+    }
+    values.push((
+        t.series_h,
+        &series.h,
+        Color32::from_rgb(0x8e, 0x24, 0xaa),
+        2.0,
+    ));
+    values.push((
+        t.series_f,
+        &series.f,
+        Color32::from_rgb(0xe5, 0x39, 0x35),
+        2.5,
+    ));
     ui.columns(2, |columns| {
         let sections = [
             (
@@ -2166,6 +2209,31 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
             });
         }
     });
+}
+
+/// A depth-first search's bound at each step, as a staircase: one level per iteration, from
+/// the step that began it to the step before the next (or the latest step). Empty for the
+/// other searches. Built from the iterations, so it costs a few points whatever the steps.
+fn bound_steps(search: &dyn Search<AnyProblem>) -> Vec<egui_plot::PlotPoint> {
+    let Some(view) = search.depth_first() else {
+        return Vec::new();
+    };
+    let last = search.steps() as f64;
+    let mut points = Vec::with_capacity(view.iterations.len() * 2);
+    for (i, iteration) in view.iterations.iter().enumerate() {
+        let from = (iteration.first_step + 1) as f64;
+        let to = view
+            .iterations
+            .get(i + 1)
+            .map_or(last, |next| next.first_step as f64);
+        if to < from {
+            continue;
+        }
+        let y = iteration.bound.as_f64();
+        points.push(egui_plot::PlotPoint::new(from, y));
+        points.push(egui_plot::PlotPoint::new(to, y));
+    }
+    points
 }
 
 /// One line of a plot: its name, points, colour and width.

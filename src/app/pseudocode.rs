@@ -24,15 +24,21 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let (role, detail) = current(search, session.fine());
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.pseudocode).strong().size(17.0));
-        let fine = session.settings.fine_step;
-        setting_checkbox(
-            ui,
-            fine,
-            t.fine_step,
-            t.fine_step_hint,
-            Command::SetFineStep,
-            commands,
-        );
+        if session.fine_step_offered() {
+            let fine = session.settings.fine_step;
+            setting_checkbox(
+                ui,
+                fine,
+                t.fine_step,
+                t.fine_step_hint,
+                Command::SetFineStep,
+                commands,
+            );
+        } else {
+            // These engines are shown one whole expansion per step; the lines still say what
+            // each step did.
+            ui.label(RichText::new(t.fine_step_unavailable).weak());
+        }
     });
     // What the highlighted line did, above the code so it never scrolls out of sight.
     if let Some(detail) = detail {
@@ -119,6 +125,33 @@ mod tests {
         h.run();
         assert_eq!(h.state().session.lane(0).search().steps(), 2);
         assert_eq!(highlighted(&h), Role::Pop);
+    }
+
+    #[test]
+    fn ida_star_and_bidirectional_search_show_their_own_lines() {
+        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("if f(m) = g + h > bound: prune m");
+        h.get_by_label_contains("Fine step is for the best-first searches");
+        // Fine step is off for IDA*: Step takes a whole expansion.
+        h.get_by_label("Step Space").click();
+        h.run();
+        assert_eq!(h.state().session.lane(0).search().steps(), 1);
+        h.state_mut()
+            .apply(Command::SetConfig(crate::app::session::Config::with(
+                Algorithm::BidirectionalUcs,
+                HeuristicKind::Manhattan.into(),
+            )));
+        h.run();
+        h.get_by_label_contains("if top_f + top_b ≥ μ");
+        h.get_by_label_contains("open_b <- [goal]");
     }
 
     #[test]

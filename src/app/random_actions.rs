@@ -115,7 +115,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
     let weights = [1.0, 1.5, 2.0, 5.0, 0.5, 150.0, f64::NAN, -1.0];
     let limits = [1, 10, 500, 20_000, 60_000];
     SearchConfig {
-        algorithm: Algorithm::ALL[rng.below(Algorithm::ALL.len())],
+        algorithm: Algorithm::EVERY[rng.below(Algorithm::EVERY.len())],
         heuristic: HeuristicKind::ALL[rng.below(HeuristicKind::ALL.len())],
         weight: if rng.below(4) == 0 {
             weights[rng.below(weights.len())]
@@ -129,7 +129,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
             GoalTest::OnExpansion
         },
         node_limit: limits[rng.below(limits.len())],
-        ..SearchConfig::default()
+        depth_limit: [0, 3, 30, 2_000_000][rng.below(4)],
     }
 }
 
@@ -140,6 +140,7 @@ fn random_breakpoints(rng: &mut Rng) -> BreakpointSettings {
         reopened: rng.below(2) == 0,
         open_exceeds: rng.below(3) == 0,
         open_limit: [0, 1, 50, 1000][rng.below(4)],
+        bound_raised: rng.below(3) == 0,
         board: rng.below(3) == 0,
         board_text: BOARDS[rng.below(BOARDS.len())].to_owned(),
         board_expanded: rng.below(2) == 0,
@@ -491,7 +492,9 @@ fn check_lanes(app: &App) -> Result<(), String> {
         let search = lane.search();
         let stats = search.stats();
         let open: Vec<NodeId> = search.open_nodes().collect();
-        if open.len() != search.open_len() || open.len() != stats.open as usize {
+        // A bidirectional search's counter holds both halves' open lists.
+        let backward = search.bidirectional().map_or(0, |b| b.backward_open_len());
+        if open.len() != search.open_len() || open.len() + backward != stats.open as usize {
             return Err(format!(
                 "lane {i}: open has {} nodes, open_len {}, counter {}",
                 open.len(),
@@ -513,7 +516,9 @@ fn check_lanes(app: &App) -> Result<(), String> {
                 return Err(format!("lane {i}: #{} is in open and in closed", id.0));
             }
         }
-        for pair in open.windows(2) {
+        // A depth-first search's open is a stack, in pop order but not ordered by f.
+        let ordered_by_f = search.depth_first().is_none();
+        for pair in open.windows(2).filter(|_| ordered_by_f) {
             let (a, b) = (search.node(pair[0]).f, search.node(pair[1]).f);
             if a > b {
                 return Err(format!(
@@ -613,7 +618,12 @@ fn check_screen(h: &H) -> Result<(), String> {
     let [open_rows, closed_rows, ..] = counts[..] else {
         return Err(format!("list headings missing: {counts:?}"));
     };
-    if open_rows != open {
+    // The open list shows a bidirectional search's forward half; the counter counts both.
+    let backward = session
+        .main_lane()
+        .and_then(|l| l.search().bidirectional().map(|b| b.backward_open_len()))
+        .unwrap_or(0);
+    if open_rows + backward != open {
         return Err(format!(
             "the counters say open {open}, the open list shows {open_rows}"
         ));

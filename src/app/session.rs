@@ -26,8 +26,8 @@ use crate::puzzle::{
     ProblemError, Rng, parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, Stats, Status,
-    new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, SearchProblem, Stats,
+    Status, new_search,
 };
 
 /// A search config of the window: its heuristic is of the problem's domain.
@@ -320,32 +320,59 @@ pub fn read_problem(
             Some(map) if **map == settings.grid.grid => map.clone(),
             _ => Arc::new(settings.grid.grid.clone()),
         };
-        return Ok(AnyProblem::Grid(grid));
+        let problem = AnyProblem::Grid(grid);
+        check_backward(settings, &problem)?;
+        return Ok(problem);
     }
     let board = parse_board(&settings.board_text).map_err(SetupError::Board);
     let side = board.as_ref().map(|b| b.side()).unwrap_or(3);
     let goal = parse_goal(&settings.goal_text, side).map_err(SetupError::Goal)?;
     let board = board?;
     validate_configs(settings)?;
-    if settings.explore_unsolvable {
+    let problem = if settings.explore_unsolvable {
         Problem::allowing_unsolvable(board, goal)
     } else {
         Problem::new(board, goal)
     }
     .map(AnyProblem::Puzzle)
-    .map_err(SetupError::Problem)
+    .map_err(SetupError::Problem)?;
+    check_backward(settings, &problem)?;
+    Ok(problem)
+}
+
+/// The configs of the view being shown.
+fn shown_configs(settings: &Settings) -> Vec<Config> {
+    if settings.compare {
+        settings.active_lanes()
+    } else {
+        vec![settings.active_config()]
+    }
 }
 
 /// Refuses a config of the view being shown that no search can run.
 fn validate_configs(settings: &Settings) -> Result<(), SetupError> {
-    let configs = if settings.compare {
-        settings.active_lanes()
-    } else {
-        vec![settings.active_config()]
-    };
-    configs
+    shown_configs(settings)
         .iter()
         .try_for_each(|c| c.validate().map_err(SetupError::Config))
+}
+
+/// Refuses a bidirectional config of the view being shown if the problem offers no goal state
+/// to search back from, the one refusal that depends on the problem: [`Lane::new`] may then
+/// start every shown config without it panicking.
+fn check_backward(settings: &Settings, problem: &AnyProblem) -> Result<(), SetupError> {
+    shown_configs(settings)
+        .iter()
+        .try_for_each(|c| check_config(problem, c).map_err(SetupError::Config))
+}
+
+/// Whether `config` can search `problem`: what [`crate::search::try_new_search`] would refuse, found without
+/// starting a search.
+pub fn check_config(problem: &AnyProblem, config: &Config) -> Result<(), ConfigError> {
+    config.validate()?;
+    if config.algorithm.is_bidirectional() && problem.goal_state().is_none() {
+        return Err(ConfigError::NoBackwardSearch);
+    }
+    Ok(())
 }
 
 /// The counters recorded after each step, for the plots.
@@ -525,6 +552,8 @@ pub fn lane_styles(configs: &[Config]) -> Vec<(Color32, Variant)> {
 
 impl Lane {
     /// A lane in its method's colour; [`Session`] gives later lanes of the same method a shade.
+    /// The config must pass [`check_config`] for the problem ([`read_problem`] checks every
+    /// config it is read for).
     pub fn new(problem: AnyProblem, config: Config) -> Lane {
         let explainer = match (&problem, config.heuristic) {
             (AnyProblem::Puzzle(p), AnyHeuristic::Puzzle(kind)) => {
@@ -966,7 +995,11 @@ impl Session {
             return;
         }
         self.settings.set_active_lane(i, config);
-        if config.validate().is_err() || self.problem.is_err() || !self.settings.compare {
+        let runs = match &self.problem {
+            Ok(problem) => check_config(problem, &config).is_ok(),
+            Err(_) => false,
+        };
+        if !runs || !self.settings.compare {
             let clock = self.clock();
             self.rebuild();
             self.catch_up(clock);
@@ -1092,7 +1125,7 @@ impl Session {
             Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
-                let Some(lane) = self.main_lane() else {
+                let Some(lane) = self.main_lane().filter(|_| self.exercising()) else {
                     return;
                 };
                 let steps = lane.steps();
@@ -1484,12 +1517,27 @@ impl Session {
         Some(fine_step::stats_at(search, Some(fine), before))
     }
 
-    /// Whether Step moves one line of the pseudocode (single view, fine step on).
+    /// Whether Step moves one line of the pseudocode (single view, fine step on, a best-first
+    /// algorithm: the lines of one expansion are those of the best-first loop).
     pub fn fine_stepping(&self) -> bool {
         self.settings.fine_step
             && self.settings.show_pseudocode
             && !self.settings.compare
             && !self.settings.exercise
+            && self.fine_step_offered()
+    }
+
+    /// Whether exercise mode is on and can judge the single view's algorithm: its questions
+    /// and reasons (smallest f, then the tie-break) are those of one open list ordered by f,
+    /// which the depth-first and the bidirectional searches do not have.
+    pub fn exercising(&self) -> bool {
+        self.settings.exercise && self.fine_step_offered()
+    }
+
+    /// Whether the single view's algorithm can be fine stepped: the depth-first and the
+    /// bidirectional searches are stepped one whole expansion at a time.
+    pub fn fine_step_offered(&self) -> bool {
+        self.settings.active_config().algorithm.is_best_first()
     }
 
     /// The fine-step position, while fine stepping is on.
@@ -1608,7 +1656,7 @@ impl Session {
     /// Called once per frame before drawing.
     pub fn prepare(&mut self) {
         let running = matches!(self.mode, RunMode::Playing | RunMode::RunToEnd);
-        let exercise = self.settings.exercise && !self.settings.compare;
+        let exercise = self.exercising() && !self.settings.compare;
         for (i, lane) in self.lanes.iter_mut().enumerate() {
             lane.refresh(running, exercise && i == 0);
         }

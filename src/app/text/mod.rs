@@ -55,6 +55,9 @@ strings! {
     heuristic: "Heuristic", "启发函数";
     tie_break: "Tie-break", "同分规则";
     weight: "Weight w", "权重 w";
+    depth_limit: "Depth limit", "深度界限";
+    depth_limit_hint: "Depth-first search expands no node deeper than this",
+        "深度优先搜索不扩展比此更深的结点";
     scramble: "Scramble", "随机打乱";
     scramble_moves: "moves", "步";
     at_distance: "At distance", "指定距离";
@@ -112,6 +115,7 @@ strings! {
     not_solved_yet: "No solution yet: step or run the search to the goal.",
         "尚无解：请单步或运行搜索直到目标。";
     open_list: "Open list (next first)", "open 表（下一个在前）";
+    open_list_forward: "Forward open list (next first)", "正向 open 表（下一个在前）";
     closed_list: "Closed list (expansion order)", "closed 表（按扩展顺序）";
     col_rank: "#", "#";
     col_step: "step", "步";
@@ -135,6 +139,7 @@ strings! {
     plot_values: "f and h of the expanded node", "被扩展结点的 f 与 h";
     series_expanded: "expanded", "已扩展";
     series_generated: "generated", "已生成";
+    series_bound: "bound", "界限";
     series_open: "open size", "open 表大小";
     series_f: "f", "f";
     series_h: "h", "h";
@@ -210,6 +215,8 @@ strings! {
     col_optimal: "optimal", "最优";
     col_expanded: "expanded", "扩展数";
     col_generated: "generated", "生成数";
+    col_bound: "bound", "界限";
+    col_pruned: "pruned", "剪枝数";
     col_max_open: "max open", "open 表峰值";
     col_bstar: "b*", "b*";
     col_time: "time (ms)", "用时（毫秒）";
@@ -271,6 +278,11 @@ strings! {
     bp_reopened: "a node is reopened", "有结点被重新打开";
     bp_open_exceeds: "open larger than", "open 表大于";
     bp_open_limit: "Stop when open holds more nodes than this", "open 表结点数超过此值时停下";
+    fine_step_unavailable: "Fine step is for the best-first searches; this one steps a whole \
+        expansion at a time.", "逐行单步只适用于最佳优先搜索；此算法每步执行一次完整扩展。";
+    bp_bound_raised: "bound raised", "界限提高";
+    bp_bound_raised_hint: "IDA* or iterative deepening begins a new iteration with a larger \
+        bound", "IDA* 或迭代加深搜索以更大的界限开始新一轮迭代";
     bp_board: "the board", "棋盘";
     bp_board_field: "Board to stop at", "断点棋盘";
     grid_admissible: "never above h*", "从不高于 h*";
@@ -594,6 +606,64 @@ pub fn hovered_step(step: u32) -> String {
     match language() {
         Language::English => format!("pointed node, step {step}"),
         Language::Chinese => format!("指针所指结点，第 {step} 步"),
+    }
+}
+
+/// The bound of a depth-first search: an f threshold (IDA*) or a depth limit (IDS, DFS), and
+/// the next one if anything was pruned.
+pub fn bound_line(threshold: bool, bound: Cost, next: Option<Cost>) -> String {
+    let next = next.map_or_else(|| "–".to_owned(), |c| c.to_string());
+    match (threshold, zh()) {
+        (true, false) => format!("Bound (f threshold): {bound} · next bound: {next}"),
+        (false, false) => format!("Bound (depth limit): {bound} · next bound: {next}"),
+        (true, true) => format!("界限（f 阈值）：{bound} · 下一界限：{next}"),
+        (false, true) => format!("界限（深度界限）：{bound} · 下一界限：{next}"),
+    }
+}
+
+pub fn iterations_heading(n: usize) -> String {
+    match (n, zh()) {
+        (n, true) => format!("迭代（{n} 轮）"),
+        (1, false) => "Iterations (1)".to_owned(),
+        (n, false) => format!("Iterations ({n})"),
+    }
+}
+
+/// The best meeting of a bidirectional search: (forward node, backward node, μ).
+pub fn meeting_line(meeting: Option<(u32, u32, Cost)>) -> String {
+    match (meeting, zh()) {
+        (Some((f, b, mu)), false) => {
+            format!("Meeting: node #{f} (forward) = node #{b} (backward), μ = {mu}")
+        }
+        (Some((f, b, mu)), true) => format!("相遇：结点 #{f}（正向）= 结点 #{b}（反向），μ = {mu}"),
+        (None, false) => "Not met yet: μ = ∞".to_owned(),
+        (None, true) => "尚未相遇：μ = ∞".to_owned(),
+    }
+}
+
+/// The layer bidirectional BFS is expanding.
+pub fn layer_line(forward: bool, depth: u32) -> String {
+    match (forward, zh()) {
+        (true, false) => format!("Expanding the forward layer at depth {depth}"),
+        (false, false) => format!("Expanding the backward layer at depth {depth}"),
+        (true, true) => format!("正在扩展正向第 {depth} 层"),
+        (false, true) => format!("正在扩展反向第 {depth} 层"),
+    }
+}
+
+pub fn forward_open_line(n: usize) -> String {
+    if zh() {
+        format!("正向 open 表（下方列表）：{n} 个结点")
+    } else {
+        format!("Forward open (the list below): {}", list_count(n))
+    }
+}
+
+pub fn backward_open_line(n: usize) -> String {
+    if zh() {
+        format!("反向 open 表：{n} 个结点")
+    } else {
+        format!("Backward open: {}", list_count(n))
     }
 }
 

@@ -1,0 +1,271 @@
+//! What the depth-first and the bidirectional searches show besides open and closed: the bound,
+//! the next bound and the iterations of IDA*, IDS and DFS; the backward open list and the
+//! meeting of the bidirectional searches. Drawn above the lists in the single view; reads the
+//! lane only.
+
+use egui::{CollapsingHeader, Grid, RichText, Ui};
+
+use super::session::Lane;
+use super::text;
+use crate::search::{Algorithm, Direction, Search};
+
+/// How many backward open nodes are named; the count says how many there are in all.
+const BACKWARD_SHOWN: usize = 12;
+
+/// The depth-first or bidirectional view of `lane`'s search; nothing for the best-first ones.
+pub fn ui(ui: &mut Ui, lane: &Lane) {
+    let search = lane.search();
+    if search.depth_first().is_some() {
+        depth_first(ui, search);
+        ui.separator();
+    } else if search.bidirectional().is_some() {
+        bidirectional(ui, search);
+        ui.separator();
+    }
+}
+
+/// The bound now, the next bound, and one row per iteration.
+fn depth_first(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
+    let Some(view) = search.depth_first() else {
+        return;
+    };
+    let t = text::t();
+    let threshold = search.config().algorithm == Algorithm::IdaStar;
+    ui.label(RichText::new(text::bound_line(threshold, view.bound, view.next_bound)).strong());
+    CollapsingHeader::new(text::iterations_heading(view.iterations.len()))
+        .id_salt("iterations")
+        .default_open(true)
+        .show(ui, |ui| {
+            Grid::new("iterations_table")
+                .striped(true)
+                .num_columns(5)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(t.col_rank).strong());
+                    ui.label(RichText::new(t.col_bound).strong());
+                    ui.label(RichText::new(t.col_expanded).strong());
+                    ui.label(RichText::new(t.col_generated).strong());
+                    ui.label(RichText::new(t.col_pruned).strong());
+                    ui.end_row();
+                    // The latest iterations first would reorder rows as they grow: oldest first,
+                    // as a student writes the table.
+                    for (i, iteration) in view.iterations.iter().enumerate() {
+                        ui.label((i + 1).to_string());
+                        ui.label(iteration.bound.to_string());
+                        ui.label(iteration.expanded.to_string());
+                        ui.label(iteration.generated.to_string());
+                        ui.label(iteration.pruned.to_string());
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// The backward open list and the best meeting so far.
+fn bidirectional(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
+    let Some(view) = search.bidirectional() else {
+        return;
+    };
+    let meeting = view.meeting.map(|m| (m.forward.0, m.backward.0, m.length));
+    ui.label(RichText::new(text::meeting_line(meeting)).strong());
+    if let Some((direction, depth)) = view.layer {
+        ui.label(text::layer_line(direction == Direction::Forward, depth));
+    }
+    ui.label(text::forward_open_line(search.open_len()));
+    let names: Vec<String> = view
+        .backward_open()
+        .take(BACKWARD_SHOWN)
+        .map(|id| format!("#{} {}", id.0, search.node(id).state))
+        .collect();
+    let more = view.backward_open_len().saturating_sub(names.len());
+    ui.label(text::backward_open_line(view.backward_open_len()));
+    if !names.is_empty() {
+        let mut line = names.join(" · ");
+        if more > 0 {
+            line.push_str(&format!(" · (+{more})"));
+        }
+        ui.label(RichText::new(line).monospace());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::accesskit::Role;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    use crate::app::command::Command;
+    use crate::app::domain::DomainKind;
+    use crate::app::{App, Settings, test_harness};
+    use crate::puzzle::{HeuristicKind, SearchConfig};
+    use crate::search::{Algorithm, Cost};
+
+    /// Picks an algorithm in the algorithm menu, as a user does.
+    fn pick(h: &mut Harness<'static, App>, title: &str) {
+        h.get_by_label("Algorithm").click();
+        h.run();
+        h.get_by_label(title).click();
+        h.run();
+    }
+
+    fn bound(h: &Harness<'static, App>) -> (Cost, usize) {
+        let search = h.state().session.lane(0).search();
+        let view = search.depth_first().expect("a depth-first search");
+        (view.bound, view.iterations.len())
+    }
+
+    #[test]
+    fn ida_star_shows_its_bound_and_iterations_and_steps_back_across_a_raise() {
+        // Misplaced tiles puts 3 on 283104765, which is 4 moves from the goal: the first
+        // iteration fails and the bound rises.
+        let mut h = test_harness(Settings {
+            config: SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
+            ..Settings::default()
+        });
+        h.run();
+        pick(&mut h, "IDA*");
+        assert_eq!(
+            h.state().session.lane(0).config().algorithm,
+            Algorithm::IdaStar
+        );
+        let (first, _) = bound(&h);
+        assert_eq!(first, Cost::units(3));
+        h.get_by_label("Bound (f threshold): 3 · next bound: –");
+        h.get_by_label("Iterations (1)");
+        let mut steps = 0;
+        while bound(&h).1 < 2 {
+            h.get_by_label("Step Space").click();
+            h.run();
+            steps += 1;
+            assert!(steps < 200, "the bound never rose");
+        }
+        let (raised, _) = bound(&h);
+        assert!(raised > first);
+        h.get_by_label("Iterations (2)");
+        h.get_by_label_contains(&format!("Bound (f threshold): {raised}"));
+        h.get_by_label_contains("Step back").click();
+        h.run();
+        assert_eq!(bound(&h), (first, 1));
+        h.get_by_label("Iterations (1)");
+    }
+
+    #[test]
+    fn the_bound_raised_breakpoint_stops_a_run_at_the_new_iteration() {
+        let mut settings = Settings {
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            show_breakpoints: true,
+            ..Settings::default()
+        };
+        settings.breakpoints.bound_raised = true;
+        let mut h = test_harness(settings);
+        h.run();
+        h.get_by_label("bound raised");
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let search = h.state().session.lane(0).search();
+        assert!(search.status().is_running());
+        assert_eq!(bound(&h).1, 2);
+    }
+
+    #[test]
+    fn bidirectional_bfs_solves_the_sample_with_the_optimal_four_moves() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        pick(&mut h, "Bidirectional BFS");
+        h.get_by_label("Not met yet: μ = ∞");
+        h.get_by_label("Backward open: 1 node");
+        h.get_by_label("Forward open list (next first)");
+        h.get_by_label("Run to end End").click();
+        h.run();
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.solution().expect("solved").len() - 1, 4);
+        assert!(search.bidirectional().unwrap().meeting.is_some());
+        h.get_by_label_contains("Meeting: node #");
+        h.get_by_label(&crate::app::text::solved_headline(4));
+    }
+
+    #[test]
+    fn the_depth_limit_of_dfs_is_edited_in_the_window() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        pick(&mut h, "Depth-limited depth-first");
+        // Through the spin button's accessibility actions, as a screen reader edits it.
+        h.get_by_role_and_label(Role::SpinButton, "Depth limit")
+            .increment_accesskit();
+        h.run();
+        let config = *h.state().session.lane(0).config();
+        assert_eq!(config.depth_limit, crate::search::DEFAULT_DEPTH_LIMIT + 1);
+        h.get_by_label("Bound (depth limit): 31 · next bound: –");
+        h.get_by_role_and_label(Role::SpinButton, "Depth limit")
+            .set_value_accesskit(1.0);
+        h.run();
+        h.get_by_label("Bound (depth limit): 1 · next bound: –");
+        // With the limit at 1, the start's children at depth 1 are expanded and the
+        // grandchildren pruned: the next bound would be 2.
+        for _ in 0..2 {
+            h.get_by_label("Step Space").click();
+            h.run();
+        }
+        h.get_by_label("Bound (depth limit): 1 · next bound: 2");
+    }
+
+    #[test]
+    fn exercise_mode_waits_for_a_best_first_search() {
+        // Its reasons (smallest f, then the tie-break) do not hold for a stack.
+        let mut h = test_harness(Settings {
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            exercise: true,
+            ..Settings::default()
+        });
+        h.run();
+        assert!(!h.state().session.exercising());
+        h.get_by_label("Open list (next first)");
+        h.state_mut()
+            .apply(Command::Predict(crate::search::NodeId(0)));
+        h.run();
+        assert_eq!(h.state().session.steps(), 0);
+        pick(&mut h, "A*");
+        assert!(h.state().session.exercising());
+    }
+
+    #[test]
+    fn picking_a_bidirectional_search_never_panics() {
+        let problems = [
+            Settings::default(),
+            Settings {
+                domain: DomainKind::Grid,
+                ..Settings::default()
+            },
+            // An unsolvable board, searched anyway: the halves never meet.
+            Settings {
+                board_text: "213804765".to_owned(),
+                explore_unsolvable: true,
+                ..Settings::default()
+            },
+            Settings {
+                board_text: "not a board".to_owned(),
+                ..Settings::default()
+            },
+        ];
+        for settings in problems {
+            for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+                let mut h = test_harness(settings.clone());
+                h.run();
+                let config = crate::app::session::Config {
+                    algorithm,
+                    ..h.state().session.settings.active_config()
+                };
+                h.state_mut().apply(Command::SetConfig(config));
+                h.run();
+                for _ in 0..3 {
+                    h.state_mut().apply(Command::Step);
+                    h.run();
+                }
+                h.state_mut().apply(Command::ShowPseudocode(true));
+                h.run();
+                if h.state().session.problem.is_ok() {
+                    assert_eq!(h.state().session.steps(), 3);
+                }
+            }
+        }
+    }
+}
