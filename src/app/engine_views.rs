@@ -29,34 +29,45 @@ fn depth_first(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
     let Some(view) = search.depth_first() else {
         return;
     };
-    let t = text::t();
     let threshold = search.config().algorithm == Algorithm::IdaStar;
     ui.label(RichText::new(text::bound_line(threshold, view.bound, view.next_bound)).strong());
     CollapsingHeader::new(text::iterations_heading(view.iterations.len()))
         .id_salt("iterations")
         .default_open(true)
         .show(ui, |ui| {
-            Grid::new("iterations_table")
-                .striped(true)
-                .num_columns(5)
-                .show(ui, |ui| {
-                    ui.label(RichText::new(t.col_rank).strong());
-                    ui.label(RichText::new(t.col_bound).strong());
-                    ui.label(RichText::new(t.col_expanded).strong());
-                    ui.label(RichText::new(t.col_generated).strong());
-                    ui.label(RichText::new(t.col_pruned).strong());
-                    ui.end_row();
-                    // The latest iterations first would reorder rows as they grow: oldest first,
-                    // as a student writes the table.
-                    for (i, iteration) in view.iterations.iter().enumerate() {
-                        ui.label((i + 1).to_string());
-                        ui.label(iteration.bound.to_string());
-                        ui.label(iteration.expanded.to_string());
-                        ui.label(iteration.generated.to_string());
-                        ui.label(iteration.pruned.to_string());
-                        ui.end_row();
-                    }
-                });
+            // A few rows high at most, newest in view: IDS to depth 30 has 31 iterations, and
+            // the lists below keep their room.
+            egui::ScrollArea::vertical()
+                .id_salt("iterations_scroll")
+                .max_height(6.0 * ui.text_style_height(&egui::TextStyle::Body))
+                .stick_to_bottom(true)
+                .show(ui, |ui| iterations_table(ui, &view));
+        });
+}
+
+/// One row per iteration: its bound and what it expanded, generated and pruned.
+fn iterations_table(ui: &mut Ui, view: &crate::search::DepthFirstView<'_>) {
+    let t = text::t();
+    Grid::new("iterations_table")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            ui.label(RichText::new(t.col_rank).strong());
+            ui.label(RichText::new(t.col_bound).strong());
+            ui.label(RichText::new(t.col_expanded).strong());
+            ui.label(RichText::new(t.col_generated).strong());
+            ui.label(RichText::new(t.col_pruned).strong());
+            ui.end_row();
+            // The latest iterations first would reorder rows as they grow: oldest first,
+            // as a student writes the table.
+            for (i, iteration) in view.iterations.iter().enumerate() {
+                ui.label((i + 1).to_string());
+                ui.label(iteration.bound.to_string());
+                ui.label(iteration.expanded.to_string());
+                ui.label(iteration.generated.to_string());
+                ui.label(iteration.pruned.to_string());
+                ui.end_row();
+            }
         });
 }
 

@@ -1664,7 +1664,7 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     super::engine_views::ui(ui, lane);
     if session.settings.arrangement.lists_stacked {
         // Each list as wide as the pane: every column fits at a large zoom.
-        let half = (ui.available_height() - 8.0) / 2.0;
+        let half = ((ui.available_height() - 8.0) / 2.0).max(0.0);
         ui.push_id("open", |ui| {
             ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
                 open_table(ui, session, lane, view, commands)
