@@ -17,7 +17,7 @@ use super::plot_axes::{
 };
 use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
 use super::text;
-use crate::search::{NodeId, Status, effective_branching_factor};
+use crate::search::{Cost, NodeId, Status, effective_branching_factor};
 
 /// A lane card narrower than this is hard to read; the cards scroll sideways instead.
 const MIN_CARD_WIDTH: f32 = 300.0;
@@ -740,7 +740,8 @@ pub struct SummaryRow {
     pub color: Color32,
     /// Moves in the solution, once solved.
     pub length: Option<usize>,
-    /// Compared with the exact distance (3x3); `None` when it cannot be known.
+    /// The path's cost compared with the true cost h* (3x3 puzzles, maps); `None` when h* is not
+    /// known.
     pub optimal: Option<bool>,
     pub expanded: u32,
     pub generated: u32,
@@ -789,9 +790,10 @@ pub(super) fn summary_header() -> [&'static str; 8] {
 
 /// The summary of every lane at the current step.
 pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
-    let distance = session.known_distances().and_then(|t| {
-        let start = session.problem.as_ref().ok()?.puzzle()?.start();
-        t.distance(&start)
+    // The true cost from the start: the 3x3 distance table, or one reverse Dijkstra on a map.
+    let exact = session.h_star().and_then(|h| {
+        let start = crate::search::SearchProblem::start(session.problem.as_ref().ok()?);
+        h.of(&start)
     });
     session
         .lanes
@@ -801,7 +803,7 @@ pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
             let search = lane.search();
             let stats = search.stats();
             let length = search.solution().map(|p| p.len() - 1);
-            let optimal = length.and_then(|l| distance.map(|d| usize::from(d) == l));
+            let optimal = path_cost(search).and_then(|cost| exact.map(|e| cost == e));
             let branching = length
                 .and_then(|l| effective_branching_factor(u64::from(stats.generated), l as u32));
             SummaryRow {
@@ -817,6 +819,22 @@ pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
             }
         })
         .collect()
+}
+
+/// What the solution's steps cost, summed from the problem's own step costs (a bidirectional
+/// search's goal node does not hold the whole path's g).
+fn path_cost(search: &dyn crate::search::Search<super::domain::AnyProblem>) -> Option<Cost> {
+    use crate::search::SearchProblem;
+    let states = search.solution_states()?;
+    let mut next = Vec::new();
+    let mut total = Cost::ZERO;
+    for pair in states.windows(2) {
+        next.clear();
+        search.problem().successors(&pair[0], &mut next);
+        let (_, _, cost) = next.iter().find(|(_, s, _)| *s == pair[1])?;
+        total += *cost;
+    }
+    Some(total)
 }
 
 /// The table as Markdown, for a slide or an issue.

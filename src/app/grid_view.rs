@@ -672,6 +672,33 @@ mod tests {
         assert_ne!(start, goal);
     }
 
+    /// On the wall with a gap the summary knows, from h* over the map, that A* with octile
+    /// distance found the cheapest path and greedy did not.
+    #[test]
+    fn the_summary_says_which_lanes_found_the_cheapest_path_on_a_map() {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            compare: true,
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label("Run to end End").click();
+        let started = std::time::Instant::now();
+        while h.state().session.lanes.iter().any(|l| l.is_running())
+            || h.state().session.known_map_distances().is_none()
+        {
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "the run or h* took too long"
+            );
+            h.run();
+        }
+        let rows = crate::app::compare::summary_rows(&h.state().session);
+        let optimal: Vec<Option<bool>> = rows.iter().map(|r| r.optimal).collect();
+        assert_eq!(optimal[1], Some(false), "greedy");
+        assert_eq!(optimal[2], Some(true), "A* with octile");
+    }
+
     /// The compare view's overlay is one map in place of the cards, toggled from the lanes bar.
     #[test]
     fn the_overlay_draws_every_lane_on_one_map() {
