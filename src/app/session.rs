@@ -1647,7 +1647,7 @@ impl Session {
                 }
                 text::status_solved(search.steps(), moves, search.stats().expanded)
             }
-            Status::Exhausted => text::status_exhausted(),
+            Status::Exhausted => text::status_exhausted(search.steps()),
             Status::LimitReached => text::status_limit(search.config().node_limit),
         }
     }
@@ -2016,7 +2016,7 @@ mod tests {
         assert_eq!(lane.search().status(), Status::Exhausted);
         // Every board of the start's parity: 9!/2.
         assert_eq!(lane.search().stats().expanded, 181_440);
-        assert_eq!(session.status, text::status_exhausted());
+        assert_eq!(session.status, text::status_exhausted(lane.steps()));
 
         // Another board is checked again, and refused if it is unsolvable.
         session.apply(Command::SetBoardText("123804756".to_owned()));

@@ -856,11 +856,15 @@ pub fn status_stopped(steps: usize) -> String {
     }
 }
 
-pub fn status_exhausted() -> String {
-    pick(
-        "open is empty: every reachable board was expanded without finding the goal",
-        "open 表已空：所有可达棋盘都已扩展，没有找到目标",
-    )
+/// The run ended without the goal: open is empty after `steps` steps.
+pub fn status_exhausted(steps: usize) -> String {
+    if zh() {
+        format!("第 {steps} 步后 open 表已空：所有可达状态都已扩展，没有找到目标")
+    } else {
+        format!(
+            "after step {steps} open is empty: every reachable state was expanded without finding the goal"
+        )
+    }
 }
 
 pub fn status_limit(limit: usize) -> String {
