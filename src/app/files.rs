@@ -128,16 +128,7 @@ impl SessionFile {
         let goal =
             parse_goal(&file.goal, board.side()).map_err(|e| invalid(SetupError::Goal(e)))?;
         Problem::new(board, goal).map_err(|e| invalid(SetupError::Problem(e)))?;
-        if !(MIN_LANES..=MAX_LANES).contains(&file.lanes.len()) {
-            let n = file.lanes.len();
-            return Err(LoadError::Invalid(
-                if text::language() == text::Language::Chinese {
-                    format!("{n} 条通道；会话应有 {MIN_LANES} 到 {MAX_LANES} 条")
-                } else {
-                    format!("{n} lanes; a session has {MIN_LANES} to {MAX_LANES}")
-                },
-            ));
-        }
+        check_lane_count(file.lanes.len())?;
         for config in std::iter::once(&file.config).chain(&file.lanes) {
             config
                 .validate()
@@ -145,12 +136,7 @@ impl SessionFile {
         }
         if let Some(grid) = &file.grid {
             // The map itself was checked as it was read (its text form); its searches here.
-            let lanes = grid.lanes.len();
-            if !(MIN_LANES..=MAX_LANES).contains(&lanes) {
-                return Err(LoadError::Invalid(format!(
-                    "{lanes} lanes; a session has {MIN_LANES} to {MAX_LANES}"
-                )));
-            }
+            check_lane_count(grid.lanes.len())?;
             for config in std::iter::once(&grid.config).chain(&grid.lanes) {
                 config
                     .validate()
@@ -188,6 +174,20 @@ impl SessionFile {
             ..settings.clone()
         }
     }
+}
+
+/// Refuses a session whose compare view has too few or too many lanes.
+fn check_lane_count(n: usize) -> Result<(), LoadError> {
+    if (MIN_LANES..=MAX_LANES).contains(&n) {
+        return Ok(());
+    }
+    Err(LoadError::Invalid(
+        if text::language() == text::Language::Chinese {
+            format!("{n} 条通道；会话应有 {MIN_LANES} 到 {MAX_LANES} 条")
+        } else {
+            format!("{n} lanes; a session has {MIN_LANES} to {MAX_LANES}")
+        },
+    ))
 }
 
 /// What the file dialog is for.

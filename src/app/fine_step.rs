@@ -133,22 +133,7 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         ));
     }
     if config.algorithm.updates_duplicates() {
-        lines.push((
-            2,
-            Role::Improved,
-            pick(
-                "else if m is in open with a larger g: lower its g, re-parent it to n",
-                "否则若 m 在 open 表中且 g 更大：降低其 g，父结点改为 n",
-            ),
-        ));
-        lines.push((
-            2,
-            Role::Reopened,
-            pick(
-                "else if m is in closed with a larger g: move it back to open (reopen)",
-                "否则若 m 在 closed 表中且 g 更大：移回 open 表（重新打开）",
-            ),
-        ));
+        lines.extend(update_lines());
         lines.push((
             2,
             Role::Ignored,
@@ -169,6 +154,29 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
 
 /// The depth-first engine's loop (IDA*, IDS, DFS): the recursion of the textbook written with
 /// an explicit stack, as the engine runs it.
+/// The lines of an algorithm that improves a duplicate's g: lower it in open, reopen it from
+/// closed. The best-first and the bidirectional pseudocode share them.
+fn update_lines() -> [(usize, Role, String); 2] {
+    [
+        (
+            2,
+            Role::Improved,
+            text::pick(
+                "else if m is in open with a larger g: lower its g, re-parent it to n",
+                "否则若 m 在 open 表中且 g 更大：降低其 g，父结点改为 n",
+            ),
+        ),
+        (
+            2,
+            Role::Reopened,
+            text::pick(
+                "else if m is in closed with a larger g: move it back to open (reopen)",
+                "否则若 m 在 closed 表中且 g 更大：移回 open 表（重新打开）",
+            ),
+        ),
+    ]
+}
+
 fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     let pick = text::pick;
     let (init, f) = match config.algorithm {
@@ -359,22 +367,7 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         ),
     ];
     if config.algorithm.updates_duplicates() {
-        lines.push((
-            2,
-            Role::Improved,
-            pick(
-                "else if m is in open with a larger g: lower its g, re-parent it to n",
-                "否则若 m 在 open 表中且 g 更大：降低其 g，父结点改为 n",
-            ),
-        ));
-        lines.push((
-            2,
-            Role::Reopened,
-            pick(
-                "else if m is in closed with a larger g: move it back to open (reopen)",
-                "否则若 m 在 closed 表中且 g 更大：移回 open 表（重新打开）",
-            ),
-        ));
+        lines.extend(update_lines());
     }
     lines.push((
         2,

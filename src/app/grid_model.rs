@@ -236,9 +236,7 @@ impl GridSettings {
     pub fn sanitize(&mut self) -> bool {
         let defaults = GridSettings::default();
         let mut reset = false;
-        let usable = |c: &SearchConfig<GridHeuristic>| {
-            c.validate().is_ok() && SearchConfig::<GridHeuristic>::check_weight(c.weight).is_ok()
-        };
+        let usable = super::session::usable_config::<GridHeuristic>;
         if !usable(&self.config) {
             self.config = defaults.config;
             reset = true;

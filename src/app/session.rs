@@ -26,8 +26,8 @@ use crate::puzzle::{
     ProblemError, Rng, parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, SearchProblem, Stats,
-    Status, new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, HeuristicChoice, NodeId, Search, SearchConfig,
+    SearchProblem, Stats, Status, new_search,
 };
 
 /// A search config of the window: its heuristic is of the problem's domain.
@@ -108,6 +108,12 @@ fn kept_weight(config: Config, before: &Config) -> Config {
     SearchConfig { weight, ..config }
 }
 
+/// Whether a restored config can run. A weight is kept for when weighted A* is chosen, so it
+/// must be valid whatever the algorithm now is.
+pub fn usable_config<H: HeuristicChoice>(config: &SearchConfig<H>) -> bool {
+    config.validate().is_ok() && SearchConfig::<H>::check_weight(config.weight).is_ok()
+}
+
 /// The compare view shows at least 2 and at most this many lanes (one colour each).
 pub const MAX_LANES: usize = 4;
 pub const MIN_LANES: usize = 2;
@@ -177,10 +183,7 @@ impl Settings {
     pub fn sanitize(&mut self) -> Vec<&'static str> {
         let defaults = Settings::default();
         let mut reset = Vec::new();
-        // A weight is kept for when weighted A* is chosen, so it must be valid whatever the
-        // algorithm now is.
-        let usable =
-            |c: &PuzzleConfig| c.validate().is_ok() && PuzzleConfig::check_weight(c.weight).is_ok();
+        let usable = usable_config::<HeuristicKind>;
         if !usable(&self.config) {
             self.config = defaults.config;
             reset.push("config");
