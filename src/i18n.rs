@@ -11,7 +11,7 @@ use std::cell::Cell;
 use serde::{Deserialize, Serialize};
 
 use crate::domains::grid::GridHeuristic;
-use crate::puzzle::{
+use crate::domains::puzzle::{
     Dir, ExperimentError, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation,
 };
 use crate::search::{
@@ -457,10 +457,10 @@ pub fn hit<S: std::fmt::Display + Copy>(hit: &crate::search::Hit<S>) -> String {
     }
 }
 
-/// The experiment's counting convention ([`crate::puzzle::CONVENTION`]) in the current language.
+/// The experiment's counting convention ([`crate::domains::puzzle::CONVENTION`]) in the current language.
 pub fn convention() -> &'static str {
     if !zh() {
-        return crate::puzzle::CONVENTION;
+        return crate::domains::puzzle::CONVENTION;
     }
     "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
      结点移出 open 表时做目标测试；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
@@ -470,7 +470,7 @@ pub fn convention() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::parse_board;
+    use crate::domains::puzzle::parse_board;
 
     #[test]
     fn chinese_messages_name_the_same_facts() {
@@ -487,7 +487,7 @@ mod tests {
         );
         let start = parse_board("213804765").unwrap();
         let goal = parse_board("123804765").unwrap();
-        let e = crate::puzzle::Problem::new(start, goal).unwrap_err();
+        let e = crate::domains::puzzle::Problem::new(start, goal).unwrap_err();
         let message = problem_error(&e);
         assert!(message.starts_with("无解：棋盘的逆序数"), "{message}");
         assert_eq!(dir(Dir::Down), "下移");

@@ -7,7 +7,7 @@
 //! `slow` checks on many more boards, IDS up to distance 22.
 
 use searchlab::domains::grid::{Connectivity, Grid, GridHeuristic, presets};
-use searchlab::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng, SearchConfig};
+use searchlab::domains::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng, SearchConfig};
 use searchlab::search::{self, Algorithm, Cost, Search, Status, new_search};
 
 /// The goal whose two farthest boards need 31 moves, the most any 3x3 board needs.

@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, HashSet};
 
 use searchlab::domains::grid::presets as grid_presets;
 use searchlab::domains::grid::{Cell, Connectivity, DenseIndex, Grid, GridHeuristic};
-use searchlab::puzzle::{
+use searchlab::domains::puzzle::{
     Board, DistanceTable, Heuristic, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig,
     scramble,
 };

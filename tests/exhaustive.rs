@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::OnceLock;
 
-use searchlab::puzzle::{
+use searchlab::domains::puzzle::{
     Board, DistanceTable, Heuristic, HeuristicKind, LeanSolver, Problem, SearchConfig,
 };
 use searchlab::search::{Algorithm, GoalTest, new_search};

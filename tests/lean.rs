@@ -1,7 +1,7 @@
 //! The lean solver is the stepping engine without its records: same expansion order, same
 //! counters, same path. Checked board by board for every config that behaves differently.
 
-use searchlab::puzzle::{
+use searchlab::domains::puzzle::{
     Board, DistanceTable, GoalPreset, HeuristicKind, LeanSolver, Problem, Rng, SearchConfig,
     scramble,
 };

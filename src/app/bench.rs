@@ -9,7 +9,7 @@ use super::grid_model::GridSettings;
 use super::session::Settings;
 use super::{App, install_style};
 use crate::domains::grid::{Cell, Connectivity, GridHeuristic, presets};
-use crate::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
+use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
 use crate::search::Algorithm;
 
 /// Frames measured per state, after the warm-up frames.
@@ -155,7 +155,8 @@ fn run_to_end_board() -> (Board, Board, SearchConfig, u32) {
     let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
     for seed in 1.. {
         let start = scramble(&goal, 60, &mut Rng::new(seed));
-        let problem = crate::puzzle::Problem::new(start, goal).expect("scrambled from the goal");
+        let problem =
+            crate::domains::puzzle::Problem::new(start, goal).expect("scrambled from the goal");
         let mut search = crate::search::new_search(problem, config);
         search.run(1_000_000);
         let expanded = search.stats().expanded;
@@ -170,7 +171,7 @@ fn run_to_end_board() -> (Board, Board, SearchConfig, u32) {
 /// the window's frames paced at 60 Hz as a display would (a frame that finishes early waits).
 fn run_to_end() -> String {
     let (start, goal, config, expanded) = run_to_end_board();
-    let problem = crate::puzzle::Problem::new(start, goal).expect("solvable");
+    let problem = crate::domains::puzzle::Problem::new(start, goal).expect("solvable");
     let started = Instant::now();
     let mut search = crate::search::new_search(problem, config);
     search.run(usize::MAX);

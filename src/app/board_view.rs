@@ -7,7 +7,7 @@ use egui::{
 };
 
 use super::domain::{AnyAction, AnyState};
-use crate::puzzle::{Board, Explanation, HeuristicKind};
+use crate::domains::puzzle::{Board, Explanation, HeuristicKind};
 
 /// Colours chosen to stay distinct on a washed-out projector in both themes.
 pub mod palette {

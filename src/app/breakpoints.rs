@@ -9,7 +9,7 @@ use super::command::Command;
 use super::domain::{AnyState, DomainKind};
 use super::text::{self, engine};
 use crate::domains::grid::Cell;
-use crate::puzzle::parse_board;
+use crate::domains::puzzle::parse_board;
 use crate::search::Breakpoint;
 
 /// The breakpoints as set in the window.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::domains::grid::Grid;
-use crate::puzzle::DistanceTable;
+use crate::domains::puzzle::DistanceTable;
 use crate::search::{Algorithm, Cost, Search, SearchConfig, SearchProblem};
 
 /// The true cost to the goal of every state, where the window knows it.
@@ -171,7 +171,7 @@ mod tests {
     use super::*;
     use crate::app::domain::{from_grid, from_puzzle};
     use crate::domains::grid::{Connectivity, GridHeuristic, presets};
-    use crate::puzzle::{HeuristicKind, Problem};
+    use crate::domains::puzzle::{HeuristicKind, Problem};
     use crate::search::new_search;
 
     fn flaws(

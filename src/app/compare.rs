@@ -925,7 +925,7 @@ mod tests {
     use crate::app::domain::AnyAction;
     use crate::app::session::Config;
     use crate::app::{App, Settings};
-    use crate::puzzle::{Board, DistanceTable, Rng, SearchConfig};
+    use crate::domains::puzzle::{Board, DistanceTable, Rng, SearchConfig};
     use crate::search::Node;
     use crate::search::{Algorithm, GoalTest};
 
@@ -1223,7 +1223,7 @@ mod tests {
         }
         let others = open_lists(h.state());
         let mut config = *h.state().session.lane(1).config();
-        config.heuristic = crate::puzzle::HeuristicKind::LinearConflict.into();
+        config.heuristic = crate::domains::puzzle::HeuristicKind::LinearConflict.into();
         h.state_mut().apply(Command::SetLaneConfig(1, config));
         h.run();
         assert_eq!(steps(h.state()), [3, 3, 3, 3]);
@@ -1252,7 +1252,7 @@ mod tests {
             session.lane(0).color,
             crate::app::session::method_color(
                 Algorithm::AStar,
-                crate::puzzle::HeuristicKind::LinearConflict.into()
+                crate::domains::puzzle::HeuristicKind::LinearConflict.into()
             )
         );
         assert_eq!(*session.lane(0).config(), config);
@@ -1315,7 +1315,8 @@ mod tests {
             Algorithm::WeightedAStar,
         ] {
             h.state_mut().apply(Command::SetConfig(
-                SearchConfig::with(algorithm, crate::puzzle::HeuristicKind::Manhattan).into(),
+                SearchConfig::with(algorithm, crate::domains::puzzle::HeuristicKind::Manhattan)
+                    .into(),
             ));
             h.run();
             assert!(
@@ -1360,7 +1361,7 @@ mod tests {
 
     #[test]
     fn the_live_check_flags_weighted_a_star_and_never_a_star_with_manhattan() {
-        use crate::puzzle::HeuristicKind;
+        use crate::domains::puzzle::HeuristicKind;
         let weighted = SearchConfig {
             weight: 3.0,
             ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
@@ -1396,7 +1397,7 @@ mod tests {
         let mut lanes = crate::app::session::default_lanes();
         lanes[3] = SearchConfig::with(
             Algorithm::WeightedAStar,
-            crate::puzzle::HeuristicKind::Manhattan,
+            crate::domains::puzzle::HeuristicKind::Manhattan,
         );
         let mut h = harness(Settings {
             lanes,
@@ -1426,7 +1427,7 @@ mod tests {
     #[test]
     fn a_method_keeps_its_colour_wherever_its_lane_stands() {
         use crate::app::session::{Variant, method_color};
-        use crate::puzzle::HeuristicKind;
+        use crate::domains::puzzle::HeuristicKind;
         let manhattan = Config::from(SearchConfig::with(
             Algorithm::AStar,
             HeuristicKind::Manhattan,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::domains::grid::{Cell, Dir, Grid, GridHeuristic};
-use crate::puzzle::{Board, HeuristicKind, Move, Problem};
+use crate::domains::puzzle::{Board, HeuristicKind, Move, Problem};
 use crate::search::{Cost, HeuristicChoice, SearchConfig, SearchProblem};
 use crate::tree::Drawn;
 

@@ -107,7 +107,7 @@ mod tests {
     use crate::app::command::Command;
     use crate::app::domain::DomainKind;
     use crate::app::{App, Settings, test_harness};
-    use crate::puzzle::{HeuristicKind, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, SearchConfig};
     use crate::search::{Algorithm, Cost};
 
     /// Picks an algorithm in the algorithm menu, as a user does.

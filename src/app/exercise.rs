@@ -238,7 +238,7 @@ mod tests {
     use super::*;
     use crate::app::domain::{AnyAction, AnyState};
     use crate::app::{Settings, test_harness};
-    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Outcome, new_search};
 
     /// Over whole runs of every algorithm and tie-break, judged before each step: the node

@@ -10,7 +10,7 @@ use super::domain::{AnyProblem, from_puzzle};
 use super::session::{Config, Session, lane_styles};
 use super::text;
 use super::worker::Worker;
-use crate::puzzle::{
+use crate::domains::puzzle::{
     ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
 };
 
@@ -19,7 +19,7 @@ pub struct Finished {
     pub table: ExperimentTable,
     pub boards: usize,
     pub seed: u64,
-    pub goal: crate::puzzle::Board,
+    pub goal: crate::domains::puzzle::Board,
     pub max_depth: u8,
 }
 
@@ -29,7 +29,7 @@ impl Finished {
     pub fn is_stale(
         &self,
         configs: &[SearchConfig],
-        goal: Option<crate::puzzle::Board>,
+        goal: Option<crate::domains::puzzle::Board>,
         params: (u8, usize, u64),
     ) -> bool {
         self.table.configs != configs
@@ -72,7 +72,7 @@ impl Experiments {
     }
 
     /// Starts a run of these configurations from `goal` on a worker thread.
-    pub fn start(&mut self, goal: crate::puzzle::Board, configs: Vec<SearchConfig>) {
+    pub fn start(&mut self, goal: crate::domains::puzzle::Board, configs: Vec<SearchConfig>) {
         let spec = ExperimentSpec {
             goal,
             depths: depths(self.max_depth),
@@ -316,7 +316,7 @@ fn results_plot(ui: &mut Ui, table: &ExperimentTable) {
 }
 
 /// The puzzle configs an experiment runs, as the window names and colours its configs.
-fn window_configs(configs: &[crate::puzzle::SearchConfig]) -> Vec<Config> {
+fn window_configs(configs: &[crate::domains::puzzle::SearchConfig]) -> Vec<Config> {
     configs.iter().map(|c| from_puzzle(*c)).collect()
 }
 

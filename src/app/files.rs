@@ -16,7 +16,7 @@ use super::domain::DomainKind;
 use super::grid_model::GridSettings;
 use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
 use super::text::{self, engine};
-use crate::puzzle::{Problem, SearchConfig, parse_board, parse_goal};
+use crate::domains::puzzle::{Problem, SearchConfig, parse_board, parse_goal};
 use crate::search::{Search, trace_csv, trace_posthoc};
 
 /// What a session file holds. `format` and `version` tell it from any other JSON.

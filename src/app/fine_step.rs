@@ -585,7 +585,7 @@ pub fn stats_at(
 mod tests {
     use super::*;
     use crate::app::domain::AnyState;
-    use crate::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
+    use crate::domains::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
     use crate::search::{Cost, TieBreak, new_search};
 
     fn problem(board: &str) -> AnyProblem {

@@ -1,6 +1,6 @@
 //! The Heuristic inspector window: over all 181,440 states of the 3x3 puzzle, how each
 //! heuristic's h relates to the true distance h* (mean and range per h*, from
-//! [`crate::puzzle::profile`]), including a weighted heuristic to show what inadmissible looks
+//! [`crate::domains::puzzle::profile`]), including a weighted heuristic to show what inadmissible looks
 //! like; and every heuristic's value on the current start board next to its h*.
 //!
 //! The distance table and the profiles take a moment, so they are computed on a worker thread.
@@ -17,7 +17,7 @@ use super::session::{Session, method_color};
 use super::text;
 use super::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
-use crate::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
+use crate::domains::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
 use crate::search::{Algorithm, Cost};
 
 /// The heuristics profiled, with their weight: the three admissible ones and Manhattan
@@ -273,7 +273,7 @@ impl Inspector {
 
 /// The range band (min along h* going up, max coming back) and the mean line of a profile.
 pub fn band_and_mean(p: &Profile) -> (Vec<[f64; 2]>, Vec<[f64; 2]>) {
-    let levels: Vec<(f64, &crate::puzzle::Spread)> = p
+    let levels: Vec<(f64, &crate::domains::puzzle::Spread)> = p
         .by_distance
         .iter()
         .enumerate()

@@ -13,7 +13,7 @@ use super::command::Command;
 use super::domain::DomainKind;
 use super::session::Settings;
 use super::{App, install_style};
-use crate::puzzle::{HeuristicKind, SearchConfig};
+use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
 
 /// Widgets a user reads or clicks; containers (panels, scroll areas, tables) are left out.

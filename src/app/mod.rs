@@ -732,7 +732,7 @@ mod tests {
 
     use super::arrangement::Arrangement;
     use super::*;
-    use crate::puzzle::{Board, DistanceTable, Rng};
+    use crate::domains::puzzle::{Board, DistanceTable, Rng};
     use crate::search::{Algorithm, NodeId, Status};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
@@ -769,7 +769,7 @@ mod tests {
 
     #[test]
     fn the_single_view_shows_the_live_heuristic_check() {
-        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
         // w = 3 on the P1379 sample: h goes from 12 at the start to 9 after moving 8 down,
         // a drop of 3 across one move, so the very first expansion is flagged.
@@ -1055,9 +1055,9 @@ mod tests {
     #[test]
     fn snapshot_after_steps_with_a_selected_node() {
         let mut h = harness(Settings {
-            config: crate::puzzle::SearchConfig::with(
+            config: crate::domains::puzzle::SearchConfig::with(
                 Algorithm::AStar,
-                crate::puzzle::HeuristicKind::LinearConflict,
+                crate::domains::puzzle::HeuristicKind::LinearConflict,
             ),
             ..far_settings()
         });

@@ -20,7 +20,7 @@ use super::session::{
     SetupError, ZOOM_RANGE,
 };
 use super::text::{self, Language, engine};
-use crate::puzzle::{Board, GoalPreset};
+use crate::domains::puzzle::{Board, GoalPreset};
 use crate::search::{
     Algorithm, Cost, GoalTest, MAX_DEPTH_LIMIT, NodeId, Outcome, Place, Search, Status, TieBreak,
 };
@@ -966,7 +966,7 @@ fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
 }
 
 fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
-    use crate::puzzle::HeuristicKind;
+    use crate::domains::puzzle::HeuristicKind;
     let line = match kind {
         AnyHeuristic::Puzzle(HeuristicKind::Zero) => text::t().legend_zero,
         AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => text::t().legend_misplaced,
@@ -2245,7 +2245,7 @@ mod tests {
 
     use super::*;
     use crate::app::{Settings, test_harness};
-    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::new_search;
 
     #[test]
@@ -2276,13 +2276,13 @@ mod tests {
     fn boards_as_text_shows_rows_separated_by_slashes() {
         assert_eq!(
             "283104765"
-                .parse::<crate::puzzle::Board>()
+                .parse::<crate::domains::puzzle::Board>()
                 .unwrap()
                 .rows_text(),
             "283/104/765"
         );
         assert_eq!(
-            crate::puzzle::Board::blank_last(4).rows_text(),
+            crate::domains::puzzle::Board::blank_last(4).rows_text(),
             "1234/5678/9ABC/DEF0"
         );
         let mut h = test_harness(Settings::default());

@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn ida_star_and_bidirectional_search_show_their_own_lines() {
-        use crate::puzzle::{HeuristicKind, SearchConfig};
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
         let mut h = test_harness(Settings {
             show_pseudocode: true,

@@ -27,7 +27,7 @@ use super::text::{self, Language};
 use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::domains::grid::{Cell, Connectivity, Preset};
-use crate::puzzle::{HeuristicKind, Rng, SearchConfig};
+use crate::domains::puzzle::{HeuristicKind, Rng, SearchConfig};
 use crate::search::{Algorithm, Direction, GoalTest, NodeId, Place, Status, TieBreak};
 
 type H = Harness<'static, App>;

@@ -21,7 +21,7 @@ use super::grid_model::{GridEdit, GridSettings, default_grid_lanes};
 use super::text::{self, Language};
 use super::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
-use crate::puzzle::{
+use crate::domains::puzzle::{
     Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
     ProblemError, Rng, parse_board, parse_goal, scramble,
 };
@@ -1761,7 +1761,7 @@ fn h_star_of<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::HeuristicKind;
+    use crate::domains::puzzle::HeuristicKind;
     use crate::search::Algorithm;
 
     /// A 4x4 lane with at least `open` nodes in open.

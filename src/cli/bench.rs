@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
-use crate::puzzle::{
+use crate::domains::puzzle::{
     Board, DistanceTable, HeuristicKind, LeanSolver, Mirrored, Partition, PatternDatabase, Problem,
     Rng, SearchConfig, cache_dir, ida_star, scramble,
 };
@@ -59,7 +59,7 @@ fn resident_bytes() -> Option<usize> {
 /// the figure the window's memory budget counts) against the growth of resident memory.
 fn engine_memory() -> String {
     let goal = Board::blank_last(4);
-    let start = crate::puzzle::scramble(&goal, 200, &mut Rng::new(3));
+    let start = crate::domains::puzzle::scramble(&goal, 200, &mut Rng::new(3));
     let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan);
     let before = resident_bytes();
     let mut search = new_search(Problem::new(start, goal).expect("solvable"), config);

@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
 
-use crate::puzzle::{ExperimentSpec, ExperimentTable, HeuristicKind, SearchConfig, run_experiment};
+use crate::domains::puzzle::{
+    ExperimentSpec, ExperimentTable, HeuristicKind, SearchConfig, run_experiment,
+};
 use crate::search::Algorithm;
 
 /// Table formats.

@@ -22,8 +22,8 @@ use crate::domains::grid::{
     Cell, Connectivity, DenseIndex, Grid, GridHeuristic, Scenario, cost_as_steps, parse_map,
     parse_scen,
 };
+use crate::domains::puzzle::HeuristicKind;
 use crate::i18n::{self, pick};
-use crate::puzzle::HeuristicKind;
 use crate::search::{
     Algorithm, Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search,
 };

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
+use crate::domains::puzzle::{Problem, parse_board};
 use crate::i18n;
-use crate::puzzle::{Problem, parse_board};
 use crate::search::{Search, Status, try_new_search};
 use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
 use crate::tree::table::{Naming, StepTable};

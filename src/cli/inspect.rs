@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Profile, SearchConfig, profile};
+use crate::domains::puzzle::{
+    DistanceTable, Heuristic, HeuristicKind, Profile, SearchConfig, profile,
+};
 
 /// The options of `searchlab inspect`.
 #[derive(Args, Debug, Clone)]

@@ -112,8 +112,8 @@ pub(crate) fn emit(text: &str) -> ExitCode {
 }
 
 /// Reads the goal of a command that needs the enumerated 3x3 space, or says why not.
-pub(crate) fn goal_3x3(text: &str) -> Result<crate::puzzle::Board, ExitCode> {
-    match crate::puzzle::parse_goal(text, 3) {
+pub(crate) fn goal_3x3(text: &str) -> Result<crate::domains::puzzle::Board, ExitCode> {
+    match crate::domains::puzzle::parse_goal(text, 3) {
         Ok(goal) if goal.side() == 3 => Ok(goal),
         Ok(goal) => {
             let side = goal.side();

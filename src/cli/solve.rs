@@ -10,11 +10,11 @@ use serde_json::json;
 
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
-use crate::i18n::{self, pick};
-use crate::puzzle::{
+use crate::domains::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
     PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
+use crate::i18n::{self, pick};
 use crate::search::{
     Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Stats, Status, TieBreak, try_new_search,
 };
@@ -91,7 +91,7 @@ pub struct SolveOptions {
     /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
     /// bytes a node, so the default is about 1.6 GB; the lean solver behind the other best-first
     /// searches, and the fast idastar, hold far less.
-    #[arg(long, default_value_t = crate::puzzle::SearchConfig::default().node_limit)]
+    #[arg(long, default_value_t = crate::domains::puzzle::SearchConfig::default().node_limit)]
     pub node_limit: usize,
     /// Print the solution board by board with the moves.
     #[arg(long, short)]

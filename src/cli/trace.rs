@@ -262,7 +262,7 @@ impl<W: Write> EventWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, GoalTest, new_search, trace_csv, trace_posthoc};
 
     /// The streamed trace of a search, and the search run to the end.

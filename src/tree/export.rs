@@ -336,7 +336,7 @@ fn move_tex<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Problem, SearchConfig};
+    use crate::domains::puzzle::{Problem, SearchConfig};
     use crate::search::new_search;
 
     fn solved() -> Box<dyn Search<Problem>> {

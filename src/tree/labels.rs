@@ -2,7 +2,7 @@
 
 use super::Drawn;
 use crate::domains::grid::{Cell, Dir as Compass, Grid};
-use crate::puzzle::{Board, Dir, Move, Problem};
+use crate::domains::puzzle::{Board, Dir, Move, Problem};
 
 /// A board's rows as text, the blank as `_`: `2 8 3`, `1 _ 4`, `7 6 5`.
 fn board_rows(board: &Board) -> Vec<String> {

@@ -329,7 +329,7 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Search, new_search};
     use crate::tree::model::{Folds, SearchTree};
 

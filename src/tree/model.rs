@@ -362,8 +362,8 @@ impl<P: Drawn> SearchTree<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::HeuristicKind;
-    use crate::puzzle::{Problem, SearchConfig};
+    use crate::domains::puzzle::HeuristicKind;
+    use crate::domains::puzzle::{Problem, SearchConfig};
     use crate::search::{Algorithm, new_search};
 
     #[test]

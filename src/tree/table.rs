@@ -233,7 +233,7 @@ pub fn latex_escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Problem, SearchConfig};
+    use crate::domains::puzzle::{Problem, SearchConfig};
 
     fn problem() -> Problem {
         Problem::new("283104765".parse().unwrap(), "123804765".parse().unwrap()).unwrap()
@@ -263,7 +263,8 @@ mod tests {
             crate::search::Algorithm::AStar,
             crate::search::Algorithm::BreadthFirst,
         ] {
-            let config = SearchConfig::with(algorithm, crate::puzzle::HeuristicKind::Manhattan);
+            let config =
+                SearchConfig::with(algorithm, crate::domains::puzzle::HeuristicKind::Manhattan);
             let mut table = StepTable::new(problem(), config);
             table.seek(usize::MAX);
             let markdown = table.markdown(Naming::Numbered);

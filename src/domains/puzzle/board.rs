@@ -111,7 +111,7 @@ impl fmt::Display for Move {
 /// A sliding-puzzle board of side 2 to [`MAX_SIDE`]. Tile 0 is the blank.
 ///
 /// ```
-/// use searchlab::puzzle::Board;
+/// use searchlab::domains::puzzle::Board;
 /// let board: Board = "283104765".parse().unwrap();
 /// assert_eq!(board.side(), 3);
 /// assert_eq!(board.tile(4), 0);
@@ -127,7 +127,7 @@ pub struct Board {
 impl Board {
     /// Builds a board from its cells in row-major order. The caller guarantees the cells are a
     /// permutation of `0..side*side`; use [`Board::from_str`](std::str::FromStr) or
-    /// [`crate::puzzle::parse_board`] for checked input.
+    /// [`crate::domains::puzzle::parse_board`] for checked input.
     pub(crate) fn from_cells_unchecked(side: usize, cells: &[u8]) -> Board {
         debug_assert!((MIN_SIDE..=MAX_SIDE).contains(&side) && cells.len() == side * side);
         let mut packed = 0u64;

@@ -136,7 +136,7 @@ pub fn run_experiment(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::HeuristicKind;
+    use crate::domains::puzzle::HeuristicKind;
     use crate::search::Algorithm;
     use std::sync::atomic::AtomicUsize;
 

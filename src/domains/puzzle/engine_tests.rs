@@ -2,7 +2,7 @@
 //! tests that need real states live beside the domain that provides them.
 
 mod best_first {
-    use crate::puzzle::{Child, HeuristicKind, Node, Problem, SearchConfig};
+    use crate::domains::puzzle::{Child, HeuristicKind, Node, Problem, SearchConfig};
     use crate::search::{Algorithm, BestFirst, NodeId, Outcome, Place, Search, Status, TieBreak};
 
     fn problem(start: &str) -> Problem {
@@ -16,7 +16,7 @@ mod best_first {
         use std::mem::size_of;
         let node = size_of::<Node>();
         assert!(
-            node <= 64 + size_of::<crate::puzzle::Board>(),
+            node <= 64 + size_of::<crate::domains::puzzle::Board>(),
             "{node} bytes"
         );
     }
@@ -177,7 +177,7 @@ mod best_first {
 }
 
 mod breakpoint {
-    use crate::puzzle::{Board, Breakpoint, HeuristicKind, Hit, Problem, SearchConfig};
+    use crate::domains::puzzle::{Board, Breakpoint, HeuristicKind, Hit, Problem, SearchConfig};
     use crate::search::{Algorithm, Search, new_search, run_until};
 
     fn search(start: &str, config: SearchConfig) -> Box<dyn Search<Problem>> {
@@ -257,7 +257,7 @@ mod breakpoint {
 }
 
 mod trace {
-    use crate::puzzle::{HeuristicKind, Problem, SearchConfig};
+    use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{
         Algorithm, EventKind, GoalTest, Search, new_search, trace_csv, trace_events, trace_posthoc,
     };
@@ -341,7 +341,7 @@ mod trace {
 }
 
 mod config {
-    use crate::puzzle::{Problem, SearchConfig};
+    use crate::domains::puzzle::{Problem, SearchConfig};
     use crate::search::{Algorithm, BestFirst, ConfigError, try_new_search};
 
     #[test]
@@ -374,7 +374,7 @@ mod config {
 }
 
 mod depth_first_and_bidirectional {
-    use crate::puzzle::{
+    use crate::domains::puzzle::{
         Board, Breakpoint, Child, DistanceTable, HeuristicKind, Hit, Node, Problem, Rng,
         SearchConfig,
     };

@@ -123,7 +123,7 @@ pub struct Explanation {
 /// A heuristic prepared for one goal: goal cells and distances are tabulated once.
 ///
 /// ```
-/// use searchlab::puzzle::{Board, Heuristic, HeuristicKind};
+/// use searchlab::domains::puzzle::{Board, Heuristic, HeuristicKind};
 /// let goal: Board = "123804765".parse().unwrap();
 /// let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
 /// assert_eq!(manhattan.h(&"283104765".parse().unwrap()), 4);

@@ -38,7 +38,7 @@ impl Profile {
 /// Profiles `weight · h` over every state of `table`.
 ///
 /// ```
-/// use searchlab::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, profile};
+/// use searchlab::domains::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, profile};
 /// let goal: Board = "123804765".parse().unwrap();
 /// let table = DistanceTable::new(&goal).unwrap();
 /// let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
@@ -155,7 +155,7 @@ pub fn check_expansion(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::HeuristicKind;
+    use crate::domains::puzzle::HeuristicKind;
 
     fn goal() -> Board {
         "123804765".parse().unwrap()

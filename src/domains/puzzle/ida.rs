@@ -154,7 +154,7 @@ impl<E: Estimate + ?Sized> Probe<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{
+    use crate::domains::puzzle::{
         DistanceTable, Heuristic, HeuristicKind, Partition, PatternDatabase, Rng, scramble,
     };
 

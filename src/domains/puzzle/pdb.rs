@@ -536,7 +536,7 @@ fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{DistanceTable, Heuristic, HeuristicKind, Rng, scramble};
+    use crate::domains::puzzle::{DistanceTable, Heuristic, HeuristicKind, Rng, scramble};
 
     fn keep_going(_: f64) -> bool {
         true
@@ -699,7 +699,7 @@ mod tests {
 
     #[test]
     fn the_mirrored_lookup_stays_admissible_and_is_never_below_the_plain_one() {
-        use crate::puzzle::ida::Estimate;
+        use crate::domains::puzzle::ida::Estimate;
         let (goal, db) = eight();
         let mirrored = Mirrored::new(&db).expect("123804765 has its blank on the diagonal");
         let table = DistanceTable::new(&goal).unwrap();

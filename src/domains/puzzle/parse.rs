@@ -78,7 +78,7 @@ fn side_for(count: usize) -> Option<usize> {
 /// Parses a board in any accepted form.
 ///
 /// ```
-/// use searchlab::puzzle::{parse_board, ParseError};
+/// use searchlab::domains::puzzle::{parse_board, ParseError};
 /// assert_eq!(parse_board("2 8 3 1 0 4 7 6 5").unwrap().to_string(), "283104765");
 /// assert_eq!(parse_board("12345678"), Err(ParseError::WrongCount { found: 8 }));
 /// ```

@@ -279,7 +279,7 @@ impl Params {
 /// Reusable state for solving many boards towards one goal with one config.
 ///
 /// ```
-/// use searchlab::puzzle::LeanSolver;
+/// use searchlab::domains::puzzle::LeanSolver;
 /// use searchlab::search::SearchConfig;
 /// let mut solver = LeanSolver::new("123804765".parse().unwrap(), SearchConfig::default()).unwrap();
 /// assert_eq!(solver.solve("283104765".parse().unwrap()).moves(), Some(4));
@@ -1166,7 +1166,7 @@ impl Layers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{DistanceTable, HeuristicKind, Rng, scramble};
+    use crate::domains::puzzle::{DistanceTable, HeuristicKind, Rng, scramble};
 
     /// The dense loop on its own, never falling back: given more room until a board fits.
     fn solve_dense(solver: &mut LeanSolver, start: Board) -> LeanOutcome {
@@ -1231,7 +1231,7 @@ mod tests {
         // refused only if its new children would pass it, in each of the lean loops (the dense
         // one, the general one on 3x3 and 4x4, breadth-first layers at expansion and at
         // generation) exactly as in the engine.
-        use crate::puzzle::Problem;
+        use crate::domains::puzzle::Problem;
         use crate::search::{BestFirst, Search, Status};
         let p1379: Board = "123804765".parse().unwrap();
         let four = Board::blank_last(4);

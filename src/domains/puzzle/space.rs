@@ -63,7 +63,7 @@ pub fn unrank(side: usize, r: u32) -> Board {
 /// move updates the rank with one table lookup instead of recomputing it from the tiles.
 ///
 /// ```
-/// use searchlab::puzzle::{Board, Dir, Ranked, rank};
+/// use searchlab::domains::puzzle::{Board, Dir, Ranked, rank};
 /// let board: Board = "283104765".parse().unwrap();
 /// let up = Ranked::new(&board).step(3, Dir::Up);
 /// assert_eq!(up.rank(), rank(&board.apply(Dir::Up).unwrap().0));
@@ -515,7 +515,7 @@ impl Frontier {
 /// The exact number of moves from every state to one goal (h*), for boards up to 3x3.
 ///
 /// ```
-/// use searchlab::puzzle::{Board, DistanceTable};
+/// use searchlab::domains::puzzle::{Board, DistanceTable};
 /// let goal: Board = "123804765".parse().unwrap();
 /// let table = DistanceTable::new(&goal).unwrap();
 /// assert_eq!(table.distance(&"283104765".parse().unwrap()), Some(4));

@@ -184,7 +184,7 @@ pub enum ProblemError {
 /// Whether `goal` can be reached from `start`.
 ///
 /// ```
-/// use searchlab::puzzle::{Board, solvable};
+/// use searchlab::domains::puzzle::{Board, solvable};
 /// let start: Board = "283104765".parse().unwrap();
 /// let goal: Board = "123804765".parse().unwrap();
 /// assert!(solvable(&start, &goal).is_ok());
