@@ -11,13 +11,15 @@ use super::board_view::{self, Decor, palette};
 use super::command::Command;
 use super::domain::{AnyState, DomainKind};
 use super::grid_model::GridEdit;
-use super::panels::{edit_config, setting_checkbox};
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
 };
 use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
+pub use super::summary::summary_rows;
+use super::summary::{SummaryRow, summary_header, summary_markdown, summary_tsv};
 use super::text;
-use crate::search::{Cost, NodeId, Status, effective_branching_factor};
+use super::widgets::{edit_config, setting_checkbox};
+use crate::search::{NodeId, Status};
 
 /// A lane card narrower than this is hard to read; the cards scroll sideways instead.
 const MIN_CARD_WIDTH: f32 = 300.0;
@@ -44,7 +46,7 @@ impl Trace {
         }
     }
 
-    fn points(self, lane: &Lane) -> &[PlotPoint] {
+    fn points(self, lane: &Lane) -> &[[f64; 2]] {
         let plots = lane.plots();
         match self {
             Trace::Open => &plots.open,
@@ -644,7 +646,7 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
                     .map(|(m, &count)| {
                         Bar::new(bar_x(m, i, n), value(count))
                             .width(0.8)
-                            .fill(lane.color.gamma_multiply(0.85))
+                            .fill(Color32::from(lane.color).gamma_multiply(0.85))
                             .name(format!("{name}: {} {count}", measures[m]))
                     })
                     .collect();
@@ -712,17 +714,13 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
             let name = text::lane_short(i + 1, lane.config());
             let steps = lane.steps();
             let points = trace.points(lane);
-            let series: PlotPoints<'_> = if log || share {
-                points
-                    .iter()
-                    .map(|p| {
-                        let y = if log { p.y.max(1.0).log10() } else { p.y };
-                        [trace_x(p.x, steps, share), y]
-                    })
-                    .collect()
-            } else {
-                PlotPoints::Borrowed(points)
-            };
+            let series: PlotPoints<'_> = points
+                .iter()
+                .map(|&[x, y]| {
+                    let y = if log { y.max(1.0).log10() } else { y };
+                    [trace_x(x, steps, share), y]
+                })
+                .collect();
             plot.line(
                 Line::new(name, series)
                     .color(lane.color)
@@ -731,131 +729,6 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
             );
         }
     });
-}
-
-/// One lane's line of the summary table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SummaryRow {
-    pub lane: String,
-    pub color: Color32,
-    /// Moves in the solution, once solved.
-    pub length: Option<usize>,
-    /// The path's cost compared with the true cost h* (3x3 puzzles, maps); `None` when h* is not
-    /// known.
-    pub optimal: Option<bool>,
-    pub expanded: u32,
-    pub generated: u32,
-    pub max_open: u32,
-    pub branching: Option<f64>,
-    pub millis: f64,
-}
-
-impl SummaryRow {
-    pub(super) fn cells(&self) -> [String; 8] {
-        let optimal = match (self.length, self.optimal) {
-            (None, _) => text::t().dash,
-            (Some(_), None) => text::t().unknown,
-            (Some(_), Some(true)) => text::t().yes,
-            (Some(_), Some(false)) => text::t().no,
-        };
-        [
-            self.lane.clone(),
-            self.length
-                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
-            optimal.to_owned(),
-            self.expanded.to_string(),
-            self.generated.to_string(),
-            self.max_open.to_string(),
-            self.branching
-                .map_or(text::t().dash.to_owned(), |b| format!("{b:.3}")),
-            format!("{:.2}", self.millis),
-        ]
-    }
-}
-
-/// The summary table's column titles in the current language.
-pub(super) fn summary_header() -> [&'static str; 8] {
-    let t = text::t();
-    [
-        t.col_lane,
-        t.col_length,
-        t.col_optimal,
-        t.col_expanded,
-        t.col_generated,
-        t.col_max_open,
-        t.col_bstar,
-        t.col_time,
-    ]
-}
-
-/// The summary of every lane at the current step.
-pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
-    // The true cost from the start: the 3x3 distance table, or one reverse Dijkstra on a map.
-    let exact = session.h_star().and_then(|h| {
-        let start = crate::search::SearchProblem::start(session.problem.as_ref().ok()?);
-        h.of(&start)
-    });
-    session
-        .lanes
-        .iter()
-        .enumerate()
-        .map(|(i, lane)| {
-            let search = lane.search();
-            let stats = search.stats();
-            let length = search.solution().map(|p| p.len() - 1);
-            let optimal = path_cost(search).and_then(|cost| exact.map(|e| cost == e));
-            let branching = length
-                .and_then(|l| effective_branching_factor(u64::from(stats.generated), l as u32));
-            SummaryRow {
-                lane: text::lane_short(i + 1, lane.config()),
-                color: lane.color,
-                length,
-                optimal,
-                expanded: stats.expanded,
-                generated: stats.generated,
-                max_open: stats.max_open,
-                branching,
-                millis: lane.seconds() * 1000.0,
-            }
-        })
-        .collect()
-}
-
-/// What the solution's steps cost, summed from the problem's own step costs (a bidirectional
-/// search's goal node does not hold the whole path's g).
-fn path_cost(search: &dyn crate::search::Search<super::domain::AnyProblem>) -> Option<Cost> {
-    use crate::search::SearchProblem;
-    let states = search.solution_states()?;
-    let mut next = Vec::new();
-    let mut total = Cost::ZERO;
-    for pair in states.windows(2) {
-        next.clear();
-        search.problem().successors(&pair[0], &mut next);
-        let (_, _, cost) = next.iter().find(|(_, s, _)| *s == pair[1])?;
-        total += *cost;
-    }
-    Some(total)
-}
-
-/// The table as Markdown, for a slide or an issue.
-pub fn summary_markdown(rows: &[SummaryRow]) -> String {
-    let mut out = format!("| {} |\n", summary_header().join(" | "));
-    out.push_str(&format!("|{}\n", "---|".repeat(summary_header().len())));
-    for row in rows {
-        out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
-    }
-    out
-}
-
-/// The table as tab-separated values, for a spreadsheet.
-pub fn summary_tsv(rows: &[SummaryRow]) -> String {
-    let mut out = summary_header().join("\t");
-    out.push('\n');
-    for row in rows {
-        out.push_str(&row.cells().join("\t"));
-        out.push('\n');
-    }
-    out
 }
 
 /// The summary on screen: one row per measure, one column per lane (headed by the lane's
@@ -991,7 +864,7 @@ mod tests {
             .iter()
             .map(|l| *l.config())
             .collect();
-        let defaults: Vec<Config> = crate::app::session::default_lanes()
+        let defaults: Vec<Config> = crate::app::settings::default_lanes()
             .into_iter()
             .map(Config::from)
             .collect();
@@ -1203,7 +1076,7 @@ mod tests {
         assert_eq!(session.lanes.len(), 1);
         assert_eq!(
             session.settings.config,
-            crate::app::session::default_lanes()[2]
+            crate::app::settings::default_lanes()[2]
         );
         assert_eq!(session.steps(), 6);
         assert_eq!(open_lists(h.state())[0], open);
@@ -1394,7 +1267,7 @@ mod tests {
 
     #[test]
     fn a_weighted_lane_with_violations_still_fits_its_column() {
-        let mut lanes = crate::app::session::default_lanes();
+        let mut lanes = crate::app::settings::default_lanes();
         lanes[3] = SearchConfig::with(
             Algorithm::WeightedAStar,
             crate::domains::puzzle::HeuristicKind::Manhattan,
@@ -1437,7 +1310,7 @@ mod tests {
         let h = harness(compare("283104765"));
         assert_eq!(*h.state().session.lane(2).config(), manhattan);
         assert_eq!(h.state().session.lane(2).color, green);
-        let mut lanes = crate::app::session::default_lanes();
+        let mut lanes = crate::app::settings::default_lanes();
         lanes.swap(2, 3);
         let mut h = harness(Settings {
             lanes,
@@ -1510,8 +1383,8 @@ mod tests {
         for i in [0, 2] {
             let lane = h.state().session.lane(i);
             let last = lane.plots().open.last().unwrap();
-            assert_eq!(trace_x(last.x, lane.steps(), true), 100.0);
-            assert_eq!(trace_x(last.x, lane.steps(), false), lane.steps() as f64);
+            assert_eq!(trace_x(last[0], lane.steps(), true), 100.0);
+            assert_eq!(trace_x(last[0], lane.steps(), false), lane.steps() as f64);
         }
         assert!(h.state().session.lane(2).steps() + 20 == h.state().session.lane(0).steps());
         assert_eq!(trace_x(5.0, 20, true), 25.0);

@@ -37,7 +37,7 @@ fn profile_color(kind: HeuristicKind, weight: f64) -> Color32 {
     } else {
         Algorithm::WeightedAStar
     };
-    method_color(algorithm, AnyHeuristic::Puzzle(kind))
+    method_color(algorithm, AnyHeuristic::Puzzle(kind)).into()
 }
 
 /// Profiles of every heuristic in [`PROFILED`] for one goal.

@@ -6,35 +6,37 @@
 //!
 //! Called by `main` (no arguments) and by the `bench` subcommand ([`frame_bench`]).
 
-mod arrangement;
 mod bench;
-mod board_view;
-mod breakpoints;
-mod check;
-mod command;
+mod breakpoints_view;
 mod compare;
-mod domain;
 mod engine_views;
-mod exercise;
+mod exercise_view;
 mod experiments;
-mod files;
-mod fine_step;
+mod file_dialog;
 mod fonts;
-mod grid_model;
-mod grid_view;
+mod grid;
 mod inspector;
+mod keys;
 #[cfg(test)]
 mod layout_tests;
+mod model;
 mod panels;
 mod plot_axes;
-mod print;
 mod pseudocode;
+mod puzzle;
 #[cfg(test)]
 mod random_actions;
-mod session;
-pub mod text;
 mod tree_view;
-mod worker;
+mod widgets;
+
+// The model's modules and the domains' views by their short names, for the views.
+use grid::grid_view;
+pub use model::text;
+use model::{
+    arrangement, breakpoints, check, command, domain, exercise, files, fine_step, grid_model,
+    print, session, settings, summary, worker,
+};
+use puzzle::board_view;
 
 use std::time::Duration;
 
@@ -47,6 +49,13 @@ pub use text::Language;
 
 use arrangement::Pane;
 use panels::{Tab, ViewState};
+
+/// The model's colours drawn as egui's.
+impl From<model::color::Rgb> for egui::Color32 {
+    fn from(rgb: model::color::Rgb) -> egui::Color32 {
+        egui::Color32::from_rgb(rgb.0, rgb.1, rgb.2)
+    }
+}
 
 /// The key the settings are stored under in eframe's storage.
 const SETTINGS_KEY: &str = "searchlab-settings";
@@ -68,7 +77,7 @@ pub struct App {
     cjk: CjkFont,
     /// The language the status line was last written in.
     applied_language: Option<Language>,
-    files: files::FileDialog,
+    files: file_dialog::FileDialog,
     /// Where the plots were drawn last frame, for exporting them as a picture.
     plots_rect: Option<egui::Rect>,
     /// The status of a plots picture being saved from a screenshot callback.
@@ -161,8 +170,8 @@ impl App {
         }
 
         if !ui.ctx().egui_wants_keyboard_input() {
-            for command in Command::WITH_SHORTCUTS {
-                let shortcut = command.shortcut().expect("listed with a shortcut");
+            for command in keys::WITH_SHORTCUTS {
+                let shortcut = keys::shortcut(&command).expect("listed with a shortcut");
                 // Several presses can land in one slow frame; each step press counts.
                 let presses = ui.input_mut(|i| {
                     i.count_and_consume_key(shortcut.modifiers, shortcut.logical_key)
@@ -379,8 +388,8 @@ impl App {
     fn maximize_keys(&mut self, ui: &egui::Ui, commands: &mut Vec<Command>) {
         let (maximize, restore, pointer) = ui.input_mut(|i| {
             (
-                i.consume_shortcut(&command::MAXIMIZE),
-                self.view.maximized.is_some() && i.consume_shortcut(&command::RESTORE),
+                i.consume_shortcut(&keys::MAXIMIZE),
+                self.view.maximized.is_some() && i.consume_shortcut(&keys::RESTORE),
                 i.pointer.latest_pos(),
             )
         });
@@ -490,7 +499,7 @@ impl App {
 
     /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
     /// the status line.
-    fn handle_file(&mut self, ctx: &egui::Context, request: files::Request) {
+    fn handle_file(&mut self, ctx: &egui::Context, request: file_dialog::Request) {
         use files::{FileAction, SessionFile};
         let path = request.path.as_path();
         let result = match request.action {
@@ -532,7 +541,13 @@ impl App {
                     // The next frame's pixels, cropped to where the plots were drawn.
                     ctx.request_screenshot(move |image| {
                         let cropped = image.region(&rect, Some(pixels_per_point));
-                        let status = match files::write(&path, &files::png(&cropped)) {
+                        let rgba: Vec<u8> = cropped
+                            .pixels
+                            .iter()
+                            .flat_map(|c| c.to_srgba_unmultiplied())
+                            .collect();
+                        let png = files::png(cropped.width(), cropped.height(), &rgba);
+                        let status = match files::write(&path, &png) {
                             Ok(status) | Err(status) => status,
                         };
                         if let Ok(mut slot) = saved.lock() {
@@ -1223,7 +1238,7 @@ mod tests {
 
         let app =
             App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
-        assert_eq!(app.session.settings.board_text, session::DEFAULT_BOARD);
+        assert_eq!(app.session.settings.board_text, settings::DEFAULT_BOARD);
         assert!(
             app.view
                 .notice

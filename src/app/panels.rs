@@ -1,10 +1,7 @@
 //! The panels of the single-search view. Each reads the session and pushes [`Command`]s; none
 //! changes a search. View-only state (which tab, the playback position) lives in [`ViewState`].
 
-use egui::{
-    Align, Button, Color32, ComboBox, DragValue, Layout, RichText, Sense, Slider, TextEdit, Ui,
-    vec2,
-};
+use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, TextEdit, Ui, vec2};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot};
 
@@ -20,10 +17,10 @@ use super::session::{
     SetupError, ZOOM_RANGE,
 };
 use super::text::{self, Language, engine};
+pub use super::widgets::Hover;
+use super::widgets::{edit_config, setting_checkbox};
 use crate::domains::puzzle::{Board, GoalPreset};
-use crate::search::{
-    Algorithm, Cost, GoalTest, MAX_DEPTH_LIMIT, NodeId, Outcome, Place, Search, Status, TieBreak,
-};
+use crate::search::{Cost, NodeId, Outcome, Place, Search, Status};
 use crate::tree::Drawn;
 
 /// Which node view is showing.
@@ -280,22 +277,6 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
     });
 }
 
-/// A checkbox for a remembered setting: it shows `on` and asks for the flipped value through
-/// the setting's command.
-pub fn setting_checkbox(
-    ui: &mut Ui,
-    on: bool,
-    title: &str,
-    hint: &str,
-    command: fn(bool) -> Command,
-    commands: &mut Vec<Command>,
-) {
-    let mut next = on;
-    if ui.checkbox(&mut next, title).on_hover_text(hint).changed() {
-        commands.push(command(next));
-    }
-}
-
 /// Folds the setup rows into one line.
 fn fold_setup_button(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
     if ui
@@ -427,138 +408,6 @@ fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>
     }
 }
 
-/// The algorithm, heuristic, tie-break, weight and goal-test widgets; returns the config as
-/// edited. Shared by the single view's setup bar and the compare view's lane cards (each lane
-/// in its own `push_id`, so the combo boxes do not share state). `compact` (the lane cards)
-/// drops the visible field names, which the combo boxes keep as hover text and accessible
-/// names, and puts the second-line options (tie-break, weight, goal test) on a row of their own.
-pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchConfig {
-    let mut next = *config;
-    let combo = |ui: &mut Ui,
-                 id: &str,
-                 title: &str,
-                 selected: &str,
-                 width: f32,
-                 add: &mut dyn FnMut(&mut Ui)| {
-        let label = (!compact).then(|| ui.label(RichText::new(title).strong()));
-        let response = ComboBox::from_id_salt(id)
-            .selected_text(selected)
-            .width(width)
-            // Tall enough for all ten algorithms without a scroll bar.
-            .height(480.0)
-            .show_ui(ui, |ui| add(ui))
-            .response;
-        match label {
-            Some(label) => {
-                response.labelled_by(label.id);
-            }
-            None => {
-                response.on_hover_text(title).widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, title)
-                });
-            }
-        }
-    };
-    let (algorithm_width, heuristic_width, tie_width) = if compact {
-        (125.0, 160.0, 240.0)
-    } else {
-        (170.0, 170.0, 260.0)
-    };
-    combo(
-        ui,
-        "algorithm",
-        text::t().algorithm,
-        engine::algorithm(config.algorithm),
-        algorithm_width,
-        &mut |ui| {
-            // Grouped by engine: best-first, depth-first, bidirectional.
-            for (i, algorithm) in Algorithm::EVERY.into_iter().enumerate() {
-                let starts_group = i > 0
-                    && (algorithm.is_depth_first() && !Algorithm::EVERY[i - 1].is_depth_first()
-                        || algorithm.is_bidirectional()
-                            && !Algorithm::EVERY[i - 1].is_bidirectional());
-                if starts_group {
-                    ui.separator();
-                }
-                ui.selectable_value(&mut next.algorithm, algorithm, engine::algorithm(algorithm));
-            }
-        },
-    );
-    combo(
-        ui,
-        "heuristic",
-        text::t().heuristic,
-        engine::heuristic(config.heuristic),
-        heuristic_width,
-        &mut |ui| {
-            for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
-                ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
-            }
-        },
-    );
-    if compact {
-        ui.end_row();
-    }
-    // BFS, the depth-first and the bidirectional searches have a fixed order among equal f.
-    if config.algorithm.is_best_first() && config.algorithm != Algorithm::BreadthFirst {
-        combo(
-            ui,
-            "tie_break",
-            text::t().tie_break,
-            engine::tie_break(config.tie_break),
-            tie_width,
-            &mut |ui| {
-                for tie in TieBreak::ALL {
-                    ui.selectable_value(&mut next.tie_break, tie, engine::tie_break(tie));
-                }
-            },
-        );
-    }
-    if config.algorithm == Algorithm::WeightedAStar {
-        if compact {
-            // A slider does not wrap in a wrapped row: give it a row of its own in a card.
-            ui.end_row();
-        }
-        ui.add(
-            Slider::new(&mut next.weight, 1.0..=5.0)
-                .step_by(0.1)
-                .text(text::t().weight),
-        );
-    }
-    if config.algorithm == Algorithm::DepthFirst {
-        let label = ui.label(text::t().depth_limit);
-        ui.add(
-            DragValue::new(&mut next.depth_limit)
-                .range(0..=MAX_DEPTH_LIMIT)
-                // One per pixel dragged, and one per arrow key (a smaller speed would make an
-                // increment round back to the same whole depth).
-                .speed(1.0),
-        )
-        .labelled_by(label.id)
-        .on_hover_text(text::t().depth_limit_hint);
-    }
-    if config.algorithm == Algorithm::BreadthFirst {
-        let mut on_generation = config.goal_test == GoalTest::OnGeneration;
-        if ui
-            .checkbox(&mut on_generation, text::t().goal_test_on_generation)
-            .on_hover_text(text::t().goal_test_hint)
-            .changed()
-        {
-            next.goal_test = if on_generation {
-                GoalTest::OnGeneration
-            } else {
-                GoalTest::OnExpansion
-            };
-        }
-    }
-    // The engine refuses the goal test at generation for anything but BFS; leaving BFS
-    // drops it rather than showing an error for a box that is no longer on screen.
-    if next.algorithm != Algorithm::BreadthFirst {
-        next.goal_test = GoalTest::OnExpansion;
-    }
-    next
-}
-
 /// The language menu. A language's own name needs its font; without one, Chinese is named in
 /// English.
 fn language_picker(ui: &mut Ui, current: Language, cjk: Option<bool>, commands: &mut Vec<Command>) {
@@ -617,8 +466,7 @@ fn command_button(
     enabled: bool,
     commands: &mut Vec<Command>,
 ) {
-    let shortcut = command
-        .shortcut()
+    let shortcut = super::keys::shortcut(&command)
         .map(|s| ui.ctx().format_shortcut(&s))
         .unwrap_or_default();
     let button = Button::new(RichText::new(command.button_text(active)).strong())
@@ -684,7 +532,7 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         ui.horizontal(|ui| speed_and_timeline(ui, session, commands));
     }
     if session.settings.show_breakpoints {
-        super::breakpoints::row(
+        super::breakpoints_view::row(
             ui,
             &session.settings.breakpoints,
             session.settings.domain,
@@ -1610,37 +1458,6 @@ pub fn fresh_nodes(search: &dyn Search<AnyProblem>) -> Vec<(NodeId, Mark)> {
     marks
 }
 
-/// The node under the pointer, shared by every view so the same node lights up in each. Views
-/// read what was hovered last frame and report what is hovered now.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Hover {
-    shown: Option<NodeId>,
-    seen: Option<NodeId>,
-}
-
-impl Hover {
-    /// Whether `id` is the hovered node.
-    pub fn is(&self, id: NodeId) -> bool {
-        self.shown == Some(id)
-    }
-
-    pub fn node(&self) -> Option<NodeId> {
-        self.shown
-    }
-
-    /// The pointer is over a view of `id` this frame.
-    pub fn saw(&mut self, id: NodeId) {
-        self.seen = Some(id);
-    }
-
-    /// Ends the frame; returns whether the hovered node changed (then a repaint shows it).
-    pub fn end_frame(&mut self) -> bool {
-        let changed = self.shown != self.seen;
-        self.shown = self.seen.take();
-        changed
-    }
-}
-
 /// The height of a row of the open and closed lists: room for a small board whose digits are
 /// as large as the table's text, or one line of text when boards are shown as text.
 pub fn list_row_height(side: usize, text_size: f32, text_boards: bool) -> f32 {
@@ -1659,7 +1476,7 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     if session.exercising() {
         let rule = engine::tie_break(lane.config().effective_tie_break());
         let can_reveal = lane.is_running() && session.can_step();
-        super::exercise::banner(ui, &session.score, rule, can_reveal, commands);
+        super::exercise_view::banner(ui, &session.score, rule, can_reveal, commands);
     }
     super::engine_views::ui(ui, lane);
     if session.settings.arrangement.lists_stacked {
@@ -2189,7 +2006,8 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
             }
             step_plot(id, height, group).show(ui, |plot| {
                 for &(name, points, color, width) in lines {
-                    plot.line(Line::new(name, &points[..]).color(color).width(width));
+                    let points: egui_plot::PlotPoints<'_> = points.iter().copied().collect();
+                    plot.line(Line::new(name, points).color(color).width(width));
                 }
                 if let Some(step) = marked_step {
                     plot.vline(
@@ -2214,7 +2032,7 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
 /// A depth-first search's bound at each step, as a staircase: one level per iteration, from
 /// the step that began it to the step before the next (or the latest step). Empty for the
 /// other searches. Built from the iterations, so it costs a few points whatever the steps.
-fn bound_steps(search: &dyn Search<AnyProblem>) -> Vec<egui_plot::PlotPoint> {
+fn bound_steps(search: &dyn Search<AnyProblem>) -> Vec<[f64; 2]> {
     let Some(view) = search.depth_first() else {
         return Vec::new();
     };
@@ -2230,17 +2048,18 @@ fn bound_steps(search: &dyn Search<AnyProblem>) -> Vec<egui_plot::PlotPoint> {
             continue;
         }
         let y = iteration.bound.as_f64();
-        points.push(egui_plot::PlotPoint::new(from, y));
-        points.push(egui_plot::PlotPoint::new(to, y));
+        points.push([from, y]);
+        points.push([to, y]);
     }
     points
 }
 
 /// One line of a plot: its name, points, colour and width.
-type PlotLine<'a> = (&'a str, &'a Vec<egui_plot::PlotPoint>, Color32, f32);
+type PlotLine<'a> = (&'a str, &'a [[f64; 2]], Color32, f32);
 
 #[cfg(test)]
 mod tests {
+    use crate::search::Algorithm;
     use egui_kittest::kittest::Queryable;
 
     use super::*;

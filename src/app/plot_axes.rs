@@ -8,31 +8,7 @@ use egui_plot::{AxisHints, LineStyle};
 use super::session::Variant;
 use super::text;
 
-/// A number short enough for a tick label: 950, 1.5k, 100k, 1.2M. Values are rounded to
-/// what a label needs; the exact counts are in the tables.
-pub fn compact_number(v: f64) -> String {
-    let trim = |x: f64, unit: &str| {
-        let text = format!("{x:.1}");
-        let text = text.strip_suffix(".0").unwrap_or(&text);
-        format!("{text}{unit}")
-    };
-    let a = v.abs();
-    if a >= 999_950.0 {
-        trim(v / 1e6, "M")
-    } else if a >= 1_000.0 {
-        // 999,950 would round to "1000.0k"; it is "1M" above.
-        if a >= 99_950.0 {
-            format!("{:.0}k", v / 1e3)
-        } else {
-            trim(v / 1e3, "k")
-        }
-    } else if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        let text = format!("{v:.2}");
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    }
-}
+pub use super::print::compact_number;
 
 /// Labels at least this far apart (points): "100k" is about 32 points wide at the body size,
 /// so neighbours never touch.

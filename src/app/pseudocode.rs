@@ -7,9 +7,9 @@ use egui::{Color32, RichText, Ui};
 
 use super::command::Command;
 use super::fine_step::{Role, current, lines};
-use super::panels::setting_checkbox;
 use super::session::Session;
 use super::text;
+use super::widgets::setting_checkbox;
 
 /// The colour of the line being run (and of what it did).
 const HIGHLIGHT: Color32 = Color32::from_rgb(0xf2, 0xc1, 0x1d);

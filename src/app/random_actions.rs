@@ -20,7 +20,8 @@ use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::command::Command;
 use super::domain::DomainKind;
-use super::files::{FileAction, Request};
+use super::file_dialog::Request;
+use super::files::FileAction;
 use super::grid_model::{GridEdit, Tool};
 use super::session::{RunMode, Settings};
 use super::text::{self, Language};
@@ -324,13 +325,13 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
             right: rng.below(2) == 0,
         },
         75..=80 => {
-            let keys = Command::WITH_SHORTCUTS;
+            let keys = super::keys::WITH_SHORTCUTS;
             // The presenter's keys too: maximise the pane under the pointer, restore.
             let pick = rng.below(keys.len() + 2);
             let key = match pick.checked_sub(keys.len()) {
-                Some(0) => super::command::MAXIMIZE,
-                Some(_) => super::command::RESTORE,
-                None => keys[pick].shortcut().expect("listed with a shortcut"),
+                Some(0) => super::keys::MAXIMIZE,
+                Some(_) => super::keys::RESTORE,
+                None => super::keys::shortcut(&keys[pick]).expect("listed with a shortcut"),
             };
             Action::Key(key)
         }

@@ -236,12 +236,12 @@ impl GridSettings {
     pub fn sanitize(&mut self) -> bool {
         let defaults = GridSettings::default();
         let mut reset = false;
-        let usable = super::session::usable_config::<GridHeuristic>;
+        let usable = super::limits::usable_config::<GridHeuristic>;
         if !usable(&self.config) {
             self.config = defaults.config;
             reset = true;
         }
-        if !(super::session::MIN_LANES..=super::session::MAX_LANES).contains(&self.lanes.len())
+        if !(super::limits::MIN_LANES..=super::limits::MAX_LANES).contains(&self.lanes.len())
             || !self.lanes.iter().all(usable)
         {
             self.lanes = defaults.lanes.clone();

@@ -4,9 +4,34 @@
 
 use std::fmt::Write as _;
 
-use super::plot_axes::compact_number;
 use super::session::{Lane, Sample};
 use super::text;
+
+/// A number short enough for a tick label: 950, 1.5k, 100k, 1.2M. Values are rounded to
+/// what a label needs; the exact counts are in the tables.
+pub fn compact_number(v: f64) -> String {
+    let trim = |x: f64, unit: &str| {
+        let text = format!("{x:.1}");
+        let text = text.strip_suffix(".0").unwrap_or(&text);
+        format!("{text}{unit}")
+    };
+    let a = v.abs();
+    if a >= 999_950.0 {
+        trim(v / 1e6, "M")
+    } else if a >= 1_000.0 {
+        // 999,950 would round to "1000.0k"; it is "1M" above.
+        if a >= 99_950.0 {
+            format!("{:.0}k", v / 1e3)
+        } else {
+            trim(v / 1e3, "k")
+        }
+    } else if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        let text = format!("{v:.2}");
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
 
 const WIDTH: f64 = 900.0;
 const CHART_HEIGHT: f64 = 300.0;
@@ -132,7 +157,7 @@ pub fn plots_svg(lanes: &[Lane]) -> String {
         .iter()
         .enumerate()
         .map(|(i, lane)| {
-            let [r, g, b, _] = lane.color.to_array();
+            let super::color::Rgb(r, g, b) = lane.color;
             (
                 text::lane_short(i + 1, lane.config()),
                 format!("#{r:02x}{g:02x}{b:02x}"),

@@ -6,7 +6,7 @@ use egui::{
     Vec2, WidgetInfo, pos2, vec2,
 };
 
-use super::domain::{AnyAction, AnyState};
+use crate::app::domain::{AnyAction, AnyState};
 use crate::domains::puzzle::{Board, Explanation, HeuristicKind};
 
 /// Colours chosen to stay distinct on a washed-out projector in both themes.
@@ -121,7 +121,7 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         if decor.clickable && neighbours.contains(&pos) {
             let id = response.id.with(("tile", pos));
             let r = ui.interact(tile_rect, id, Sense::click());
-            let label = super::text::tile(tile);
+            let label = crate::app::text::tile(tile);
             r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             if r.clicked() {
                 clicked = Some(pos);

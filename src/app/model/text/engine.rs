@@ -3,7 +3,7 @@
 
 pub use crate::i18n::*;
 
-use crate::app::session::SetupError;
+use crate::app::settings::SetupError;
 
 pub fn setup_error(error: &SetupError) -> String {
     match error {

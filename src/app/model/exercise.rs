@@ -5,11 +5,7 @@
 //! the node and why (its f, then the tie-break) and takes the step. The score counts the
 //! questions answered right at the first try.
 
-use egui::{Color32, RichText, Ui};
-
-use super::command::Command;
 use super::domain::AnyProblem;
-use super::text;
 use crate::search::{Cost, NodeId, Search, TieBreak};
 
 /// Why the next node is the next node.
@@ -183,52 +179,6 @@ impl Score {
     pub fn end_question(&mut self) {
         self.pending = None;
     }
-}
-
-/// The exercise banner above the lists: the rule, the score, and the verdict on the latest
-/// answer.
-pub fn banner(
-    ui: &mut Ui,
-    score: &Score,
-    rule: &str,
-    can_reveal: bool,
-    commands: &mut Vec<Command>,
-) {
-    let t = text::t();
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t.exercise_title).strong().size(17.0));
-            ui.label(text::exercise_score(score.right, score.asked));
-            if ui
-                .add_enabled(can_reveal, egui::Button::new(t.exercise_reveal))
-                .on_hover_text(t.exercise_reveal_hint)
-                .clicked()
-            {
-                commands.push(Command::Reveal);
-            }
-            if score.asked > 0 && ui.small_button(t.exercise_reset_score).clicked() {
-                commands.push(Command::ResetScore);
-            }
-        });
-        ui.label(text::exercise_rule(rule));
-        match &score.last {
-            None => {
-                ui.label(RichText::new(t.exercise_prompt).weak());
-            }
-            Some((answer, judgement)) => {
-                let color = match answer {
-                    Answer::Right { .. } => Color32::from_rgb(0x2c, 0xa0, 0x2c),
-                    Answer::Wrong => ui.visuals().error_fg_color,
-                    Answer::Revealed => ui.visuals().strong_text_color(),
-                };
-                ui.label(
-                    RichText::new(text::exercise_verdict(*answer, judgement))
-                        .color(color)
-                        .strong(),
-                );
-            }
-        }
-    });
 }
 
 #[cfg(test)]

@@ -6,11 +6,11 @@
 
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
-use super::command::Command;
-use super::domain::AnyState;
-use super::grid_model::{GridEdit, Tool};
-use super::session::{Lane, Session};
-use super::text;
+use crate::app::command::Command;
+use crate::app::domain::AnyState;
+use crate::app::grid_model::{GridEdit, Tool};
+use crate::app::session::{Lane, Session};
+use crate::app::text;
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
 
@@ -295,7 +295,7 @@ const NUMBERS_FROM: f32 = 44.0;
 fn paint_numbers(
     ui: &Ui,
     grid: &Grid,
-    search: &dyn Search<super::domain::AnyProblem>,
+    search: &dyn Search<crate::app::domain::AnyProblem>,
     origin: Pos2,
     size: f32,
 ) {
@@ -580,7 +580,7 @@ pub fn overlay_map(ui: &mut Ui, session: &Session, room: Vec2) {
     for lane in &session.lanes {
         let search = lane.search();
         let mut mesh = egui::Mesh::default();
-        let tint = lane.color.gamma_multiply(0.45);
+        let tint = Color32::from(lane.color).gamma_multiply(0.45);
         for &id in search.closed() {
             if let AnyState::Grid(cell) = search.node(id).state {
                 mesh.add_colored_rect(cell_rect(cell), tint);

@@ -16,6 +16,9 @@ use crate::domains::puzzle::{Board, HeuristicKind, Move, Problem};
 use crate::search::{Cost, HeuristicChoice, SearchConfig, SearchProblem};
 use crate::tree::Drawn;
 
+/// A search config of the window: its heuristic is of the problem's domain.
+pub type Config = SearchConfig<AnyHeuristic>;
+
 /// Which kind of problem the window shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DomainKind {

@@ -2,14 +2,12 @@
 //! no widget ever touches a search directly and every action has one code path (button, key or
 //! test).
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-
 use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
+use super::domain::Config;
 use super::domain::DomainKind;
-use super::files::FileAction;
+use super::file_action::FileAction;
 use super::grid_model::GridEdit;
-use super::session::Config;
 use super::text::{self, Language};
 use crate::search::NodeId;
 
@@ -81,7 +79,7 @@ pub enum Command {
     /// Show or hide the row of breakpoints.
     ShowBreakpoints(bool),
     /// Replace the problem and searches with a loaded session's, then go to its step.
-    LoadSession(Box<super::session::Settings>, usize),
+    LoadSession(Box<super::settings::Settings>, usize),
     /// Ask for a path to save, open or export to.
     File(FileAction),
     /// Exercise mode on or off (single view).
@@ -113,41 +111,10 @@ pub enum Command {
     Maximize(Option<Pane>),
 }
 
-pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);
-pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Backspace);
-pub const TOGGLE_PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Enter);
-pub const RUN_TO_END: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::End);
-pub const RESET: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::R);
-/// Maximises the pane under the pointer, or restores the arrangement.
-pub const MAXIMIZE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F);
-/// Restores the arrangement while a pane is maximised.
-pub const RESTORE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
-
 impl Command {
-    /// The commands that have a keyboard shortcut, checked once per frame.
-    pub const WITH_SHORTCUTS: [Command; 5] = [
-        Command::Step,
-        Command::StepBack,
-        Command::TogglePlay,
-        Command::RunToEnd,
-        Command::Reset,
-    ];
-
     /// Whether pressing its key several times in one frame should apply it as many times.
     pub fn repeats(&self) -> bool {
         matches!(self, Command::Step | Command::StepBack)
-    }
-
-    /// The key that triggers this command, if any.
-    pub fn shortcut(&self) -> Option<KeyboardShortcut> {
-        match self {
-            Command::Step => Some(STEP),
-            Command::StepBack => Some(STEP_BACK),
-            Command::TogglePlay => Some(TOGGLE_PLAY),
-            Command::RunToEnd => Some(RUN_TO_END),
-            Command::Reset => Some(RESET),
-            _ => None,
-        }
     }
 
     /// The text on this command's button; `active` says whether the toggled state is on

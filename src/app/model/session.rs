@@ -4,92 +4,33 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::Color32;
-use egui_plot::PlotPoint;
-use serde::{Deserialize, Serialize};
-
-use super::arrangement::Arrangement;
-use super::breakpoints::BreakpointSettings;
 use super::check::{HStar, HeuristicCheck, MapDistances};
+use super::color::Rgb;
 use super::command::Command;
-use super::domain::{
-    AnyHeuristic, AnyProblem, AnyState, DomainKind, from_grid, from_puzzle, to_grid, to_puzzle,
-};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
 use super::exercise::{Score, judge};
 use super::fine_step::{self, FineStep, Phase};
-use super::grid_model::{GridEdit, GridSettings, default_grid_lanes};
-use super::text::{self, Language};
+use super::grid_model::GridEdit;
+use super::text;
 use super::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
 use crate::domains::puzzle::{
-    Board, DistanceTable, GoalError, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem,
-    ProblemError, Rng, parse_board, parse_goal, scramble,
+    Board, DistanceTable, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem, Rng,
+    parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, HeuristicChoice, NodeId, Search, SearchConfig,
-    SearchProblem, Stats, Status, new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, SearchProblem, Stats,
+    Status, new_search,
 };
 
-/// A search config of the window: its heuristic is of the problem's domain.
-pub type Config = SearchConfig<AnyHeuristic>;
+pub use super::domain::Config;
+pub use super::limits::{MAX_LANES, MIN_LANES};
+pub use super::settings::{
+    DISTANCE_RANGE, MEMORY_BUDGET_RANGE, SCRAMBLE_RANGE, SPEED_RANGE, Settings, SetupError,
+    ZOOM_RANGE,
+};
 /// h* being computed for a map, with the map it is for.
 type MapJob = (Arc<Grid>, Worker<Vec<Option<u64>>>);
-/// A sliding-puzzle config, as the settings keep it.
-type PuzzleConfig = SearchConfig<HeuristicKind>;
-
-/// What is remembered between runs of the app.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// The sliding puzzle or the grid map.
-    pub domain: DomainKind,
-    pub board_text: String,
-    pub goal_text: String,
-    pub config: PuzzleConfig,
-    pub scramble_moves: u32,
-    pub distance: u8,
-    /// Advanced after every random board so each click gives a new one, yet a run repeats.
-    pub seed: u64,
-    /// Autoplay speed, steps per second.
-    pub speed: f64,
-    pub dark: bool,
-    pub zoom: f32,
-    /// Whether the window shows the compare view (several lanes) instead of one search.
-    pub compare: bool,
-    /// The compare view's lanes, in order; 2 to `MAX_LANES` (4).
-    pub lanes: Vec<PuzzleConfig>,
-    /// The grid problem, its searches and its drawing options.
-    pub grid: GridSettings,
-    /// Whether the compare view's node-count plot has a logarithmic y axis.
-    pub log_counts: bool,
-    /// Whether the compare view's line plot puts each lane's steps on a 0-100 % axis of its own
-    /// run, so a lane that finished early is not squashed against the left edge.
-    pub share_of_run: bool,
-    /// The window's language (English while no Chinese font is installed).
-    pub language: Language,
-    /// Where Play and Run to end stop.
-    pub breakpoints: BreakpointSettings,
-    /// Exercise mode: predict the next expansion.
-    pub exercise: bool,
-    /// The pseudocode panel beside the single view.
-    pub show_pseudocode: bool,
-    /// The search tree in place of the plots (or the pseudocode) in the single view.
-    pub show_tree: bool,
-    /// Step advances one line of an expansion at a time (with the pseudocode shown).
-    pub fine_step: bool,
-    pub show_breakpoints: bool,
-    /// The memory all lanes together may hold, in MB; stepping stops there with a message.
-    pub memory_budget_mb: u32,
-    /// The open and closed lists show boards as text (`283/104/765`) instead of small boards.
-    #[serde(default)]
-    pub text_boards: bool,
-    /// Where the single view's panels go and whether the setup rows are folded.
-    pub arrangement: Arrangement,
-    /// Search the typed pair even if it is unsolvable, to watch the search exhaust the states
-    /// it can reach. Set by a button, cleared by any change of board or goal, never saved.
-    #[serde(skip)]
-    pub explore_unsolvable: bool,
-}
 
 const MB: usize = 1 << 20;
 
@@ -106,209 +47,6 @@ fn kept_weight(config: Config, before: &Config) -> Config {
         Config::default().weight
     };
     SearchConfig { weight, ..config }
-}
-
-/// Whether a restored config can run. A weight is kept for when weighted A* is chosen, so it
-/// must be valid whatever the algorithm now is.
-pub fn usable_config<H: HeuristicChoice>(config: &SearchConfig<H>) -> bool {
-    config.validate().is_ok() && SearchConfig::<H>::check_weight(config.weight).is_ok()
-}
-
-/// The compare view shows at least 2 and at most this many lanes (one colour each).
-pub const MAX_LANES: usize = 4;
-pub const MIN_LANES: usize = 2;
-
-/// The lanes a teacher starts with: uninformed, then a weak and a strong heuristic with A*, then
-/// greedy, which is fast but not optimal.
-pub fn default_lanes() -> Vec<PuzzleConfig> {
-    vec![
-        SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
-        SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
-        SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
-        SearchConfig::with(Algorithm::Greedy, HeuristicKind::Manhattan),
-    ]
-}
-
-/// The P1379 sample the app opens on.
-pub const DEFAULT_BOARD: &str = "283104765";
-pub const DEFAULT_GOAL: &str = "123804765";
-pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
-pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.75..=2.0;
-/// The memory budget's default, in MB: room for several 15-puzzle runs on a classroom laptop.
-pub const DEFAULT_MEMORY_BUDGET_MB: u32 = 1024;
-pub const MEMORY_BUDGET_RANGE: std::ops::RangeInclusive<u32> = 64..=65_536;
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            domain: DomainKind::default(),
-            board_text: DEFAULT_BOARD.to_owned(),
-            goal_text: DEFAULT_GOAL.to_owned(),
-            config: SearchConfig::default(),
-            scramble_moves: 20,
-            distance: 20,
-            seed: 1,
-            speed: 4.0,
-            dark: true,
-            zoom: 1.0,
-            compare: false,
-            lanes: default_lanes(),
-            grid: GridSettings::default(),
-            log_counts: false,
-            share_of_run: false,
-            language: Language::default(),
-            breakpoints: BreakpointSettings::default(),
-            show_breakpoints: false,
-            exercise: false,
-            show_pseudocode: false,
-            show_tree: false,
-            fine_step: false,
-            memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
-            text_boards: false,
-            arrangement: Arrangement::default(),
-            explore_unsolvable: false,
-        }
-    }
-}
-
-/// The largest scramble the setup bar offers.
-pub const SCRAMBLE_RANGE: std::ops::RangeInclusive<u32> = 1..=200;
-/// Exact distances a 3x3 board can have from its goal.
-pub const DISTANCE_RANGE: std::ops::RangeInclusive<u8> = 0..=31;
-
-impl Settings {
-    /// Puts every field that can be out of range back in range (a hand-edited or older
-    /// settings file, restored from storage), the way session files are checked. Returns the
-    /// names of the fields that were reset to their defaults, for a one-line notice.
-    pub fn sanitize(&mut self) -> Vec<&'static str> {
-        let defaults = Settings::default();
-        let mut reset = Vec::new();
-        let usable = usable_config::<HeuristicKind>;
-        if !usable(&self.config) {
-            self.config = defaults.config;
-            reset.push("config");
-        }
-        if !(MIN_LANES..=MAX_LANES).contains(&self.lanes.len()) || !self.lanes.iter().all(usable) {
-            self.lanes = defaults.lanes.clone();
-            reset.push("lanes");
-        }
-        if !SCRAMBLE_RANGE.contains(&self.scramble_moves) {
-            self.scramble_moves = defaults.scramble_moves;
-            reset.push("scramble_moves");
-        }
-        if !DISTANCE_RANGE.contains(&self.distance) {
-            self.distance = defaults.distance;
-            reset.push("distance");
-        }
-        // NaN is outside every range.
-        if !SPEED_RANGE.contains(&self.speed) {
-            self.speed = defaults.speed;
-            reset.push("speed");
-        }
-        if !ZOOM_RANGE.contains(&self.zoom) {
-            self.zoom = defaults.zoom;
-            reset.push("zoom");
-        }
-        if !MEMORY_BUDGET_RANGE.contains(&self.memory_budget_mb) {
-            self.memory_budget_mb = defaults.memory_budget_mb;
-            reset.push("memory_budget_mb");
-        }
-        if self.breakpoints.open_limit == 0 {
-            self.breakpoints.open_limit = defaults.breakpoints.open_limit;
-            reset.push("breakpoints");
-        }
-        if self.grid.sanitize() {
-            reset.push("grid");
-        }
-        reset
-    }
-
-    /// The single view's config, for the problem's domain.
-    pub fn active_config(&self) -> Config {
-        match self.domain {
-            DomainKind::Puzzle => from_puzzle(self.config),
-            DomainKind::Grid => from_grid(self.grid.config),
-        }
-    }
-
-    /// The compare view's lane configs, for the problem's domain.
-    pub fn active_lanes(&self) -> Vec<Config> {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.iter().map(|c| from_puzzle(*c)).collect(),
-            DomainKind::Grid => self.grid.lanes.iter().map(|c| from_grid(*c)).collect(),
-        }
-    }
-
-    pub fn lane_count(&self) -> usize {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.len(),
-            DomainKind::Grid => self.grid.lanes.len(),
-        }
-    }
-
-    fn set_active_config(&mut self, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.config = to_puzzle(config),
-            DomainKind::Grid => self.grid.config = to_grid(config),
-        }
-    }
-
-    fn set_active_lane(&mut self, i: usize, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes[i] = to_puzzle(config),
-            DomainKind::Grid => self.grid.lanes[i] = to_grid(config),
-        }
-    }
-
-    fn push_lane(&mut self, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.push(to_puzzle(config)),
-            DomainKind::Grid => self.grid.lanes.push(to_grid(config)),
-        }
-    }
-
-    fn remove_active_lane(&mut self, i: usize) {
-        match self.domain {
-            DomainKind::Puzzle => {
-                self.lanes.remove(i);
-            }
-            DomainKind::Grid => {
-                self.grid.lanes.remove(i);
-            }
-        }
-    }
-
-    /// Puts the compare lanes back to between [`MIN_LANES`] and [`MAX_LANES`].
-    fn repair_lanes(&mut self) {
-        if self.lanes.len() < MIN_LANES {
-            self.lanes = default_lanes();
-        }
-        self.lanes.truncate(MAX_LANES);
-        if self.grid.lanes.len() < MIN_LANES {
-            self.grid.lanes = default_grid_lanes();
-        }
-        self.grid.lanes.truncate(MAX_LANES);
-    }
-}
-
-/// Why the typed problem cannot be searched; each variant belongs to one field.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SetupError {
-    Board(ParseError),
-    Goal(GoalError),
-    Problem(ProblemError),
-    Config(ConfigError),
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Board(e) => write!(f, "{e}"),
-            SetupError::Goal(e) => write!(f, "{e}"),
-            SetupError::Problem(e) => write!(f, "{e}"),
-            SetupError::Config(e) => write!(f, "{e}"),
-        }
-    }
 }
 
 /// Reads the problem: the board and goal fields, or the map. `map` is the map already shared
@@ -393,15 +131,15 @@ pub struct Sample {
 pub struct PlotSeries {
     built_for: Option<usize>,
     built_at: Option<Instant>,
-    pub expanded: Vec<PlotPoint>,
-    pub generated: Vec<PlotPoint>,
-    pub open: Vec<PlotPoint>,
-    pub f: Vec<PlotPoint>,
-    pub h: Vec<PlotPoint>,
+    pub expanded: Vec<[f64; 2]>,
+    pub generated: Vec<[f64; 2]>,
+    pub open: Vec<[f64; 2]>,
+    pub f: Vec<[f64; 2]>,
+    pub h: Vec<[f64; 2]>,
 }
 
 /// A series to fill and how to read its value from a sample.
-type Series<'a> = (&'a mut Vec<PlotPoint>, fn(&Sample) -> f64);
+type Series<'a> = (&'a mut Vec<[f64; 2]>, fn(&Sample) -> f64);
 
 /// At most this many buckets per series; each bucket keeps its minimum and maximum.
 const PLOT_BUCKETS: usize = 1000;
@@ -421,7 +159,7 @@ impl PlotSeries {
             for (b, chunk) in history.chunks(bucket).enumerate() {
                 let x0 = (b * bucket + 1) as f64;
                 if bucket == 1 {
-                    points.push(PlotPoint::new(x0, value(&chunk[0])));
+                    points.push([x0, value(&chunk[0])]);
                     continue;
                 }
                 // Min then max (in step order) keeps spikes visible after decimation.
@@ -436,8 +174,8 @@ impl PlotSeries {
                     }
                 }
                 let (first, second) = if lo.0 <= hi.0 { (lo, hi) } else { (hi, lo) };
-                points.push(PlotPoint::new(x0 + first.0 as f64, first.1));
-                points.push(PlotPoint::new(x0 + second.0 as f64, second.1));
+                points.push([x0 + first.0 as f64, first.1]);
+                points.push([x0 + second.0 as f64, second.1]);
             }
         }
         self.built_for = Some(history.len());
@@ -450,7 +188,7 @@ impl PlotSeries {
 pub struct Lane {
     search: Box<dyn Search<AnyProblem>>,
     /// The method's colour (see [`method_color`]), shaded for a repeated method.
-    pub color: Color32,
+    pub color: Rgb,
     pub variant: Variant,
     /// The puzzle's heuristic, tabulated for the goal, for the boards' per-tile notes.
     explainer: Option<Heuristic>,
@@ -478,7 +216,7 @@ pub struct Lane {
 /// Algorithms that ignore the heuristic have one colour whatever it is set to. Every colour
 /// is of middle lightness, so it reads on the dark and the light theme and on a washed-out
 /// projector; the four default lanes and weighted A* (the lane "Add lane" brings) are far apart.
-pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Color32 {
+pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Rgb {
     use Algorithm as A;
     // By the heuristic's rank in its domain, weakest first: the puzzle's zero, misplaced,
     // Manhattan, linear conflict; the grid's zero, Manhattan, Euclidean, octile, Chebyshev.
@@ -508,8 +246,7 @@ pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Color32 {
         A::BidirectionalBfs => 0x2a7ab0,
         A::BidirectionalUcs => 0x87703a,
     };
-    let [_, r, g, b] = u32::to_be_bytes(rgb);
-    Color32::from_rgb(r, g, b)
+    Rgb::hex(rgb)
 }
 
 /// How a lane is told apart from an earlier lane of the same method (another weight or
@@ -523,7 +260,7 @@ pub enum Variant {
 }
 
 /// The colour and variant of each lane, from its method and the lanes before it.
-pub fn lane_styles(configs: &[Config]) -> Vec<(Color32, Variant)> {
+pub fn lane_styles(configs: &[Config]) -> Vec<(Rgb, Variant)> {
     let key = |c: &Config| {
         let heuristic = if c.algorithm.uses_heuristic() {
             Some(c.heuristic)
@@ -545,9 +282,11 @@ pub fn lane_styles(configs: &[Config]) -> Vec<(Color32, Variant)> {
                 (base, Variant::First)
             } else {
                 // Towards a middle grey: still readable on both themes, visibly another shade.
-                let grey = Color32::from_gray(0x8a);
                 let t = (0.3 * before as f32).min(0.6);
-                (base.lerp_to_gamma(grey, t), Variant::Repeat(before as u8))
+                (
+                    base.towards(Rgb::grey(0x8a), t),
+                    Variant::Repeat(before as u8),
+                )
             }
         })
         .collect()
@@ -605,7 +344,7 @@ impl Lane {
             + self.history.capacity() * size_of::<Sample>()
             + self.seconds.capacity() * size_of::<f64>()
             + (self.open_snapshot.capacity() + self.open_by_id.capacity()) * size_of::<NodeId>()
-            + points * size_of::<PlotPoint>()
+            + points * size_of::<[f64; 2]>()
             + self.check.capacity_bytes()
     }
 
@@ -1761,6 +1500,7 @@ fn h_star_of<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::settings::default_lanes;
     use crate::domains::puzzle::HeuristicKind;
     use crate::search::Algorithm;
 
@@ -1783,8 +1523,8 @@ mod tests {
     }
 
     /// WCAG contrast ratio of two colours.
-    fn contrast(a: Color32, b: Color32) -> f32 {
-        let luminance = |c: Color32| {
+    fn contrast(a: Rgb, b: Rgb) -> f32 {
+        let luminance = |c: Rgb| {
             let lin = |v: u8| {
                 let v = f32::from(v) / 255.0;
                 if v <= 0.04045 {
@@ -1793,15 +1533,15 @@ mod tests {
                     ((v + 0.055) / 1.055).powf(2.4)
                 }
             };
-            0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+            0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
         };
         let (x, y) = (luminance(a), luminance(b));
         (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
-    fn distance(a: Color32, b: Color32) -> f32 {
+    fn distance(a: Rgb, b: Rgb) -> f32 {
         let d = |x: u8, y: u8| (f32::from(x) - f32::from(y)).powi(2);
-        (d(a.r(), b.r()) + d(a.g(), b.g()) + d(a.b(), b.b())).sqrt()
+        (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
     }
 
     #[test]
@@ -1809,7 +1549,8 @@ mod tests {
         let backgrounds = [
             egui::Visuals::dark().panel_fill,
             egui::Visuals::light().panel_fill,
-        ];
+        ]
+        .map(|c| Rgb(c.r(), c.g(), c.b()));
         // Within each domain: one lesson never shows both domains' lanes at once.
         for domain in [DomainKind::Puzzle, DomainKind::Grid] {
             let mut all = Vec::new();
@@ -1837,7 +1578,7 @@ mod tests {
             }
         }
         // The default lanes and the lane "Add lane" brings are clearly apart.
-        let mut usual: Vec<Color32> = default_lanes()
+        let mut usual: Vec<Rgb> = default_lanes()
             .iter()
             .map(|c| method_color(c.algorithm, c.heuristic.into()))
             .collect();
@@ -1871,7 +1612,9 @@ mod tests {
         for bg in [
             egui::Visuals::dark().panel_fill,
             egui::Visuals::light().panel_fill,
-        ] {
+        ]
+        .map(|c| Rgb(c.r(), c.g(), c.b()))
+        {
             assert!(contrast(styles[2].0, bg) >= 2.5);
         }
     }
@@ -1957,8 +1700,11 @@ mod tests {
         let mut series = PlotSeries::default();
         series.rebuild(&history);
         assert!(series.open.len() <= 2 * PLOT_BUCKETS);
-        assert!(series.open.iter().any(|p| p.y == 1_000_000.0), "spike kept");
-        assert_eq!(series.expanded.last().unwrap().y, 9_999.0);
+        assert!(
+            series.open.iter().any(|p| p[1] == 1_000_000.0),
+            "spike kept"
+        );
+        assert_eq!(series.expanded.last().unwrap()[1], 9_999.0);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! shown will do.
 
 use super::domain::AnyProblem;
-use super::session::Config as SearchConfig;
+use super::domain::Config as SearchConfig;
 use super::text::{self, engine};
 use crate::search::StepView as View;
 type StepView<'a> = View<'a, super::domain::AnyAction>;

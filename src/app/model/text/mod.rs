@@ -1353,12 +1353,12 @@ pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
 }
 
 /// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
-pub fn lane_short(number: usize, config: &crate::app::session::Config) -> String {
+pub fn lane_short(number: usize, config: &crate::app::domain::Config) -> String {
     format!("{number} {}", method_short(config))
 }
 
 /// A lane's method in a few words, without its number: "A* misplaced".
-pub fn method_short(config: &crate::app::session::Config) -> String {
+pub fn method_short(config: &crate::app::domain::Config) -> String {
     use crate::search::{Algorithm, GoalTest};
     let mut name = engine::algorithm_short(config.algorithm).to_string();
     if config.algorithm == Algorithm::WeightedAStar {

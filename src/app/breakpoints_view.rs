@@ -1,0 +1,75 @@
+//! The breakpoints row: where Play and Run to end stop, edited beside the other setup rows.
+
+use egui::{RichText, TextEdit, Ui};
+
+use super::breakpoints::BreakpointSettings;
+use super::command::Command;
+use super::domain::DomainKind;
+use super::text;
+
+/// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
+pub fn row(
+    ui: &mut Ui,
+    current: &BreakpointSettings,
+    domain: DomainKind,
+    commands: &mut Vec<Command>,
+) {
+    let t = text::t();
+    let mut next = current.clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(t.breakpoints_run_until).strong())
+            .on_hover_text(t.breakpoints_hint);
+        ui.checkbox(&mut next.goal_generated, t.bp_goal_generated);
+        ui.checkbox(&mut next.f_increases, t.bp_f_increases);
+        ui.checkbox(&mut next.reopened, t.bp_reopened);
+        ui.checkbox(&mut next.open_exceeds, t.bp_open_exceeds);
+        ui.add(
+            egui::DragValue::new(&mut next.open_limit)
+                .range(1..=5_000_000)
+                .speed(10.0),
+        )
+        .on_hover_text(t.bp_open_limit);
+        ui.checkbox(&mut next.bound_raised, t.bp_bound_raised)
+            .on_hover_text(t.bp_bound_raised_hint);
+        ui.separator();
+        ui.checkbox(&mut next.board, t.bp_board);
+        let error = next.state(domain).err();
+        let mut edit = TextEdit::singleline(&mut next.board_text)
+            .font(egui::TextStyle::Monospace)
+            .desired_width(110.0);
+        if error.is_some() && next.board {
+            edit = edit.text_color(ui.visuals().error_fg_color);
+        }
+        let hint = match domain {
+            DomainKind::Puzzle => t.board_hint,
+            DomainKind::Grid => t.bp_cell_hint,
+        };
+        ui.add(edit).on_hover_text(hint).widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::TextInput, true, t.bp_board_field)
+        });
+        egui::ComboBox::from_id_salt("breakpoint_board_event")
+            .selected_text(if next.board_expanded {
+                t.bp_expanded
+            } else {
+                t.bp_generated
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut next.board_expanded, false, t.bp_generated);
+                ui.selectable_value(&mut next.board_expanded, true, t.bp_expanded);
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, t.bp_board_event)
+            });
+        if let (true, Some(error)) = (next.board, error) {
+            ui.label(
+                RichText::new(error)
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            );
+        }
+    });
+    if next != *current {
+        commands.push(Command::SetBreakpoints(next));
+    }
+}

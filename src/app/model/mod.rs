@@ -1,0 +1,27 @@
+//! The window's model: settings, the session and its lanes, commands, exercise judging, the
+//! fine-step position, the words of the window, and the file formats (session files, exports,
+//! printed plots). Nothing here imports egui: the views (the rest of `app`) read the model and
+//! push [`command::Command`]s, which the session applies.
+//!
+//! The modules stand in layers, each importing only those listed before it (a test reads the
+//! sources and refuses a cycle): `arrangement`, `color`, `worker`, `domain`, `check`, `grid_model`,
+//! `breakpoints`, `exercise`, `text`, `command`, `fine_step`, `session`, `summary`, `files`, `print`.
+
+pub mod arrangement;
+pub mod breakpoints;
+pub mod check;
+pub mod color;
+pub mod command;
+pub mod domain;
+pub mod exercise;
+pub mod file_action;
+pub mod files;
+pub mod fine_step;
+pub mod grid_model;
+pub mod limits;
+pub mod print;
+pub mod session;
+pub mod settings;
+pub mod summary;
+pub mod text;
+pub mod worker;

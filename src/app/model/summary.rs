@@ -1,0 +1,134 @@
+//! The compare view's summary table as data: one row per lane (length, optimality against h*,
+//! counts, effective branching factor, time), and the table as Markdown or tab-separated text
+//! for slides and spreadsheets. The compare view draws it; session exports save it.
+
+use super::color::Rgb;
+use super::domain::AnyProblem;
+use super::session::Session;
+use super::text;
+use crate::search::{Cost, Search, effective_branching_factor};
+
+/// One lane's line of the summary table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub lane: String,
+    pub color: Rgb,
+    /// Moves in the solution, once solved.
+    pub length: Option<usize>,
+    /// The path's cost compared with the true cost h* (3x3 puzzles, maps); `None` when h* is not
+    /// known.
+    pub optimal: Option<bool>,
+    pub expanded: u32,
+    pub generated: u32,
+    pub max_open: u32,
+    pub branching: Option<f64>,
+    pub millis: f64,
+}
+
+impl SummaryRow {
+    pub fn cells(&self) -> [String; 8] {
+        let optimal = match (self.length, self.optimal) {
+            (None, _) => text::t().dash,
+            (Some(_), None) => text::t().unknown,
+            (Some(_), Some(true)) => text::t().yes,
+            (Some(_), Some(false)) => text::t().no,
+        };
+        [
+            self.lane.clone(),
+            self.length
+                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
+            optimal.to_owned(),
+            self.expanded.to_string(),
+            self.generated.to_string(),
+            self.max_open.to_string(),
+            self.branching
+                .map_or(text::t().dash.to_owned(), |b| format!("{b:.3}")),
+            format!("{:.2}", self.millis),
+        ]
+    }
+}
+
+/// The summary table's column titles in the current language.
+pub fn summary_header() -> [&'static str; 8] {
+    let t = text::t();
+    [
+        t.col_lane,
+        t.col_length,
+        t.col_optimal,
+        t.col_expanded,
+        t.col_generated,
+        t.col_max_open,
+        t.col_bstar,
+        t.col_time,
+    ]
+}
+
+/// The summary of every lane at the current step.
+pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
+    // The true cost from the start: the 3x3 distance table, or one reverse Dijkstra on a map.
+    let exact = session.h_star().and_then(|h| {
+        let start = crate::search::SearchProblem::start(session.problem.as_ref().ok()?);
+        h.of(&start)
+    });
+    session
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(i, lane)| {
+            let search = lane.search();
+            let stats = search.stats();
+            let length = search.solution().map(|p| p.len() - 1);
+            let optimal = path_cost(search).and_then(|cost| exact.map(|e| cost == e));
+            let branching = length
+                .and_then(|l| effective_branching_factor(u64::from(stats.generated), l as u32));
+            SummaryRow {
+                lane: text::lane_short(i + 1, lane.config()),
+                color: lane.color,
+                length,
+                optimal,
+                expanded: stats.expanded,
+                generated: stats.generated,
+                max_open: stats.max_open,
+                branching,
+                millis: lane.seconds() * 1000.0,
+            }
+        })
+        .collect()
+}
+
+/// What the solution's steps cost, summed from the problem's own step costs (a bidirectional
+/// search's goal node does not hold the whole path's g).
+fn path_cost(search: &dyn Search<AnyProblem>) -> Option<Cost> {
+    use crate::search::SearchProblem;
+    let states = search.solution_states()?;
+    let mut next = Vec::new();
+    let mut total = Cost::ZERO;
+    for pair in states.windows(2) {
+        next.clear();
+        search.problem().successors(&pair[0], &mut next);
+        let (_, _, cost) = next.iter().find(|(_, s, _)| *s == pair[1])?;
+        total += *cost;
+    }
+    Some(total)
+}
+
+/// The table as Markdown, for a slide or an issue.
+pub fn summary_markdown(rows: &[SummaryRow]) -> String {
+    let mut out = format!("| {} |\n", summary_header().join(" | "));
+    out.push_str(&format!("|{}\n", "---|".repeat(summary_header().len())));
+    for row in rows {
+        out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
+    }
+    out
+}
+
+/// The table as tab-separated values, for a spreadsheet.
+pub fn summary_tsv(rows: &[SummaryRow]) -> String {
+    let mut out = summary_header().join("\t");
+    out.push('\n');
+    for row in rows {
+        out.push_str(&row.cells().join("\t"));
+        out.push('\n');
+    }
+    out
+}

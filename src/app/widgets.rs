@@ -1,0 +1,189 @@
+//! Widgets more than one view uses: the config editor (the single view's setup bar and the
+//! compare view's lane cards), the checkbox of a remembered setting, and the hovered node that
+//! every view lights up.
+
+use egui::{ComboBox, DragValue, RichText, Slider, Ui};
+
+use super::command::Command;
+use super::domain::{AnyHeuristic, Config as SearchConfig};
+use super::text::{self, engine};
+use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
+
+/// A checkbox for a remembered setting: it shows `on` and asks for the flipped value through
+/// the setting's command.
+pub fn setting_checkbox(
+    ui: &mut Ui,
+    on: bool,
+    title: &str,
+    hint: &str,
+    command: fn(bool) -> Command,
+    commands: &mut Vec<Command>,
+) {
+    let mut next = on;
+    if ui.checkbox(&mut next, title).on_hover_text(hint).changed() {
+        commands.push(command(next));
+    }
+}
+
+/// The algorithm, heuristic, tie-break, weight and goal-test widgets; returns the config as
+/// edited. Shared by the single view's setup bar and the compare view's lane cards (each lane
+/// in its own `push_id`, so the combo boxes do not share state). `compact` (the lane cards)
+/// drops the visible field names, which the combo boxes keep as hover text and accessible
+/// names, and puts the second-line options (tie-break, weight, goal test) on a row of their own.
+pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchConfig {
+    let mut next = *config;
+    let combo = |ui: &mut Ui,
+                 id: &str,
+                 title: &str,
+                 selected: &str,
+                 width: f32,
+                 add: &mut dyn FnMut(&mut Ui)| {
+        let label = (!compact).then(|| ui.label(RichText::new(title).strong()));
+        let response = ComboBox::from_id_salt(id)
+            .selected_text(selected)
+            .width(width)
+            // Tall enough for all ten algorithms without a scroll bar.
+            .height(480.0)
+            .show_ui(ui, |ui| add(ui))
+            .response;
+        match label {
+            Some(label) => {
+                response.labelled_by(label.id);
+            }
+            None => {
+                response.on_hover_text(title).widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, title)
+                });
+            }
+        }
+    };
+    let (algorithm_width, heuristic_width, tie_width) = if compact {
+        (125.0, 160.0, 240.0)
+    } else {
+        (170.0, 170.0, 260.0)
+    };
+    combo(
+        ui,
+        "algorithm",
+        text::t().algorithm,
+        engine::algorithm(config.algorithm),
+        algorithm_width,
+        &mut |ui| {
+            // Grouped by engine: best-first, depth-first, bidirectional.
+            for (i, algorithm) in Algorithm::EVERY.into_iter().enumerate() {
+                let starts_group = i > 0
+                    && (algorithm.is_depth_first() && !Algorithm::EVERY[i - 1].is_depth_first()
+                        || algorithm.is_bidirectional()
+                            && !Algorithm::EVERY[i - 1].is_bidirectional());
+                if starts_group {
+                    ui.separator();
+                }
+                ui.selectable_value(&mut next.algorithm, algorithm, engine::algorithm(algorithm));
+            }
+        },
+    );
+    combo(
+        ui,
+        "heuristic",
+        text::t().heuristic,
+        engine::heuristic(config.heuristic),
+        heuristic_width,
+        &mut |ui| {
+            for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
+                ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
+            }
+        },
+    );
+    if compact {
+        ui.end_row();
+    }
+    // BFS, the depth-first and the bidirectional searches have a fixed order among equal f.
+    if config.algorithm.is_best_first() && config.algorithm != Algorithm::BreadthFirst {
+        combo(
+            ui,
+            "tie_break",
+            text::t().tie_break,
+            engine::tie_break(config.tie_break),
+            tie_width,
+            &mut |ui| {
+                for tie in TieBreak::ALL {
+                    ui.selectable_value(&mut next.tie_break, tie, engine::tie_break(tie));
+                }
+            },
+        );
+    }
+    if config.algorithm == Algorithm::WeightedAStar {
+        if compact {
+            // A slider does not wrap in a wrapped row: give it a row of its own in a card.
+            ui.end_row();
+        }
+        ui.add(
+            Slider::new(&mut next.weight, 1.0..=5.0)
+                .step_by(0.1)
+                .text(text::t().weight),
+        );
+    }
+    if config.algorithm == Algorithm::DepthFirst {
+        let label = ui.label(text::t().depth_limit);
+        ui.add(
+            DragValue::new(&mut next.depth_limit)
+                .range(0..=MAX_DEPTH_LIMIT)
+                // One per pixel dragged, and one per arrow key (a smaller speed would make an
+                // increment round back to the same whole depth).
+                .speed(1.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(text::t().depth_limit_hint);
+    }
+    if config.algorithm == Algorithm::BreadthFirst {
+        let mut on_generation = config.goal_test == GoalTest::OnGeneration;
+        if ui
+            .checkbox(&mut on_generation, text::t().goal_test_on_generation)
+            .on_hover_text(text::t().goal_test_hint)
+            .changed()
+        {
+            next.goal_test = if on_generation {
+                GoalTest::OnGeneration
+            } else {
+                GoalTest::OnExpansion
+            };
+        }
+    }
+    // The engine refuses the goal test at generation for anything but BFS; leaving BFS
+    // drops it rather than showing an error for a box that is no longer on screen.
+    if next.algorithm != Algorithm::BreadthFirst {
+        next.goal_test = GoalTest::OnExpansion;
+    }
+    next
+}
+
+/// The node under the pointer, shared by every view so the same node lights up in each. Views
+/// read what was hovered last frame and report what is hovered now.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hover {
+    shown: Option<NodeId>,
+    seen: Option<NodeId>,
+}
+
+impl Hover {
+    /// Whether `id` is the hovered node.
+    pub fn is(&self, id: NodeId) -> bool {
+        self.shown == Some(id)
+    }
+
+    pub fn node(&self) -> Option<NodeId> {
+        self.shown
+    }
+
+    /// The pointer is over a view of `id` this frame.
+    pub fn saw(&mut self, id: NodeId) {
+        self.seen = Some(id);
+    }
+
+    /// Ends the frame; returns whether the hovered node changed (then a repaint shows it).
+    pub fn end_frame(&mut self) -> bool {
+        let changed = self.shown != self.seen;
+        self.shown = self.seen.take();
+        changed
+    }
+}
