@@ -282,21 +282,26 @@ fn lane_card(
                 });
             });
             match size {
+                CardSize::Row(height) if session.settings.domain == DomainKind::Grid => {
+                    // The map first, as it is what the class compares: the words below it
+                    // take about 150 points and scroll inside the card when the window is
+                    // short (1920x1080 at zoom 2 leaves a card about 180 points).
+                    let left = height - ui.min_rect().height();
+                    let room = vec2(
+                        ui.available_width(),
+                        (left - 150.0).max(left * 0.75).max(60.0),
+                    );
+                    super::grid_view::lane_map(ui, session, lane, room);
+                    card_info(ui, i, lane, CardSize::Row(height), commands);
+                    card_footer(ui, i, lane, commands);
+                }
                 CardSize::Row(height) => {
                     card_info(ui, i, lane, CardSize::Row(height), commands);
                     // Below the boards: their captions, g h f, the check line and a button.
                     let down = (height - ui.min_rect().height() - 100.0) / side(lane);
                     let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
                     let cell = across.min(down).clamp(16.0, 48.0);
-                    if session.settings.domain == DomainKind::Grid {
-                        let room = vec2(
-                            ui.available_width(),
-                            (height - ui.min_rect().height() - 95.0).max(60.0),
-                        );
-                        super::grid_view::lane_map(ui, session, lane, room);
-                    } else {
-                        card_boards(ui, i, lane, cell);
-                    }
+                    card_boards(ui, i, lane, cell);
                     card_footer(ui, i, lane, commands);
                 }
                 CardSize::Large(height) => {

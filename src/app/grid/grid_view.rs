@@ -4,6 +4,8 @@
 //! Dragging paints with the chosen tool; dragging the start or the goal moves it. Reads the
 //! session and emits [`GridEdit`] commands, like every view.
 
+use std::sync::Arc;
+
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::app::command::Command;
@@ -44,11 +46,13 @@ pub struct Overlay {
     current: Option<Cell>,
     children: Vec<Cell>,
     path: Vec<Cell>,
+    /// The first node of each cell (`u32::MAX` for none), for the hovered cell's record.
+    node_at: Vec<u32>,
 }
 
 impl Overlay {
-    /// Reads a lane's search into cell colours. Linear in the nodes; called once per frame
-    /// for the lane on screen.
+    /// Reads a lane's search into cell colours. Linear in the nodes, so views take it through
+    /// [`Overlay::kept`], which reads it again only when the step changed.
     pub fn of(grid: &Grid, lane: &Lane, shade_by_g: bool) -> Overlay {
         let search = lane.search();
         let n = grid.cell_count();
@@ -58,8 +62,17 @@ impl Overlay {
             current: None,
             children: Vec::new(),
             path: Vec::new(),
+            node_at: vec![u32::MAX; n],
         };
         let cell_of = |id: NodeId| search.node(id).state.cell();
+        for i in 0..search.node_count() {
+            if let Some(cell) = cell_of(NodeId(i as u32))
+                && let Some(slot) = overlay.node_at.get_mut(grid.index(cell))
+                && *slot == u32::MAX
+            {
+                *slot = i as u32;
+            }
+        }
         let closed = search.closed();
         let max_g = closed
             .iter()
@@ -99,13 +112,42 @@ impl Overlay {
         overlay
     }
 
+    /// The overlay of `lane` kept between frames under `picture` (whose key says when it is
+    /// out of date): a 512x512 map with every cell closed is read once per step, not once
+    /// per frame.
+    pub fn kept(
+        ui: &Ui,
+        grid: &Grid,
+        lane: &Lane,
+        shade_by_g: bool,
+        picture: Picture,
+    ) -> Arc<Overlay> {
+        let id = picture.id.with("overlay");
+        let kept: Option<(u64, Arc<Overlay>)> = ui.data(|d| d.get_temp(id));
+        if let Some((key, overlay)) = kept
+            && key == picture.key
+        {
+            return overlay;
+        }
+        let overlay = Arc::new(Overlay::of(grid, lane, shade_by_g));
+        ui.data_mut(|d| d.insert_temp(id, (picture.key, Arc::clone(&overlay))));
+        overlay
+    }
+
     pub fn closed_count(&self) -> usize {
         self.closed.iter().filter(|&&c| c > 0.0).count()
     }
+
+    /// The first node the search made for `cell`, if any.
+    fn node_at(&self, grid: &Grid, cell: Cell) -> Option<NodeId> {
+        let id = *self.node_at.get(grid.index(cell))?;
+        (id != u32::MAX).then_some(NodeId(id))
+    }
 }
 
-/// Which picture of a large map is kept between frames, and what makes it out of date: the
-/// search's problem (a new one after every edit), its step, and the shading.
+/// Which picture of a large map (and which [`Overlay`]) is kept between frames, and what makes
+/// it out of date: the search's problem (a new one after every edit), its method, its step,
+/// and the shading.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Picture {
     pub id: egui::Id,
@@ -122,6 +164,8 @@ impl Picture {
             std::sync::Arc::as_ptr(map).hash(&mut hasher);
         }
         (search.steps(), search.node_count(), shade_by_g).hash(&mut hasher);
+        // Another method on the same map can reach the same counts with other cells.
+        format!("{:?}", lane.config()).hash(&mut hasher);
         Picture {
             id,
             key: hasher.finish(),
@@ -341,30 +385,31 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     }
     let grid = &settings.grid;
     let lane = session.main_lane();
-    let overlay = lane.map(|l| Overlay::of(grid, l, settings.shade_by_g));
-    let closed = overlay.as_ref().map_or(0, Overlay::closed_count);
+    let picture_id = ui.scope_id().with("grid panel picture");
+    let picture = lane.map(|l| Picture::of(picture_id, l, settings.shade_by_g));
+    let overlay = lane
+        .zip(picture)
+        .map(|(l, p)| Overlay::kept(ui, grid, l, settings.shade_by_g, p));
+    let closed = overlay.as_deref().map_or(0, Overlay::closed_count);
     ui.label(RichText::new(text::grid_legend_line(closed)).small());
     let map_rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
-    let picture = lane.map(|l| Picture::of(response.id.with("picture"), l, settings.shade_by_g));
-    let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_ref(), picture);
+    let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_deref(), picture);
     if let Some(lane) = lane {
         paint_numbers(ui, grid, lane.search(), origin, size);
     }
     edit_with_mouse(ui, &response, grid, origin, size, settings.tool, commands);
-    if let (Some(pos), Some(lane)) = (response.hover_pos(), lane)
+    if let (Some(pos), Some(lane), Some(overlay)) = (response.hover_pos(), lane, &overlay)
         && let Some(cell) = cell_at(grid, origin, size, pos)
     {
-        response.on_hover_text(hover_text(lane, cell));
+        response.on_hover_text(hover_text(lane, overlay.node_at(grid, cell), cell));
     }
 }
 
-/// What a cell holds: its terrain and the lane's record of it.
-fn hover_text(lane: &Lane, cell: Cell) -> String {
+/// What a cell holds: its terrain and the lane's record of it (`record`, the first node the
+/// search made for the cell).
+fn hover_text(lane: &Lane, record: Option<NodeId>, cell: Cell) -> String {
     let search = lane.search();
-    let record = (0..search.node_count())
-        .map(|i| NodeId(i as u32))
-        .find(|&id| search.node(id).state == AnyState::Grid(cell));
     match record {
         Some(id) => {
             let node = search.node(id);
@@ -551,10 +596,10 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 /// A lane's map in a compare card, at the scale every card shares.
 pub fn lane_map(ui: &mut Ui, session: &Session, lane: &Lane, room: Vec2) {
     let settings = &session.settings.grid;
-    let overlay = Overlay::of(&settings.grid, lane, settings.shade_by_g);
     let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
     let id = ui.scope_id().with(("lane map", lane.color));
     let picture = Picture::of(id, lane, settings.shade_by_g);
+    let overlay = Overlay::kept(ui, &settings.grid, lane, settings.shade_by_g, picture);
     paint_map(ui, rect, &settings.grid, Some(&overlay), Some(picture));
     ui.label(RichText::new(text::cells_closed(overlay.closed_count())).small());
 }
@@ -608,6 +653,53 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
+
+    #[test]
+    fn the_overlay_is_read_once_per_step_and_knows_each_cells_first_node() {
+        use crate::app::domain::from_grid;
+        let grid = Grid::new(12, 8).unwrap();
+        let problem = crate::app::domain::AnyProblem::Grid(Arc::new(grid.clone()));
+        let config = crate::search::SearchConfig::with(
+            crate::search::Algorithm::AStar,
+            crate::domains::grid::GridHeuristic::Octile,
+        );
+        let mut lane = Lane::new(problem, from_grid(config));
+        lane.step();
+        lane.step();
+        let ctx = egui::Context::default();
+        let mut kept = Vec::new();
+        for step_between in [false, false, true] {
+            if step_between {
+                lane.step();
+            }
+            let mut output = ctx.run_ui(Default::default(), |ui| {
+                let picture = Picture::of(egui::Id::new("map"), &lane, false);
+                kept.push(Overlay::kept(ui, &grid, &lane, false, picture));
+            });
+            // No renderer here to take the font texture.
+            output.textures_delta.clear();
+        }
+        assert!(
+            Arc::ptr_eq(&kept[0], &kept[1]),
+            "the same step reads the search once"
+        );
+        assert!(!Arc::ptr_eq(&kept[1], &kept[2]), "a step reads it again");
+        assert_eq!(kept[1].closed_count(), 2);
+        assert_eq!(kept[2].closed_count(), 3);
+        // Each cell's record is the first node made for it; a cell never reached has none.
+        let search = lane.search();
+        for i in 0..search.node_count() {
+            let id = NodeId(i as u32);
+            let cell = search.node(id).state.cell().unwrap();
+            let first = (0..=i)
+                .map(|j| NodeId(j as u32))
+                .find(|&j| search.node(j).state.cell() == Some(cell));
+            assert_eq!(kept[2].node_at(&grid, cell), first);
+        }
+        let far = Cell::new(11, 0);
+        assert!(search.node_count() < 30);
+        assert_eq!(kept[2].node_at(&grid, far), None);
+    }
     use crate::app::domain::DomainKind;
     use crate::app::{Settings, test_harness};
     use crate::search::Algorithm;

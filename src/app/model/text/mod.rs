@@ -1237,7 +1237,10 @@ pub fn cells_closed(closed: usize) -> String {
     if zh() {
         format!("已扩展 {closed} 格")
     } else {
-        format!("{closed} cells closed")
+        format!(
+            "{closed} {} closed",
+            if closed == 1 { "cell" } else { "cells" }
+        )
     }
 }
 
@@ -1249,7 +1252,8 @@ pub fn grid_legend_line(closed: usize) -> String {
         )
     } else {
         format!(
-            "light to dark blue: closed (in expansion order); green: open; orange: expanding; yellow: just generated; red: path. {closed} cells closed"
+            "light to dark blue: closed (in expansion order); green: open; orange: expanding; yellow: just generated; red: path. {}",
+            cells_closed(closed)
         )
     }
 }
