@@ -449,9 +449,8 @@ fn perform(h: &mut H, action: &Action) -> Result<(), String> {
             }
         }
     }
-    // Two frames show a command's result; a third shows what the setup editor corrects in
-    // answer to it (an invalid config it is drawn with, fixed the frame after).
-    h.run_steps(3);
+    // Two frames show a command's result.
+    h.run_steps(2);
     Ok(())
 }
 

@@ -149,11 +149,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
             };
         }
     }
-    // The engine refuses the goal test at generation for anything but BFS; leaving BFS
-    // drops it rather than showing an error for a box that is no longer on screen.
-    if next.algorithm != Algorithm::BreadthFirst {
-        next.goal_test = GoalTest::OnExpansion;
-    }
+    // Leaving BFS drops the goal test at generation: the session does that (`SetConfig`).
     next
 }
 

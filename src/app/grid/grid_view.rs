@@ -673,7 +673,7 @@ mod tests {
                 lane.step();
             }
             let mut output = ctx.run_ui(Default::default(), |ui| {
-                let picture = Picture::of(egui::Id::new("map"), &lane, false);
+                let picture = Picture::of(egui::Id::unique("map"), &lane, false);
                 kept.push(Overlay::kept(ui, &grid, &lane, false, picture));
             });
             // No renderer here to take the font texture.

@@ -19,8 +19,8 @@ use crate::domains::puzzle::{
     parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, NodeId, Search, SearchConfig, SearchProblem, Stats,
-    Status, new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, GoalTest, NodeId, Search, SearchConfig,
+    SearchProblem, Stats, Status, new_search,
 };
 
 pub use super::domain::Config;
@@ -34,19 +34,30 @@ type MapJob = (Arc<Grid>, Worker<Vec<Option<u64>>>);
 
 const MB: usize = 1 << 20;
 
-/// `config` with a weight no slider can give (NaN, below 1, above 100) replaced by the one it
-/// had: the setup bar compares the config it draws with the one it edits every frame, and a NaN
-/// weight never equals itself, so it would restart the run at every frame.
-fn kept_weight(config: Config, before: &Config) -> Config {
-    if Config::check_weight(config.weight).is_ok() {
-        return config;
-    }
-    let weight = if Config::check_weight(before.weight).is_ok() {
+/// `config` as a lane can take it:
+/// - a weight no slider can give (NaN, below 1, above 100) is replaced by the one it had: the
+///   setup bar compares the config it draws with the one it edits every frame, and a NaN
+///   weight never equals itself, so it would restart the run at every frame;
+/// - the goal test at generation, which only BFS offers, is dropped for any other algorithm
+///   (the engine would refuse it, and its box is no longer on screen to undo it).
+fn kept_settable(config: Config, before: &Config) -> Config {
+    let weight = if Config::check_weight(config.weight).is_ok() {
+        config.weight
+    } else if Config::check_weight(before.weight).is_ok() {
         before.weight
     } else {
         Config::default().weight
     };
-    SearchConfig { weight, ..config }
+    let goal_test = if config.algorithm == Algorithm::BreadthFirst {
+        config.goal_test
+    } else {
+        GoalTest::OnExpansion
+    };
+    SearchConfig {
+        weight,
+        goal_test,
+        ..config
+    }
 }
 
 /// Reads the problem: the board and goal fields, or the map. `map` is the map already shared
@@ -992,7 +1003,7 @@ impl Session {
                 self.settings.distance = d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
             }
             Command::SetConfig(config) => {
-                let kept = kept_weight(config, &self.settings.active_config());
+                let kept = kept_settable(config, &self.settings.active_config());
                 self.settings.set_active_config(kept);
                 self.rebuild();
             }
@@ -1018,7 +1029,7 @@ impl Session {
             Command::SetLaneConfig(i, config) => {
                 let before = self.settings.active_lanes().get(i).copied();
                 let before = before.unwrap_or_else(|| self.settings.active_config());
-                self.set_lane_config(i, kept_weight(config, &before));
+                self.set_lane_config(i, kept_settable(config, &before));
             }
             Command::AddLane => self.add_lane(),
             Command::RemoveLane(i) => self.remove_lane(i),
@@ -1841,6 +1852,31 @@ mod tests {
         session.apply(Command::Seek(0));
         assert_eq!(session.fine(), None);
         assert!(session.shown_stats().is_some());
+    }
+
+    #[test]
+    fn leaving_bfs_drops_the_goal_test_at_generation_in_the_session() {
+        let bfs = Config {
+            goal_test: GoalTest::OnGeneration,
+            ..Config::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan.into())
+        };
+        let mut session = Session::new(Settings::default());
+        session.apply(Command::SetConfig(bfs));
+        assert_eq!(session.settings.config.goal_test, GoalTest::OnGeneration);
+        session.apply(Command::SetConfig(Config {
+            algorithm: Algorithm::AStar,
+            ..bfs
+        }));
+        assert_eq!(session.settings.config.goal_test, GoalTest::OnExpansion);
+        assert!(session.problem.is_ok(), "{:?}", session.problem.as_ref().err());
+        session.apply(Command::SetLaneConfig(
+            1,
+            Config {
+                algorithm: Algorithm::Greedy,
+                ..bfs
+            },
+        ));
+        assert_eq!(session.settings.lanes[1].goal_test, GoalTest::OnExpansion);
     }
 
     #[test]
