@@ -47,6 +47,16 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
+/// Solves the test map's scenarios with the second one's stated length made wrong (6 for 5),
+/// in a folder of its own; returns the folder and the run.
+fn solve_with_a_wrong_length(name: &str, language: &str) -> (PathBuf, Output) {
+    let dir = folder(name);
+    let map = write(&dir, "test.map", MAP);
+    let scen = write(&dir, "test.scen", &SCEN.replace("5.00000000", "6.00000000"));
+    let out = searchlab(language, &["solve", "--map", &map, "--scen", &scen]);
+    (dir, out)
+}
+
 #[test]
 fn every_scenario_agrees_with_its_stated_length() {
     let dir = folder("agree");
@@ -66,10 +76,7 @@ fn every_scenario_agrees_with_its_stated_length() {
 
 #[test]
 fn a_wrong_stated_length_exits_1_naming_the_scenario() {
-    let dir = folder("mismatch");
-    let map = write(&dir, "test.map", MAP);
-    let scen = write(&dir, "test.scen", &SCEN.replace("5.00000000", "6.00000000"));
-    let out = searchlab("en", &["solve", "--map", &map, "--scen", &scen]);
+    let (dir, out) = solve_with_a_wrong_length("mismatch", "en");
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(
@@ -271,10 +278,7 @@ fn traces_carry_coordinates_for_the_posthoc_viewer() {
 
 #[test]
 fn chinese_messages_keep_the_answers() {
-    let dir = folder("zh");
-    let map = write(&dir, "test.map", MAP);
-    let scen = write(&dir, "test.scen", &SCEN.replace("5.00000000", "6.00000000"));
-    let out = searchlab("zh", &["solve", "--map", &map, "--scen", &scen]);
+    let (dir, out) = solve_with_a_wrong_length("zh", "zh");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("MISMATCH"));
     assert!(

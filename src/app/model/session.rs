@@ -1868,7 +1868,11 @@ mod tests {
             ..bfs
         }));
         assert_eq!(session.settings.config.goal_test, GoalTest::OnExpansion);
-        assert!(session.problem.is_ok(), "{:?}", session.problem.as_ref().err());
+        assert!(
+            session.problem.is_ok(),
+            "{:?}",
+            session.problem.as_ref().err()
+        );
         session.apply(Command::SetLaneConfig(
             1,
             Config {
