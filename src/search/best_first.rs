@@ -87,24 +87,7 @@ impl<P: SearchProblem> BestFirst<P> {
     /// ```
     /// use searchlab::search::{Algorithm, BestFirst, ConfigError, SearchConfig};
     /// # use searchlab::search::{Cost, SearchProblem};
-    /// # #[derive(Clone)]
-    /// # struct Count;
-    /// # impl SearchProblem for Count {
-    /// #     type State = u8;
-    /// #     type Action = char;
-    /// #     type Key = u8;
-    /// #     type Heuristic = ();
-    /// #     fn start(&self) -> u8 { 0 }
-    /// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
-    /// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
-    /// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
-    /// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
-    /// #     }
-    /// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
-    /// #     fn key(&self, n: &u8) -> u8 { *n }
-    /// #     fn describe(&self, n: &u8) -> String { n.to_string() }
-    /// #     fn describe_goal(&self) -> String { "4".to_string() }
-    /// # }
+    /// # use searchlab::search::example::Count;
     /// let config = SearchConfig { algorithm: Algorithm::WeightedAStar, weight: -1.0, ..SearchConfig::default() };
     /// assert!(matches!(BestFirst::try_new(Count, config), Err(ConfigError::Weight(_))));
     /// ```

@@ -27,6 +27,7 @@ mod breakpoint;
 mod config;
 mod cost;
 mod depth_first;
+pub mod example;
 mod experiment;
 mod plain;
 mod problem;
@@ -61,24 +62,7 @@ pub use trace::{
 /// ```
 /// use searchlab::search::{Algorithm, SearchConfig, Status, new_search};
 /// # use searchlab::search::{Cost, SearchProblem};
-/// # #[derive(Clone)]
-/// # struct Count;
-/// # impl SearchProblem for Count {
-/// #     type State = u8;
-/// #     type Action = char;
-/// #     type Key = u8;
-/// #     type Heuristic = ();
-/// #     fn start(&self) -> u8 { 0 }
-/// #     fn is_goal(&self, n: &u8) -> bool { *n == 4 }
-/// #     fn successors(&self, n: &u8, out: &mut Vec<(char, u8, Cost)>) {
-/// #         if *n < 4 { out.push(('+', n + 1, Cost::ONE)); }
-/// #         if *n < 3 { out.push(('*', n + 2, Cost::units(3))); }
-/// #     }
-/// #     fn heuristic(&self, _: (), _: &u8) -> Cost { Cost::ZERO }
-/// #     fn key(&self, n: &u8) -> u8 { *n }
-/// #     fn describe(&self, n: &u8) -> String { n.to_string() }
-/// #     fn describe_goal(&self) -> String { "4".to_string() }
-/// # }
+/// # use searchlab::search::example::Count;
 /// let mut search = new_search(Count, SearchConfig::with(Algorithm::UniformCost, ()));
 /// let first = search.step().unwrap();
 /// assert_eq!(first.children.len(), 2);
