@@ -6,6 +6,7 @@
 //! [`SearchProblem`] lists successors, tests goals and estimates.
 
 use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
@@ -113,7 +114,9 @@ impl<P: SearchProblem> BestFirst<P> {
             stats: Stats::default(),
             status: Status::Running,
         };
+        let key = search.problem.key(&start);
         let id = search.push_node(start, None, None, Cost::ZERO, 0, h);
+        search.index.insert(key, id);
         if config.goal_test == GoalTest::OnGeneration && search.problem.is_goal(&start) {
             search.status = Status::Solved { goal: id };
         }
@@ -138,6 +141,7 @@ impl<P: SearchProblem> BestFirst<P> {
         }
     }
 
+    /// Adds a node to the arena and to open; the caller enters its state in the index.
     fn push_node(
         &mut self,
         state: P::State,
@@ -164,7 +168,6 @@ impl<P: SearchProblem> BestFirst<P> {
         };
         self.open.insert(self.key(&node), id);
         self.nodes.push(node);
-        self.index.insert(self.problem.key(&state), id);
         self.stats.nodes += 1;
         self.stats.open += 1;
         self.stats.max_open = self.stats.max_open.max(self.stats.open);
@@ -231,7 +234,13 @@ impl<P: SearchProblem> BestFirst<P> {
             self.problem.successors(&parent.state, &mut successors);
         }
         self.successors = successors;
-        if !goal_taken && self.nodes.len() + self.new_children() > self.config.node_limit {
+        // Counting the new children costs a lookup each: only near the limit, where the
+        // successors could pass it, is that needed.
+        let could_pass = self.nodes.len() + self.successors.len() > self.config.node_limit;
+        if !goal_taken
+            && could_pass
+            && self.nodes.len() + self.new_children() > self.config.node_limit
+        {
             self.status = Status::LimitReached;
             return false;
         }
@@ -265,7 +274,15 @@ impl<P: SearchProblem> BestFirst<P> {
             for &(action, child_state, cost) in &successors {
                 self.stats.generated += 1;
                 let g = parent.g + cost;
-                let existing = self.index.get(&self.problem.key(&child_state)).copied();
+                // One lookup: a state not seen yet is entered under the id it is about to get.
+                let next_id = NodeId(self.nodes.len() as u32);
+                let existing = match self.index.entry(self.problem.key(&child_state)) {
+                    Entry::Occupied(entry) => Some(*entry.get()),
+                    Entry::Vacant(entry) => {
+                        entry.insert(next_id);
+                        None
+                    }
+                };
                 let (child, outcome) = match existing {
                     None => {
                         let h = self.problem.heuristic(self.config.heuristic, &child_state);
