@@ -191,45 +191,33 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
             }
             ui.separator();
 
-            let mut k = settings.scramble_moves;
-            if ui
-                .button(text::t().scramble)
-                .on_hover_text(text::t().scramble_hint)
-                .clicked()
-            {
-                commands.push(Command::Scramble);
-            }
-            if ui
-                .add(
-                    egui::DragValue::new(&mut k)
-                        .range(SCRAMBLE_RANGE)
-                        .suffix(format!(" {}", text::t().scramble_moves)),
-                )
-                .on_hover_text(text::t().scramble_hint)
-                .changed()
-            {
-                commands.push(Command::SetScrambleMoves(k));
-            }
+            random_board_button(
+                ui,
+                (
+                    text::t().scramble,
+                    text::t().scramble_hint,
+                    Command::Scramble,
+                ),
+                (
+                    settings.scramble_moves,
+                    SCRAMBLE_RANGE,
+                    text::t().scramble_moves,
+                ),
+                Command::SetScrambleMoves,
+                commands,
+            );
             if side == 3 {
-                let mut d = settings.distance;
-                if ui
-                    .button(text::t().at_distance)
-                    .on_hover_text(text::t().distance_hint)
-                    .clicked()
-                {
-                    commands.push(Command::RandomAtDistance);
-                }
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut d)
-                            .range(DISTANCE_RANGE)
-                            .suffix(format!(" {}", text::t().distance_steps)),
-                    )
-                    .on_hover_text(text::t().distance_hint)
-                    .changed()
-                {
-                    commands.push(Command::SetDistance(d));
-                }
+                random_board_button(
+                    ui,
+                    (
+                        text::t().at_distance,
+                        text::t().distance_hint,
+                        Command::RandomAtDistance,
+                    ),
+                    (settings.distance, DISTANCE_RANGE, text::t().distance_steps),
+                    Command::SetDistance,
+                    commands,
+                );
             }
         });
     }
@@ -275,6 +263,32 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         }
         fold_setup_button(ui, arrangement, commands);
     });
+}
+
+/// A button that makes a random board and the count it is made with (moves from the goal, or
+/// the distance), both explained by the same hover text.
+fn random_board_button<T: egui::emath::Numeric>(
+    ui: &mut Ui,
+    (title, hint, make): (&str, &str, Command),
+    (count, range, unit): (T, std::ops::RangeInclusive<T>, &str),
+    set_count: fn(T) -> Command,
+    commands: &mut Vec<Command>,
+) {
+    if ui.button(title).on_hover_text(hint).clicked() {
+        commands.push(make);
+    }
+    let mut next = count;
+    if ui
+        .add(
+            egui::DragValue::new(&mut next)
+                .range(range)
+                .suffix(format!(" {unit}")),
+        )
+        .on_hover_text(hint)
+        .changed()
+    {
+        commands.push(set_count(next));
+    }
 }
 
 /// Folds the setup rows into one line.
