@@ -491,11 +491,17 @@ pub(super) fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> 
         engine::heuristic(config.heuristic),
         heuristic_width,
         &mut |ui| {
+            // A pattern database is offered for its own board size only.
+            let side = super::databases::shown_side();
             for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
-                ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
+                if side.is_none_or(|side| heuristic.fits(side)) {
+                    let name = engine::heuristic(heuristic);
+                    ui.selectable_value(&mut next.heuristic, heuristic, name);
+                }
             }
         },
     );
+    super::databases::inline_status(ui, config.heuristic);
     if compact {
         ui.end_row();
     }
@@ -972,6 +978,7 @@ fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
         AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => text::t().legend_misplaced,
         AnyHeuristic::Puzzle(HeuristicKind::Manhattan) => text::t().legend_manhattan,
         AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => text::t().legend_conflict,
+        AnyHeuristic::Puzzle(HeuristicKind::Pdb44 | HeuristicKind::Pdb663) => text::t().legend_pdb,
         AnyHeuristic::Grid(_) => text::grid_legend(kind),
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
@@ -1201,6 +1208,7 @@ fn current_step(
         ui.label(text::t().start_click_hint);
         ghf_heading(ui, start.g, start.h, start.f);
         legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+        board_view::groups_line(ui, &explanation);
         return;
     }
     let puzzle_board = |state: &AnyState| state.board().copied().unwrap_or(goal);
@@ -1237,6 +1245,7 @@ fn current_step(
         ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+    board_view::groups_line(ui, &explanation);
     // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
     super::compare::heuristic_check(ui, lane);
     ui.add_space(6.0);

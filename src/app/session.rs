@@ -372,6 +372,7 @@ fn check_backward(settings: &Settings, problem: &AnyProblem) -> Result<(), Setup
 /// starting a search.
 pub fn check_config(problem: &AnyProblem, config: &Config) -> Result<(), ConfigError> {
     config.validate()?;
+    problem.check_heuristic(config.heuristic)?;
     if config.algorithm.is_bidirectional() && problem.goal_state().is_none() {
         return Err(ConfigError::NoBackwardSearch);
     }
@@ -484,7 +485,8 @@ pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Color32 {
     // Manhattan, linear conflict; the grid's zero, Manhattan, Euclidean, octile, Chebyshev.
     // On a map octile is the strong heuristic, so it takes the puzzle's Manhattan colour.
     let rank = match heuristic {
-        AnyHeuristic::Puzzle(_) => heuristic.rank(),
+        // The pattern databases (one per board size) share the fifth colour.
+        AnyHeuristic::Puzzle(_) => heuristic.rank().min(4),
         AnyHeuristic::Grid(kind) => match kind {
             GridHeuristic::Zero => 0,
             GridHeuristic::Manhattan => 1,
