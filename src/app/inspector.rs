@@ -412,10 +412,17 @@ mod tests {
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
         };
-        let [misplaced, manhattan, conflict, doubled] = &profiles.profiles[..] else {
-            panic!("four profiles");
+        let [misplaced, manhattan, conflict, doubled, pdb] = &profiles.profiles[..] else {
+            panic!("five profiles");
         };
+        assert_eq!(profiles.kinds[4], (HeuristicKind::Pdb44, 1.0));
         assert!(misplaced.admissible() && manhattan.admissible() && conflict.admissible());
+        // The 4-4 database: admissible over every 3x3 state, and at every h* at least as
+        // high on average as Manhattan distance.
+        assert!(pdb.admissible());
+        for (a, b) in pdb.by_distance.iter().zip(&manhattan.by_distance) {
+            assert!(a.mean >= b.mean);
+        }
         assert!(!doubled.admissible());
         assert!(doubled.worst_excess > 0.0);
         // Dominance: at every h*, Manhattan's mean is at least misplaced's.
