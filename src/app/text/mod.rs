@@ -280,10 +280,9 @@ strings! {
     // The live heuristic check.
     check_clean: "heuristic check: no h > h*, no inconsistent edge so far",
         "启发函数检查：目前没有 h > h*，也没有不一致的边";
-    check_clean_near: "heuristic check: no inconsistent edge so far, and no h > h* on the boards \
-        within 14 moves of the goal (where h* is known on 4x4)",
-        "启发函数检查：目前没有不一致的边；在离目标 14 步以内的棋盘上（4x4 只在这些棋盘上知道 h*）\
-        也没有 h > h*";
+    check_clean_near: "heuristic check: no inconsistent edge so far, no h > h* within 14 moves \
+        of the goal (h* known there)",
+        "启发函数检查：目前没有不一致的边；离目标 14 步以内（已知 h*）没有 h > h*";
     check_clean_edges: "heuristic check: no inconsistent edge so far",
         "启发函数检查：目前没有不一致的边";
 
