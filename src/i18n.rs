@@ -176,6 +176,8 @@ impl LocalName for HeuristicKind {
             HeuristicKind::Misplaced => "不在位数码数",
             HeuristicKind::Manhattan => "曼哈顿距离",
             HeuristicKind::LinearConflict => "线性冲突",
+            HeuristicKind::Pdb44 => "模式数据库 4-4（3x3）",
+            HeuristicKind::Pdb663 => "模式数据库 6-6-3（4x4）",
         }
     }
 
@@ -188,6 +190,8 @@ impl LocalName for HeuristicKind {
             HeuristicKind::Misplaced => "不在位",
             HeuristicKind::Manhattan => "曼哈顿",
             HeuristicKind::LinearConflict => "线性冲突",
+            HeuristicKind::Pdb44 => "PDB 4-4",
+            HeuristicKind::Pdb663 => "PDB 6-6-3",
         }
     }
 }
@@ -399,6 +403,12 @@ pub fn config_error(error: &ConfigError) -> String {
         }
         (ConfigError::NoBackwardSearch, true) => {
             "双向搜索需要唯一的目标状态和进入一个状态的动作，这个问题没有提供".to_owned()
+        }
+        (ConfigError::HeuristicNotReady(name), true) => {
+            format!("启发函数 {name} 还不能用：它的表还需要构建或读入")
+        }
+        (ConfigError::HeuristicNotForProblem(name), true) => {
+            format!("启发函数 {name} 不适用于这个问题（棋盘大小不同）")
         }
     }
 }

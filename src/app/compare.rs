@@ -466,7 +466,9 @@ pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
     let check = lane.check();
     match check.first() {
         None => {
-            let line = if check.with_table() {
+            let line = if check.near_goal_only() {
+                text::t().check_clean_near
+            } else if check.with_table() {
                 text::t().check_clean
             } else {
                 text::t().check_clean_edges

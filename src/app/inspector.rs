@@ -1,7 +1,12 @@
 //! The Heuristic inspector window: over all 181,440 states of the 3x3 puzzle, how each
 //! heuristic's h relates to the true distance h* (mean and range per h*, from
 //! [`crate::domains::puzzle::profile`]), including a weighted heuristic to show what inadmissible looks
-//! like; and every heuristic's value on the current start board next to its h*.
+//! like; and every heuristic's value on the current start board next to its h*. The pattern
+//! database of the board's size is profiled with the others: on 3x3 the 4-4 split (built here
+//! if needed, well under a second); on 4x4 the 6-6-3 split once the heuristic picker has built
+//! it. A 4x4 board has no distance table, so there the profile is over a sample whose h* is
+//! exact: every board within [`NEAR_RADIUS`] moves of the goal, found by one breadth-first
+//! search (the UI says so).
 //!
 //! The distance table and the profiles take a moment, so they are computed on a worker thread.
 
@@ -11,13 +16,16 @@ use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 use std::sync::Arc;
 
 use super::board_view::{self, Decor};
-use super::check::MapDistances;
+use super::check::{MapDistances, NEAR_RADIUS};
 use super::domain::{AnyHeuristic, AnyProblem};
 use super::session::{Session, method_color};
 use super::text;
 use super::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
-use crate::domains::puzzle::{Board, DistanceTable, Heuristic, HeuristicKind, Profile, profile};
+use crate::domains::puzzle::databases;
+use crate::domains::puzzle::{
+    Board, DistanceTable, Heuristic, HeuristicKind, NearGoal, Profile, profile,
+};
 use crate::search::{Algorithm, Cost};
 
 /// The heuristics profiled, with their weight: the three admissible ones and Manhattan
@@ -40,31 +48,90 @@ fn profile_color(kind: HeuristicKind, weight: f64) -> Color32 {
     method_color(algorithm, AnyHeuristic::Puzzle(kind)).into()
 }
 
-/// Profiles of every heuristic in [`PROFILED`] for one goal.
+/// Where h* comes from: every 3x3 state, or the 4x4 boards near the goal.
+pub enum Exact {
+    Table(DistanceTable),
+    Near(NearGoal),
+}
+
+impl Exact {
+    pub fn distance(&self, board: &Board) -> Option<u8> {
+        match self {
+            Exact::Table(table) => table.distance(board),
+            Exact::Near(near) => near.distance(board),
+        }
+    }
+
+    fn max_distance(&self) -> u8 {
+        match self {
+            Exact::Table(table) => table.max_distance(),
+            Exact::Near(near) => near.radius(),
+        }
+    }
+}
+
+/// Profiles of every heuristic in [`profiled`] for one goal.
 pub struct Profiles {
     pub goal: Board,
-    pub table: DistanceTable,
+    pub exact: Exact,
+    /// The heuristics profiled, with their weight, in the order of `profiles`.
+    pub kinds: Vec<(HeuristicKind, f64)>,
     pub profiles: Vec<Profile>,
 }
 
-/// Computes the distance table and the profiles; `None` if cancelled or not 3x3.
+/// The heuristics profiled for a goal: [`PROFILED`], and the pattern database of its size: on
+/// 3x3 always (the job builds it in a moment), on 4x4 once the heuristic picker has built it.
+fn profiled(goal: &Board) -> Vec<(HeuristicKind, f64)> {
+    let mut kinds = PROFILED.to_vec();
+    for kind in HeuristicKind::DATABASES {
+        if kind.fits(goal.side()) && (goal.side() == 3 || databases::is_ready(goal, kind)) {
+            kinds.push((kind, 1.0));
+        }
+    }
+    kinds
+}
+
+/// Computes h* (every 3x3 state, or the 4x4 boards near the goal) and the profiles; `None` if
+/// cancelled or neither 3x3 nor 4x4.
 pub fn compute(goal: Board, progress: &super::worker::Progress) -> Option<Profiles> {
     use std::sync::atomic::Ordering;
-    let total = PROFILED.len() + 1;
+    let cancelled = || progress.cancel_flag().load(Ordering::Relaxed);
+    let mut kinds = profiled(&goal);
+    let total = kinds.len() + 1;
     progress.report(0, total);
-    let table = DistanceTable::new(&goal)?;
+    let exact = match goal.side() {
+        3 => Exact::Table(DistanceTable::new(&goal)?),
+        4 => Exact::Near(NearGoal::new(goal, NEAR_RADIUS)),
+        _ => return None,
+    };
+    // The 3x3 split builds in a moment: make sure it is there (a failure leaves it out).
+    if goal.side() == 3 {
+        let cache = super::databases::cache_dir();
+        let built =
+            databases::load_or_build(goal, HeuristicKind::Pdb44, cache.as_deref(), &mut |_| {
+                !cancelled()
+            });
+        if built.is_err() {
+            kinds.retain(|&(kind, _)| kind != HeuristicKind::Pdb44);
+        }
+    }
     let mut profiles = Vec::new();
-    for (i, &(kind, weight)) in PROFILED.iter().enumerate() {
-        if progress.cancel_flag().load(Ordering::Relaxed) {
+    for (i, &(kind, weight)) in kinds.iter().enumerate() {
+        if cancelled() {
             return None;
         }
         progress.report(i + 1, total);
-        profiles.push(profile(&Heuristic::new(kind, &goal), &table, weight));
+        let heuristic = Heuristic::new(kind, &goal);
+        profiles.push(match &exact {
+            Exact::Table(table) => profile(&heuristic, table, weight),
+            Exact::Near(near) => near.profile(&heuristic, weight),
+        });
     }
     progress.report(total, total);
     Some(Profiles {
         goal,
-        table,
+        exact,
+        kinds,
         profiles,
     })
 }
@@ -94,10 +161,14 @@ impl Inspector {
             self.job = None;
             self.result = result;
         }
-        let Some(goal) = goal.filter(|g| g.side() == 3) else {
+        let Some(goal) = goal.filter(|g| (3..=4).contains(&g.side())) else {
             return;
         };
-        let stale = self.result.as_ref().is_none_or(|r| r.goal != goal);
+        // A 4x4 database built since is profiled too.
+        let stale = self
+            .result
+            .as_ref()
+            .is_none_or(|r| r.goal != goal || r.kinds != profiled(&goal));
         if self.open && stale && self.job.is_none() {
             self.job = Some(Worker::spawn(move |progress| compute(goal, &progress)));
         }
@@ -136,7 +207,7 @@ impl Inspector {
             }
             Err(_) => return,
         };
-        if problem.side() != 3 {
+        if !(3..=4).contains(&problem.side()) {
             ui.label(RichText::new(text::t().needs_3x3).color(ui.visuals().warn_fg_color));
             return;
         }
@@ -144,7 +215,11 @@ impl Inspector {
         let Some(result) = current else {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(text::t().inspector_computing);
+                ui.label(if problem.side() == 3 {
+                    text::t().inspector_computing
+                } else {
+                    text::t().inspector_computing_near
+                });
             });
             if let Some(job) = &self.job {
                 ui.add(egui::ProgressBar::new(job.fraction()).desired_width(300.0));
@@ -156,15 +231,22 @@ impl Inspector {
         ui.label(
             RichText::new(text::inspector_on_start(
                 &start.to_string(),
-                &text::h_star_is(result.table.distance(&start)),
+                &text::h_star_is(result.exact.distance(&start)),
             ))
             .strong(),
         );
+        if let Exact::Near(near) = &result.exact {
+            // Say what the profile is over: not the whole 4x4 space.
+            ui.label(
+                RichText::new(text::inspector_near_sample(near.len(), near.radius()))
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
         // Each heuristic's reasons tile by tile, on the start board (the weighted one is the
         // same board as Manhattan, so it is left out).
         let goal = problem.goal();
-        ui.horizontal_top(|ui| {
-            for &(kind, weight) in &PROFILED {
+        ui.horizontal_wrapped(|ui| {
+            for &(kind, weight) in &result.kinds {
                 let color = profile_color(kind, weight);
                 let heuristic = Heuristic::new(kind, &goal);
                 let h = f64::from(heuristic.h(&start)) * weight;
@@ -176,10 +258,11 @@ impl Inspector {
                     );
                     if weight == 1.0 {
                         let explanation = heuristic.explain(&start);
+                        let cell = if start.side() == 3 { 40.0 } else { 30.0 };
                         board_view::board(
                             ui,
                             &start,
-                            40.0,
+                            cell,
                             &Decor {
                                 goal: Some(&goal),
                                 explanation: Some(&explanation),
@@ -187,6 +270,7 @@ impl Inspector {
                                 ..Decor::default()
                             },
                         );
+                        board_view::groups_line(ui, &explanation);
                     }
                 });
             }
@@ -205,7 +289,7 @@ impl Inspector {
                     ui.strong(title);
                 }
                 ui.end_row();
-                for (&(kind, weight), p) in PROFILED.iter().zip(&result.profiles) {
+                for (&(kind, weight), p) in result.kinds.iter().zip(&result.profiles) {
                     let color = profile_color(kind, weight);
                     ui.label(RichText::new(name(kind, weight)).strong().color(color));
                     ui.label(if p.admissible() {
@@ -228,7 +312,7 @@ impl Inspector {
                 .strong()
                 .color(ui.visuals().strong_text_color()),
         );
-        let max = result.table.max_distance();
+        let max = result.exact.max_distance();
         Plot::new("inspector_plot")
             .height(ui.available_height().max(200.0))
             .legend(Legend::default().position(egui_plot::Corner::LeftTop))
@@ -245,7 +329,7 @@ impl Inspector {
                     .color(Color32::GRAY)
                     .style(LineStyle::dashed_loose()),
                 );
-                for (&(kind, weight), p) in PROFILED.iter().zip(&result.profiles) {
+                for (&(kind, weight), p) in result.kinds.iter().zip(&result.profiles) {
                     let color = profile_color(kind, weight);
                     let label = name(kind, weight);
                     let (band, mean) = band_and_mean(p);
@@ -328,10 +412,17 @@ mod tests {
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
         };
-        let [misplaced, manhattan, conflict, doubled] = &profiles.profiles[..] else {
-            panic!("four profiles");
+        let [misplaced, manhattan, conflict, doubled, pdb] = &profiles.profiles[..] else {
+            panic!("five profiles");
         };
+        assert_eq!(profiles.kinds[4], (HeuristicKind::Pdb44, 1.0));
         assert!(misplaced.admissible() && manhattan.admissible() && conflict.admissible());
+        // The 4-4 database: admissible over every 3x3 state, and at every h* at least as
+        // high on average as Manhattan distance.
+        assert!(pdb.admissible());
+        for (a, b) in pdb.by_distance.iter().zip(&manhattan.by_distance) {
+            assert!(a.mean >= b.mean);
+        }
         assert!(!doubled.admissible());
         assert!(doubled.worst_excess > 0.0);
         // Dominance: at every h*, Manhattan's mean is at least misplaced's.
@@ -345,7 +436,7 @@ mod tests {
         // The band never rises above the diagonal for an admissible heuristic.
         assert!(band.iter().all(|[d, h]| h <= d));
         assert_eq!(
-            profiles.table.distance(&"283104765".parse().unwrap()),
+            profiles.exact.distance(&"283104765".parse().unwrap()),
             Some(4)
         );
     }

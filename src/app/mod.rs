@@ -9,6 +9,7 @@
 mod bench;
 mod breakpoints_view;
 mod compare;
+mod databases;
 mod engine_views;
 mod exercise_view;
 mod experiments;
@@ -188,6 +189,7 @@ impl App {
         }
 
         let mut commands = std::mem::take(&mut self.commands);
+        let building_database = databases::frame(&self.session, &mut commands);
         if !ui.ctx().egui_wants_keyboard_input() {
             self.maximize_keys(ui, &mut commands);
         }
@@ -245,6 +247,11 @@ impl App {
         self.commands = commands;
         // No repaint for the background h* table: only stepping uses it, and every step is
         // a frame that polls it.
+        if building_database {
+            // The share done beside the heuristic picker moves while nothing else does.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
         if changed || self.session.is_busy() {
             ui.ctx().request_repaint();
         }

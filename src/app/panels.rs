@@ -834,6 +834,7 @@ fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
         AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => text::t().legend_misplaced,
         AnyHeuristic::Puzzle(HeuristicKind::Manhattan) => text::t().legend_manhattan,
         AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => text::t().legend_conflict,
+        AnyHeuristic::Puzzle(HeuristicKind::Pdb44 | HeuristicKind::Pdb663) => text::t().legend_pdb,
         AnyHeuristic::Grid(_) => text::grid_legend(kind),
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
@@ -1063,6 +1064,7 @@ fn current_step(
         ui.label(text::t().start_click_hint);
         ghf_heading(ui, start.g, start.h, start.f);
         legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+        board_view::groups_line(ui, &explanation);
         return;
     }
     let puzzle_board = |state: &AnyState| state.board().copied().unwrap_or(goal);
@@ -1099,6 +1101,7 @@ fn current_step(
         ui.label(RichText::new(text::depth(node.depth)).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
+    board_view::groups_line(ui, &explanation);
     // The same live check the compare lanes show: h > h* or an inconsistent edge, as it happens.
     super::compare::heuristic_check(ui, lane);
     ui.add_space(6.0);

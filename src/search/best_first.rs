@@ -97,6 +97,7 @@ impl<P: SearchProblem> BestFirst<P> {
         config: SearchConfig<P::Heuristic>,
     ) -> Result<BestFirst<P>, ConfigError> {
         config.validate()?;
+        problem.check_heuristic(config.heuristic)?;
         let start = problem.start();
         let h = problem.heuristic(config.heuristic, &start);
         let mut search = BestFirst {

@@ -155,6 +155,7 @@ impl<P: SearchProblem> Bidirectional<P> {
         config: SearchConfig<P::Heuristic>,
     ) -> Result<Bidirectional<P>, ConfigError> {
         config.validate()?;
+        problem.check_heuristic(config.heuristic)?;
         debug_assert!(config.algorithm.is_bidirectional());
         debug_assert_eq!(config.goal_test, GoalTest::OnExpansion);
         let goal = problem.goal_state().ok_or(ConfigError::NoBackwardSearch)?;

@@ -296,6 +296,10 @@ pub enum ConfigError {
          problem does not offer"
     )]
     NoBackwardSearch,
+    #[error("the heuristic {0} is not ready: its tables are still to be built or loaded")]
+    HeuristicNotReady(&'static str),
+    #[error("the heuristic {0} is not made for this problem (another board size)")]
+    HeuristicNotForProblem(&'static str),
 }
 
 impl<H: HeuristicChoice> SearchConfig<H> {

@@ -127,6 +127,7 @@ impl<P: SearchProblem> DepthFirst<P> {
         config: SearchConfig<P::Heuristic>,
     ) -> Result<DepthFirst<P>, ConfigError> {
         config.validate()?;
+        problem.check_heuristic(config.heuristic)?;
         debug_assert!(config.algorithm.is_depth_first());
         debug_assert_eq!(config.goal_test, GoalTest::OnExpansion);
         let start = problem.start();

@@ -96,6 +96,7 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
     mut index: I,
 ) -> Result<PlainOutcome<P::State>, ConfigError> {
     config.validate()?;
+    problem.check_heuristic(config.heuristic)?;
     let rule = config.effective_tie_break();
     let updates = config.algorithm.updates_duplicates();
     let at_generation = config.goal_test == GoalTest::OnGeneration;

@@ -6,6 +6,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::config::ConfigError;
 use super::cost::Cost;
 
 /// A search problem.
@@ -79,6 +80,13 @@ pub trait SearchProblem: Clone + Send + Sync + 'static {
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Action, Self::State, Cost)>);
     /// The estimate of the cost left from `state` to a goal by the heuristic `which`.
     fn heuristic(&self, which: Self::Heuristic, state: &Self::State) -> Cost;
+    /// Whether the heuristic `which` can be used on this problem now: a heuristic may read a
+    /// table that is built for some problems only, or not built yet. Every search asks once,
+    /// before its first node, and refuses to start with the error; the default accepts all.
+    fn check_heuristic(&self, which: Self::Heuristic) -> Result<(), ConfigError> {
+        let _ = which;
+        Ok(())
+    }
     /// The key of `state` for the index of seen states.
     fn key(&self, state: &Self::State) -> Self::Key;
     /// A state in one line, for traces and messages.

@@ -1,13 +1,15 @@
 //! The live heuristic check: at every expansion, is w·h above the true cost h* (not
 //! admissible), or does it drop along an edge by more than the edge costs (not consistent)?
 //! Works on any problem of the window; h* comes from the puzzle's distance table or from one
-//! reverse Dijkstra over a map. Model only: no egui.
+//! reverse Dijkstra over a map. A 4x4 board has no distance table: there h* is known on a
+//! sample, every board within [`NEAR_RADIUS`] moves of the goal ([`NearGoal`], computed once
+//! per goal on a thread), and elsewhere only consistency is checked. Model only: no egui.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::domains::grid::Grid;
-use crate::domains::puzzle::DistanceTable;
+use crate::domains::puzzle::{Board, DistanceTable, NearGoal};
 use crate::search::{Algorithm, Cost, Search, SearchConfig, SearchProblem};
 
 /// The true cost to the goal of every state, where the window knows it.
@@ -17,6 +19,8 @@ pub enum HStar<'a> {
     Table(&'a DistanceTable),
     /// A map's cost to the goal from every cell (`None` where the goal cannot be reached).
     Map(&'a Grid, &'a [Option<u64>]),
+    /// A 4x4 goal's exact distances near it (`None` further away).
+    Near(&'a NearGoal),
 }
 
 impl HStar<'_> {
@@ -28,9 +32,36 @@ impl HStar<'_> {
             (HStar::Map(grid, costs), AnyState::Grid(cell)) if grid.contains(*cell) => {
                 costs[grid.index(*cell)].map(Cost::from_raw)
             }
+            (HStar::Near(near), AnyState::Puzzle(board)) => {
+                near.distance(board).map(|d| Cost::units(u64::from(d)))
+            }
             _ => None,
         }
     }
+}
+
+/// How far from a 4x4 goal h* is known for the check and the inspector: about 62,000 boards.
+pub const NEAR_RADIUS: u8 = 14;
+
+/// The boards near each 4x4 goal asked for, `None` while being computed.
+static NEAR: Mutex<Vec<(Board, Option<Arc<NearGoal>>)>> = Mutex::new(Vec::new());
+
+/// h* near a 4x4 goal, once computed; the first call for a goal starts it on a thread (so no
+/// frame waits) and returns `None` until it is done.
+pub fn near_goal(goal: Board) -> Option<Arc<NearGoal>> {
+    let mut known = NEAR.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, near)) = known.iter().find(|(g, _)| *g == goal) {
+        return near.clone();
+    }
+    known.push((goal, None));
+    std::thread::spawn(move || {
+        let near = Arc::new(NearGoal::new(goal, NEAR_RADIUS));
+        let mut known = NEAR.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(slot) = known.iter_mut().find(|(g, _)| *g == goal) {
+            slot.1 = Some(near);
+        }
+    });
+    None
 }
 
 /// A map's h* shared between frames: the map it was computed on and the costs.
@@ -101,6 +132,8 @@ pub struct HeuristicCheck {
     checked: usize,
     /// Whether h* was known when they were checked; if it arrives later they are checked again.
     with_exact: bool,
+    /// Whether it was known only near the goal (a 4x4 board).
+    near_only: bool,
     /// The step index (0-based) of each violation, in order.
     steps: Vec<usize>,
     /// The first violations, at most [`KEPT`].
@@ -124,6 +157,11 @@ impl HeuristicCheck {
         self.with_exact
     }
 
+    /// Whether h* was known only for the boards near the goal (see [`NEAR_RADIUS`]).
+    pub fn near_goal_only(&self) -> bool {
+        self.near_only
+    }
+
     pub fn capacity_bytes(&self) -> usize {
         self.steps.capacity() * std::mem::size_of::<usize>()
     }
@@ -137,9 +175,16 @@ impl HeuristicCheck {
             return;
         }
         let steps = search.steps();
+        // A 4x4 board: h* near the goal, once computed.
+        let near = match (exact, search.problem()) {
+            (None, AnyProblem::Puzzle(problem)) if problem.side() == 4 => near_goal(problem.goal()),
+            _ => None,
+        };
+        let exact = exact.or(near.as_deref().map(HStar::Near));
         if exact.is_some() && !self.with_exact {
             *self = HeuristicCheck {
                 with_exact: true,
+                near_only: near.is_some(),
                 ..HeuristicCheck::default()
             };
         }

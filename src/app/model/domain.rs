@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domains::grid::{Cell, Dir, Grid, GridHeuristic};
 use crate::domains::puzzle::{Board, HeuristicKind, Move, Problem};
-use crate::search::{Cost, HeuristicChoice, SearchConfig, SearchProblem};
+use crate::search::{ConfigError, Cost, HeuristicChoice, SearchConfig, SearchProblem};
 use crate::tree::Drawn;
 
 /// A search config of the window: its heuristic is of the problem's domain.
@@ -75,11 +75,13 @@ impl Default for AnyHeuristic {
 }
 
 /// Every heuristic of both domains, puzzle first; [`AnyHeuristic::choices`] gives one domain's.
-const ALL_HEURISTICS: [AnyHeuristic; 9] = [
+const ALL_HEURISTICS: [AnyHeuristic; 11] = [
     AnyHeuristic::Puzzle(HeuristicKind::Zero),
     AnyHeuristic::Puzzle(HeuristicKind::Misplaced),
     AnyHeuristic::Puzzle(HeuristicKind::Manhattan),
     AnyHeuristic::Puzzle(HeuristicKind::LinearConflict),
+    AnyHeuristic::Puzzle(HeuristicKind::Pdb44),
+    AnyHeuristic::Puzzle(HeuristicKind::Pdb663),
     AnyHeuristic::Grid(GridHeuristic::Zero),
     AnyHeuristic::Grid(GridHeuristic::Manhattan),
     AnyHeuristic::Grid(GridHeuristic::Euclidean),
@@ -106,11 +108,29 @@ impl HeuristicChoice for AnyHeuristic {
 }
 
 impl AnyHeuristic {
-    /// The heuristics a problem of `domain` offers, weakest first.
+    /// The heuristics a problem of `domain` offers, weakest first (the puzzle's pattern
+    /// databases last, each for one board size: see [`AnyHeuristic::fits`]).
     pub fn choices(domain: DomainKind) -> &'static [AnyHeuristic] {
         match domain {
-            DomainKind::Puzzle => &ALL_HEURISTICS[..4],
-            DomainKind::Grid => &ALL_HEURISTICS[4..],
+            DomainKind::Puzzle => &ALL_HEURISTICS[..6],
+            DomainKind::Grid => &ALL_HEURISTICS[6..],
+        }
+    }
+
+    /// Whether it can be offered for boards of `side` (a pattern database is made for one
+    /// size); a map's heuristics fit every map.
+    pub fn fits(self, side: usize) -> bool {
+        match self {
+            AnyHeuristic::Puzzle(kind) => kind.fits(side),
+            AnyHeuristic::Grid(_) => true,
+        }
+    }
+
+    /// The puzzle heuristic, if it is one that reads a pattern database.
+    pub fn database(self) -> Option<HeuristicKind> {
+        match self {
+            AnyHeuristic::Puzzle(kind) if kind.partition().is_some() => Some(kind),
+            _ => None,
         }
     }
 
@@ -380,6 +400,19 @@ impl SearchProblem for AnyProblem {
             }
             // A config of the other domain never reaches a search: the session converts it.
             _ => Cost::ZERO,
+        }
+    }
+
+    fn check_heuristic(&self, which: AnyHeuristic) -> Result<(), ConfigError> {
+        match (self, which) {
+            (AnyProblem::Puzzle(problem), AnyHeuristic::Puzzle(kind)) => {
+                problem.check_heuristic(kind)
+            }
+            (AnyProblem::Grid(grid), AnyHeuristic::Grid(kind)) => {
+                SearchProblem::check_heuristic(grid.as_ref(), kind)
+            }
+            // A config of the other domain never reaches a search: the session converts it.
+            _ => Ok(()),
         }
     }
 

@@ -121,6 +121,7 @@ fn check_backward(settings: &Settings, problem: &AnyProblem) -> Result<(), Setup
 /// starting a search.
 pub fn check_config(problem: &AnyProblem, config: &Config) -> Result<(), ConfigError> {
     config.validate()?;
+    problem.check_heuristic(config.heuristic)?;
     if config.algorithm.is_bidirectional() && problem.goal_state().is_none() {
         return Err(ConfigError::NoBackwardSearch);
     }
@@ -233,7 +234,8 @@ pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Rgb {
     // Manhattan, linear conflict; the grid's zero, Manhattan, Euclidean, octile, Chebyshev.
     // On a map octile is the strong heuristic, so it takes the puzzle's Manhattan colour.
     let rank = match heuristic {
-        AnyHeuristic::Puzzle(_) => heuristic.rank(),
+        // The pattern databases (one per board size) share the fifth colour.
+        AnyHeuristic::Puzzle(_) => heuristic.rank().min(4),
         AnyHeuristic::Grid(kind) => match kind {
             GridHeuristic::Zero => 0,
             GridHeuristic::Manhattan => 1,
@@ -1577,10 +1579,12 @@ mod tests {
                     all.push(((algorithm, kind), color));
                 }
             }
-            // Distinct per method; BFS and uniform-cost ignore the heuristic.
+            // Distinct per method; BFS and uniform-cost ignore the heuristic, and the two
+            // pattern databases (one per board size) never meet on one board.
             for (i, (a, ca)) in all.iter().enumerate() {
                 for (b, cb) in &all[i + 1..] {
-                    let same = a.0 == b.0 && !a.0.uses_heuristic();
+                    let databases = a.1.database().is_some() && b.1.database().is_some();
+                    let same = a.0 == b.0 && (!a.0.uses_heuristic() || databases);
                     assert_eq!(ca == cb, same, "{a:?} {b:?}");
                     if !same {
                         assert!(distance(*ca, *cb) > 35.0, "{a:?} {b:?}");

@@ -21,6 +21,13 @@ pub mod palette {
     pub const BADGE: Color32 = Color32::from_rgb(0xff, 0xd5, 0x4f);
     pub const BADGE_TEXT: Color32 = Color32::BLACK;
     pub const CONFLICT: Color32 = Color32::from_rgb(0xff, 0x6d, 0x00);
+    /// A pattern database's groups (at most four), told apart by a bar under their tiles.
+    pub const GROUPS: [Color32; 4] = [
+        Color32::from_rgb(0xff, 0xd5, 0x4f),
+        Color32::from_rgb(0xe0, 0x40, 0xfb),
+        Color32::from_rgb(0x26, 0xc6, 0xda),
+        Color32::from_rgb(0xff, 0x70, 0x43),
+    ];
     pub const NEW: Color32 = Color32::from_rgb(0x43, 0xa0, 0x47);
     pub const DUPLICATE: Color32 = Color32::from_rgb(0x90, 0x90, 0x90);
     pub const IMPROVED: Color32 = Color32::from_rgb(0x1e, 0x88, 0xe5);
@@ -182,6 +189,24 @@ fn paint_explanation(
                     );
                 }
             }
+            HeuristicKind::Pdb44 | HeuristicKind::Pdb663 => {
+                // The tile's group as a bar along its bottom edge, in the group's colour.
+                if let Some(g) = explanation
+                    .groups
+                    .iter()
+                    .position(|g| g.tiles.contains(&note.tile))
+                {
+                    let bar = Rect::from_min_max(
+                        pos2(
+                            r.left() + r.width() * 0.15,
+                            r.bottom() - (cell * 0.1).max(3.0),
+                        ),
+                        pos2(r.right() - r.width() * 0.15, r.bottom() - 1.0),
+                    );
+                    let color = palette::GROUPS[g % palette::GROUPS.len()];
+                    painter.rect_filled(bar, CornerRadius::same(2), color);
+                }
+            }
             HeuristicKind::Manhattan | HeuristicKind::LinearConflict => {
                 if note.cost > 0 {
                     // Tucked into the corner, so the digit stays readable on the small
@@ -338,4 +363,28 @@ pub fn outcome_color(outcome: crate::search::Outcome) -> Color32 {
         Outcome::Improved { .. } => palette::IMPROVED,
         Outcome::Reopened { .. } => palette::REOPENED,
     }
+}
+
+/// A pattern database's h as the sum of its groups, each beside a swatch of its bar's colour:
+/// "h = ▬ 5 (tiles 1 2 3 4) + ▬ 7 (tiles 5 6 7 8) = 12". Nothing for other heuristics.
+pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
+    if explanation.groups.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("h =").strong());
+        for (i, group) in explanation.groups.iter().enumerate() {
+            if i > 0 {
+                ui.label("+");
+            }
+            let (rect, _) = ui.allocate_exact_size(vec2(12.0, 6.0), Sense::hover());
+            ui.painter().rect_filled(
+                rect,
+                CornerRadius::same(2),
+                palette::GROUPS[i % palette::GROUPS.len()],
+            );
+            ui.label(egui::RichText::new(super::text::pdb_group(group)).strong());
+        }
+        ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());
+    });
 }

@@ -4,6 +4,8 @@
 use std::fmt;
 
 use super::board::{Board, MAX_CELLS};
+use super::databases::{self, GroupNote};
+use super::pdb::Partition;
 use crate::search::HeuristicChoice;
 
 /// The heuristics a search can use.
@@ -22,16 +24,60 @@ pub enum HeuristicKind {
     /// Manhattan plus 2 for every tile that must leave its row or column so that two tiles
     /// already in their goal line can pass each other.
     LinearConflict,
+    /// The additive pattern database of the 8-puzzle split into tiles 1-4 and 5-8: the sum of
+    /// the fewest moves each group's tiles need. Only for 3x3 boards; its table comes from
+    /// [`super::databases`].
+    Pdb44,
+    /// The additive 6-6-3 pattern database of the 15-puzzle (tiles 1-6, 7-12, 13-15). Only
+    /// for 4x4 boards; its table (a minute to build) comes from [`super::databases`].
+    Pdb663,
 }
 
 impl HeuristicKind {
-    /// Every heuristic, weakest first.
+    /// Every heuristic that needs no table but the goal's, weakest first: what the lean
+    /// solver, the command line and the experiments offer.
     pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Zero,
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
     ];
+
+    /// The heuristics read from a pattern database, each for one board size.
+    pub const DATABASES: [HeuristicKind; 2] = [HeuristicKind::Pdb44, HeuristicKind::Pdb663];
+
+    /// [`HeuristicKind::ALL`], then the pattern databases.
+    pub const EVERY: [HeuristicKind; 6] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Pdb44,
+        HeuristicKind::Pdb663,
+    ];
+
+    /// The split of the tiles, for a heuristic read from a pattern database.
+    pub fn partition(self) -> Option<Partition> {
+        match self {
+            HeuristicKind::Pdb44 => Some(Partition::eight_44()),
+            HeuristicKind::Pdb663 => Some(Partition::fifteen_663()),
+            _ => None,
+        }
+    }
+
+    /// The board side a pattern database is for; `None` for a heuristic that fits every board.
+    pub fn board_side(self) -> Option<usize> {
+        match self {
+            HeuristicKind::Pdb44 => Some(3),
+            HeuristicKind::Pdb663 => Some(4),
+            _ => None,
+        }
+    }
+
+    /// Whether this heuristic can be used on boards of `side` (once its database is ready).
+    pub fn fits(self, side: usize) -> bool {
+        self.board_side().is_none_or(|s| s == side)
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -40,6 +86,8 @@ impl HeuristicKind {
             HeuristicKind::Misplaced => "misplaced",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb44 => "pdb-4-4",
+            HeuristicKind::Pdb663 => "pdb-6-6-3",
         }
     }
 
@@ -50,10 +98,13 @@ impl HeuristicKind {
             HeuristicKind::Misplaced => "Misplaced tiles",
             HeuristicKind::Manhattan => "Manhattan distance",
             HeuristicKind::LinearConflict => "Linear conflict",
+            HeuristicKind::Pdb44 => "PDB 4-4 (3x3)",
+            HeuristicKind::Pdb663 => "PDB 6-6-3 (4x4)",
         }
     }
 
-    /// Looks a heuristic up by its command-line name.
+    /// Looks a heuristic of [`HeuristicKind::ALL`] up by its command-line name (the command
+    /// line reads its pattern database as `pdb`, for its own IDA*).
     pub fn from_name(name: &str) -> Option<HeuristicKind> {
         HeuristicKind::ALL
             .into_iter()
@@ -118,6 +169,8 @@ pub struct Explanation {
     pub tiles: Vec<TileNote>,
     /// Only for linear conflict: the lines that add to Manhattan.
     pub conflicts: Vec<LineConflict>,
+    /// Only for a pattern database (once ready): each group's tiles and value; h is their sum.
+    pub groups: Vec<GroupNote>,
 }
 
 /// A heuristic prepared for one goal: goal cells and distances are tabulated once.
@@ -188,13 +241,18 @@ impl Heuristic {
             HeuristicKind::Zero => 0,
             HeuristicKind::Misplaced => u32::from(d > 0),
             HeuristicKind::Manhattan | HeuristicKind::LinearConflict => d,
+            // Not a sum over tiles (see `is_additive`): no tile has a share of its own.
+            HeuristicKind::Pdb44 | HeuristicKind::Pdb663 => 0,
         }
     }
 
     /// Whether h is the sum of [`Heuristic::tile_cost`] over the tiles, so a move changes it by
     /// the moved tile's difference alone.
     pub fn is_additive(&self) -> bool {
-        self.kind != HeuristicKind::LinearConflict
+        matches!(
+            self.kind,
+            HeuristicKind::Zero | HeuristicKind::Misplaced | HeuristicKind::Manhattan
+        )
     }
 
     /// The estimate for a board.
@@ -219,6 +277,11 @@ impl Heuristic {
                 let extra: u32 = self.lines().map(|line| self.leaving(board, line)).sum();
                 self.manhattan(board) + 2 * extra
             }
+            // A search with a database that is not registered refuses to start
+            // (`Problem::check_heuristic`); anything else asking gets Manhattan distance, a
+            // lower bound of every additive database's value, never a panic.
+            HeuristicKind::Pdb44 | HeuristicKind::Pdb663 => databases::database(&self.goal, kind)
+                .map_or_else(|| self.manhattan(board), |db| db.h(board)),
         }
     }
 
@@ -317,14 +380,27 @@ impl Heuristic {
         } else {
             Vec::new()
         };
-        let total = tiles.iter().map(|n| n.cost).sum::<u32>()
-            + 2 * conflicts.iter().map(|c| c.leaving).sum::<u32>();
+        let groups = databases::database(&self.goal, self.kind)
+            .map(|db| databases::groups(db, board))
+            .unwrap_or_default();
+        let total = if self.kind.partition().is_some() {
+            // Without its database the value is Manhattan's (see `estimate`).
+            if groups.is_empty() {
+                self.manhattan(board)
+            } else {
+                groups.iter().map(|g| g.value).sum()
+            }
+        } else {
+            tiles.iter().map(|n| n.cost).sum::<u32>()
+                + 2 * conflicts.iter().map(|c| c.leaving).sum::<u32>()
+        };
         debug_assert_eq!(total, self.h(board));
         Explanation {
             kind: self.kind,
             total,
             tiles,
             conflicts,
+            groups,
         }
     }
 }

@@ -85,6 +85,108 @@ pub fn profile(heuristic: &Heuristic, table: &DistanceTable, weight: f64) -> Pro
     }
 }
 
+/// The exact distance of every board within a few moves of a goal, by one breadth-first search
+/// from it: h* where a board is too large for a [`DistanceTable`] (the 15-puzzle has 10¹³
+/// states), for the boards a search meets last, next to the goal. A sample, not the space.
+#[derive(Clone, Debug)]
+pub struct NearGoal {
+    goal: Board,
+    radius: u8,
+    distances: std::collections::HashMap<Board, u8>,
+}
+
+impl NearGoal {
+    /// Every board at most `radius` moves from `goal` (on the 15-puzzle about 120,000 boards
+    /// for a radius of 15, built in a fraction of a second).
+    pub fn new(goal: Board, radius: u8) -> NearGoal {
+        let mut distances = std::collections::HashMap::new();
+        distances.insert(goal, 0u8);
+        let mut layer = vec![goal];
+        for depth in 1..=radius {
+            let mut next = Vec::new();
+            for board in &layer {
+                for (child, _) in board.successors() {
+                    if let std::collections::hash_map::Entry::Vacant(slot) = distances.entry(child)
+                    {
+                        slot.insert(depth);
+                        next.push(child);
+                    }
+                }
+            }
+            layer = next;
+        }
+        NearGoal {
+            goal,
+            radius,
+            distances,
+        }
+    }
+
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The largest distance it knows.
+    pub fn radius(&self) -> u8 {
+        self.radius
+    }
+
+    /// h* of `board` if it is within the radius.
+    pub fn distance(&self, board: &Board) -> Option<u8> {
+        self.distances.get(board).copied()
+    }
+
+    /// How many boards it knows.
+    pub fn len(&self) -> usize {
+        self.distances.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.distances.is_empty()
+    }
+
+    /// `weight · h` against h* over the boards it knows, as [`profile`] does over a whole
+    /// 3x3 space.
+    pub fn profile(&self, heuristic: &Heuristic, weight: f64) -> Profile {
+        let levels = usize::from(self.radius) + 1;
+        let mut by_distance = vec![
+            Spread {
+                states: 0,
+                min: f64::INFINITY,
+                max: f64::NEG_INFINITY,
+                mean: 0.0,
+                over: 0,
+            };
+            levels
+        ];
+        let mut sums = vec![0.0f64; levels];
+        let mut worst_excess = f64::NEG_INFINITY;
+        for (&board, &exact) in &self.distances {
+            let d = usize::from(exact);
+            let h = weight * f64::from(heuristic.h(&board));
+            let spread = &mut by_distance[d];
+            spread.states += 1;
+            spread.min = spread.min.min(h);
+            spread.max = spread.max.max(h);
+            sums[d] += h;
+            let excess = h - f64::from(exact);
+            worst_excess = worst_excess.max(excess);
+            if excess > 0.0 {
+                spread.over += 1;
+            }
+        }
+        for (spread, sum) in by_distance.iter_mut().zip(sums) {
+            spread.mean = sum / spread.states.max(1) as f64;
+        }
+        Profile {
+            weight,
+            over: by_distance.iter().map(|s| s.over).sum(),
+            by_distance,
+            worst_excess,
+        }
+    }
+}
+
 /// A place where a heuristic breaks a promise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Violation {

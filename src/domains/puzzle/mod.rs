@@ -4,6 +4,7 @@
 //! experiments draw boards at exact distances. Knows nothing of drawing.
 
 mod board;
+pub mod databases;
 #[cfg(test)]
 mod engine_tests;
 mod experiment;
@@ -18,10 +19,11 @@ mod space;
 
 pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
+pub use databases::{DatabaseError, GroupNote};
 pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
 pub use ida::{Estimate, IdaOutcome, ida_star};
-pub use inspect::{Profile, Spread, Violation, check_expansion, profile};
+pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
 pub use pdb::{Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};

@@ -303,6 +303,18 @@ impl SearchProblem for Problem {
         Cost::from(self.heuristic.estimate(which, board))
     }
 
+    /// A pattern database's heuristic needs its board size and its database registered for
+    /// this goal (see [`super::databases`]); the others always run.
+    fn check_heuristic(&self, which: HeuristicKind) -> Result<(), search::ConfigError> {
+        if !which.fits(self.side()) {
+            Err(search::ConfigError::HeuristicNotForProblem(which.name()))
+        } else if !super::databases::is_ready(&self.goal, which) {
+            Err(search::ConfigError::HeuristicNotReady(which.name()))
+        } else {
+            Ok(())
+        }
+    }
+
     #[inline]
     fn key(&self, board: &Board) -> u64 {
         board.packed()

@@ -157,6 +157,19 @@ strings! {
         wrong order.",
         "角标：曼哈顿距离；橙线：同在目标行（列）上但顺序颠倒的两个数码。";
     legend_zero: "h = 0 for every board.", "对所有棋盘 h = 0。";
+    legend_pdb: "Pattern database: each group's fewest moves of its own tiles, the other tiles \
+        moving free; no move is counted by two groups, so h is the groups' sum (coloured bar: \
+        the tile's group).",
+        "模式数据库：每组数码自身至少要走的步数，其他数码的移动不计；同一步不会被两组重复计算，\
+        所以 h 是各组之和（彩色条：数码所在的组）。";
+    pdb_cancel: "Cancel", "取消";
+    pdb_build: "Build", "构建";
+    pdb_not_built: "database not built", "数据库未构建";
+    pdb_waiting: "waiting for another build…", "等待另一个数据库构建完成…";
+    pdb_build_hint: "The pattern database is built once per goal (on a 4x4 board about a \
+        minute) and kept in the cache folder; the heuristic can be used when it is ready.",
+        "模式数据库每个目标状态构建一次（4x4 棋盘约需一分钟），并保存在缓存文件夹中；\
+        构建完成后才能使用这个启发函数。";
     h_for_reference: "(h shown for reference; this algorithm's f ignores it)",
         "（h 仅供参考；此算法的 f 不使用它）";
 
@@ -248,6 +261,9 @@ strings! {
 
     // Heuristic inspector.
     inspector: "Heuristic inspector", "启发函数检查器";
+    inspector_computing_near: "Finding every board within 14 moves of the goal (its h* is exact) \
+        and profiling each heuristic on them...",
+        "正在找出离目标 14 步以内的所有棋盘（它们的 h* 是精确的），并在其上分析每个启发函数…";
     inspector_computing: "Computing h* for all 181,440 states and profiling each heuristic...",
         "正在计算全部 181,440 个状态的 h* 并分析各启发函数……";
     inspector_plot: "h against the true distance h*: mean (line) and range (band) over all \
@@ -264,6 +280,9 @@ strings! {
     // The live heuristic check.
     check_clean: "heuristic check: no h > h*, no inconsistent edge so far",
         "启发函数检查：目前没有 h > h*，也没有不一致的边";
+    check_clean_near: "heuristic check: no inconsistent edge so far, no h > h* within 14 moves \
+        of the goal (h* known there)",
+        "启发函数检查：目前没有不一致的边；离目标 14 步以内（已知 h*）没有 h > h*";
     check_clean_edges: "heuristic check: no inconsistent edge so far",
         "启发函数检查：目前没有不一致的边";
 
@@ -1530,6 +1549,60 @@ pub fn experiment_convention(convention: &str) -> String {
 
 pub fn weighted(title: &str, weight: f64) -> String {
     format!("{weight} x {title}")
+}
+
+/// "building 43 %…", beside the heuristic picker while its pattern database is built.
+pub fn pdb_building(share: f32) -> String {
+    let percent = (share * 100.0).floor().clamp(0.0, 99.0);
+    if zh() {
+        format!("构建中 {percent} %…")
+    } else {
+        format!("building {percent} %…")
+    }
+}
+
+/// Why a pattern database could not be had.
+pub fn pdb_failed(why: &str) -> String {
+    if zh() {
+        format!("数据库不可用：{why}")
+    } else {
+        format!("database unavailable: {why}")
+    }
+}
+
+/// One group's share of a pattern database's h: "5 (tiles 1 2 3 4)".
+pub fn pdb_group(group: &crate::domains::puzzle::GroupNote) -> String {
+    let tiles: Vec<String> = group.tiles.iter().map(|t| t.to_string()).collect();
+    if zh() {
+        format!("{}（数码 {}）", group.value, tiles.join(" "))
+    } else {
+        format!("{} (tiles {})", group.value, tiles.join(" "))
+    }
+}
+
+/// h of a pattern database as the sum of its groups: "h = 5 (tiles 1 2 3 4) + 7 (tiles 5 6
+/// 7 8) = 12".
+pub fn pdb_groups(groups: &[crate::domains::puzzle::GroupNote]) -> String {
+    let parts: Vec<String> = groups.iter().map(pdb_group).collect();
+    let total: u32 = groups.iter().map(|g| g.value).sum();
+    format!("h = {} = {total}", parts.join(" + "))
+}
+
+/// What a 4x4 profile is over: a sample, not the space.
+pub fn inspector_near_sample(boards: usize, radius: u8) -> String {
+    let boards = group_thousands(boards as u64);
+    if zh() {
+        format!(
+            "4x4 没有完整的距离表：下面的分析只针对离目标 {radius} 步以内的 {boards} 个棋盘\
+             （一次广度优先搜索求出，h* 精确），不是整个状态空间。"
+        )
+    } else {
+        format!(
+            "4x4 has no full distance table: the profile below is over the {boards} boards \
+             within {radius} moves of the goal (one breadth-first search, h* exact there), \
+             not the whole space."
+        )
+    }
 }
 
 /// "On the start board: 283104765  (h* = 4)".
