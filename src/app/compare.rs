@@ -1228,6 +1228,11 @@ mod tests {
         for _ in 0..30 {
             h.state_mut().apply(Command::Step);
         }
+        h.state_mut()
+            .session
+            .lanes
+            .iter_mut()
+            .for_each(Lane::forget_times);
         h.run();
         // The thresholds of the app's other snapshots: renderers antialias text a little
         // differently, a moved panel changes thousands of pixels.
@@ -1434,6 +1439,11 @@ mod tests {
         for _ in 0..120 {
             h.state_mut().apply(Command::Step);
         }
+        h.state_mut()
+            .session
+            .lanes
+            .iter_mut()
+            .for_each(Lane::forget_times);
         h.run();
         h.get_all_by_label(text::t().enlarge)
             .nth(2)

@@ -11,7 +11,7 @@ use egui_kittest::{Harness, SnapshotResults};
 use super::arrangement::{Arrangement, Pane};
 use super::command::Command;
 use super::domain::DomainKind;
-use super::session::Settings;
+use super::session::{Lane, Settings};
 use super::{App, install_style};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
@@ -264,6 +264,11 @@ fn check(
         h.state_mut().apply(Command::Step);
         h.run_steps(2);
     }
+    h.state_mut()
+        .session
+        .lanes
+        .iter_mut()
+        .for_each(Lane::forget_times);
     h.run_steps(2);
     if matches!(
         view,

@@ -89,11 +89,17 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
         engine::heuristic(config.heuristic),
         heuristic_width,
         &mut |ui| {
+            // A pattern database is offered for its own board size only.
+            let side = super::databases::shown_side();
             for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
-                ui.selectable_value(&mut next.heuristic, heuristic, engine::heuristic(heuristic));
+                if side.is_none_or(|side| heuristic.fits(side)) {
+                    let name = engine::heuristic(heuristic);
+                    ui.selectable_value(&mut next.heuristic, heuristic, name);
+                }
             }
         },
     );
+    super::databases::inline_status(ui, config.heuristic);
     if compact {
         ui.end_row();
     }

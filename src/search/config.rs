@@ -298,7 +298,7 @@ pub enum ConfigError {
     NoBackwardSearch,
     #[error("the heuristic {0} is not ready: its tables are still to be built or loaded")]
     HeuristicNotReady(&'static str),
-    #[error("the heuristic {0} is not made for this problem (another board size)")]
+    #[error("the heuristic {0} is not made for this problem (it fits problems of another size)")]
     HeuristicNotForProblem(&'static str),
 }
 

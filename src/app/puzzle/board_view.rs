@@ -383,7 +383,7 @@ pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
                 CornerRadius::same(2),
                 palette::GROUPS[i % palette::GROUPS.len()],
             );
-            ui.label(egui::RichText::new(super::text::pdb_group(group)).strong());
+            ui.label(egui::RichText::new(crate::app::text::pdb_group(group)).strong());
         }
         ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());
     });
