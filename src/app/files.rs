@@ -204,6 +204,7 @@ pub enum FileAction {
     PlotsPng,
     PlotsSvg,
     TreeSvg,
+    TreePng,
     TreeDot,
     TreeTikz,
     TableMarkdown,
@@ -213,8 +214,9 @@ pub enum FileAction {
 
 impl FileAction {
     /// The search tree's and the step table's exports, in menu order.
-    pub const TREE: [FileAction; 6] = [
+    pub const TREE: [FileAction; 7] = [
         FileAction::TreeSvg,
+        FileAction::TreePng,
         FileAction::TreeDot,
         FileAction::TreeTikz,
         FileAction::TableMarkdown,
@@ -235,6 +237,7 @@ impl FileAction {
             FileAction::PlotsPng => t.export_plots_png,
             FileAction::PlotsSvg => t.export_plots_svg,
             FileAction::TreeSvg => t.export_tree_svg,
+            FileAction::TreePng => t.export_tree_png,
             FileAction::TreeDot => t.export_tree_dot,
             FileAction::TreeTikz => t.export_tree_tikz,
             FileAction::TableMarkdown => t.export_table_md,
@@ -254,6 +257,7 @@ impl FileAction {
             FileAction::PlotsPng => "searchlab-plots.png",
             FileAction::PlotsSvg => "searchlab-plots.svg",
             FileAction::TreeSvg => "searchlab-tree.svg",
+            FileAction::TreePng => "searchlab-tree.png",
             FileAction::TreeDot => "searchlab-tree.dot",
             FileAction::TreeTikz => "searchlab-tree.tex",
             FileAction::TableMarkdown => "searchlab-table.md",
