@@ -591,7 +591,8 @@ fn edge_line(
     };
     painter.line_segment([from, to], stroke);
     let scale = view.camera.scale as f32;
-    if scale >= 50.0
+    // Moves are written where the boards are drawn: further out they would overlap.
+    if scale >= 70.0
         && let Some(action) = action
     {
         let mid = from + (to - from) * 0.5;
@@ -1099,6 +1100,99 @@ mod tests {
         h.get_by_label_contains("pruned (f > bound)");
         h.get_by_label_contains("current path");
         h.snapshot_options("tree_idastar", &snapshot_options());
+    }
+
+    /// The README's and the teaching guide's pictures of the tree, drawn by the window's own
+    /// code at 1280x800: `cargo test --lib slow_docs_tree_screenshots -- --ignored` rewrites
+    /// them in docs/.
+    #[test]
+    #[ignore = "slow: rewrites the screenshots in docs/"]
+    fn slow_docs_tree_screenshots() {
+        use crate::app::domain::DomainKind;
+        use crate::app::grid_model::GridSettings;
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let shoot = |settings: Settings, steps: usize, maximise: bool, name: &str| {
+            let mut h = test_harness(Settings {
+                show_tree: true,
+                dark: false,
+                ..settings
+            });
+            h.run();
+            if maximise {
+                h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
+            }
+            for _ in 0..steps {
+                h.state_mut().apply(Command::Step);
+            }
+            h.run();
+            let image = h.render().expect("rendered");
+            image
+                .save(format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR")))
+                .expect("saved");
+        };
+        // A 4x4 board 14 moves from the goal: A* with Manhattan distance after four steps.
+        shoot(
+            Settings {
+                board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+                goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+                ..Settings::default()
+            },
+            4,
+            true,
+            "screenshot-tree-15",
+        );
+        shoot(
+            Settings {
+                domain: DomainKind::Grid,
+                grid: GridSettings::default(),
+                ..Settings::default()
+            },
+            4,
+            false,
+            "screenshot-grid-tree",
+        );
+        shoot(
+            Settings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..Settings::default()
+            },
+            9,
+            true,
+            "screenshot-tree-bidirectional",
+        );
+        // The handout's picture: the PNG export of A* on the textbook board, in both languages.
+        let problem = crate::domains::puzzle::Problem::new(
+            "283104765".parse().unwrap(),
+            "123804765".parse().unwrap(),
+        )
+        .unwrap();
+        let mut search = crate::search::new_search(problem, SearchConfig::default());
+        search.run(usize::MAX);
+        for (language, name) in [
+            (crate::i18n::Language::English, "tree-for-print"),
+            (crate::i18n::Language::Chinese, "tree-for-print-zh"),
+        ] {
+            crate::i18n::set_language(language);
+            let png = tree_png(search.as_ref(), TreeCut::default()).unwrap();
+            std::fs::write(
+                format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR")),
+                png,
+            )
+            .unwrap();
+        }
+        crate::i18n::set_language(crate::i18n::Language::English);
+        shoot(
+            Settings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+                // Its first threshold falls short: the second iteration is under way.
+                board_text: "102846753".to_owned(),
+                ..Settings::default()
+            },
+            7,
+            true,
+            "screenshot-tree-idastar",
+        );
     }
 
     #[test]

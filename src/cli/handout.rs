@@ -244,6 +244,12 @@ mod tests {
         let (line, status) = run(&options(&args), &mut &b""[..]).unwrap();
         assert_eq!((line.as_str(), status), ("4", 0));
         assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+        // The same tree as a picture: a PNG file.
+        let png = dir.join("tree.png");
+        let args = ["283104765", "--tree", png.to_str().unwrap()];
+        let (line, status) = run(&options(&args), &mut &b""[..]).unwrap();
+        assert_eq!((line.as_str(), status), ("4", 0));
+        assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n"));
         let table = std::fs::read_to_string(&md).unwrap();
         // The header, the rule, the start and five steps: four expansions, then the goal is
         // taken from open.
