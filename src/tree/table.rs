@@ -320,7 +320,7 @@ mod tests {
         for (board, config) in runs {
             let problem =
                 Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap();
-            let mut table = StepTable::new(problem.clone(), config);
+            let mut table = StepTable::new(problem, config);
             table.seek(usize::MAX);
             let mut search = new_search(problem, config);
             let mut tree = SearchTree::default();
