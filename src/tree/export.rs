@@ -159,8 +159,17 @@ const BOX_H: f64 = 128.0;
 const MARGIN: f64 = 30.0;
 /// The caption and the key above the tree.
 const CAPTION: f64 = 52.0;
-/// The page is at least this wide, so the caption and the key fit.
-const MIN_WIDTH: f64 = 720.0;
+/// The page is at least this wide.
+const MIN_WIDTH: f64 = 480.0;
+
+/// About how wide a line of text is drawn at `size` pixels: Latin characters a little over
+/// half the size, Chinese ones the whole size (generous, so the caption is never cut off).
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
+        .sum::<f64>()
+        * size
+}
 /// Print fonts: the first installed one is used, a font with Chinese characters for those.
 const FONTS: &str = "Noto Sans, DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif";
 
@@ -202,7 +211,11 @@ where
     let search = cut.search(search, &mut slot);
     let picture = Picture::of(search, cut);
     let tree_width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W;
-    let width = (tree_width + 2.0 * MARGIN).max(MIN_WIDTH);
+    let (caption, key) = (caption(search), key());
+    let width = (tree_width + 2.0 * MARGIN)
+        .max(MIN_WIDTH)
+        .max(text_width(&caption, 16.0) + 2.0 * MARGIN)
+        .max(text_width(key, 13.0) + 2.0 * MARGIN);
     let rows = picture.layout.rows.len() as f64;
     let height = (rows - 1.0).max(0.0) * ROW + BOX_H + 2.0 * MARGIN + CAPTION;
     let left = (width - tree_width) / 2.0;
@@ -221,13 +234,13 @@ where
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="16" font-weight="bold">{}</text>"#,
         MARGIN,
-        escape_xml(&caption(search))
+        escape_xml(&caption)
     );
     let _ = writeln!(
         out,
         r##"<text x="{MARGIN}" y="{:.1}" font-size="13" fill="#444444">{}</text>"##,
         MARGIN + 22.0,
-        escape_xml(key())
+        escape_xml(key)
     );
     // Edges first, under the nodes: from the parent's box to the child's, downward in the
     // start's tree and upward in a bidirectional search's backward tree.
