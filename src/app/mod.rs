@@ -527,16 +527,17 @@ impl App {
                 files::write(path, files::summary_csv(&self.session).as_bytes())
             }
             FileAction::TreeSvg
+            | FileAction::TreePng
             | FileAction::TreeDot
             | FileAction::TreeTikz
             | FileAction::TableMarkdown
             | FileAction::TableCsv
             | FileAction::TableLatex => match self.session.main_lane() {
-                Some(lane) => files::write(
-                    path,
-                    tree_view::export(request.action, lane.search(), self.view.tree.board_names)
-                        .as_bytes(),
-                ),
+                Some(lane) => self
+                    .view
+                    .tree
+                    .export(request.action, lane.search())
+                    .and_then(|bytes| files::write(path, &bytes)),
                 None => Err(text::t().nothing_to_export.to_owned()),
             },
             FileAction::PlotsPng => match self.plots_rect {

@@ -29,7 +29,7 @@ use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::domains::grid::{Cell, Connectivity, Preset};
 use crate::domains::puzzle::{HeuristicKind, Rng, SearchConfig};
-use crate::search::{Algorithm, Direction, GoalTest, NodeId, Place, Status, TieBreak};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, Status, TieBreak};
 
 type H = Harness<'static, App>;
 
@@ -558,14 +558,20 @@ fn check_tree(app: &App) -> Result<(), String> {
         .any(|(pane, _)| *pane == Pane::Tree)
         && view.tab == TreeTab::Tree
         && view.rect.is_some();
-    // The tree draws a bidirectional search's forward half only (the backward half's nodes
-    // hang under the goal, a second root the layout does not place yet).
+    // The tree draws both halves of a bidirectional search (the backward one under the goal,
+    // facing the start's), and a depth-first search's current iteration: the start and the
+    // nodes generated since the iteration began.
+    let first_step = search
+        .depth_first()
+        .and_then(|d| d.iterations.last().map(|i| i.first_step as u32));
     let expected = (0..search.node_count())
-        .filter(|&i| search.node(NodeId(i as u32)).direction == Direction::Forward)
+        .filter(|&i| {
+            i == 0 || first_step.is_none_or(|f| search.node(NodeId(i as u32)).generated_at > f)
+        })
         .count();
     if drawn && app.session.mode == RunMode::Paused && placed != expected {
         return Err(format!(
-            "the layout places {placed} of the {expected} forward nodes ({} in all)",
+            "the layout places {placed} of the {expected} nodes it should ({} in all)",
             search.node_count()
         ));
     }

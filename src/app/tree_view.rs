@@ -3,6 +3,11 @@
 //! `SelectNode` and marks the hovered node through [`Hover`]; what it keeps (camera, folds, the
 //! cached layout and table) is view state only.
 //!
+//! A bidirectional search's backward tree is drawn below the start's, growing upward, the two
+//! meeting nodes joined by a dashed line; a depth-first search shows its current iteration,
+//! its current path in the expanding colour and its pruned children faint with f against the
+//! bound. What each node is drawn as comes from [`Marks`], as in the exports.
+//!
 //! Only what is on screen is drawn: each row of the layout is sorted by x, so the visible part
 //! of a row is found by binary search, and when the tree is zoomed out nodes closer than a
 //! pixel or two are drawn as one dot.
@@ -14,7 +19,6 @@ use egui::{
     Vec2,
 };
 use egui_extras::{Column, TableBuilder};
-use rustc_hash::FxHashSet;
 
 use super::board_view::{self, palette};
 use super::command::Command;
@@ -24,10 +28,11 @@ use super::session::{RunMode, Session};
 use super::text;
 use super::widgets::Hover;
 use crate::i18n;
-use crate::search::{NodeId, Outcome, Search};
+use crate::search::{Cost, NodeId, Search};
 use crate::tree::Drawn;
-use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
-use crate::tree::layout::{Layout, tidy};
+use crate::tree::export::{TreeCut, pruned_text, tree_dot, tree_png, tree_svg, tree_tikz};
+use crate::tree::layout::Layout;
+use crate::tree::marks::{Highlight, Marks, Standing};
 use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
 use crate::tree::table::{Naming, StepTable, TABLE_STEPS};
 
@@ -77,6 +82,10 @@ pub struct TreeView {
     table: Option<StepTable<AnyProblem>>,
     /// Where the tree was drawn the last time the pane was (None if there was no room).
     pub rect: Option<Rect>,
+    /// The tree exports' cut: the tree after the first this many steps (0: the current step)
+    /// and nodes at most this deep (0: every depth), as `solve --max-steps --max-depth`.
+    pub export_steps: usize,
+    pub export_depth: u32,
 }
 
 impl Default for TreeView {
@@ -101,6 +110,8 @@ impl Default for TreeView {
             shown: None,
             table: None,
             rect: None,
+            export_steps: 0,
+            export_depth: 0,
         }
     }
 }
@@ -129,7 +140,7 @@ impl TreeView {
             return false;
         }
         let started = Instant::now();
-        self.layout = tidy(&self.tree.shape(&self.folds), 0);
+        self.layout = self.tree.layout(&self.folds);
         self.layout_cost = started.elapsed().as_secs_f64();
         self.layout_at = Some(started);
         self.layout_of = Some(key);
@@ -207,12 +218,12 @@ impl TreeView {
     }
 }
 
-/// What colours a node: its place and what the latest step did to it.
-struct Marks {
-    current: Option<NodeId>,
-    generated: FxHashSet<NodeId>,
-    solution: FxHashSet<NodeId>,
+/// What colours a node: the search's marks, and the node selected in every view.
+struct ViewMarks {
+    search: Marks,
     selected: Option<NodeId>,
+    /// A depth-first search's bound, which its pruned nodes' f exceed.
+    bound: Option<Cost>,
 }
 
 /// The tree pane: tabs, the toolbar, and the tree or the table.
@@ -250,6 +261,8 @@ pub fn pane(
             if !view.folds.is_empty() && ui.button(t.tree_unfold_all).clicked() {
                 view.folds.clear();
             }
+            ui.separator();
+            export_limits(ui, view, search.steps());
         }
     });
     match view.tab {
@@ -266,7 +279,7 @@ fn tree(
     hover: &mut Hover,
     commands: &mut Vec<Command>,
 ) {
-    legend(ui);
+    legend(ui, search);
     let rect = ui.available_rect_before_wrap();
     view.rect = None;
     if rect.width() < 10.0 || rect.height() < 10.0 {
@@ -325,20 +338,10 @@ fn tree(
         view.shown = target;
     }
 
-    let marks = Marks {
-        current,
-        generated: match search.steps() {
-            0 => FxHashSet::default(),
-            n => search
-                .step_at(n - 1)
-                .children
-                .iter()
-                .filter(|c| c.outcome == Outcome::New)
-                .map(|c| c.node)
-                .collect(),
-        },
-        solution: search.solution().unwrap_or_default().into_iter().collect(),
+    let marks = ViewMarks {
+        search: Marks::of(search),
         selected: session.selected,
+        bound: search.depth_first().map(|d| d.bound),
     };
     let painter = ui.painter_at(rect);
     draw(ui, &painter, rect, search, view, &marks, hover);
@@ -363,21 +366,30 @@ fn tree(
     }
 }
 
-/// The colour key under the toolbar.
-fn legend(ui: &mut Ui) {
+/// The colour key under the toolbar (with the pruned nodes and the current path for a
+/// depth-first search, the meeting for a bidirectional one).
+fn legend(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
     let t = text::t();
+    let depth_first = search.depth_first().is_some();
+    let bidirectional = search.bidirectional().is_some();
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
-        for (color, word) in [
-            (palette::TILE_MOVED, t.legend_current),
-            (palette::NEW, t.legend_new),
-            (open_color(ui), t.legend_open),
-            (closed_color(ui), t.legend_closed),
-            (palette::IMPROVED, t.legend_improved),
-            (palette::REOPENED, t.legend_reopened),
-            (palette::DUPLICATE, t.legend_duplicate),
-            (solution_color(ui), t.legend_solution),
+        for (color, word, shown) in [
+            (palette::TILE_MOVED, t.legend_current, true),
+            (path_color(), t.legend_path, depth_first),
+            (palette::NEW, t.legend_new, true),
+            (open_color(ui), t.legend_open, true),
+            (closed_color(ui), t.legend_closed, true),
+            (pruned_color(ui), t.legend_pruned, depth_first),
+            (palette::IMPROVED, t.legend_improved, !depth_first),
+            (palette::REOPENED, t.legend_reopened, !depth_first),
+            (palette::DUPLICATE, t.legend_duplicate, true),
+            (meeting_color(), t.legend_meeting, bidirectional),
+            (solution_color(ui), t.legend_solution, true),
         ] {
+            if !shown {
+                continue;
+            }
             let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
             ui.painter().rect_filled(r, 2.0, color);
             ui.label(RichText::new(word).small());
@@ -386,6 +398,19 @@ fn legend(ui: &mut Ui) {
         ui.label(RichText::new("?").strong())
             .on_hover_text(t.tree_help);
     });
+}
+
+/// A depth-first search's current path: the expanding colour, darker.
+fn path_color() -> Color32 {
+    Color32::from_rgb(0xe6, 0x51, 0x00)
+}
+
+fn meeting_color() -> Color32 {
+    Color32::from_rgb(0x2e, 0x7d, 0x32)
+}
+
+fn pruned_color(ui: &Ui) -> Color32 {
+    ui.visuals().weak_text_color().gamma_multiply(0.6)
 }
 
 fn open_color(ui: &Ui) -> Color32 {
@@ -416,22 +441,24 @@ fn draw(
     rect: Rect,
     search: &dyn Search<AnyProblem>,
     view: &TreeView,
-    marks: &Marks,
+    marks: &ViewMarks,
     hover: &Hover,
 ) {
     let layout = &view.layout;
     let scale = view.camera.scale;
-    let c = rect.center();
     let half_w = f64::from(rect.width()) / 2.0 / scale;
     let (lo, hi) = (view.camera.x - half_w - 1.0, view.camera.x + half_w + 1.0);
     let top = ((view.camera.y - f64::from(rect.height()) / 2.0 / scale) / ROW - 1.0).floor();
     let bottom = ((view.camera.y + f64::from(rect.height()) / 2.0 / scale) / ROW + 1.0).ceil();
     let rows = (top.max(0.0) as usize)..(bottom.max(0.0) as usize).min(layout.rows.len());
-    let edge = Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.7));
-    let bold = Stroke::new(3.5, solution_color(ui));
+    let strokes = EdgeStrokes {
+        plain: Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.7)),
+        solution: Stroke::new(3.5, solution_color(ui)),
+        path: Stroke::new(3.0, path_color()),
+        faint: Stroke::new(1.0, pruned_color(ui).gamma_multiply(0.6)),
+    };
     let placed = |v: u32| layout.placed(v);
     let pos_of = |v: u32| view.to_screen(rect, layout.x[v as usize], layout.depth[v as usize]);
-    let _ = c;
 
     if scale < 6.0 {
         // Far out: per row, one dot per run of nodes closer than two pixels; edges only along
@@ -456,7 +483,8 @@ fn draw(
                 i += skip.max(1);
             }
         }
-        solution_edges(painter, view, marks, &pos_of, bold);
+        solution_edges(painter, view, marks, &pos_of, strokes.solution);
+        meeting_link(painter, view, marks, &pos_of, 0.0);
         return;
     }
 
@@ -485,15 +513,11 @@ fn draw(
                         edge_line(
                             ui,
                             painter,
-                            view,
-                            search,
-                            marks,
-                            p,
-                            pos_of(k),
+                            (view, search, marks),
+                            [p, pos_of(k)],
                             k,
                             box_h,
-                            edge,
-                            bold,
+                            &strokes,
                         );
                     }
                 }
@@ -505,19 +529,16 @@ fn draw(
                 edge_line(
                     ui,
                     painter,
-                    view,
-                    search,
-                    marks,
-                    pos_of(parent.0),
-                    p,
+                    (view, search, marks),
+                    [pos_of(parent.0), p],
                     v,
                     box_h,
-                    edge,
-                    bold,
+                    &strokes,
                 );
             }
         }
     }
+    meeting_link(painter, view, marks, &pos_of, box_h);
     for d in rows {
         for &v in layout.row_between(d, lo, hi) {
             node_box(ui, painter, rect, search, view, marks, hover, v, pos_of(v));
@@ -525,30 +546,41 @@ fn draw(
     }
 }
 
-/// The edge from a parent's box (bottom) to a child's (top), bold along the solution, labelled
-/// with the move when there is room.
-#[allow(clippy::too_many_arguments)]
+/// The strokes of the tree's edges.
+struct EdgeStrokes {
+    plain: Stroke,
+    solution: Stroke,
+    /// A depth-first search's current path.
+    path: Stroke,
+    /// Into a pruned node or a duplicate.
+    faint: Stroke,
+}
+
+/// The edge from a parent's box to a child's (bottom to top, or top to bottom in a
+/// bidirectional search's backward tree, which grows upward), bold along the solution,
+/// labelled with the move when there is room.
 fn edge_line(
     ui: &Ui,
     painter: &egui::Painter,
-    view: &TreeView,
-    search: &dyn Search<AnyProblem>,
-    marks: &Marks,
-    parent: Pos2,
-    child: Pos2,
+    (view, search, marks): (&TreeView, &dyn Search<AnyProblem>, &ViewMarks),
+    [parent, child]: [Pos2; 2],
     dense: u32,
     box_h: f32,
-    edge: Stroke,
-    bold: Stroke,
+    strokes: &EdgeStrokes,
 ) {
-    let from = parent + Vec2::new(0.0, box_h / 2.0);
-    let to = child - Vec2::new(0.0, box_h / 2.0);
+    let down = if child.y >= parent.y { 1.0 } else { -1.0 };
+    let from = parent + Vec2::new(0.0, down * box_h / 2.0);
+    let to = child - Vec2::new(0.0, down * box_h / 2.0);
     let (stroke, action) = match view.tree.node_at(dense) {
         TreeNode::Node(id) => (
-            if marks.solution.contains(&id) {
-                bold
+            if marks.search.on_solution(id) {
+                strokes.solution
+            } else if marks.search.on_path(id) {
+                strokes.path
+            } else if facts(search, id).pruned {
+                strokes.faint
             } else {
-                edge
+                strokes.plain
             },
             facts(search, id).action,
         ),
@@ -559,7 +591,8 @@ fn edge_line(
     };
     painter.line_segment([from, to], stroke);
     let scale = view.camera.scale as f32;
-    if scale >= 50.0
+    // Moves are written where the boards are drawn: further out they would overlap.
+    if scale >= 70.0
         && let Some(action) = action
     {
         let mid = from + (to - from) * 0.5;
@@ -577,11 +610,11 @@ fn edge_line(
 fn solution_edges(
     painter: &egui::Painter,
     view: &TreeView,
-    marks: &Marks,
+    marks: &ViewMarks,
     pos_of: &dyn Fn(u32) -> Pos2,
     bold: Stroke,
 ) {
-    for &id in &marks.solution {
+    for id in marks.search.solution() {
         if let Some(parent) = view.tree.parent_of(TreeNode::Node(id))
             && view.layout.placed(id.0)
             && view.layout.placed(parent.0)
@@ -591,37 +624,60 @@ fn solution_edges(
     }
 }
 
+/// The dashed line between a bidirectional search's two meeting nodes (one state reached from
+/// both ends), from the forward node's box down to the backward one's.
+fn meeting_link(
+    painter: &egui::Painter,
+    view: &TreeView,
+    marks: &ViewMarks,
+    pos_of: &dyn Fn(u32) -> Pos2,
+    box_h: f32,
+) {
+    let Some((forward, backward)) = marks.search.meeting else {
+        return;
+    };
+    if !view.layout.placed(forward.0) || !view.layout.placed(backward.0) {
+        return;
+    }
+    let from = pos_of(forward.0) + Vec2::new(0.0, box_h / 2.0);
+    let to = pos_of(backward.0) - Vec2::new(0.0, box_h / 2.0);
+    painter.extend(egui::Shape::dashed_line(
+        &[from, to],
+        Stroke::new(3.0, meeting_color()),
+        8.0,
+        5.0,
+    ));
+}
+
 /// The colour of a node's border (and its dot when zoomed out).
 fn node_color(
     ui: &Ui,
     search: &dyn Search<AnyProblem>,
     view: &TreeView,
-    marks: &Marks,
+    marks: &ViewMarks,
     dense: u32,
 ) -> Color32 {
-    match view.tree.node_at(dense) {
-        TreeNode::Duplicate(_) => palette::DUPLICATE.gamma_multiply(0.6),
-        TreeNode::Node(id) => {
-            if marks.current == Some(id) {
-                palette::TILE_MOVED
-            } else if marks.solution.contains(&id) {
-                solution_color(ui)
-            } else if marks.generated.contains(&id) {
-                palette::NEW
-            } else {
-                match view.tree.attached_by(id) {
-                    Outcome::Improved { .. } => palette::IMPROVED,
-                    Outcome::Reopened { .. } => palette::REOPENED,
-                    _ if facts(search, id).open => open_color(ui),
-                    _ => closed_color(ui),
-                }
-            }
-        }
+    let node = view.tree.node_at(dense);
+    match marks.search.highlight(&view.tree, node) {
+        Highlight::Expanding => palette::TILE_MOVED,
+        Highlight::Meeting => meeting_color(),
+        Highlight::Solution => solution_color(ui),
+        Highlight::Path => path_color(),
+        Highlight::Generated => palette::NEW,
+        Highlight::Improved => palette::IMPROVED,
+        Highlight::Reopened => palette::REOPENED,
+        Highlight::Plain => match marks.search.standing(search, node) {
+            Standing::Open => open_color(ui),
+            Standing::Closed => closed_color(ui),
+            Standing::Pruned => pruned_color(ui),
+            Standing::Duplicate => palette::DUPLICATE.gamma_multiply(0.6),
+        },
     }
 }
 
 /// One node: a box with its name and expansion number, its board and g, h, f when there is
-/// room; with its name and f when less; its border coloured by what it is.
+/// room; with its name and f when less; its border coloured by what it is. A pruned node is
+/// drawn faint, with its f against the bound.
 #[allow(clippy::too_many_arguments)]
 fn node_box(
     ui: &Ui,
@@ -629,7 +685,7 @@ fn node_box(
     rect: Rect,
     search: &dyn Search<AnyProblem>,
     view: &TreeView,
-    marks: &Marks,
+    marks: &ViewMarks,
     hover: &Hover,
     dense: u32,
     center: Pos2,
@@ -647,6 +703,7 @@ fn node_box(
     };
     let node_facts = facts(search, id);
     let color = node_color(ui, search, view, marks, dense);
+    let current = marks.search.current == Some(id) && !duplicate;
     if scale < 24.0 {
         // Too small for text: a dot in the node's colour, ringed when hovered or selected.
         let radius = (scale * 0.3).clamp(2.0, 6.0);
@@ -660,14 +717,15 @@ fn node_box(
         }
         return;
     }
-    let fill = if duplicate {
+    let faint = duplicate || node_facts.pruned;
+    let fill = if faint {
         Color32::TRANSPARENT
     } else if node_facts.open {
         ui.visuals().extreme_bg_color
     } else {
         ui.visuals().faint_bg_color
     };
-    let width = if marks.current == Some(id) || marks.selected == Some(id) {
+    let width = if current || marks.selected == Some(id) {
         3.0
     } else {
         1.6
@@ -687,7 +745,7 @@ fn node_box(
             StrokeKind::Outside,
         );
     }
-    let text_color = if duplicate {
+    let text_color = if faint {
         ui.visuals().weak_text_color()
     } else {
         ui.visuals().text_color()
@@ -702,9 +760,14 @@ fn node_box(
     } else {
         node_name(id)
     };
-    let title = match (duplicate, node_facts.expanded_at) {
-        (false, Some(step)) => format!("{name} #{step}"),
-        _ => name,
+    let title = if duplicate {
+        name
+    } else {
+        view.tree.title(id, name)
+    };
+    let pruned = match marks.bound {
+        Some(bound) if node_facts.pruned && !duplicate => Some(pruned_text(node_facts.f, bound)),
+        _ => None,
     };
     if scale < 70.0 {
         painter.text(
@@ -717,7 +780,12 @@ fn node_box(
         painter.text(
             r.center() + Vec2::new(0.0, small * 0.6),
             Align2::CENTER_CENTER,
-            format!("f={}", cost_text(node_facts.f)),
+            match (&pruned, marks.bound) {
+                (Some(_), Some(bound)) => {
+                    format!("f={} > {}", cost_text(node_facts.f), cost_text(bound))
+                }
+                _ => format!("f={}", cost_text(node_facts.f)),
+            },
             FontId::proportional(small),
             text_color,
         );
@@ -737,8 +805,18 @@ fn node_box(
     );
     let goal = search.problem().goal();
     board_view::paint_state(ui, board_rect, &state(search, id), None, Some(&goal));
+    if faint {
+        // Faded, as a textbook greys out what the search cut off or threw away.
+        painter.rect_filled(
+            board_rect.expand(1.0),
+            0.0,
+            ui.visuals().panel_fill.gamma_multiply(0.65),
+        );
+    }
     let costs = if duplicate {
         text::t().legend_duplicate.to_owned()
+    } else if let Some(pruned) = pruned {
+        pruned
     } else {
         format!(
             "g={} h={} f={}",
@@ -819,28 +897,55 @@ fn table(ui: &mut Ui, search: &dyn Search<AnyProblem>, view: &mut TreeView) {
         });
 }
 
-/// The file a tree or table export action writes, for the search as it stands (the table up
-/// to [`TABLE_STEPS`] steps).
-pub fn export(action: FileAction, search: &dyn Search<AnyProblem>, board_names: bool) -> String {
-    let naming = if board_names {
-        Naming::Board
-    } else {
-        Naming::Numbered
-    };
-    let table = || {
-        let mut table = StepTable::new(search.problem().clone(), *search.config());
-        table.seek(search.steps().min(TABLE_STEPS));
-        table
-    };
-    let cut = TreeCut::default();
-    match action {
-        FileAction::TreeDot => tree_dot(search, cut),
-        FileAction::TreeTikz => tree_tikz(search, cut),
-        FileAction::TableMarkdown => table().markdown(naming),
-        FileAction::TableCsv => table().csv(naming),
-        FileAction::TableLatex => table().latex(naming),
-        _ => tree_svg(search, cut),
+impl TreeView {
+    /// The file a tree or table export action writes, for the search as it stands (the table
+    /// up to [`TABLE_STEPS`] steps), the tree cut as the pane's export settings say.
+    pub fn export(
+        &self,
+        action: FileAction,
+        search: &dyn Search<AnyProblem>,
+    ) -> Result<Vec<u8>, String> {
+        let naming = if self.board_names {
+            Naming::Board
+        } else {
+            Naming::Numbered
+        };
+        let table = || {
+            let mut table = StepTable::new(search.problem().clone(), *search.config());
+            table.seek(search.steps().min(TABLE_STEPS));
+            table
+        };
+        let cut = self.export_cut();
+        Ok(match action {
+            FileAction::TreePng => tree_png(search, cut)?,
+            FileAction::TreeDot => tree_dot(search, cut).into_bytes(),
+            FileAction::TreeTikz => tree_tikz(search, cut).into_bytes(),
+            FileAction::TableMarkdown => table().markdown(naming).into_bytes(),
+            FileAction::TableCsv => table().csv(naming).into_bytes(),
+            FileAction::TableLatex => table().latex(naming).into_bytes(),
+            _ => tree_svg(search, cut).into_bytes(),
+        })
     }
+
+    /// What part of the tree the exports keep (0 in a setting: no cut).
+    pub fn export_cut(&self) -> TreeCut {
+        TreeCut {
+            max_steps: (self.export_steps > 0).then_some(self.export_steps),
+            max_depth: (self.export_depth > 0).then_some(self.export_depth),
+        }
+    }
+}
+
+/// The tree exports' cut, beside the tree: the first N steps and the depth.
+fn export_limits(ui: &mut Ui, view: &mut TreeView, steps: usize) {
+    let t = text::t();
+    ui.label(t.tree_export_limits);
+    ui.label(t.tree_export_steps);
+    ui.add(egui::DragValue::new(&mut view.export_steps).range(0..=steps.max(1)))
+        .on_hover_text(t.tree_export_steps_hint);
+    ui.label(t.tree_export_depth);
+    ui.add(egui::DragValue::new(&mut view.export_depth).range(0..=200))
+        .on_hover_text(t.tree_export_depth_hint);
 }
 
 #[cfg(test)]
@@ -937,6 +1042,185 @@ mod tests {
         h.run();
         let placed: usize = h.state().view.tree.layout().rows.iter().map(Vec::len).sum();
         assert_eq!(placed, nodes);
+    }
+
+    /// The tree maximised after `steps` steps of `algorithm`, fitted to the pane.
+    fn maximised_tree(
+        algorithm: crate::search::Algorithm,
+        heuristic: crate::domains::puzzle::HeuristicKind,
+        steps: usize,
+    ) -> egui_kittest::Harness<'static, crate::app::App> {
+        let mut h = test_harness(Settings {
+            show_tree: true,
+            dark: false,
+            config: crate::domains::puzzle::SearchConfig::with(algorithm, heuristic),
+            ..Settings::default()
+        });
+        h.run();
+        h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
+        for _ in 0..steps {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        h
+    }
+
+    fn snapshot_options() -> egui_kittest::SnapshotOptions {
+        egui_kittest::SnapshotOptions::new()
+            .threshold(2.0)
+            .max_failed_pixels(400)
+    }
+
+    /// Bidirectional BFS on the default board: the goal's tree grows up toward the start's,
+    /// and every node of both is placed.
+    #[test]
+    fn snapshot_bidirectional_trees_face_each_other() {
+        use crate::domains::puzzle::HeuristicKind;
+        use crate::search::Algorithm;
+        let mut h = maximised_tree(Algorithm::BidirectionalBfs, HeuristicKind::Zero, 30);
+        let app = h.state();
+        let search = app.session.lane(0).search();
+        let layout = app.view.tree.layout();
+        let placed: usize = layout.rows.iter().map(Vec::len).sum();
+        assert_eq!(placed, search.node_count());
+        // The goal is on the last row, below every forward node.
+        let goal = search.bidirectional().unwrap().backward_root;
+        assert_eq!(layout.depth[goal.index()] as usize, layout.rows.len() - 1);
+        assert!(search.solution().is_some(), "solved within 30 steps");
+        h.snapshot_options("tree_bidirectional", &snapshot_options());
+    }
+
+    /// IDA* on the default board: the current path, and the children pruned by the threshold,
+    /// faint with their f.
+    #[test]
+    fn snapshot_idastar_shows_its_path_and_pruned_children() {
+        use crate::domains::puzzle::HeuristicKind;
+        use crate::search::Algorithm;
+        let mut h = maximised_tree(Algorithm::IdaStar, HeuristicKind::Manhattan, 3);
+        h.get_by_label_contains("pruned (f > bound)");
+        h.get_by_label_contains("current path");
+        h.snapshot_options("tree_idastar", &snapshot_options());
+    }
+
+    /// The README's and the teaching guide's pictures of the tree, drawn by the window's own
+    /// code at 1280x800: `cargo test --lib slow_docs_tree_screenshots -- --ignored` rewrites
+    /// them in docs/.
+    #[test]
+    #[ignore = "slow: rewrites the screenshots in docs/"]
+    fn slow_docs_tree_screenshots() {
+        use crate::app::domain::DomainKind;
+        use crate::app::grid_model::GridSettings;
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let shoot = |settings: Settings, steps: usize, maximise: bool, name: &str| {
+            let mut h = test_harness(Settings {
+                show_tree: true,
+                dark: false,
+                ..settings
+            });
+            h.run();
+            if maximise {
+                h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
+            }
+            for _ in 0..steps {
+                h.state_mut().apply(Command::Step);
+            }
+            h.run();
+            let image = h.render().expect("rendered");
+            image
+                .save(format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR")))
+                .expect("saved");
+        };
+        // A 4x4 board 14 moves from the goal: A* with Manhattan distance after four steps.
+        shoot(
+            Settings {
+                board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+                goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+                ..Settings::default()
+            },
+            4,
+            true,
+            "screenshot-tree-15",
+        );
+        shoot(
+            Settings {
+                domain: DomainKind::Grid,
+                grid: GridSettings::default(),
+                ..Settings::default()
+            },
+            4,
+            false,
+            "screenshot-grid-tree",
+        );
+        shoot(
+            Settings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..Settings::default()
+            },
+            9,
+            true,
+            "screenshot-tree-bidirectional",
+        );
+        // The handout's picture: the PNG export of A* on the textbook board, in both languages.
+        let problem = crate::domains::puzzle::Problem::new(
+            "283104765".parse().unwrap(),
+            "123804765".parse().unwrap(),
+        )
+        .unwrap();
+        let mut search = crate::search::new_search(problem, SearchConfig::default());
+        search.run(usize::MAX);
+        for (language, name) in [
+            (crate::i18n::Language::English, "tree-for-print"),
+            (crate::i18n::Language::Chinese, "tree-for-print-zh"),
+        ] {
+            crate::i18n::set_language(language);
+            let png = tree_png(search.as_ref(), TreeCut::default()).unwrap();
+            std::fs::write(
+                format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR")),
+                png,
+            )
+            .unwrap();
+        }
+        crate::i18n::set_language(crate::i18n::Language::English);
+        shoot(
+            Settings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+                // Its first threshold falls short: the second iteration is under way.
+                board_text: "102846753".to_owned(),
+                ..Settings::default()
+            },
+            7,
+            true,
+            "screenshot-tree-idastar",
+        );
+    }
+
+    #[test]
+    fn exports_are_cut_as_the_pane_says_and_the_png_decodes() {
+        let mut h = tree_harness();
+        h.state_mut().apply(Command::RunToEnd);
+        h.run();
+        let view = &mut h.state_mut().view.tree;
+        view.export_steps = 2;
+        view.export_depth = 1;
+        let app = h.state();
+        let search = app.session.lane(0).search();
+        let dot = app.view.tree.export(FileAction::TreeDot, search).unwrap();
+        let dot = String::from_utf8(dot).unwrap();
+        // After two steps the start and its children are expanded or open, their children
+        // cut away at depth 1: the start and its four children.
+        assert_eq!(dot.matches("[label=\"S").count(), 5, "{dot}");
+        assert!(dot.contains("#1") && !dot.contains("#3"), "{dot}");
+        let png = app.view.tree.export(FileAction::TreePng, search).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().unwrap();
+        let info = reader.info();
+        assert!(
+            info.width >= 1440 && info.height > 300,
+            "{}x{}",
+            info.width,
+            info.height
+        );
     }
 
     #[test]

@@ -11,13 +11,14 @@ use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
 use crate::domains::puzzle::{Problem, parse_board};
 use crate::i18n;
 use crate::search::{Search, Status, try_new_search};
-use crate::tree::export::{TreeCut, tree_dot, tree_svg, tree_tikz};
+use crate::tree::export::{TreeCut, tree_dot, tree_png, tree_svg, tree_tikz};
 use crate::tree::table::{Naming, StepTable};
 
 /// What a file name asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Svg,
+    Png,
     Dot,
     Tikz,
     Markdown,
@@ -35,14 +36,15 @@ fn extension(path: &Path) -> String {
 fn tree_format(path: &Path) -> Result<Format, String> {
     match extension(path).as_str() {
         "svg" => Ok(Format::Svg),
+        "png" => Ok(Format::Png),
         "dot" | "gv" => Ok(Format::Dot),
         "tex" => Ok(Format::Tikz),
         _ if i18n::zh() => Err(format!(
-            "--tree {}：文件名应以 .svg、.dot、.gv 或 .tex 结尾",
+            "--tree {}：文件名应以 .svg、.png、.dot、.gv 或 .tex 结尾",
             path.display()
         )),
         _ => Err(format!(
-            "--tree {}: the file name should end in .svg, .dot, .gv or .tex",
+            "--tree {}: the file name should end in .svg, .png, .dot, .gv or .tex",
             path.display()
         )),
     }
@@ -135,13 +137,21 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
     if let Some((path, format)) = tree {
         let cut = TreeCut {
             max_depth: options.max_depth,
+            ..TreeCut::default()
         };
-        let text = match format {
-            Format::Svg => tree_svg(search.as_ref(), cut),
-            Format::Dot => tree_dot(search.as_ref(), cut),
-            _ => tree_tikz(search.as_ref(), cut),
+        let bytes = match format {
+            Format::Svg => tree_svg(search.as_ref(), cut).into_bytes(),
+            Format::Png => tree_png(search.as_ref(), cut).map_err(|e| {
+                if i18n::zh() {
+                    format!("无法绘制 {}：{e}", path.display())
+                } else {
+                    format!("cannot draw {}: {e}", path.display())
+                }
+            })?,
+            Format::Dot => tree_dot(search.as_ref(), cut).into_bytes(),
+            _ => tree_tikz(search.as_ref(), cut).into_bytes(),
         };
-        write(path, &text)?;
+        write(path, &bytes)?;
     }
     if let Some((path, format)) = table {
         let mut rows = StepTable::new(problem, config);
@@ -151,7 +161,7 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
             Format::Csv => rows.csv(Naming::Numbered),
             _ => rows.latex(Naming::Numbered),
         };
-        write(path, &text)?;
+        write(path, text.as_bytes())?;
     }
     Ok(summary(search.as_ref()))
 }
@@ -176,8 +186,8 @@ fn summary(search: &dyn Search<Problem>) -> (String, u8) {
     }
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|err| {
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|err| {
         if i18n::zh() {
             format!("无法写入 {}：{err}", path.display())
         } else {
@@ -234,6 +244,12 @@ mod tests {
         let (line, status) = run(&options(&args), &mut &b""[..]).unwrap();
         assert_eq!((line.as_str(), status), ("4", 0));
         assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+        // The same tree as a picture: a PNG file.
+        let png = dir.join("tree.png");
+        let args = ["283104765", "--tree", png.to_str().unwrap()];
+        let (line, status) = run(&options(&args), &mut &b""[..]).unwrap();
+        assert_eq!((line.as_str(), status), ("4", 0));
+        assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n"));
         let table = std::fs::read_to_string(&md).unwrap();
         // The header, the rule, the start and five steps: four expansions, then the goal is
         // taken from open.
@@ -274,7 +290,7 @@ mod tests {
         i18n::set_language(i18n::Language::English);
         let run_err =
             |args: &[&str], stdin: &str| run(&options(args), &mut stdin.as_bytes()).unwrap_err();
-        assert!(run_err(&["283104765", "--tree", "t.png"], "").contains(".svg, .dot"));
+        assert!(run_err(&["283104765", "--tree", "t.jpg"], "").contains(".svg, .png, .dot"));
         assert!(run_err(&["283104765", "--table", "t.txt"], "").contains(".md, .csv"));
         assert!(run_err(&["--tree", "t.svg"], "283104765\n123804765\n").contains("exactly one"));
         assert!(

@@ -107,8 +107,8 @@ pub struct SolveOptions {
     /// a device or pipe such as /dev/null gets them all.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
-    /// Write the search tree of one board to FILE, as the window draws it: SVG (.svg),
-    /// Graphviz DOT (.dot, .gv) or TikZ (.tex).
+    /// Write the search tree of one board to FILE, as the window draws it: SVG (.svg), PNG
+    /// (.png), Graphviz DOT (.dot, .gv) or TikZ (.tex).
     #[arg(long, value_name = "FILE")]
     pub tree: Option<std::path::PathBuf>,
     /// Write the OPEN/CLOSED table of one board to FILE, one row per step: Markdown (.md), CSV

@@ -1,57 +1,90 @@
 //! The search tree for print and typesetting (no egui): an SVG page (white background, print
-//! fonts, boards drawn as grids), Graphviz DOT and TikZ, optionally cut at a depth. Each node
-//! carries the same name, expansion number and g, h, f as in the window and the step table.
-//! Called by the File menu and `searchlab solve --tree`.
+//! fonts, boards drawn as grids, a caption and a key), the same page as PNG, Graphviz DOT and
+//! TikZ, optionally cut at a depth or after the first steps. Each node carries the same name,
+//! expansion number and g, h, f as in the window and the step table, and is drawn as
+//! [`Marks`] says (open dashed, closed grey, pruned faint with its f against the bound, the
+//! node being expanded, the solution bold, a depth-first search's current path, where a
+//! bidirectional search's two trees meet). Called by the File menu and `searchlab solve --tree`.
 
 use std::fmt::Write as _;
-
-use rustc_hash::FxHashSet;
+use std::sync::{Arc, OnceLock};
 
 use super::Drawn;
-use super::layout::{Layout, tidy};
+use super::layout::Layout;
+use super::marks::{Highlight, Marks, Standing};
 use super::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
 use super::table::latex_escape;
-use crate::search::{NodeId, Search};
+use crate::i18n::{self, LocalName};
+use crate::search::{Cost, NodeId, Search, new_search};
 
 /// What part of the tree to export.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TreeCut {
-    /// Only nodes at most this deep (the start is at depth 0).
+    /// Only nodes at most this deep (a root is at depth 0).
     pub max_depth: Option<u32>,
+    /// The tree as it stood after this many steps (the first N expansions), if fewer than
+    /// the search has taken.
+    pub max_steps: Option<usize>,
+}
+
+impl TreeCut {
+    /// The search the cut shows: `search` itself, or a fresh run of its problem and config
+    /// stepped `max_steps` far (the engine keeps no copy of past steps' nodes).
+    fn search<'a, P: Drawn>(
+        self,
+        search: &'a dyn Search<P>,
+        slot: &'a mut Option<Box<dyn Search<P>>>,
+    ) -> &'a dyn Search<P> {
+        match self.max_steps {
+            Some(steps) if steps < search.steps() => {
+                let mut again = new_search(search.problem().clone(), *search.config());
+                again.run(steps);
+                &**slot.insert(again)
+            }
+            _ => search,
+        }
+    }
 }
 
 /// The tree of a search as the exports see it: the nodes kept, in the layout's places.
 struct Picture<P: Drawn> {
     tree: SearchTree<P>,
     layout: Layout,
-    /// The kept nodes in pre-order (parents before children).
+    /// The kept nodes, row by row.
     nodes: Vec<NodeId>,
-    solution: FxHashSet<NodeId>,
-    current: Option<NodeId>,
+    marks: Marks,
+    /// A depth-first search's bound, which its pruned nodes' f exceed.
+    bound: Option<Cost>,
 }
 
 impl<P: Drawn> Picture<P> {
     fn of(search: &dyn Search<P>, cut: TreeCut) -> Picture<P> {
         let mut tree = SearchTree::default();
         tree.sync(search, false);
-        let mut layout = tidy(&tree.shape(&Folds::default()), 0);
+        let mut layout = tree.layout(&Folds::default());
         if let Some(max_depth) = cut.max_depth {
-            // Fold every node at the cut: the layout then has no row below it.
+            // Fold every node at the cut: the layout then has nothing below it (above it, in
+            // a bidirectional search's backward tree).
             let mut folds = Folds::default();
-            if let Some(row) = layout.rows.get(max_depth as usize) {
-                for &v in row {
+            for &v in layout.rows.iter().flatten() {
+                let (mut depth, mut at) = (0, NodeId(v));
+                while let Some(parent) = tree.parent_of(TreeNode::Node(at)) {
+                    depth += 1;
+                    at = parent;
+                }
+                if depth == max_depth {
                     folds.toggle(NodeId(v));
                 }
             }
-            layout = tidy(&tree.shape(&folds), 0);
+            layout = tree.layout(&folds);
         }
         let nodes = layout.rows.iter().flatten().map(|&v| NodeId(v)).collect();
         Picture {
             tree,
             layout,
             nodes,
-            solution: search.solution().unwrap_or_default().into_iter().collect(),
-            current: search.closed().last().copied(),
+            marks: Marks::of(search),
+            bound: search.depth_first().map(|d| d.bound),
         }
     }
 
@@ -59,27 +92,49 @@ impl<P: Drawn> Picture<P> {
         self.layout.x[id.index()] - self.layout.min_x
     }
 
-    fn depth(&self, id: NodeId) -> u32 {
+    /// The node's row (a bidirectional search's backward tree counts upward from the last).
+    fn row(&self, id: NodeId) -> u32 {
         self.layout.depth[id.index()]
     }
 
-    /// Whether the edge from the node's parent to it is on the solution path.
-    fn on_solution(&self, id: NodeId) -> bool {
-        self.solution.contains(&id)
+    fn standing(&self, search: &dyn Search<P>, id: NodeId) -> Standing {
+        self.marks.standing(search, TreeNode::Node(id))
+    }
+
+    fn highlight(&self, id: NodeId) -> Highlight {
+        self.marks.highlight(&self.tree, TreeNode::Node(id))
+    }
+
+    /// The meeting of a bidirectional search, when both of its nodes are drawn.
+    fn meeting(&self) -> Option<(NodeId, NodeId)> {
+        self.marks
+            .meeting
+            .filter(|&(f, b)| self.layout.placed(f.0) && self.layout.placed(b.0))
     }
 }
 
-/// The label lines of a node: its name with its expansion number, and g, h, f.
-fn label<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> (String, String) {
+/// The label lines of a node: its name with the steps that expanded it, and g, h, f (for a
+/// pruned node, its f against the bound it exceeds, as a textbook marks IDA*'s cut-off
+/// children).
+fn label<P: Drawn>(
+    search: &dyn Search<P>,
+    tree: &SearchTree<P>,
+    id: NodeId,
+    bound: Option<Cost>,
+) -> (String, String) {
     let node = facts(search, id);
-    let name = match node.expanded_at {
-        Some(step) => format!("{} #{step}", node_name(id)),
-        None => node_name(id),
+    let name = tree.title(id, node_name(id));
+    let costs = match bound {
+        Some(bound) if node.pruned => pruned_text(node.f, bound),
+        _ => format!("g={} h={} f={}", node.g, node.h, cost_text(node.f)),
     };
-    (
-        name,
-        format!("g={} h={} f={}", node.g, node.h, cost_text(node.f)),
-    )
+    (name, costs)
+}
+
+/// A pruned node's f against the bound: `f=7 > 6 pruned`.
+pub fn pruned_text(f: Cost, bound: Cost) -> String {
+    let word = if i18n::zh() { "剪枝" } else { "pruned" };
+    format!("f={} > {} {word}", cost_text(f), cost_text(bound))
 }
 
 /// The move into a node as text, `8↓` (the tile and the way it slid).
@@ -102,40 +157,118 @@ const ROW: f64 = 170.0;
 const BOX_W: f64 = 100.0;
 const BOX_H: f64 = 128.0;
 const MARGIN: f64 = 30.0;
+/// The caption and the key above the tree.
+const CAPTION: f64 = 52.0;
+/// The page is at least this wide.
+const MIN_WIDTH: f64 = 480.0;
 
-/// The tree as an SVG page: boards as grids, labels under them, the solution path bold.
-pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
+/// About how wide a line of text is drawn at `size` pixels: Latin characters a little over
+/// half the size, Chinese ones the whole size (generous, so the caption is never cut off).
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
+        .sum::<f64>()
+        * size
+}
+/// Print fonts: the first installed one is used, a font with Chinese characters for those.
+const FONTS: &str = "Noto Sans, DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif";
+
+/// The caption: the algorithm and heuristic, and the step the tree stands at.
+fn caption<P: Drawn>(search: &dyn Search<P>) -> String
+where
+    P::Heuristic: LocalName,
+{
+    let steps = search.steps();
+    if i18n::zh() {
+        format!(
+            "{}，第 {steps} 步后的搜索树",
+            i18n::describe(search.config())
+        )
+    } else {
+        format!(
+            "{}: the search tree after step {steps}",
+            i18n::describe(search.config())
+        )
+    }
+}
+
+/// The key under the caption: what the boxes and lines mean.
+fn key() -> &'static str {
+    if i18n::zh() {
+        "虚线框：OPEN 表 · 灰色：CLOSED 表 · 淡色：被剪枝 · 橙色：本步扩展 · 粗线：解路径 · #k：第 k 步扩展"
+    } else {
+        "dashed: in OPEN · grey: in CLOSED · faint: pruned · orange: expanded at this step · bold: solution · #k: expanded at step k"
+    }
+}
+
+/// The tree as an SVG page: a caption and a key, boards as grids, labels under them, the
+/// solution path bold.
+pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String
+where
+    P::Heuristic: LocalName,
+{
+    let mut slot = None;
+    let search = cut.search(search, &mut slot);
     let picture = Picture::of(search, cut);
-    let width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W + 2.0 * MARGIN;
+    let tree_width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W;
+    let (caption, key) = (caption(search), key());
+    let width = (tree_width + 2.0 * MARGIN)
+        .max(MIN_WIDTH)
+        .max(text_width(&caption, 16.0) + 2.0 * MARGIN)
+        .max(text_width(key, 13.0) + 2.0 * MARGIN);
     let rows = picture.layout.rows.len() as f64;
-    let height = (rows - 1.0).max(0.0) * ROW + BOX_H + 2.0 * MARGIN;
+    let height = (rows - 1.0).max(0.0) * ROW + BOX_H + 2.0 * MARGIN + CAPTION;
+    let left = (width - tree_width) / 2.0;
     let center = |id: NodeId| {
         (
-            MARGIN + BOX_W / 2.0 + picture.x(id) * UNIT,
-            MARGIN + f64::from(picture.depth(id)) * ROW,
+            left + BOX_W / 2.0 + picture.x(id) * UNIT,
+            MARGIN + CAPTION + f64::from(picture.row(id)) * ROW,
         )
     };
     let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="Noto Sans, WenQuanYi Micro Hei, sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="{FONTS}">"#
     );
     out.push('\n');
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    // Edges first, under the nodes.
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{:.1}" font-size="16" font-weight="bold">{}</text>"#,
+        MARGIN,
+        escape_xml(&caption)
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{MARGIN}" y="{:.1}" font-size="13" fill="#444444">{}</text>"##,
+        MARGIN + 22.0,
+        escape_xml(key)
+    );
+    // Edges first, under the nodes: from the parent's box to the child's, downward in the
+    // start's tree and upward in a bidirectional search's backward tree.
     for &id in &picture.nodes {
         let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) else {
             continue;
         };
-        let (px, py) = center(parent);
-        let (cx, cy) = center(id);
-        let bold = picture.on_solution(id);
+        let (px, ptop) = center(parent);
+        let (cx, ctop) = center(id);
+        let (py, cy) = if ctop > ptop {
+            (ptop + BOX_H, ctop)
+        } else {
+            (ptop, ctop + BOX_H)
+        };
+        let (stroke, width, dash) = if picture.marks.on_solution(id) {
+            ("#000000", 4.0, "")
+        } else if picture.marks.on_path(id) {
+            ("#e65100", 3.0, "")
+        } else if picture.standing(search, id) == Standing::Pruned {
+            ("#aaaaaa", 1.0, r#" stroke-dasharray="4 3""#)
+        } else {
+            ("#888888", 1.0, "")
+        };
         let _ = writeln!(
             out,
-            r##"<line x1="{px:.1}" y1="{:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="{}" stroke-width="{}"/>"##,
-            py + BOX_H,
-            if bold { "#000000" } else { "#888888" },
-            if bold { 4 } else { 1 }
+            r#"<line x1="{px:.1}" y1="{py:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="{stroke}" stroke-width="{width}"{dash}/>"#,
         );
-        let (mx, my) = ((px + cx) / 2.0, (py + BOX_H + cy) / 2.0);
+        let (mx, my) = ((px + cx) / 2.0, (py + cy) / 2.0);
         let _ = writeln!(
             out,
             r##"<text x="{mx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#333333" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
@@ -143,28 +276,49 @@ pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             escape_xml(&move_text(search, id))
         );
     }
-    for &id in &picture.nodes {
-        let (cx, top) = center(id);
-        let node = facts(search, id);
-        let fill = if picture.current == Some(id) {
-            "#ffe0b2"
-        } else if node.open {
-            "#ffffff"
-        } else {
-            "#eeeeee"
-        };
-        let stroke = if picture.on_solution(id) { 3 } else { 1 };
+    if let Some((forward, backward)) = picture.meeting() {
+        // The two nodes of one state: the path runs on from one tree into the other.
+        let (fx, ftop) = center(forward);
+        let (bx, btop) = center(backward);
         let _ = writeln!(
             out,
-            r##"<rect x="{:.1}" y="{top:.1}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{fill}" stroke="#000000" stroke-width="{stroke}"{}/>"##,
-            cx - BOX_W / 2.0,
-            if node.open {
-                r#" stroke-dasharray="5 3""#
-            } else {
-                ""
-            }
+            r##"<path d="M {fx:.1} {:.1} L {bx:.1} {btop:.1}" stroke="#2e7d32" stroke-width="3" stroke-dasharray="8 4" fill="none"/>"##,
+            ftop + BOX_H
         );
-        let (name, costs) = label(search, id);
+    }
+    for &id in &picture.nodes {
+        let (cx, top) = center(id);
+        let standing = picture.standing(search, id);
+        let highlight = picture.highlight(id);
+        let fill = match (highlight, standing) {
+            (Highlight::Expanding, _) => "#ffe0b2",
+            (Highlight::Meeting, _) => "#c8e6c9",
+            (_, Standing::Closed) => "#eeeeee",
+            _ => "#ffffff",
+        };
+        let (stroke, width) = match highlight {
+            Highlight::Solution | Highlight::Meeting => ("#000000", 3.0),
+            Highlight::Path => ("#e65100", 2.5),
+            _ if standing == Standing::Pruned => ("#999999", 1.0),
+            _ => ("#000000", 1.0),
+        };
+        let dash = match standing {
+            Standing::Open => r#" stroke-dasharray="5 3""#,
+            Standing::Pruned => r#" stroke-dasharray="2 2""#,
+            _ => "",
+        };
+        let faint = standing == Standing::Pruned;
+        let _ = writeln!(
+            out,
+            r#"<g{}>"#,
+            if faint { r#" opacity="0.5""# } else { "" }
+        );
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.1}" y="{top:.1}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>"#,
+            cx - BOX_W / 2.0,
+        );
+        let (name, costs) = label(search, &picture.tree, id, picture.bound);
         let _ = writeln!(
             out,
             r#"<text x="{cx:.1}" y="{:.1}" font-size="14" font-weight="bold" text-anchor="middle">{}</text>"#,
@@ -191,9 +345,63 @@ pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             top + BOX_H - 8.0,
             escape_xml(&costs)
         );
+        out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// How many PNG pixels per SVG unit: twice the screen's, for print.
+const PNG_SCALE: f32 = 2.0;
+/// The largest PNG side and area: a bigger tree is drawn smaller (cut it for a readable page).
+const PNG_MAX_SIDE: f32 = 16_000.0;
+const PNG_MAX_PIXELS: f32 = 80_000_000.0;
+
+/// The installed fonts, read once: the PNG's text is drawn with them.
+fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
+    Arc::clone(FONTS.get_or_init(|| {
+        let mut db = resvg::usvg::fontdb::Database::new();
+        db.load_system_fonts();
+        Arc::new(db)
+    }))
+}
+
+/// The tree as a PNG image: the SVG page drawn at twice its size (white background, print
+/// fonts, Chinese text in a CJK font when one is installed).
+pub fn tree_png<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> Result<Vec<u8>, String>
+where
+    P::Heuristic: LocalName,
+{
+    svg_to_png(&tree_svg(search, cut))
+}
+
+/// Draws an SVG page into a PNG.
+pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| e.to_string())?;
+    let size = tree.size();
+    let scale = PNG_SCALE
+        .min(PNG_MAX_SIDE / size.width())
+        .min(PNG_MAX_SIDE / size.height())
+        .min((PNG_MAX_PIXELS / (size.width() * size.height())).sqrt());
+    let (w, h) = (
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1))
+        .ok_or_else(|| format!("cannot make a {w}×{h} image"))?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
 }
 
 /// A board as a grid of cells `size` wide, centred on `cx`.
@@ -222,29 +430,38 @@ fn board_svg(out: &mut String, (side, tiles): (usize, Vec<u8>), cx: f64, top: f6
 }
 
 /// The tree in Graphviz DOT: one box per node (name, board, g h f), edges labelled with the
-/// move, the solution path bold. `dot -Tpdf tree.dot -o tree.pdf` draws it.
+/// move, the solution path bold, pruned nodes dotted and grey. A bidirectional search's
+/// backward edges are written child to parent with `dir=back`, so Graphviz ranks that tree
+/// upward under the start's, with a dashed edge where they meet. `dot -Tpdf tree.dot -o
+/// tree.pdf` draws it.
 pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
+    let mut slot = None;
+    let search = cut.search(search, &mut slot);
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "digraph search_tree {\n  node [shape=box, fontname=\"Noto Sans\", style=\"rounded,filled\", fillcolor=white];\n  edge [fontname=\"Noto Sans\"];\n",
     );
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     for &id in &picture.nodes {
-        let (name, costs) = label(search, id);
+        let (name, costs) = label(search, &picture.tree, id, picture.bound);
         let board = state(search, id);
         let rows = search.problem().state_rows(&board).join("\\n");
-        let node = facts(search, id);
-        let fill = if picture.current == Some(id) {
-            "#ffe0b2"
-        } else if node.open {
-            "white"
-        } else {
-            "#eeeeee"
+        let standing = picture.standing(search, id);
+        let fill = match (picture.highlight(id), standing) {
+            (Highlight::Expanding, _) => "#ffe0b2",
+            (Highlight::Meeting, _) => "#c8e6c9",
+            (_, Standing::Closed) => "#eeeeee",
+            _ => "white",
         };
-        let width = if picture.on_solution(id) { 3 } else { 1 };
+        let width = if picture.marks.on_solution(id) { 3 } else { 1 };
+        let faint = if standing == Standing::Pruned {
+            ", style=\"rounded,dotted\", color=gray50, fontcolor=gray50"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "  n{} [label=\"{}\\n{}\\n{}\", fillcolor=\"{fill}\", penwidth={width}];",
+            "  n{} [label=\"{}\\n{}\\n{}\", fillcolor=\"{fill}\", penwidth={width}{faint}];",
             id.0,
             quote(&name),
             rows,
@@ -253,15 +470,29 @@ pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
     }
     for &id in &picture.nodes {
         if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
-            let width = if picture.on_solution(id) { 3 } else { 1 };
-            let _ = writeln!(
-                out,
-                "  n{} -> n{} [label=\"{}\", penwidth={width}];",
-                parent.0,
-                id.0,
-                quote(&move_text(search, id))
-            );
+            let width = if picture.marks.on_solution(id) { 3 } else { 1 };
+            let label = quote(&move_text(search, id));
+            if facts(search, id).backward {
+                let _ = writeln!(
+                    out,
+                    "  n{} -> n{} [label=\"{label}\", penwidth={width}, dir=back];",
+                    id.0, parent.0,
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "  n{} -> n{} [label=\"{label}\", penwidth={width}];",
+                    parent.0, id.0,
+                );
+            }
         }
+    }
+    if let Some((forward, backward)) = picture.meeting() {
+        let _ = writeln!(
+            out,
+            "  n{} -> n{} [style=dashed, color=\"#2e7d32\", penwidth=2, arrowhead=none];",
+            forward.0, backward.0
+        );
     }
     out.push_str("}\n");
     out
@@ -270,23 +501,26 @@ pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
 /// The tree as a TikZ picture with the same layout as the window: `\input` it inside a
 /// `figure`; needs only `\usepackage{tikz}` (and `ctex` for nothing: the labels are ASCII).
 pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
+    let mut slot = None;
+    let search = cut.search(search, &mut slot);
     let picture = Picture::of(search, cut);
     let mut out = String::from(
         "% searchlab: search tree. Needs \\usepackage{tikz}.\n\
          \\begin{tikzpicture}[x=2.2cm, y=-3.2cm, every node/.style={font=\\footnotesize}]\n",
     );
     for &id in &picture.nodes {
-        let (name, costs) = label(search, id);
-        let node = facts(search, id);
-        let style = match (picture.current == Some(id), node.open) {
-            (true, _) => "draw, fill=orange!20",
-            (false, true) => "draw, dashed",
-            (false, false) => "draw, fill=black!8",
+        let (name, costs) = label(search, &picture.tree, id, picture.bound);
+        let style = match (picture.highlight(id), picture.standing(search, id)) {
+            (Highlight::Expanding, _) => "draw, fill=orange!20",
+            (Highlight::Meeting, _) => "draw, fill=green!15",
+            (_, Standing::Pruned) => "draw=black!40, dotted, text=black!50",
+            (_, Standing::Open) => "draw, dashed",
+            _ => "draw, fill=black!8",
         };
-        let thick = if picture.on_solution(id) {
-            ", very thick"
-        } else {
-            ""
+        let thick = match picture.highlight(id) {
+            Highlight::Solution | Highlight::Meeting => ", very thick",
+            Highlight::Path => ", thick, draw=orange!80!black",
+            _ => "",
         };
         let rows = search
             .problem()
@@ -300,26 +534,35 @@ pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             "\\node[{style}{thick}, align=center, rounded corners] (n{}) at ({:.2},{}) {{\\textbf{{{}}}\\\\{rows}\\\\{}}};",
             id.0,
             picture.x(id),
-            picture.depth(id),
+            picture.row(id),
             latex_escape(&name),
             latex_escape(&costs)
         );
     }
     for &id in &picture.nodes {
         if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
-            let thick = if picture.on_solution(id) {
+            let style = if picture.marks.on_solution(id) {
                 "[very thick]"
+            } else if picture.marks.on_path(id) {
+                "[thick, orange!80!black]"
             } else {
                 ""
             };
             let _ = writeln!(
                 out,
-                "\\draw{thick} (n{}) -- node[fill=white, font=\\scriptsize] {{{}}} (n{});",
+                "\\draw{style} (n{}) -- node[fill=white, font=\\scriptsize] {{{}}} (n{});",
                 parent.0,
                 move_tex(search, id),
                 id.0
             );
         }
+    }
+    if let Some((forward, backward)) = picture.meeting() {
+        let _ = writeln!(
+            out,
+            "\\draw[dashed, very thick, green!50!black] (n{}) -- (n{});",
+            forward.0, backward.0
+        );
     }
     out.push_str("\\end{tikzpicture}\n");
     out
@@ -337,7 +580,6 @@ fn move_tex<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> String {
 mod tests {
     use super::*;
     use crate::domains::puzzle::{Problem, SearchConfig};
-    use crate::search::new_search;
 
     fn solved() -> Box<dyn Search<Problem>> {
         let problem =
@@ -414,13 +656,135 @@ mod tests {
         assert_eq!(dot.matches("penwidth=3];").count(), 2 * moves + 1);
     }
 
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        let reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .expect("a PNG");
+        (reader.info().width, reader.info().height)
+    }
+
+    /// The SVG's width and height attributes.
+    fn svg_size(svg: &str) -> (f64, f64) {
+        let number = |name: &str| {
+            let from = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            svg[from..]
+                .split('"')
+                .next()
+                .unwrap()
+                .parse::<f64>()
+                .unwrap()
+        };
+        (number("width"), number("height"))
+    }
+
+    #[test]
+    fn the_png_is_the_svg_at_twice_its_size() {
+        i18n::set_language(i18n::Language::English);
+        let search = solved();
+        let cut = TreeCut {
+            max_depth: Some(2),
+            ..TreeCut::default()
+        };
+        let (w, h) = svg_size(&tree_svg(search.as_ref(), cut));
+        let png = tree_png(search.as_ref(), cut).unwrap();
+        assert_eq!(png_size(&png), ((2.0 * w) as u32, (2.0 * h) as u32));
+    }
+
+    /// The pixels of one line of text drawn alone.
+    fn text_pixels(text: &str) -> Vec<u8> {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="30" font-family="{FONTS}"><rect width="100%" height="100%" fill="white"/><text x="5" y="22" font-size="20">{text}</text></svg>"#
+        );
+        let png = svg_to_png(&svg).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut pixels).unwrap();
+        pixels
+    }
+
+    /// Chinese captions are drawn with a font that has the characters (fonts-wqy-microhei on
+    /// the test machines): two characters give two different pictures, where a missing font
+    /// would draw the same empty box for both, or nothing.
+    #[test]
+    fn chinese_text_in_the_png_is_drawn_with_real_glyphs() {
+        let blank = text_pixels("");
+        let (a, b) = (text_pixels("搜"), text_pixels("树"));
+        assert_ne!(a, blank, "nothing drawn for 搜");
+        assert_ne!(
+            a, b,
+            "搜 and 树 drawn alike: no font with Chinese characters"
+        );
+    }
+
+    #[test]
+    fn bidirectional_and_ida_star_trees_export_their_structures() {
+        i18n::set_language(i18n::Language::English);
+        let problem =
+            Problem::new("216408753".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        let config = SearchConfig::with(
+            crate::search::Algorithm::BidirectionalBfs,
+            crate::domains::puzzle::HeuristicKind::Zero,
+        );
+        let mut search = new_search(problem, config);
+        search.run(usize::MAX);
+        let svg = tree_svg(search.as_ref(), TreeCut::default());
+        assert_well_formed(&svg);
+        // Every node of both halves, an edge into each but the two roots, and the meeting.
+        assert_eq!(svg.matches("<line").count(), search.node_count() - 2);
+        assert_eq!(svg.matches("stroke-dasharray=\"8 4\"").count(), 1);
+        let dot = tree_dot(search.as_ref(), TreeCut::default());
+        assert_eq!(dot.matches("dir=back").count(), {
+            (0..search.node_count() as u32)
+                .filter(|&i| facts(search.as_ref(), NodeId(i)).backward)
+                .count()
+                - 1
+        });
+
+        let problem =
+            Problem::new("283164705".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        let config = SearchConfig::with(
+            crate::search::Algorithm::IdaStar,
+            crate::domains::puzzle::HeuristicKind::Manhattan,
+        );
+        let mut search = new_search(problem, config);
+        search.run(3);
+        let bound = search.depth_first().unwrap().bound;
+        let svg = tree_svg(search.as_ref(), TreeCut::default());
+        assert_well_formed(&svg);
+        let pruned = (0..search.node_count() as u32)
+            .filter(|&i| facts(search.as_ref(), NodeId(i)).pruned)
+            .count();
+        assert!(pruned > 0);
+        assert_eq!(
+            svg.matches(&format!(" &gt; {} pruned<", cost_text(bound)))
+                .count(),
+            pruned
+        );
+    }
+
     #[test]
     fn a_depth_cut_keeps_the_top_of_the_tree() {
         let search = solved();
-        let dot = tree_dot(search.as_ref(), TreeCut { max_depth: Some(1) });
+        let depth = |d| TreeCut {
+            max_depth: Some(d),
+            ..TreeCut::default()
+        };
+        let dot = tree_dot(search.as_ref(), depth(1));
         // The start and its four children.
         assert_eq!(dot.matches("[label=\"S").count(), 5);
         assert_eq!(dot.matches(" -> ").count(), 4);
-        assert_well_formed(&tree_svg(search.as_ref(), TreeCut { max_depth: Some(0) }));
+        assert_well_formed(&tree_svg(search.as_ref(), depth(0)));
+        // The first step only: the start expanded, its children open.
+        let first = tree_dot(
+            search.as_ref(),
+            TreeCut {
+                max_steps: Some(1),
+                ..TreeCut::default()
+            },
+        );
+        assert_eq!(first.matches("[label=\"S").count(), 5);
+        assert!(first.contains("S0 #1") && !first.contains("#2"));
     }
 }

@@ -74,17 +74,35 @@ pub const COUSIN_GAP: f64 = 1.25;
 const NONE: u32 = u32::MAX;
 
 /// Where every node of a [`Shape`] goes. Nodes not reachable from the root are not placed.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Layout {
     /// Horizontal centre of each node (NaN if not placed).
     pub x: Vec<f64>,
-    /// Row of each node (the root is row 0; `u32::MAX` if not placed).
+    /// Row of each node (the root is row 0; `u32::MAX` if not placed). In a [`facing`] layout
+    /// the bottom tree's rows count upward from its root on the last row.
     pub depth: Vec<u32>,
     /// The placed nodes of each row, left to right.
     pub rows: Vec<Vec<u32>>,
     /// The leftmost and rightmost x of all placed nodes.
     pub min_x: f64,
     pub max_x: f64,
+}
+
+/// Two layouts are equal when they place the same nodes at the same places (an unplaced
+/// node's x is NaN, which equals nothing, not even itself).
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.x.len() == other.x.len()
+            && self
+                .x
+                .iter()
+                .zip(&other.x)
+                .all(|(a, b)| a == b || (a.is_nan() && b.is_nan()))
+            && self.depth == other.depth
+            && self.rows == other.rows
+            && self.min_x == other.min_x
+            && self.max_x == other.max_x
+    }
 }
 
 impl Layout {
@@ -175,6 +193,44 @@ pub fn tidy(shape: &Shape, root: u32) -> Layout {
         min_x,
         max_x,
     }
+}
+
+/// Empty rows between two facing trees.
+pub const FACING_GAP_ROWS: usize = 1;
+
+/// Two trees facing each other, as a bidirectional search grows them: the tree below `top`
+/// laid out as [`tidy`] does, and the tree below `bottom` under it, upside down (its root on the
+/// last row, its children above), with [`FACING_GAP_ROWS`] empty rows between the deepest
+/// rows of the two. Both roots are at x = 0. [`Layout::depth`] is the row, so a child of the
+/// bottom tree is one row *above* its parent. Each tree keeps its own tidy x, so the promises of
+/// [`tidy`] hold for each, and rows never mix the two trees.
+pub fn facing(shape: &Shape, top: u32, bottom: u32) -> Layout {
+    let mut layout = tidy(shape, top);
+    let below = tidy(shape, bottom);
+    if below.rows.is_empty() {
+        return layout;
+    }
+    if layout.rows.is_empty() {
+        layout = Layout {
+            x: vec![f64::NAN; shape.len()],
+            depth: vec![NONE; shape.len()],
+            ..Layout::default()
+        };
+        layout.min_x = below.min_x;
+        layout.max_x = below.max_x;
+    }
+    let last = layout.rows.len() + FACING_GAP_ROWS + below.rows.len() - 1;
+    layout.rows.resize_with(last + 1, Vec::new);
+    for (d, row) in below.rows.into_iter().enumerate() {
+        for &v in &row {
+            layout.x[v as usize] = below.x[v as usize];
+            layout.depth[v as usize] = (last - d) as u32;
+        }
+        layout.rows[last - d] = row;
+    }
+    layout.min_x = layout.min_x.min(below.min_x);
+    layout.max_x = layout.max_x.max(below.max_x);
+    layout
 }
 
 /// The per-node numbers of the algorithm, named as in the paper (z is the preliminary x, m the
@@ -330,7 +386,7 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
-    use crate::search::{Algorithm, Search, new_search};
+    use crate::search::{Algorithm, NodeId, Search, new_search};
     use crate::tree::model::{Folds, SearchTree};
 
     /// Checks the two promises of a tidy layout: no two nodes of a row closer than one unit
@@ -352,8 +408,11 @@ mod tests {
             {
                 let mid = (layout.x[a as usize] + layout.x[b as usize]) / 2.0;
                 assert!((layout.x[v as usize] - mid).abs() < 1e-9, "{v} not centred");
+                // One row below the parent (above it in the bottom tree of a facing layout).
+                let row = layout.depth[a as usize];
+                assert_eq!(layout.depth[v as usize].abs_diff(row), 1, "{v}'s children");
                 for &k in kids {
-                    assert_eq!(layout.depth[k as usize], layout.depth[v as usize] + 1);
+                    assert_eq!(layout.depth[k as usize], row, "{v}'s children");
                 }
             }
         }
@@ -411,9 +470,23 @@ mod tests {
     ) -> Layout {
         tree.sync(search, false);
         let shape = tree.shape(folds);
-        let layout = tidy(&shape, 0);
+        let layout = tree.layout(folds);
         check(&shape, &layout);
         layout
+    }
+
+    /// The nodes the tree should place: all the engine's, except those of a depth-first
+    /// search's earlier iterations (each iteration's nodes are new, except the start's).
+    fn engine_tree_size(search: &dyn Search<Problem>) -> usize {
+        match search.depth_first() {
+            Some(view) => {
+                let first = view.iterations.last().map_or(0, |i| i.first_step) as u32;
+                (0..search.node_count())
+                    .filter(|&i| i == 0 || search.node(NodeId(i as u32)).generated_at > first)
+                    .count()
+            }
+            None => search.node_count(),
+        }
     }
 
     /// Whole runs, every step: tidy, as many nodes as the engine, the engine's parents, and a
@@ -451,6 +524,24 @@ mod tests {
             ),
             // Improves nodes in open: they move to their new parents mid-run.
             ("216408753", weighted),
+            // Two trees facing each other.
+            (
+                "216408753",
+                SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ),
+            (
+                "283164705",
+                SearchConfig::with(Algorithm::BidirectionalUcs, HeuristicKind::Zero),
+            ),
+            // One iteration at a time, pruned children as leaves.
+            (
+                "283164705",
+                SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+            ),
+            (
+                "283104765",
+                SearchConfig::with(Algorithm::IterativeDeepening, HeuristicKind::Zero),
+            ),
         ];
         let folds = Folds::default();
         for (board, config) in runs {
@@ -462,7 +553,9 @@ mod tests {
                 assert_eq!(tree.real_len(), search.node_count(), "{board} {config:?}");
                 assert_eq!(
                     layout.rows.iter().map(Vec::len).sum::<usize>(),
-                    tree.real_len()
+                    engine_tree_size(search.as_ref()),
+                    "{board} {config:?} after {} steps",
+                    search.steps()
                 );
                 tree.check_parents(search.as_ref());
                 search.step_back();

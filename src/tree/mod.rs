@@ -3,9 +3,11 @@
 //!
 //! - [`model`]: the tree of one search, kept in step with it, and the one adapter to
 //!   the engine's node records;
-//! - [`layout`]: a tidy layout of any ordered tree (Walker's algorithm, linear time);
+//! - [`layout`]: a tidy layout of any ordered tree (Walker's algorithm, linear time), and two
+//!   trees facing each other for bidirectional search;
+//! - [`marks`]: what each node is drawn as (open, closed, pruned; expanding, solution, ...);
 //! - [`table`]: one row per step with OPEN in pop order and CLOSED, as Markdown, CSV, LaTeX;
-//! - [`export`]: the tree as SVG, Graphviz DOT and TikZ.
+//! - [`export`]: the tree as SVG, PNG, Graphviz DOT and TikZ.
 //!
 //! Stands on `search` and the domains (each says how its states and moves are written,
 //! [`Drawn`]); `cli` and `app` both call it.
@@ -13,6 +15,7 @@
 pub mod export;
 mod labels;
 pub mod layout;
+pub mod marks;
 pub mod model;
 pub mod table;
 

@@ -13,14 +13,21 @@
 //! as short) are not nodes of the engine. On request they are added as leaves of the tree, one
 //! per discarded child, after the real nodes in index order ([`TreeNode::Duplicate`]).
 //!
+//! **Two roots, and one iteration.** A bidirectional search's backward half hangs under the
+//! goal, a second root ([`SearchTree::backward_root`]); the layout draws it growing upward,
+//! facing the start's tree. A depth-first search's nodes are new in every iteration, except the
+//! start: when an iteration begins, the start's children from the one before are let go, so the
+//! tree is the current iteration's, as a textbook draws each probe of IDA* on its own.
+//!
 //! Everything the tree reads of a node goes through [`facts`], the one place that knows the
-//! engine's node fields.
+//! engine's node fields, and what each node is drawn as comes from [`Marks`], the same in the
+//! window and the exports.
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Drawn;
-use super::layout::Shape;
-use crate::search::{Cost, NodeId, Outcome, Place, Search, SearchConfig, SearchProblem};
+use super::layout::{Layout, Shape, facing, tidy};
+use crate::search::{Cost, Direction, NodeId, Outcome, Place, Search, SearchConfig, SearchProblem};
 
 /// What the tree and the table read of one engine node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,6 +43,10 @@ pub struct NodeFacts<A> {
     /// The step (1-based) that last expanded it.
     pub expanded_at: Option<u32>,
     pub open: bool,
+    /// Depth-first searches: generated beyond the bound, so never in open.
+    pub pruned: bool,
+    /// A bidirectional search's backward half: its parent is the next node towards the goal.
+    pub backward: bool,
 }
 
 /// The one adapter between the engine's node record and the tree, the table and the exports.
@@ -49,6 +60,8 @@ pub fn facts<P: SearchProblem>(search: &dyn Search<P>, id: NodeId) -> NodeFacts<
         f: node.f,
         expanded_at: node.expanded_at,
         open: node.place == Place::Open,
+        pruned: node.place == Place::Pruned,
+        backward: node.direction == Direction::Backward,
     }
 }
 
@@ -130,13 +143,19 @@ pub struct SearchTree<P: SearchProblem> {
     steps: usize,
     last_expanded: Option<NodeId>,
     with_duplicates: bool,
+    /// Where a bidirectional search's backward half starts: the goal, a second root.
+    backward_root: Option<NodeId>,
     /// The drawn parent of each node (ROOTLESS for the start, and for the goal where a
-    /// bidirectional search's backward half starts: the layout draws the start's tree only).
+    /// bidirectional search's backward half starts).
     parent: Vec<u32>,
     /// How each node got its drawn parent: New, Improved or Reopened.
     attached_by: Vec<Outcome>,
     /// Each node's children in the order they were attached; duplicates have DUPLICATE_BIT.
     children: Vec<Vec<u32>>,
+    /// The step (1-based) that first expanded each node (0: not yet), and the later steps
+    /// of a node expanded again (reopened): its label lists them all, as the table's rows do.
+    first_expansion: Vec<u32>,
+    expanded_again: FxHashMap<u32, Vec<u32>>,
     duplicates: Vec<Duplicate<P::Action>>,
 }
 
@@ -147,9 +166,12 @@ impl<P: SearchProblem> Default for SearchTree<P> {
             steps: 0,
             last_expanded: None,
             with_duplicates: false,
+            backward_root: None,
             parent: Vec::new(),
             attached_by: Vec::new(),
             children: Vec::new(),
+            first_expansion: Vec::new(),
+            expanded_again: FxHashMap::default(),
             duplicates: Vec::new(),
         }
     }
@@ -178,9 +200,11 @@ impl<P: Drawn> SearchTree<P> {
             *self = SearchTree {
                 source: Some((search.problem().clone(), *search.config())),
                 with_duplicates,
+                backward_root: search.bidirectional().map(|b| b.backward_root),
                 parent: vec![ROOTLESS],
                 attached_by: vec![Outcome::New],
                 children: vec![Vec::new()],
+                first_expansion: vec![0],
                 ..SearchTree::default()
             };
         }
@@ -200,12 +224,32 @@ impl<P: Drawn> SearchTree<P> {
             self.parent.push(ROOTLESS);
             self.attached_by.push(Outcome::New);
             self.children.push(Vec::new());
+            self.first_expansion.push(0);
         }
     }
 
     fn replay(&mut self, search: &dyn Search<P>, index: usize) {
         let step = search.step_at(index);
         let expanded = step.expanded;
+        // A bidirectional search's goal is a root no step generated: it may be expanded first.
+        self.add_roots(expanded.index() + 1);
+        if step.new_iteration.is_some() {
+            // The start again, with a larger bound: the previous iteration's nodes are let go
+            // (they stay in the index, unreachable from the root, so they are not placed),
+            // and so are the start's earlier expansions.
+            self.children[expanded.index()].clear();
+            self.first_expansion[expanded.index()] = 0;
+            self.expanded_again.remove(&expanded.0);
+        }
+        let number = index as u32 + 1;
+        match self.first_expansion[expanded.index()] {
+            0 => self.first_expansion[expanded.index()] = number,
+            _ => self
+                .expanded_again
+                .entry(expanded.0)
+                .or_default()
+                .push(number),
+        }
         for child in step.children {
             let id = child.node;
             match child.outcome {
@@ -216,6 +260,7 @@ impl<P: Drawn> SearchTree<P> {
                     self.parent.push(expanded.0);
                     self.attached_by.push(Outcome::New);
                     self.children.push(Vec::new());
+                    self.first_expansion.push(0);
                     self.children[expanded.index()].push(id.0);
                 }
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => {
@@ -242,6 +287,44 @@ impl<P: Drawn> SearchTree<P> {
                     }
                 }
             }
+        }
+    }
+
+    /// The steps that expanded a node, as its label writes them: `#3`, or `#3 #8` for a node
+    /// expanded again after a reopening; empty if it was not expanded (in this iteration, for
+    /// a depth-first search). Row k of the step table expands the node labelled `#k`.
+    pub fn expansions(&self, id: NodeId) -> String {
+        let first = self.first_expansion.get(id.index()).copied().unwrap_or(0);
+        if first == 0 {
+            return String::new();
+        }
+        let mut label = format!("#{first}");
+        for k in self.expanded_again.get(&id.0).into_iter().flatten() {
+            label.push_str(&format!(" #{k}"));
+        }
+        label
+    }
+
+    /// A node's title in the tree: its name and the steps that expanded it, `S5 #3`.
+    pub fn title(&self, id: NodeId, name: String) -> String {
+        match self.expansions(id) {
+            steps if steps.is_empty() => name,
+            steps => format!("{name} {steps}"),
+        }
+    }
+
+    /// A bidirectional search's second root, the goal, where its backward half starts.
+    pub fn backward_root(&self) -> Option<NodeId> {
+        self.backward_root
+    }
+
+    /// The tidy layout of the tree: the start's tree growing down, and a bidirectional
+    /// search's backward tree below it growing up, facing it.
+    pub fn layout(&self, folds: &Folds) -> Layout {
+        let shape = self.shape(folds);
+        match self.backward_root {
+            Some(bottom) => facing(&shape, 0, bottom.0),
+            None => tidy(&shape, 0),
         }
     }
 

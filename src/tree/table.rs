@@ -291,6 +291,67 @@ mod tests {
         }
     }
 
+    /// The table is the tree's answer key: row k expands the node the tree labels `#k`, under
+    /// the same name, at that step and (but for a depth-first search's earlier iterations,
+    /// which the tree lets go) at the end of the run; a node expanded twice carries both.
+    #[test]
+    fn row_k_expands_the_node_the_tree_labels_k() {
+        use crate::domains::puzzle::HeuristicKind;
+        use crate::search::Algorithm;
+        use crate::tree::model::SearchTree;
+        i18n::set_language(i18n::Language::English);
+        let weighted = SearchConfig {
+            weight: 3.0,
+            ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
+        };
+        let runs = [
+            ("283104765", SearchConfig::default()),
+            ("216408753", weighted),
+            (
+                "283164705",
+                SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+            ),
+            (
+                "216408753",
+                SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ),
+        ];
+        let mut expanded_twice = 0;
+        for (board, config) in runs {
+            let problem =
+                Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+            let mut table = StepTable::new(problem, config);
+            table.seek(usize::MAX);
+            let mut search = new_search(problem, config);
+            let mut tree = SearchTree::default();
+            let token = |tree: &SearchTree<Problem>, id: NodeId, k: usize| {
+                let title = tree.title(id, node_name(id));
+                title.split(' ').any(|word| word == format!("#{k}"))
+                    && title.starts_with(&format!("{} ", node_name(id)))
+            };
+            for row in &table.rows()[1..] {
+                search.step().unwrap();
+                tree.sync(search.as_ref(), false);
+                let id = row.expanded.unwrap();
+                let cell = &table.cells(row, Naming::Numbered)[1];
+                assert!(cell.starts_with(&node_name(id)), "{cell}");
+                assert!(token(&tree, id, row.step), "{config:?}: row {}", row.step);
+            }
+            for row in &table.rows()[1..] {
+                let id = row.expanded.unwrap();
+                if search.depth_first().is_none() {
+                    assert!(
+                        token(&tree, id, row.step),
+                        "{config:?}: row {} at the end",
+                        row.step
+                    );
+                }
+                expanded_twice += usize::from(tree.expansions(id).matches('#').count() > 1);
+            }
+        }
+        assert!(expanded_twice > 0, "a run that expands a node twice");
+    }
+
     #[test]
     fn the_textbook_example_reads_as_in_the_textbook() {
         // A* with Manhattan on 283104765, after the first expansion: the blank moved up has

@@ -19,6 +19,7 @@ pub enum FileAction {
     PlotsPng,
     PlotsSvg,
     TreeSvg,
+    TreePng,
     TreeDot,
     TreeTikz,
     TableMarkdown,
@@ -28,8 +29,9 @@ pub enum FileAction {
 
 impl FileAction {
     /// The search tree's and the step table's exports, in menu order.
-    pub const TREE: [FileAction; 6] = [
+    pub const TREE: [FileAction; 7] = [
         FileAction::TreeSvg,
+        FileAction::TreePng,
         FileAction::TreeDot,
         FileAction::TreeTikz,
         FileAction::TableMarkdown,
@@ -50,6 +52,7 @@ impl FileAction {
             FileAction::PlotsPng => t.export_plots_png,
             FileAction::PlotsSvg => t.export_plots_svg,
             FileAction::TreeSvg => t.export_tree_svg,
+            FileAction::TreePng => t.export_tree_png,
             FileAction::TreeDot => t.export_tree_dot,
             FileAction::TreeTikz => t.export_tree_tikz,
             FileAction::TableMarkdown => t.export_table_md,
@@ -69,6 +72,7 @@ impl FileAction {
             FileAction::PlotsPng => "searchlab-plots.png",
             FileAction::PlotsSvg => "searchlab-plots.svg",
             FileAction::TreeSvg => "searchlab-tree.svg",
+            FileAction::TreePng => "searchlab-tree.png",
             FileAction::TreeDot => "searchlab-tree.dot",
             FileAction::TreeTikz => "searchlab-tree.tex",
             FileAction::TableMarkdown => "searchlab-table.md",

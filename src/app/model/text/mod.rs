@@ -429,7 +429,17 @@ strings! {
     legend_reopened: "reopened", "重新打开";
     legend_duplicate: "duplicate", "重复";
     legend_solution: "solution path", "解路径";
+    legend_pruned: "pruned (f > bound)", "剪枝（f 超过界限）";
+    legend_path: "current path", "当前路径";
+    legend_meeting: "meeting", "相遇结点";
+    tree_export_limits: "Export:", "导出：";
+    tree_export_steps: "first steps", "前几步";
+    tree_export_steps_hint: "The exported tree stands after this many steps (0: the current         step)", "导出这一步之后的搜索树（0：当前步）";
+    tree_export_depth: "depth ≤", "深度 ≤";
+    tree_export_depth_hint: "Exported trees keep nodes at most this deep (0: every depth)",
+        "导出的搜索树只保留不超过此深度的结点（0：不限）";
     export_tree_svg: "Export search tree (SVG)...", "导出搜索树（SVG）……";
+    export_tree_png: "Export search tree (PNG)...", "导出搜索树（PNG）……";
     export_tree_dot: "Export search tree (Graphviz DOT)...", "导出搜索树（Graphviz DOT）……";
     export_tree_tikz: "Export search tree (TikZ)...", "导出搜索树（TikZ）……";
     export_table_md: "Export OPEN/CLOSED table (Markdown)...", "导出 OPEN/CLOSED 表（Markdown）……";
