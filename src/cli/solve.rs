@@ -919,6 +919,8 @@ pub fn solve_lines(
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
 ) -> std::io::Result<SolveSummary> {
+    // The language is kept per thread: the workers and the writer speak the caller's.
+    let language = i18n::language();
     std::thread::scope(|scope| {
         // A small queue: a worker takes the next board when it is free, and reading waits
         // rather than holding a whole file of boards.
@@ -929,6 +931,7 @@ pub fn solve_lines(
             let queue = Arc::clone(&queue);
             let answers = answers.clone();
             scope.spawn(move || {
+                i18n::set_language(language);
                 let mut worker = solver.worker();
                 loop {
                     let next = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
@@ -946,7 +949,10 @@ pub fn solve_lines(
         }
         drop(answers);
         drop(queue);
-        let writer = scope.spawn(move || write_in_order(answered, options, out, err));
+        let writer = scope.spawn(move || {
+            i18n::set_language(language);
+            write_in_order(answered, options, out, err)
+        });
         let mut read = Ok(());
         let mut order = 0;
         for (number, line) in lines.enumerate() {
