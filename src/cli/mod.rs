@@ -67,7 +67,7 @@ enum Command {
     /// map (one problem from --start and --goal, or every scenario of --scen). Exit status: 0
     /// all solved, 1 some had no solution (or disagreed with the scenario file), 3 some stopped
     /// at the node limit, 2 bad input.
-    Solve(SolveOptions),
+    Solve(Box<SolveOptions>),
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
     Experiment(experiment::ExperimentOptions),
