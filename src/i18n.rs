@@ -473,7 +473,7 @@ pub fn convention() -> &'static str {
         return crate::domains::puzzle::CONVENTION;
     }
     "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
-     结点移出 open 表时做目标测试；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
+     结点移出 open 表时做目标测试（列名带 goal-test=generation 的在生成时测试）；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
      对所有棋盘取平均"
 }
 

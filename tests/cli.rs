@@ -26,6 +26,23 @@ fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The binary with its pattern databases cached in `cache`.
+fn searchlab_cached_in(cache: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .env("SEARCHLAB_LANG", "en")
+        .env("XDG_CACHE_HOME", cache)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Err(err) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
+    }
+    child.wait_with_output().unwrap()
+}
+
 fn cache_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("searchlab-cli-cache-{}", std::process::id()))
 }
@@ -552,4 +569,97 @@ fn the_stepping_algorithms_answer_from_the_command_line() {
         b"",
     );
     assert_eq!(text(&out.stdout), "no solution: 深度界限 3 之内没有路径\n");
+}
+
+#[test]
+fn a_4x4_board_is_solved_by_ida_star_with_the_pattern_database_unless_told_otherwise() {
+    // The default 6-6-3 database takes a minute to build; a 4-4-4-3 split builds in a moment
+    // and takes the same path (announced, built with progress, cached, then read silently).
+    let cache = std::env::temp_dir().join(format!("searchlab-cli-default-{}", std::process::id()));
+    let groups = ["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"];
+    // Three 4x4 boards (answers from A* with linear conflict, also optimal) around a 3x3 one,
+    // which keeps A*.
+    let boards = b"BD642038517CA9EF\n283104765\n9247DB1305AFE6C8\n78169532ED04BAFC\n";
+    let astar = searchlab(&["solve", "-a", "astar", "-H", "linear-conflict"], boards);
+    assert!(astar.status.success(), "{}", text(&astar.stderr));
+
+    let first = searchlab_cached_in(&cache, &["solve", "--stats", groups[0], groups[1]], boards);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let moves = |out: &Output| -> Vec<String> {
+        text(&out.stdout)
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(moves(&first), moves(&astar));
+    let stderr = text(&first.stderr);
+    assert!(
+        stderr.contains("no 4x4 pattern database yet (groups 1,2,3,4/5,6,7,8/9,10,11,12/13,14,15): building it now"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("pattern database built and saved in"),
+        "{stderr}"
+    );
+    // IDA*'s counters: its deepest probe, the solution's length, stands for max open.
+    let first_line = text(&first.stdout).lines().next().unwrap().to_string();
+    let length = moves(&first)[0].clone();
+    assert!(
+        first_line.contains(&format!("max open {length},")),
+        "{first_line}"
+    );
+
+    // Read from the cache: the same answers, nothing said.
+    let again = searchlab_cached_in(&cache, &["solve", groups[0], groups[1]], boards);
+    assert_eq!(moves(&again), moves(&astar));
+    assert_eq!(text(&again.stderr), "");
+    // A named algorithm is kept: A*'s open list is far longer than IDA*'s path.
+    let named = searchlab_cached_in(
+        &cache,
+        &["solve", "-a", "astar", "--stats"],
+        b"BD642038517CA9EF\n",
+    );
+    let named = text(&named.stdout);
+    assert!(
+        named.starts_with("32\t") && !named.contains("max open 32,"),
+        "{named}"
+    );
+    std::fs::remove_dir_all(&cache).unwrap();
+
+    // A split that is not one, and a thread count out of range: one line, exit 2.
+    for args in [
+        &["solve", "--pdb-groups", "1,2,3/3,4"][..],
+        &["solve", "--pdb-groups", "1,2,3,4,5,6,7/8"],
+        &["solve", "--jobs", "0"],
+    ] {
+        assert_refused(&searchlab(args, b"283104765\n"));
+    }
+}
+
+#[test]
+fn a_batch_answers_in_input_order_on_every_core() {
+    // Hard and easy boards mixed, a bad line among them: the answers keep the input's order.
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for round in 0..6 {
+        input.push_str("16C34287E95AB0DF\n283104765\n123804765\n");
+        expected.extend(["44", "4", "0"]);
+        if round == 2 {
+            input.push_str("12345\n");
+            expected.push("error");
+        }
+    }
+    let out = searchlab(&["solve", "-H", "linear-conflict"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    let answers: Vec<&str> = stdout
+        .lines()
+        .map(|l| if l.starts_with("error: ") { "error" } else { l })
+        .collect();
+    assert_eq!(answers, expected);
+    assert!(
+        text(&out.stderr).starts_with("searchlab: line 10: "),
+        "{}",
+        text(&out.stderr)
+    );
 }

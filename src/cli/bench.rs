@@ -4,13 +4,14 @@
 //! by driving its drawing code headlessly. `--only` picks one section.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
 use crate::domains::puzzle::{
     Board, DistanceTable, HeuristicKind, LeanSolver, Mirrored, Partition, PatternDatabase, Problem,
-    Rng, SearchConfig, cache_dir, ida_star, scramble,
+    Rng, SearchConfig, Source, cache_dir, ida_star, korf_100,
 };
 use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
 
@@ -84,6 +85,8 @@ pub enum BenchSection {
     Grid,
     /// The window's frame time.
     Window,
+    /// IDA* with the pattern database on Korf's 100 random 15-puzzle instances.
+    Fifteen,
 }
 
 /// Runs the workloads of `only` (every section's but the window's, which the binary adds,
@@ -95,6 +98,9 @@ pub fn run_bench(quick: bool, only: Option<BenchSection>) -> String {
     }
     if matches!(only, None | Some(BenchSection::Grid)) {
         rows.extend(grid_rows(quick));
+    }
+    if matches!(only, None | Some(BenchSection::Fifteen)) {
+        rows.extend(fifteen_puzzle_rows(quick));
     }
     let report = BenchReport { rows };
     let mut out = String::from("| workload | median |\n|---|---|\n");
@@ -347,45 +353,78 @@ fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
         engine_memory(),
     ));
 
-    rows.push(fifteen_puzzle_row(quick));
     rows
 }
 
-/// IDA* with the 6-6-3 pattern database (read from the cache, or built first and not timed)
-/// on a fixed, seeded set of 4x4 boards 300 random moves from the goal (as good as random
-/// boards): total time, mean expansions and expansions per second.
-fn fifteen_puzzle_row(quick: bool) -> (String, String) {
+/// IDA* with the 6-6-3 pattern database and its mirror (read from the cache, or built first
+/// and not timed) on Korf's 100 random 4x4 instances (the first 10 with `--quick`), on one
+/// thread and on every core: total time, mean expansions and expansions per second. Every
+/// answer is checked against Korf's optimal length.
+fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let goal = Board::blank_last(4);
     let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+    let built = Instant::now();
     let db = PatternDatabase::cached_or_build(&dir, goal, Partition::fifteen_663(), &mut |_| true);
-    let Ok((db, _)) = db else {
-        return (
+    let Ok((db, source)) = db else {
+        return vec![(
             "IDA* 6-6-3 pattern database, 4x4".to_string(),
             "the database could not be built".to_string(),
-        );
+        )];
     };
-    let count = if quick { 5 } else { 25 };
-    let mut rng = Rng::new(1515);
-    let boards: Vec<Board> = (0..count).map(|_| scramble(&goal, 300, &mut rng)).collect();
+    let mut rows = vec![(
+        "6-6-3 pattern database".to_string(),
+        match source {
+            Source::Cache => format!("read from the cache in {}", ms(built.elapsed())),
+            Source::Built { .. } => format!("built in {}", ms(built.elapsed())),
+        },
+    )];
+    let count = if quick { 10 } else { 100 };
+    let boards: Vec<(Board, u32)> = korf_100().into_iter().take(count).collect();
     let mirrored = Mirrored::new(&db).expect("the blank-last goal mirrors onto itself");
-    let started = Instant::now();
-    let (mut expanded, mut moves) = (0u64, 0usize);
-    for &board in &boards {
-        let outcome = ida_star(board, goal, &mirrored, u64::MAX);
-        expanded += outcome.expanded;
-        moves += outcome.path.map_or(0, |p| p.len() - 1);
+    for threads in [
+        1,
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    ] {
+        let next = AtomicUsize::new(0);
+        let expanded = AtomicU64::new(0);
+        let wrong = AtomicUsize::new(0);
+        let started = Instant::now();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(board, optimal)) = boards.get(i) else {
+                            break;
+                        };
+                        let outcome = ida_star(board, goal, &mirrored, u64::MAX);
+                        expanded.fetch_add(outcome.expanded, Ordering::Relaxed);
+                        let moves = outcome.path.map_or(0, |p| p.len() - 1);
+                        if moves != optimal as usize {
+                            wrong.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        let t = started.elapsed();
+        let expanded = expanded.into_inner();
+        rows.push((
+            format!(
+                "IDA* 6-6-3 pattern database and its mirror, Korf's {count} 4x4 instances, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            format!(
+                "{} total, mean expanded {:.0}, {}, {}",
+                ms(t),
+                expanded as f64 / count as f64,
+                per_second(expanded, t),
+                match wrong.into_inner() {
+                    0 => "every length optimal".to_string(),
+                    n => format!("{n} lengths NOT optimal"),
+                }
+            ),
+        ));
     }
-    let t = started.elapsed();
-    (
-        format!(
-            "IDA* 6-6-3 pattern database and its mirror, {count} seeded random 4x4 boards (database built beforehand)"
-        ),
-        format!(
-            "{} total, mean length {:.1}, mean expanded {:.0}, {}",
-            ms(t),
-            moves as f64 / count as f64,
-            expanded as f64 / count as f64,
-            per_second(expanded, t)
-        ),
-    )
+    rows
 }

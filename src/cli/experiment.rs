@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use crate::domains::puzzle::{
     ExperimentSpec, ExperimentTable, HeuristicKind, SearchConfig, run_experiment,
 };
-use crate::search::Algorithm;
+use crate::search::{Algorithm, GoalTest, TieBreak};
 
 /// Table formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -34,9 +34,12 @@ pub struct ExperimentOptions {
     /// Seed of the board draw; the same seed draws the same boards.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A configuration as algorithm[:heuristic[:weight]], e.g. bfs, astar:misplaced,
-    /// weighted-astar:manhattan:1.5. Repeat for several; default: bfs, astar:misplaced,
-    /// astar:manhattan.
+    /// A configuration as algorithm[:heuristic[:weight]][:key=value]..., e.g. bfs,
+    /// astar:misplaced, weighted-astar:manhattan:1.5, bfs:goal-test=generation,
+    /// astar:manhattan:tie=fifo, dfs:depth-limit=12, ids:node-limit=1000000. Settings: tie
+    /// (smaller-h, fifo, lifo), goal-test (expansion, or generation for bfs), depth-limit (dfs),
+    /// node-limit (a search stopped there is left out of the means). Repeat for several;
+    /// default: bfs, astar:misplaced, astar:manhattan.
     #[arg(long = "config", short, value_parser = parse_config)]
     pub configs: Vec<SearchConfig>,
     /// The goal (3x3 board or preset).
@@ -69,7 +72,13 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     super::whole_number(text, 1, MAX_THREADS as u64).map(|n| n as usize)
 }
 
-/// Reads `algorithm[:heuristic[:weight]]`.
+/// The settings a configuration may name after its algorithm, as `key=value`.
+const SETTINGS: &str =
+    "tie=smaller-h|fifo|lifo, goal-test=expansion|generation, depth-limit=N, node-limit=N";
+
+/// Reads `algorithm[:heuristic[:weight]][:key=value]...`: every search setting a textbook
+/// table may depend on can be named, in any order after the algorithm (`tie=`, `goal-test=`,
+/// `depth-limit=`, `node-limit=`); the others keep their defaults.
 pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
     // Clap quotes the whole value; the message names the part that is wrong, in the language
     // already chosen.
@@ -87,30 +96,72 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
     if !algorithm.uses_heuristic() {
         config.heuristic = HeuristicKind::Zero;
     }
-    if let Some(heuristic) = parts.next() {
-        config.heuristic = HeuristicKind::from_name(heuristic).ok_or_else(|| {
-            if zh {
-                format!("不认识的启发函数“{heuristic}”")
-            } else {
-                format!("unknown heuristic '{heuristic}' in '{text}'")
+    let mut positional = 0;
+    for part in parts {
+        if let Some((key, value)) = part.split_once('=') {
+            let bad_value = || {
+                if zh {
+                    format!("“{part}”的取值不对：可用的设置有 {SETTINGS}")
+                } else {
+                    format!("'{part}' in '{text}' has a value that does not fit: use {SETTINGS}")
+                }
+            };
+            let count = |value: &str| value.trim().parse::<u64>().map_err(|_| bad_value());
+            match key.trim() {
+                "tie" => config.tie_break = TieBreak::from_name(value).ok_or_else(bad_value)?,
+                "goal-test" => {
+                    config.goal_test = match value.trim() {
+                        "expansion" => GoalTest::OnExpansion,
+                        "generation" => GoalTest::OnGeneration,
+                        _ => return Err(bad_value()),
+                    }
+                }
+                "depth-limit" => {
+                    config.depth_limit = u32::try_from(count(value)?).map_err(|_| bad_value())?
+                }
+                "node-limit" => {
+                    config.node_limit = usize::try_from(count(value)?).map_err(|_| bad_value())?
+                }
+                _ => {
+                    return Err(if zh {
+                        format!("不认识的设置“{key}”：可用的设置有 {SETTINGS}")
+                    } else {
+                        format!("unknown setting '{key}' in '{text}': use {SETTINGS}")
+                    });
+                }
             }
-        })?;
-    }
-    if let Some(weight) = parts.next() {
-        config.weight = weight.parse().map_err(|_| {
-            if zh {
-                format!("“{weight}”不是权重")
-            } else {
-                format!("'{weight}' in '{text}' is not a weight")
+            continue;
+        }
+        match positional {
+            0 => {
+                config.heuristic = HeuristicKind::from_name(part).ok_or_else(|| {
+                    if zh {
+                        format!("不认识的启发函数“{part}”")
+                    } else {
+                        format!("unknown heuristic '{part}' in '{text}'")
+                    }
+                })?
             }
-        })?;
-    }
-    if parts.next().is_some() {
-        return Err(if zh {
-            "部分太多：请写成 algorithm[:heuristic[:weight]]".to_owned()
-        } else {
-            format!("'{text}' has too many parts: use algorithm[:heuristic[:weight]]")
-        });
+            1 => {
+                config.weight = part.parse().map_err(|_| {
+                    if zh {
+                        format!("“{part}”不是权重")
+                    } else {
+                        format!("'{part}' in '{text}' is not a weight")
+                    }
+                })?
+            }
+            _ => {
+                return Err(if zh {
+                    "部分太多：请写成 algorithm[:heuristic[:weight]][:设置=值]".to_owned()
+                } else {
+                    format!(
+                        "'{text}' has too many parts: use algorithm[:heuristic[:weight]][:key=value]"
+                    )
+                });
+            }
+        }
+        positional += 1;
     }
     config
         .validate()
@@ -218,6 +269,68 @@ mod tests {
                 .contains("weight")
         );
         assert!(parse_config("astar:manhattan:2:x").is_err());
+    }
+
+    #[test]
+    fn a_config_names_every_setting_a_table_depends_on() {
+        let c = parse_config("bfs:goal-test=generation").unwrap();
+        assert_eq!(c.goal_test, GoalTest::OnGeneration);
+        let c = parse_config("astar:misplaced:tie=fifo:node-limit=1000").unwrap();
+        assert_eq!(
+            (c.heuristic, c.tie_break, c.node_limit),
+            (HeuristicKind::Misplaced, TieBreak::Fifo, 1000)
+        );
+        let c = parse_config("weighted-astar:tie=lifo:manhattan:3").unwrap();
+        assert_eq!((c.tie_break, c.weight), (TieBreak::Lifo, 3.0));
+        assert_eq!(parse_config("dfs:depth-limit=12").unwrap().depth_limit, 12);
+        for bad in [
+            "astar:goal-test=generation",
+            "astar:tie=random",
+            "dfs:depth-limit=-1",
+            "dfs:depth-limit=2000000",
+            "ids:node-limit=0",
+            "astar:colour=red",
+        ] {
+            assert!(parse_config(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse_config("astar:colour=red")
+                .unwrap_err()
+                .contains("tie=smaller-h|fifo|lifo")
+        );
+    }
+
+    #[test]
+    fn the_settings_change_the_counts_and_name_their_columns() {
+        crate::i18n::set_language(crate::i18n::Language::English);
+        let spec = ExperimentSpec {
+            goal: "123804765".parse().unwrap(),
+            depths: vec![6],
+            boards_per_depth: 20,
+            seed: 3,
+            configs: ["bfs", "bfs:goal-test=generation", "dfs:depth-limit=6"]
+                .iter()
+                .map(|c| parse_config(c).unwrap())
+                .collect(),
+            threads: 1,
+        };
+        let table = run_experiment(&spec, &|_, _| {}, &AtomicBool::new(false)).unwrap();
+        let [at_expansion, at_generation, dfs] = table.entries[0][..] else {
+            panic!("three configs")
+        };
+        // Testing at generation stops a layer earlier: fewer nodes.
+        assert!(
+            at_generation.mean_generated < at_expansion.mean_generated,
+            "{at_generation:?} {at_expansion:?}"
+        );
+        assert_eq!(at_generation.optimal, 1.0);
+        assert_eq!(dfs.solved, 20);
+        let text = table.markdown(20, 3);
+        assert!(
+            text.contains("| bfs goal-test=generation generated |"),
+            "{text}"
+        );
+        assert!(text.contains("| dfs depth-limit=6 generated |"), "{text}");
     }
 
     fn small_table() -> ExperimentTable {

@@ -73,7 +73,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
     }
     // The best-first algorithms only: the record-free engine runs those, and a map's solve
     // reports the cost of the goal node, which a bidirectional search does not hold alone.
-    let algorithm = options.algorithm;
+    let algorithm = options.algorithm.unwrap_or(Algorithm::AStar);
     if !Algorithm::ALL.contains(&algorithm) {
         return Err(pick(
             "on a map use bfs, ucs, astar, greedy or weighted-astar",
@@ -285,7 +285,7 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
                     let _ = write!(
                         out,
                         "stopped: {}",
-                        stopped_text(options.node_limit, &found.stats)
+                        stopped_text(options.node_limit(), &found.stats)
                     );
                 }
                 None => {
@@ -345,8 +345,8 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
                     }
                 }
                 None if found.limit_reached => {
-                    value["stopped"] = json!(stopped_text(options.node_limit, &found.stats));
-                    value["node_limit"] = json!(options.node_limit);
+                    value["stopped"] = json!(stopped_text(options.node_limit(), &found.stats));
+                    value["node_limit"] = json!(options.node_limit());
                 }
                 None => {
                     value["no_solution"] = json!(pick(

@@ -67,7 +67,7 @@ enum Command {
     /// map (one problem from --start and --goal, or every scenario of --scen). Exit status: 0
     /// all solved, 1 some had no solution (or disagreed with the scenario file), 3 some stopped
     /// at the node limit, 2 bad input.
-    Solve(SolveOptions),
+    Solve(Box<SolveOptions>),
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.
     Experiment(experiment::ExperimentOptions),
@@ -75,14 +75,15 @@ enum Command {
     /// and whether it is admissible.
     Inspect(inspect::InspectOptions),
     /// Time the engine: whole-space BFS, A* on 1,000 random boards, BFS on 100, A* on random
-    /// 512x512 grid maps against the pathfinding crate, and the window's frame time with
-    /// large open and closed lists.
+    /// 512x512 grid maps against the pathfinding crate, IDA* on Korf's 100 4x4 instances, and
+    /// the window's frame time with large open and closed lists.
     Bench {
         /// Fewer repetitions, for a quick look.
         #[arg(long)]
         quick: bool,
         /// Only this section: puzzle, grid (A* on 512x512 maps against the pathfinding
-        /// crate) or window (the frame time).
+        /// crate), fifteen (IDA* with the pattern database on Korf's 100 4x4 instances, one
+        /// thread and every core) or window (the frame time).
         #[arg(long, value_enum, value_name = "SECTION")]
         only: Option<BenchSection>,
     },

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -66,15 +67,28 @@ pub struct SolveOptions {
     /// the current path only, for hard 15-puzzle boards), ids (iterative deepening), dfs
     /// (depth-first down to --depth-limit), bidirectional-bfs or bidirectional-ucs. A plain
     /// idastar solve runs a fast search of its own; with --trace, --tree or --table it runs in
-    /// the stepping engine like the others, so every step is recorded.
-    #[arg(long, short, default_value = "astar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
+    /// the stepping engine like the others, so every step is recorded. Default: astar, except
+    /// for 4x4 boards when --heuristic is not given either: there the fastest optimal method,
+    /// idastar with the pattern database (built once, about a minute, with progress on stderr).
+    #[arg(long, short, value_parser = parse_algorithm)]
+    pub algorithm: Option<Algorithm>,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
-    /// on 4x4, 4-4 on 3x3; idastar only; built once and cached in ~/.cache/searchlab).
-    /// Default: manhattan. With --map: zero, manhattan, euclidean, octile or chebyshev;
+    /// on 4x4, 4-4 on 3x3, looked up on the board and its mirror image; idastar only; built
+    /// once and cached in ~/.cache/searchlab). Default: manhattan (pdb for 4x4 boards when no
+    /// --algorithm is given). With --map: zero, manhattan, euclidean, octile or chebyshev;
     /// default octile.
     #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
     pub heuristic: Option<HeuristicArg>,
+    /// The 4x4 pattern database's groups of tiles, tiles separated by commas and groups by
+    /// slashes: at most 4 groups of at most 6 tiles. Default: the 6-6-3 split
+    /// 1,2,5,6,9,10/3,4,7,8,11,12/13,14,15. Each split is cached in its own file; small groups
+    /// build in a moment and prune less.
+    #[arg(long, value_name = "GROUPS", value_parser = parse_groups)]
+    pub pdb_groups: Option<Partition>,
+    /// Boards solved at once, each on its own thread (answers stay in input order): 1 to the
+    /// number of cores. Default: the number of cores.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
     /// w in f = g + w*h: 1 to 100, for weighted A* only (the others ignore it).
     #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
     pub weight: f64,
@@ -89,10 +103,11 @@ pub struct SolveOptions {
     pub depth_limit: u32,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
     /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
-    /// bytes a node, so the default is about 1.6 GB; the lean solver behind the other best-first
-    /// searches, and the fast idastar, hold far less.
-    #[arg(long, default_value_t = crate::domains::puzzle::SearchConfig::default().node_limit)]
-    pub node_limit: usize,
+    /// bytes a node, so the default, 5000000, is about 1.6 GB; the lean solver behind the other
+    /// best-first searches holds far less. The fast idastar stores only its path: it has no
+    /// limit unless one is given, and then counts the nodes it generates.
+    #[arg(long)]
+    pub node_limit: Option<usize>,
     /// Print the solution board by board with the moves.
     #[arg(long, short)]
     pub path: bool,
@@ -167,6 +182,40 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
         })
 }
 
+fn parse_groups(s: &str) -> Result<Partition, String> {
+    let bad = || {
+        pick(
+            "groups are tiles 1 to 15 separated by commas, groups by slashes, e.g. 1,2,3/4,5,6: at most 4 groups of at most 6 tiles, no tile twice",
+            "分组写法：1 到 15 的数码用逗号分隔，组之间用斜杠，例如 1,2,3/4,5,6：最多 4 组，每组最多 6 个数码，数码不重复",
+        )
+    };
+    let mut groups = Vec::new();
+    let mut seen = [false; 16];
+    for group in s.split('/') {
+        let mut tiles = Vec::new();
+        for tile in group.split(',') {
+            let tile: u8 = tile.trim().parse().map_err(|_| bad())?;
+            if !(1..=15).contains(&tile) || seen[tile as usize] {
+                return Err(bad());
+            }
+            seen[tile as usize] = true;
+            tiles.push(tile);
+        }
+        if tiles.len() > 6 {
+            return Err(bad());
+        }
+        groups.push(tiles);
+    }
+    if groups.len() > 4 {
+        return Err(bad());
+    }
+    Ok(Partition { groups })
+}
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    super::whole_number(s, 1, cores() as u64).map(|n| n as usize)
+}
+
 fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
     TieBreak::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
@@ -181,11 +230,17 @@ impl SolveOptions {
             .unwrap_or(HeuristicArg::Kind(HeuristicKind::Manhattan))
     }
 
+    /// The node limit as given, else the engine's default.
+    pub fn node_limit(&self) -> usize {
+        self.node_limit
+            .unwrap_or(crate::domains::puzzle::SearchConfig::default().node_limit)
+    }
+
     /// The engine's settings. The pattern database is not one of the engine's heuristics: with
     /// it (fast IDA* only) the config carries Manhattan distance, which is never used.
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: self.algorithm,
+            algorithm: self.algorithm.unwrap_or(Algorithm::AStar),
             heuristic: match self.puzzle_heuristic() {
                 HeuristicArg::Kind(kind) => kind,
                 HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) => HeuristicKind::Manhattan,
@@ -196,7 +251,7 @@ impl SolveOptions {
                 GoalTestArg::Expansion => GoalTest::OnExpansion,
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
-            node_limit: self.node_limit,
+            node_limit: self.node_limit(),
             depth_limit: self.depth_limit,
         }
     }
@@ -350,19 +405,39 @@ enum LineResult {
     Malformed(String),
 }
 
-/// Solves boards towards one goal with one config, reusing the solver's tables.
+/// Solves boards towards one goal with one config. Shared by the worker threads of a batch:
+/// what is built once (the pattern databases) lives here, read-only once built; each worker
+/// keeps its own search tables ([`Worker`]).
 pub struct Solver {
     config: SearchConfig,
-    /// Where traces go.
-    trace: Option<TraceFiles>,
+    /// The algorithm was named on the command line (else A*, or IDA* on 4x4).
+    algorithm_given: bool,
+    /// The heuristic as asked for, if it was.
+    heuristic: Option<HeuristicArg>,
+    /// Where traces go; a trace is written by one worker at a time, in input order.
+    trace: Option<Mutex<TraceFiles>>,
     goal: GoalChoice,
-    /// Per board size: the goal and a prepared lean solver (absent for weighted A* and the
-    /// algorithms that are not best-first, which run in the stepping engine).
+    /// The 4x4 database's split.
+    groups: Partition,
+    /// The fast IDA*'s limit on generated nodes, if one was given.
+    ida_limit: u64,
+    /// Pattern databases for 3x3 and 4x4 boards, built or read by the first board that needs
+    /// one (the others wait for it).
+    databases: [OnceLock<Result<PatternDatabase, String>>; 2],
+    /// Worker threads for a batch.
+    workers: usize,
+}
+
+/// What one thread keeps between boards: per board size, the goal and a prepared lean solver
+/// (absent for IDA*, weighted A* and the algorithms that are not best-first).
+struct Worker<'a> {
+    solver: &'a Solver,
     prepared: Vec<(usize, Board, Option<LeanSolver>)>,
-    /// IDA* with this heuristic instead of the engine, if asked for.
-    ida: Option<HeuristicArg>,
-    /// Pattern databases by board size, built or read once.
-    databases: Vec<(usize, PatternDatabase)>,
+}
+
+/// The cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Solver {
@@ -379,46 +454,72 @@ impl Solver {
             Some(base) => Some(TraceFiles::open(base).map_err(SetupError::Trace)?),
             None => None,
         };
-        // IDA* takes the fast path unless a trace asks for the stepping engine's records.
         let traced = options.trace.is_some();
-        let ida = match (options.algorithm, options.puzzle_heuristic()) {
-            (Algorithm::IdaStar, HeuristicArg::PatternDatabase) if traced => {
+        match (options.algorithm, options.puzzle_heuristic()) {
+            (Some(Algorithm::IdaStar), HeuristicArg::PatternDatabase) if traced => {
                 return Err(SetupError::Combination(
                     Combination::TraceWithPatternDatabase,
                 ));
             }
-            (Algorithm::IdaStar, heuristic) if !traced => Some(heuristic),
+            (Some(Algorithm::IdaStar), _) => {}
             (_, HeuristicArg::PatternDatabase) => {
                 return Err(SetupError::Combination(
                     Combination::PatternDatabaseWithoutIdaStar,
                 ));
             }
-            (_, HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => None,
+            (_, HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => {}
+        }
+        // Trace files are numbered in input order: one board at a time.
+        let workers = if traced {
+            1
+        } else {
+            options.jobs.unwrap_or(usize::MAX).min(cores()).max(1)
         };
         Ok(Solver {
             config,
-            trace,
+            algorithm_given: options.algorithm.is_some(),
+            heuristic: options.heuristic,
+            trace: trace.map(Mutex::new),
             goal,
-            prepared: Vec::new(),
-            ida,
-            databases: Vec::new(),
+            groups: options
+                .pdb_groups
+                .clone()
+                .unwrap_or_else(Partition::fifteen_663),
+            ida_limit: options.node_limit.map_or(u64::MAX, |n| n as u64),
+            databases: [OnceLock::new(), OnceLock::new()],
+            workers,
         })
     }
 
-    /// The pattern database of this goal's size: from the cache folder, or built now with
-    /// progress on stderr (a minute for the 15-puzzle's 6-6-3, once).
-    fn database(&mut self, goal: Board) -> Result<&PatternDatabase, String> {
-        let side = goal.side();
-        if let Some(i) = self
-            .databases
-            .iter()
-            .position(|(s, db)| *s == side && db.goal() == goal)
-        {
-            return Ok(&self.databases[i].1);
+    /// Solves a batch on this many threads instead of one per core (at least one).
+    pub fn with_workers(mut self, workers: usize) -> Solver {
+        self.workers = workers.max(1);
+        self
+    }
+
+    /// IDA* on the puzzle's fast path, and with which heuristic, for boards of this side:
+    /// when asked for (unless a trace wants the stepping engine's records), and by default on
+    /// 4x4 boards, where IDA* with the pattern database is the fastest optimal method here.
+    fn ida_heuristic(&self, side: usize) -> Option<HeuristicArg> {
+        let traced = self.trace.is_some();
+        match (self.algorithm_given, self.heuristic) {
+            (true, _) if self.config.algorithm == Algorithm::IdaStar && !traced => Some(
+                self.heuristic
+                    .unwrap_or(HeuristicArg::Kind(HeuristicKind::Manhattan)),
+            ),
+            (false, None) if side == 4 && !traced => Some(HeuristicArg::PatternDatabase),
+            _ => None,
         }
-        let partition = match side {
-            3 => Partition::eight_44(),
-            4 => Partition::fifteen_663(),
+    }
+
+    /// The pattern database of this goal's size: from the cache folder, or built now with
+    /// progress on stderr (about a minute for the 15-puzzle's 6-6-3, once). A second thread
+    /// that needs it waits for the first one's build.
+    fn database(&self, goal: Board) -> Result<&PatternDatabase, String> {
+        let side = goal.side();
+        let (slot, partition) = match side {
+            3 => (0, Partition::eight_44()),
+            4 => (1, self.groups.clone()),
             _ => {
                 return Err(pick(
                     "the pattern databases are for 3x3 and 4x4 boards",
@@ -426,59 +527,94 @@ impl Solver {
                 ));
             }
         };
-        let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
-        let mut last = -1;
-        let mut progress = |share: f64| {
-            let percent = (share * 100.0) as i32;
-            if percent / 10 != last / 10 {
-                eprint!(
-                    "\r{} {percent} %",
-                    pick(
-                        "searchlab: building the pattern database",
-                        "searchlab：正在构建模式数据库"
-                    )
-                );
-                last = percent;
-            }
-            true
-        };
-        let (db, source) = PatternDatabase::cached_or_build(&dir, goal, partition, &mut progress)
-            .map_err(|e| e.to_string())?;
-        if let Source::Built { saved } = source {
-            let path = dir.display();
-            eprintln!(
-                "\r{}",
-                match (saved, i18n::zh()) {
-                    (true, false) =>
-                        format!("searchlab: pattern database built and saved in {path}"),
-                    (true, true) => format!("searchlab：模式数据库已构建并保存到 {path}"),
-                    (false, false) =>
-                        format!("searchlab: pattern database built (could not save it in {path})"),
-                    (false, true) => format!("searchlab：模式数据库已构建（无法保存到 {path}）"),
-                }
-            );
-        }
-        self.databases.push((side, db));
-        Ok(&self.databases.last().expect("pushed").1)
+        self.databases[slot]
+            .get_or_init(|| load_or_build(goal, partition))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
+    fn worker(&self) -> Worker<'_> {
+        Worker {
+            solver: self,
+            prepared: Vec::new(),
+        }
+    }
+}
+
+/// The database from the cache folder, or built and saved there, saying so on stderr.
+fn load_or_build(goal: Board, partition: Partition) -> Result<PatternDatabase, String> {
+    let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+    let path = dir.join(PatternDatabase::file_name(&goal, &partition));
+    if let Ok(db) = PatternDatabase::load(&path, goal, &partition) {
+        return Ok(db);
+    }
+    let side = goal.side();
+    let split = partition.describe();
+    eprintln!(
+        "{}",
+        if i18n::zh() {
+            format!(
+                "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，4x4 约一分钟），然后保存到 {}",
+                dir.display()
+            )
+        } else {
+            format!(
+                "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; about a minute for 4x4), then saving it in {}",
+                dir.display()
+            )
+        }
+    );
+    let mut last = -1;
+    let mut progress = |share: f64| {
+        let percent = (share * 100.0) as i32;
+        if percent / 10 != last / 10 {
+            eprint!(
+                "\r{} {percent} %",
+                pick(
+                    "searchlab: building the pattern database",
+                    "searchlab：正在构建模式数据库"
+                )
+            );
+            last = percent;
+        }
+        true
+    };
+    let (db, source) = PatternDatabase::cached_or_build(&dir, goal, partition, &mut progress)
+        .map_err(|e| e.to_string())?;
+    if let Source::Built { saved } = source {
+        let path = dir.display();
+        eprintln!(
+            "\r{}",
+            match (saved, i18n::zh()) {
+                (true, false) => format!("searchlab: pattern database built and saved in {path}"),
+                (true, true) => format!("searchlab：模式数据库已构建并保存到 {path}"),
+                (false, false) =>
+                    format!("searchlab: pattern database built (could not save it in {path})"),
+                (false, true) => format!("searchlab：模式数据库已构建（无法保存到 {path}）"),
+            }
+        );
+    }
+    Ok(db)
+}
+
+impl Worker<'_> {
     /// IDA* on the puzzle's fast path, with the counters the engine's output prints: each
     /// expansion is a step, and the deepest probe stands for max open (IDA*'s open list is
     /// its path).
     fn solve_ida(
-        &mut self,
+        &self,
         board: Board,
         goal: Board,
         heuristic: HeuristicArg,
     ) -> Result<(Option<Vec<Board>>, Stats, bool), String> {
-        let limit = self.config.node_limit as u64;
+        let limit = self.solver.ida_limit;
         let outcome = match heuristic {
             HeuristicArg::Kind(kind) => {
                 let h = Heuristic::new(kind, &goal);
                 ida_star(board, goal, &|b: &Board| h.h(b), limit)
             }
             HeuristicArg::PatternDatabase => {
-                let db = self.database(goal)?;
+                let db = self.solver.database(goal)?;
                 // The mirror image about the diagonal is free to look up too, where the goal
                 // has one.
                 match Mirrored::new(db) {
@@ -505,20 +641,22 @@ impl Solver {
     }
 
     fn solve_line(&mut self, line: &str) -> LineResult {
+        let solver = self.solver;
         let board = match parse_board(line) {
             Ok(board) => board,
             Err(err) => return LineResult::Malformed(i18n::parse_error(&err)),
         };
         let side = board.side();
+        let ida = solver.ida_heuristic(side);
         if !self.prepared.iter().any(|(s, _, _)| *s == side) {
-            let goal = match self.goal.for_side(side) {
+            let goal = match solver.goal.for_side(side) {
                 Ok(goal) => goal,
                 Err(message) => return LineResult::Malformed(message),
             };
             // IDA* runs on its own path and needs no lean solver.
-            let lean = match self.ida {
+            let lean = match ida {
                 Some(_) => None,
-                None => LeanSolver::new(goal, self.config),
+                None => LeanSolver::new(goal, solver.config),
             };
             self.prepared.push((side, goal, lean));
         }
@@ -538,10 +676,10 @@ impl Solver {
             }
         };
         let started = Instant::now();
-        if let Some(heuristic) = self.ida {
+        if let Some(heuristic) = ida {
             return match self.solve_ida(board, goal, heuristic) {
                 Ok((path, stats, limit)) => finished(
-                    &self.config,
+                    &solver.config,
                     board,
                     path,
                     stats,
@@ -556,19 +694,20 @@ impl Solver {
             .iter_mut()
             .find(|(s, _, _)| *s == side)
             .expect("prepared above");
-        let (path, stats, limit) = match (lean, &mut self.trace) {
+        let (path, stats, limit) = match (lean, &solver.trace) {
             // The lean solver keeps no per-step records, so a trace needs the stepping engine.
             (Some(lean), None) => {
                 let outcome = lean.solve(board);
                 (outcome.path, outcome.stats, outcome.limit_reached)
             }
             (_, trace) => {
-                let mut search = match try_new_search(problem, self.config) {
+                let mut search = match try_new_search(problem, solver.config) {
                     Ok(search) => search,
                     Err(err) => return LineResult::Malformed(i18n::config_error(&err)),
                 };
                 match trace {
                     Some(files) => {
+                        let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
                         if let Err(err) = files.run(search.as_mut()) {
                             return LineResult::Malformed(trace_error(&err));
                         }
@@ -582,7 +721,7 @@ impl Solver {
             }
         };
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        finished(&self.config, board, path, stats, limit, millis)
+        finished(&solver.config, board, path, stats, limit, millis)
     }
 }
 
@@ -720,7 +859,7 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
             }
             LineResult::Unsolved { reason, .. } => format!("no solution: {reason}\n"),
             LineResult::Stopped { stats, .. } => {
-                format!("stopped: {}\n", stopped_text(options.node_limit, stats))
+                format!("stopped: {}\n", stopped_text(options.node_limit(), stats))
             }
             LineResult::Malformed(message) => format!("error: {message}\n"),
         },
@@ -758,8 +897,8 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
                     millis,
                 } => json!({
                     "board": board.to_string(),
-                    "stopped": stopped_text(options.node_limit, stats),
-                    "node_limit": options.node_limit,
+                    "stopped": stopped_text(options.node_limit(), stats),
+                    "node_limit": options.node_limit(),
                     "stats": stats_json(stats, *millis),
                 }),
                 LineResult::Malformed(message) => json!({ "error": message }),
@@ -769,37 +908,107 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
     }
 }
 
-/// Solves each line (blank lines skipped), writing one result per line to `out` as soon as it
-/// is known and each bad line's message, with its line number, to `err`.
+/// Solves each line (blank lines skipped), writing one result per line to `out` in input
+/// order, each as soon as it and every line before it are known, and each bad line's message,
+/// with its line number, to `err`. The boards are independent: the solver's worker threads
+/// take them one at a time while this thread reads the input and another writes.
 pub fn solve_lines(
-    solver: &mut Solver,
+    solver: &Solver,
     lines: impl Iterator<Item = std::io::Result<String>>,
     options: &SolveOptions,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
 ) -> std::io::Result<SolveSummary> {
-    let mut summary = SolveSummary::default();
-    for (number, line) in lines.enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    // The language is kept per thread: the workers and the writer speak the caller's.
+    let language = i18n::language();
+    std::thread::scope(|scope| {
+        // A small queue: a worker takes the next board when it is free, and reading waits
+        // rather than holding a whole file of boards.
+        let (boards, queue) = mpsc::sync_channel::<(usize, usize, String)>(solver.workers);
+        let queue = Arc::new(Mutex::new(queue));
+        let (answers, answered) = mpsc::channel::<(usize, usize, LineResult)>();
+        for _ in 0..solver.workers {
+            let queue = Arc::clone(&queue);
+            let answers = answers.clone();
+            scope.spawn(move || {
+                i18n::set_language(language);
+                let mut worker = solver.worker();
+                loop {
+                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok((order, number, line)) = next else {
+                        break;
+                    };
+                    let result = worker.solve_line(&line);
+                    // The writer stopped (a closed pipe): so does this worker, and when all
+                    // have, reading stops too.
+                    if answers.send((order, number, result)).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        let result = solver.solve_line(&line);
-        match &result {
-            LineResult::Solved { .. } => summary.solved += 1,
-            LineResult::Unsolved { .. } => summary.unsolved += 1,
-            LineResult::Stopped { .. } => summary.stopped += 1,
-            LineResult::Malformed(message) => {
-                summary.malformed += 1;
-                if i18n::zh() {
-                    writeln!(err, "searchlab: 第 {} 行：{message}", number + 1)?;
-                } else {
-                    writeln!(err, "searchlab: line {}: {message}", number + 1)?;
+        drop(answers);
+        drop(queue);
+        let writer = scope.spawn(move || {
+            i18n::set_language(language);
+            write_in_order(answered, options, out, err)
+        });
+        let mut read = Ok(());
+        let mut order = 0;
+        for (number, line) in lines.enumerate() {
+            match line {
+                Ok(line) if line.trim().is_empty() => {}
+                Ok(line) => {
+                    if boards.send((order, number, line)).is_err() {
+                        break;
+                    }
+                    order += 1;
+                }
+                Err(error) => {
+                    read = Err(error);
+                    break;
                 }
             }
         }
-        out.write_all(render(&result, options).as_bytes())?;
-        out.flush()?;
+        drop(boards);
+        let summary = writer
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        read.map(|()| summary)
+    })
+}
+
+/// Writes the answers in input order (`order` counts the non-blank lines), holding back those
+/// that arrive before an earlier one.
+fn write_in_order(
+    answered: mpsc::Receiver<(usize, usize, LineResult)>,
+    options: &SolveOptions,
+    out: &mut (dyn Write + Send),
+    err: &mut (dyn Write + Send),
+) -> std::io::Result<SolveSummary> {
+    let mut summary = SolveSummary::default();
+    let mut waiting = std::collections::BTreeMap::new();
+    let mut next = 0;
+    for (order, number, result) in answered {
+        waiting.insert(order, (number, result));
+        while let Some((number, result)) = waiting.remove(&next) {
+            next += 1;
+            match &result {
+                LineResult::Solved { .. } => summary.solved += 1,
+                LineResult::Unsolved { .. } => summary.unsolved += 1,
+                LineResult::Stopped { .. } => summary.stopped += 1,
+                LineResult::Malformed(message) => {
+                    summary.malformed += 1;
+                    if i18n::zh() {
+                        writeln!(err, "searchlab: 第 {} 行：{message}", number + 1)?;
+                    } else {
+                        writeln!(err, "searchlab: line {}: {message}", number + 1)?;
+                    }
+                }
+            }
+            out.write_all(render(&result, options).as_bytes())?;
+            out.flush()?;
+        }
     }
     Ok(summary)
 }
@@ -812,15 +1021,17 @@ pub fn main(options: &SolveOptions) -> ExitCode {
     if options.tree.is_some() || options.table.is_some() {
         return super::handout::main(options);
     }
-    let mut solver = match Solver::new(options) {
+    let solver = match Solver::new(options) {
         Ok(solver) => solver,
         Err(err) => {
             eprintln!("searchlab: {}", err.message());
             return ExitCode::from(2);
         }
     };
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
+    // Unlocked handles: the writer thread takes them (a lock is held by one thread only), and
+    // each line is written and flushed whole.
+    let mut stdout = std::io::stdout();
+    let mut stderr = std::io::stderr();
     let result = if options.boards.is_empty() {
         // Bytes, not `lines()`: a line that is not UTF-8 is a malformed board, not the end.
         let stdin = std::io::stdin();
@@ -828,20 +1039,14 @@ pub fn main(options: &SolveOptions) -> ExitCode {
             .lock()
             .split(b'\n')
             .map(|line| line.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()));
-        solve_lines(
-            &mut solver,
-            lines,
-            options,
-            &mut stdout.lock(),
-            &mut stderr.lock(),
-        )
+        solve_lines(&solver, lines, options, &mut stdout, &mut stderr)
     } else {
         solve_lines(
-            &mut solver,
+            &solver,
             options.boards.iter().map(|b| Ok(b.clone())),
             options,
-            &mut stdout.lock(),
-            &mut stderr.lock(),
+            &mut stdout,
+            &mut stderr,
         )
     };
     match result {
@@ -872,13 +1077,91 @@ mod tests {
             .options;
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let lines = input.lines().map(|l| Ok(l.to_string()));
-        let mut solver = Solver::new(&options).unwrap();
-        let summary = solve_lines(&mut solver, lines, &options, &mut out, &mut err).unwrap();
+        let solver = Solver::new(&options).unwrap();
+        let summary = solve_lines(&solver, lines, &options, &mut out, &mut err).unwrap();
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
             summary,
         )
+    }
+
+    fn options(args: &[&str]) -> SolveOptions {
+        Wrapper::try_parse_from(std::iter::once("solve").chain(args.iter().copied()))
+            .unwrap()
+            .options
+    }
+
+    #[test]
+    fn answers_come_in_input_order_whatever_finishes_first() {
+        // A 44-move 4x4 board takes A* a while; the 3x3 boards after it take microseconds, so
+        // the other threads answer them long before it.
+        let mut input = String::from("16C34287E95AB0DF\n");
+        let mut rng = crate::domains::puzzle::Rng::new(8);
+        let goal: Board = "123804765".parse().unwrap();
+        for i in 0..40 {
+            let board = crate::domains::puzzle::scramble(&goal, i % 12, &mut rng);
+            input.push_str(&format!("{board}\n"));
+            if i == 20 {
+                input.push_str("not a board\n");
+            }
+        }
+        let batch = |workers: usize| {
+            let options = options(&["-H", "linear-conflict", "--stats"]);
+            let solver = Solver::new(&options).unwrap().with_workers(workers);
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let lines = input.lines().map(|l| Ok(l.to_string()));
+            let summary = solve_lines(&solver, lines, &options, &mut out, &mut err).unwrap();
+            // The times differ from run to run; the moves and node counts do not.
+            let answers: Vec<String> = String::from_utf8(out)
+                .unwrap()
+                .lines()
+                .map(|l| l.split(", time").next().unwrap().to_string())
+                .collect();
+            (answers, String::from_utf8(err).unwrap(), summary)
+        };
+        let (one, one_err, one_summary) = batch(1);
+        assert_eq!(one.len(), 42);
+        assert!(one[0].starts_with("44\t"), "{}", one[0]);
+        assert!(one[22].starts_with("error: "), "{}", one[22]);
+        assert_eq!(one_err.lines().count(), 1);
+        assert!(one_err.starts_with("searchlab: line 23: "), "{one_err}");
+        for workers in [2, 3] {
+            let (many, many_err, summary) = batch(workers);
+            assert_eq!(many, one, "{workers} threads");
+            assert_eq!(many_err, one_err);
+            assert_eq!(summary, one_summary);
+        }
+    }
+
+    #[test]
+    fn a_4x4_board_with_no_algorithm_or_heuristic_named_gets_ida_star_with_the_database() {
+        let method = |args: &[&str], side| Solver::new(&options(args)).unwrap().ida_heuristic(side);
+        assert_eq!(method(&[], 4), Some(HeuristicArg::PatternDatabase));
+        // 3x3 boards keep A* (P1379's answers come from the lean solver).
+        assert_eq!(method(&[], 3), None);
+        // Anything named is kept.
+        assert_eq!(method(&["-a", "astar"], 4), None);
+        assert_eq!(method(&["-H", "manhattan"], 4), None);
+        assert_eq!(
+            method(&["-a", "idastar"], 4),
+            Some(HeuristicArg::Kind(HeuristicKind::Manhattan))
+        );
+        assert_eq!(
+            method(&["-a", "idastar", "-H", "pdb"], 3),
+            Some(HeuristicArg::PatternDatabase)
+        );
+        // A trace needs the stepping engine's records.
+        assert_eq!(method(&["--trace", "/dev/null"], 4), None);
+        // Other splits of the 4x4 database, checked when the options are read.
+        let groups = options(&["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"]);
+        assert_eq!(groups.pdb_groups.unwrap().groups.len(), 4);
+        for bad in ["1,2/2,3", "0,1", "1,2,3,4,5,6,7", "1/2/3/4/5", "1,,2", "16"] {
+            assert!(
+                Wrapper::try_parse_from(["solve", "--pdb-groups", bad]).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
@@ -969,7 +1252,7 @@ mod tests {
     fn goals_and_4x4() {
         let (out, _, _) = run(&["--goal", "blank-last"], "123456708");
         assert_eq!(out, "1\n");
-        let (out, _, _) = run(&[], "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+        let (out, _, _) = run(&["-a", "astar"], "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
         assert_eq!(out, "1\n");
         let (out, _, summary) = run(&["--goal", "p1379"], "123456789ABCDE0F");
         assert_eq!(

@@ -55,7 +55,9 @@ const PAGES: &[Page] = &[
                 "bfs、ucs、astar、greedy、weighted-astar、idastar（迭代加深 A*：只为当前路径占用内存，\
                  适合困难的 15 数码）、ids（迭代加深）、dfs（深度优先，最深到 --depth-limit）、\
                  bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
-                 与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步",
+                 与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步。\
+                 默认 astar；但 4x4 棋盘在也没有给出 --heuristic 时，使用最快的最优方法：\
+                 带模式数据库的 idastar（只构建一次，约一分钟，进度显示在标准错误上）",
             ),
             (
                 "depth_limit",
@@ -63,8 +65,20 @@ const PAGES: &[Page] = &[
             ),
             (
                 "heuristic",
-                "zero、misplaced、manhattan、linear-conflict 或 pdb（仅 idastar）。默认 manhattan。\
+                "zero、misplaced、manhattan、linear-conflict 或 pdb（加性模式数据库：4x4 为 6-6-3，\
+                 3x3 为 4-4，同时查棋盘和它的镜像；仅 idastar；只构建一次并缓存在 ~/.cache/searchlab）。\
+                 默认 manhattan（4x4 棋盘且未给出 --algorithm 时为 pdb）。\
                  与 --map 一起用时：zero、manhattan、euclidean、octile 或 chebyshev，默认 octile",
+            ),
+            (
+                "pdb_groups",
+                "4x4 模式数据库的分组：数码用逗号分隔，组之间用斜杠；最多 4 组，每组最多 6 个数码。\
+                 默认为 6-6-3 分组 1,2,5,6,9,10/3,4,7,8,11,12/13,14,15。每种分组缓存为单独的文件；\
+                 小的分组构建很快，剪枝较少",
+            ),
+            (
+                "jobs",
+                "同时求解的棋盘数，每个在自己的线程上（输出仍按输入顺序）：1 到核数。默认：核数",
             ),
             (
                 "weight",
@@ -74,7 +88,7 @@ const PAGES: &[Page] = &[
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
             (
                 "node_limit",
-                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace）每个结点约占 330 字节，默认上限约 1.6 GB；其余最佳优先搜索用的精简求解器和快速的 idastar 占用少得多。",
+                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。",
             ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             ("stats", "打印扩展数、生成数、open 表峰值和用时"),
@@ -140,13 +154,14 @@ const PAGES: &[Page] = &[
     (
         "bench",
         "测量引擎速度：整个状态空间的 BFS、1,000 个随机棋盘上的 A*、100 个棋盘上的 BFS，\
-         512x512 随机网格地图上的 A*（与 pathfinding 库对比），以及 open 表和 closed 表很大时\
-         窗口每帧的用时",
+         512x512 随机网格地图上的 A*（与 pathfinding 库对比），Korf 的 100 个 4x4 实例上的 IDA*，\
+         以及 open 表和 closed 表很大时窗口每帧的用时",
         &[
             ("quick", "重复次数少一些，快速看一眼"),
             (
                 "only",
-                "只运行这一部分：puzzle（拼图）、grid（512x512 地图上的 A*，与 pathfinding 库对比）\
+                "只运行这一部分：puzzle（拼图）、grid（512x512 地图上的 A*，与 pathfinding 库对比）、\
+                 fifteen（Korf 的 100 个 4x4 实例上带模式数据库的 IDA*，单线程和全部核）\
                  或 window（窗口每帧用时）",
             ),
         ],

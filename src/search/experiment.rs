@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::config::{Algorithm, SearchConfig};
+use super::config::{Algorithm, GoalTest, SearchConfig};
 use super::problem::HeuristicChoice;
 
 /// The effective branching factor b*: the branching factor a uniform tree of depth `depth` would
@@ -143,6 +143,23 @@ fn short_name<H: HeuristicChoice>(config: &SearchConfig<H>) -> String {
     }
     if config.algorithm == Algorithm::WeightedAStar {
         let _ = write!(name, " w={}", config.weight);
+    }
+    // Every setting that changes the counts and is not the default, as the config was typed.
+    let default = SearchConfig::<H>::default();
+    if config.algorithm.is_best_first()
+        && config.algorithm != Algorithm::BreadthFirst
+        && config.tie_break != default.tie_break
+    {
+        let _ = write!(name, " tie={}", config.tie_break.name());
+    }
+    if config.goal_test == GoalTest::OnGeneration {
+        name.push_str(" goal-test=generation");
+    }
+    if config.algorithm == Algorithm::DepthFirst {
+        let _ = write!(name, " depth-limit={}", config.depth_limit);
+    }
+    if config.node_limit != default.node_limit {
+        let _ = write!(name, " node-limit={}", config.node_limit);
     }
     name
 }

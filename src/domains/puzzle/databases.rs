@@ -123,11 +123,11 @@ pub struct GroupNote {
 /// Each group's value on `board` (they add up to the database's h).
 pub fn groups(db: &PatternDatabase, board: &Board) -> Vec<GroupNote> {
     use super::ida::Estimate;
-    let (_, (_, values)) = db.first(board);
+    let (_, keys) = db.first(board);
     db.partition()
         .groups
         .iter()
-        .zip(values)
+        .zip(keys.values())
         .map(|(tiles, value)| GroupNote {
             tiles: tiles.clone(),
             value: u32::from(value),

@@ -81,7 +81,7 @@ fn run_config(
 /// The counting convention, stated above every table so it can be compared with a textbook's.
 pub const CONVENTION: &str = "generated = children produced by expansions, duplicates included, \
 start not counted; expanded = nodes whose children were generated (the goal is not); goal test \
-when a node leaves open; b* solves N + 1 = 1 + b* + ... + b*^d with N generated and d the \
+when a node leaves open, or as it is generated where a column says goal-test=generation; b* solves N + 1 = 1 + b* + ... + b*^d with N generated and d the \
 solution length, averaged over boards";
 
 impl ExperimentTable {

@@ -28,7 +28,8 @@ pub enum HeuristicKind {
     /// the fewest moves each group's tiles need. Only for 3x3 boards; its table comes from
     /// [`super::databases`].
     Pdb44,
-    /// The additive 6-6-3 pattern database of the 15-puzzle (tiles 1-6, 7-12, 13-15). Only
+    /// The additive 6-6-3 pattern database of the 15-puzzle (tiles 1 2 5 6 9 10, 3 4 7 8 11 12,
+    /// 13 14 15 of the blank-last goal; see `Partition::fifteen_663`). Only
     /// for 4x4 boards; its table (a minute to build) comes from [`super::databases`].
     Pdb663,
 }

@@ -66,7 +66,8 @@ pub fn ida_star<E: Estimate + ?Sized>(
     let mut thresholds = Vec::new();
     loop {
         thresholds.push(threshold);
-        match probe.search(0, first, &memo, threshold, None) {
+        // The start's f is h(start), never above the threshold.
+        match probe.search(0, &memo, threshold, None) {
             Found::Goal => {
                 return IdaOutcome {
                     path: Some(probe.path),
@@ -107,22 +108,11 @@ struct Probe<'a, E: Estimate + ?Sized> {
 }
 
 impl<E: Estimate + ?Sized> Probe<'_, E> {
-    /// Searches below the last board of the path, `g` moves from the start, whose estimate is
-    /// `h` (with its `memo`); `came` is the blank's last move, whose reverse is never tried
-    /// (it would undo it).
-    fn search(
-        &mut self,
-        g: u32,
-        h: u32,
-        memo: &E::Memo,
-        threshold: u32,
-        came: Option<Dir>,
-    ) -> Found {
+    /// Searches below the last board of the path, `g` moves from the start, whose estimate's
+    /// memo is `memo` and whose f is within the threshold; `came` is the blank's last move,
+    /// whose reverse is never tried (it would undo it).
+    fn search(&mut self, g: u32, memo: &E::Memo, threshold: u32, came: Option<Dir>) -> Found {
         let board = *self.path.last().expect("the path holds the start");
-        let f = g + h;
-        if f > threshold {
-            return Found::Next(f);
-        }
         if board == self.goal {
             return Found::Goal;
         }
@@ -140,8 +130,14 @@ impl<E: Estimate + ?Sized> Probe<'_, E> {
                 return Found::Limit;
             }
             let (child_h, child_memo) = self.h.after(&child, memo, step.tile, board.blank());
+            // Most children are cut off here, before the call and the path's push.
+            let f = g + 1 + child_h;
+            if f > threshold {
+                next = next.min(f);
+                continue;
+            }
             self.path.push(child);
-            match self.search(g + 1, child_h, &child_memo, threshold, Some(dir)) {
+            match self.search(g + 1, &child_memo, threshold, Some(dir)) {
                 Found::Next(f) => next = next.min(f),
                 found => return found,
             }

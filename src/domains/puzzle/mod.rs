@@ -11,6 +11,7 @@ mod experiment;
 mod heuristic;
 mod ida;
 mod inspect;
+mod korf;
 mod lean;
 mod parse;
 mod pdb;
@@ -24,9 +25,10 @@ pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
 pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};
+pub use korf::{KORF_100, half_turn, korf_100};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
-pub use pdb::{Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
+pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, solvable,

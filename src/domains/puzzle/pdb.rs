@@ -25,12 +25,15 @@ pub struct Partition {
 }
 
 impl Partition {
-    /// The 6-6-3 split of the 15-puzzle: rows of the blank-last goal, two tiles deep.
+    /// The 6-6-3 split of the 15-puzzle for the blank-last goal: two blocks of three rows by
+    /// two columns and the bottom row. Blocks keep tiles that block each other in both
+    /// directions in one group, and their mirror images are blocks the other way round, so
+    /// the mirrored lookup adds more.
     pub fn fifteen_663() -> Partition {
         Partition {
             groups: vec![
-                vec![1, 2, 3, 4, 5, 6],
-                vec![7, 8, 9, 10, 11, 12],
+                vec![1, 2, 5, 6, 9, 10],
+                vec![3, 4, 7, 8, 11, 12],
                 vec![13, 14, 15],
             ],
         }
@@ -93,7 +96,88 @@ fn rank(cells: &[u8], n: usize) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GroupTable {
     tiles: Vec<u8>,
+    /// The board's cells.
+    n: usize,
+    /// By rank: the compact table, as built and saved.
     distances: Vec<u8>,
+    /// By key (each tile's cell as one hex digit, the group's first tile lowest), for groups of
+    /// up to [`MAX_KEYED`] tiles: a move changes one digit, so IDA* updates the key with one
+    /// addition instead of ranking the placement again. Empty for larger groups.
+    keyed: Vec<u8>,
+}
+
+/// Groups up to this size also get a table by key: 16⁶ bytes (16.8 MB) for six tiles.
+const MAX_KEYED: usize = 6;
+
+impl GroupTable {
+    fn new(tiles: Vec<u8>, distances: Vec<u8>, n: usize) -> GroupTable {
+        let keyed = if tiles.len() <= MAX_KEYED {
+            // Placements in rank order are the cell choices in lexicographic order, each cell
+            // among those not yet taken: the same walk gives every key its rank's distance.
+            let mut keyed = vec![UNSEEN; 1 << (4 * tiles.len())];
+            let mut next_rank = 0;
+            let mut taken = [false; 16];
+            fill_keyed(
+                &mut keyed,
+                &distances,
+                n,
+                tiles.len(),
+                0,
+                0,
+                &mut taken,
+                &mut next_rank,
+            );
+            keyed
+        } else {
+            Vec::new()
+        };
+        GroupTable {
+            tiles,
+            n,
+            distances,
+            keyed,
+        }
+    }
+
+    /// The distance of the placement with this key.
+    #[inline]
+    fn at_key(&self, key: u32) -> u8 {
+        if !self.keyed.is_empty() {
+            return self.keyed[key as usize];
+        }
+        let mut cells = [0u8; 8];
+        for (i, cell) in cells.iter_mut().enumerate().take(self.tiles.len()) {
+            *cell = ((key >> (4 * i)) & 15) as u8;
+        }
+        self.distances[rank(&cells[..self.tiles.len()], self.n)]
+    }
+}
+
+/// Walks the placements in rank order, writing each one's distance at its key.
+#[allow(clippy::too_many_arguments)]
+fn fill_keyed(
+    keyed: &mut [u8],
+    distances: &[u8],
+    n: usize,
+    k: usize,
+    depth: usize,
+    key: u32,
+    taken: &mut [bool; 16],
+    next_rank: &mut usize,
+) {
+    if depth == k {
+        keyed[key as usize] = distances[*next_rank];
+        *next_rank += 1;
+        return;
+    }
+    for cell in 0..n {
+        if !taken[cell] {
+            taken[cell] = true;
+            let key = key | (cell as u32) << (4 * depth);
+            fill_keyed(keyed, distances, n, k, depth + 1, key, taken, next_rank);
+            taken[cell] = false;
+        }
+    }
 }
 
 /// The additive database of one goal and partition.
@@ -103,7 +187,12 @@ pub struct PatternDatabase {
     goal: Board,
     partition: Partition,
     tables: Vec<GroupTable>,
+    /// For each tile, its group and the weight of its digit in the group's key (16^position);
+    /// group `NO_GROUP` for the blank.
+    places: [(u8, u32); 16],
 }
+
+const NO_GROUP: u8 = u8::MAX;
 
 /// Checked between layers of a build: `false` stops it (the window's Cancel).
 pub type Progress<'a> = &'a mut dyn FnMut(f64) -> bool;
@@ -148,12 +237,23 @@ impl PatternDatabase {
             done += size;
             tables.push(table);
         }
-        Ok(PatternDatabase {
-            side,
+        Ok(PatternDatabase::assemble(goal, partition, tables))
+    }
+
+    fn assemble(goal: Board, partition: Partition, tables: Vec<GroupTable>) -> PatternDatabase {
+        let mut places = [(NO_GROUP, 0); 16];
+        for (g, table) in tables.iter().enumerate() {
+            for (i, &tile) in table.tiles.iter().enumerate() {
+                places[tile as usize] = (g as u8, 1 << (4 * i));
+            }
+        }
+        PatternDatabase {
+            side: goal.side(),
             goal,
             partition,
             tables,
-        })
+            places,
+        }
     }
 
     /// The goal the distances are measured to.
@@ -172,9 +272,7 @@ impl PatternDatabase {
         for (pos, tile) in board.cells().into_iter().enumerate() {
             cells[tile as usize] = pos as u8;
         }
-        (0..self.tables.len())
-            .map(|g| u32::from(self.group_value(g, &cells)))
-            .sum()
+        self.keys_of(&cells).0
     }
 
     /// The file this database is cached in under `dir`: named by side, goal and partition.
@@ -265,18 +363,14 @@ impl PatternDatabase {
         let mut at = 0;
         for group in &partition.groups {
             let len = placements(n, group.len());
-            tables.push(GroupTable {
-                tiles: group.clone(),
-                distances: body[at..at + len].to_vec(),
-            });
+            tables.push(GroupTable::new(
+                group.clone(),
+                body[at..at + len].to_vec(),
+                n,
+            ));
             at += len;
         }
-        Ok(PatternDatabase {
-            side,
-            goal,
-            partition: partition.clone(),
-            tables,
-        })
+        Ok(PatternDatabase::assemble(goal, partition.clone(), tables))
     }
 
     /// The cached database under `dir` if it is there and sound, else a new build (saved for
@@ -300,30 +394,78 @@ impl PatternDatabase {
 }
 
 /// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
-/// tile's group is looked up again.
+/// tile's group is looked up again, and its key changes by one digit.
 impl super::ida::Estimate for PatternDatabase {
-    /// Each tile's cell, and each group's value.
-    type Memo = ([u8; 16], [u8; 4]);
+    /// Each group's key and value.
+    type Memo = Keys;
 
-    fn first(&self, board: &Board) -> (u32, Self::Memo) {
+    fn first(&self, board: &Board) -> (u32, Keys) {
         let mut cells = [0u8; 16];
         for (pos, tile) in board.cells().into_iter().enumerate() {
             cells[tile as usize] = pos as u8;
         }
-        let mut values = [0u8; 4];
-        for (g, value) in values.iter_mut().enumerate().take(self.tables.len()) {
-            *value = self.group_value(g, &cells);
-        }
-        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+        self.keys_of(&cells)
     }
 
-    fn after(&self, _: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
-        let (mut cells, mut values) = *memo;
-        cells[tile as usize] = to as u8;
-        if let Some(g) = self.tables.iter().position(|t| t.tiles.contains(&tile)) {
-            values[g] = self.group_value(g, &cells);
+    #[inline]
+    fn after(&self, child: &Board, memo: &Keys, tile: u8, to: usize) -> (u32, Keys) {
+        self.moved(memo, tile, child.blank(), to)
+    }
+}
+
+/// Each group's key (its tiles' cells as hex digits) and its value in the table, kept by IDA*
+/// from a node to its children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keys {
+    keys: [u32; 4],
+    values: [u8; 4],
+    h: u32,
+}
+
+impl Keys {
+    /// Each group's value in its table, in the partition's order (unused groups read 0).
+    pub fn values(&self) -> [u8; 4] {
+        self.values
+    }
+}
+
+impl PatternDatabase {
+    /// The keys and the sum for the tiles at `cells` (indexed by tile).
+    fn keys_of(&self, cells: &[u8; 16]) -> (u32, Keys) {
+        let mut keys = Keys {
+            keys: [0; 4],
+            values: [0; 4],
+            h: 0,
+        };
+        for (g, table) in self.tables.iter().enumerate() {
+            let key = table
+                .tiles
+                .iter()
+                .enumerate()
+                .map(|(i, &tile)| u32::from(cells[tile as usize]) << (4 * i))
+                .sum();
+            keys.keys[g] = key;
+            keys.values[g] = table.at_key(key);
+            keys.h += u32::from(keys.values[g]);
         }
-        (values.iter().map(|&v| u32::from(v)).sum(), (cells, values))
+        (keys.h, keys)
+    }
+
+    /// The keys after `tile` moved from cell `from` to cell `to`.
+    #[inline]
+    fn moved(&self, memo: &Keys, tile: u8, from: usize, to: usize) -> (u32, Keys) {
+        let (g, weight) = self.places[tile as usize & 15];
+        let mut keys = *memo;
+        if g != NO_GROUP {
+            let g = g as usize & 3;
+            // Cells are hex digits: the digit goes from `from` to `to`.
+            let key = (keys.keys[g] + weight * to as u32).wrapping_sub(weight * from as u32);
+            let value = self.tables[g].at_key(key);
+            keys.h = keys.h + u32::from(value) - u32::from(keys.values[g]);
+            keys.keys[g] = key;
+            keys.values[g] = value;
+        }
+        (keys.h, keys)
     }
 }
 
@@ -357,53 +499,34 @@ impl<'a> Mirrored<'a> {
         }
         Some(Mirrored { db, rename, mirror })
     }
-
-    /// The mirrored memo of a plain one: each renamed tile at the mirror of its cell.
-    fn mirrored(&self, cells: &[u8; 16]) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        for tile in 0..self.db.side * self.db.side {
-            out[self.rename[tile] as usize] = self.mirror[cells[tile] as usize];
-        }
-        out
-    }
 }
 
 impl super::ida::Estimate for Mirrored<'_> {
-    type Memo = (
-        <PatternDatabase as super::ida::Estimate>::Memo,
-        <PatternDatabase as super::ida::Estimate>::Memo,
-    );
+    type Memo = (Keys, Keys);
 
     fn first(&self, board: &Board) -> (u32, Self::Memo) {
-        let (h, plain) = self.db.first(board);
-        let cells = self.mirrored(&plain.0);
-        let mut values = [0u8; 4];
-        for (g, value) in values.iter_mut().enumerate().take(self.db.tables.len()) {
-            *value = self.db.group_value(g, &cells);
+        let mut cells = [0u8; 16];
+        let mut mirrored = [0u8; 16];
+        for (pos, tile) in board.cells().into_iter().enumerate() {
+            cells[tile as usize] = pos as u8;
+            mirrored[self.rename[tile as usize] as usize] = self.mirror[pos];
         }
-        let m: u32 = values.iter().map(|&v| u32::from(v)).sum();
-        (h.max(m), (plain, (cells, values)))
-    }
-
-    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
-        let (h, plain) = self.db.after(child, &memo.0, tile, to);
-        let renamed = self.rename[tile as usize];
-        let (m, mirrored) = self
-            .db
-            .after(child, &memo.1, renamed, self.mirror[to] as usize);
+        let (h, plain) = self.db.keys_of(&cells);
+        let (m, mirrored) = self.db.keys_of(&mirrored);
         (h.max(m), (plain, mirrored))
     }
-}
 
-impl PatternDatabase {
-    /// Group `g`'s distance for the tiles at `cells` (indexed by tile).
-    fn group_value(&self, g: usize, cells: &[u8; 16]) -> u8 {
-        let table = &self.tables[g];
-        let mut placement = [0u8; 8];
-        for (i, &tile) in table.tiles.iter().enumerate() {
-            placement[i] = cells[tile as usize];
-        }
-        table.distances[rank(&placement[..table.tiles.len()], self.side * self.side)]
+    #[inline]
+    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
+        let from = child.blank();
+        let (h, plain) = self.db.moved(&memo.0, tile, from, to);
+        let (m, mirrored) = self.db.moved(
+            &memo.1,
+            self.rename[tile as usize & 15],
+            self.mirror[from & 15] as usize,
+            self.mirror[to & 15] as usize,
+        );
+        (h.max(m), (plain, mirrored))
     }
 }
 
@@ -515,10 +638,7 @@ fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<Grou
         .chunks(n)
         .map(|by_blank| by_blank.iter().copied().min().unwrap_or(UNSEEN))
         .collect();
-    Ok(GroupTable {
-        tiles: tiles.to_vec(),
-        distances,
-    })
+    Ok(GroupTable::new(tiles.to_vec(), distances, n))
 }
 
 /// The cell next to `cell` in direction `dir` (the blank's move), if on the board.
