@@ -453,11 +453,11 @@ pub fn hit<S: std::fmt::Display + Copy>(hit: &crate::search::Hit<S>) -> String {
         return hit.to_string();
     }
     match *hit {
-        Hit::GoalGenerated(id) => format!("目标已作为结点 #{} 生成", id.0),
+        Hit::GoalGenerated(id) => format!("目标已作为结点 S{} 生成", id.0),
         Hit::FIncreased { from, to } => format!("f 从 {from} 增大到 {to}"),
-        Hit::StateGenerated(board, id) => format!("{board} 已作为结点 #{} 生成", id.0),
-        Hit::StateExpanded(board, id) => format!("{board} 已被扩展（结点 #{}）", id.0),
-        Hit::Reopened(id) => format!("结点 #{} 被重新打开", id.0),
+        Hit::StateGenerated(board, id) => format!("{board} 已作为结点 S{} 生成", id.0),
+        Hit::StateExpanded(board, id) => format!("{board} 已被扩展（结点 S{}）", id.0),
+        Hit::Reopened(id) => format!("结点 S{} 被重新打开", id.0),
         Hit::OpenExceeds { open, limit } => format!("open 表有 {open} 个结点，超过 {limit}"),
         Hit::BoundRaised {
             iteration,

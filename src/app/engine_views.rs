@@ -85,7 +85,7 @@ fn bidirectional(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
     let names: Vec<String> = view
         .backward_open()
         .take(BACKWARD_SHOWN)
-        .map(|id| format!("#{} {}", id.0, search.node(id).state))
+        .map(|id| format!("S{} {}", id.0, search.node(id).state))
         .collect();
     let more = view.backward_open_len().saturating_sub(names.len());
     ui.label(text::backward_open_line(view.backward_open_len()));
@@ -190,7 +190,7 @@ mod tests {
         let search = h.state().session.lane(0).search();
         assert_eq!(search.solution().expect("solved").len() - 1, 4);
         assert!(search.bidirectional().unwrap().meeting.is_some());
-        h.get_by_label_contains("Meeting: node #");
+        h.get_by_label_contains("Meeting: node S");
         h.get_by_label(&crate::app::text::solved_headline(4));
     }
 

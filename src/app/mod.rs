@@ -833,7 +833,7 @@ mod tests {
         assert_eq!(lane.steps(), 1);
         // 283104765 has the blank in the centre: four new children, all in open.
         assert_eq!(lane.open_snapshot().len(), 4);
-        assert!(h.state().session.status.contains("expanded node #0"));
+        assert!(h.state().session.status.contains("expanded node S0"));
         assert!(h.state().session.status.contains("4 new"));
         // The lists' headings and the children (drawn with arrows, so the font has them).
         h.get_by_label("1 node");
@@ -1126,7 +1126,7 @@ mod tests {
         // A step reports in Chinese too, with the engine's words translated.
         h.get_by_label_contains("单步").click();
         h.run();
-        h.get_by_label_contains("第 1 步：扩展结点 #0（f = 4）；4 个子结点：新结点 4 个");
+        h.get_by_label_contains("第 1 步：扩展结点 S0（f = 4）；4 个子结点：新结点 4 个");
         // And back.
         h.get_by_label("语言").click();
         h.run();
@@ -1156,12 +1156,12 @@ mod tests {
         h.run();
         h.get_by_label("Step Space").click();
         h.run();
-        // "#0" is the node column of the closed list's only row (drawn after the open list,
+        // "S0" is the node column of the closed list's only row (drawn after the open list,
         // whose parent column names #0 too).
-        h.get_all_by_label("#0").last().unwrap().click();
+        h.get_all_by_label("S0").last().unwrap().click();
         h.run();
         assert_eq!(h.state().session.selected, Some(NodeId(0)));
-        h.get_by_label("showing node #0 and its path from the start");
+        h.get_by_label("showing node S0 and its path from the start");
     }
 
     #[test]

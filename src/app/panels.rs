@@ -1747,7 +1747,7 @@ fn node_table(
     } else {
         cell * side as f32 + 4.0
     };
-    // The node and parent columns are as wide as the longest id so far needs ("#" and digits).
+    // The node and parent columns are as wide as the longest id so far needs ("S" and digits).
     let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
     // At least as wide as the headings: "父结点" is three full-width characters.
     let heading_width = |title: &str| {
@@ -1869,7 +1869,7 @@ fn node_table(
                         });
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(format!("#{}", id.0));
+                            ui.label(format!("S{}", id.0));
                         });
                         for value in [node.g, node.h] {
                             row.col(|ui| {
@@ -1895,7 +1895,7 @@ fn node_table(
                         row.col(|ui| {
                             decorate(ui);
                             let parent =
-                                node.parent.map_or("–".to_owned(), |p| format!("#{}", p.0));
+                                node.parent.map_or("–".to_owned(), |p| format!("S{}", p.0));
                             ui.label(RichText::new(parent).color(ui.visuals().text_color()));
                         });
                         if with_depth {
@@ -2161,7 +2161,7 @@ mod tests {
         let newest = *h.state().session.lane(0).search().closed().last().unwrap();
         assert_eq!(h.state().session.steps(), 40);
         assert_eq!(in_closed_list(&h, "40"), 1, "the newest step is in view");
-        assert_eq!(in_closed_list(&h, &format!("#{}", newest.0)), 1);
+        assert_eq!(in_closed_list(&h, &format!("S{}", newest.0)), 1);
         assert_eq!(in_closed_list(&h, "1"), 0, "the first rows scrolled away");
 
         // Scrolling up stops following: the next steps stay out of view.
@@ -2223,7 +2223,7 @@ mod tests {
         h.state_mut().apply(Command::Step);
         h.run();
         let child = h.state().session.lane(0).open_snapshot()[0];
-        h.get_all_by_label(&format!("#{}", child.0))
+        h.get_all_by_label(&format!("S{}", child.0))
             .next()
             .unwrap()
             .hover();

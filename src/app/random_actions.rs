@@ -508,12 +508,12 @@ fn check_lanes(app: &App) -> Result<(), String> {
         let open_set: HashSet<NodeId> = open.iter().copied().collect();
         for id in &open {
             if search.node(*id).place != Place::Open {
-                return Err(format!("lane {i}: #{} in open is marked closed", id.0));
+                return Err(format!("lane {i}: S{} in open is marked closed", id.0));
             }
         }
         for id in search.closed() {
             if search.node(*id).place == Place::Closed && open_set.contains(id) {
-                return Err(format!("lane {i}: #{} is in open and in closed", id.0));
+                return Err(format!("lane {i}: S{} is in open and in closed", id.0));
             }
         }
         // A depth-first search's open is a stack, in pop order but not ordered by f.

@@ -53,13 +53,13 @@ pub enum Hit<S> {
 impl<S: fmt::Display> fmt::Display for Hit<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Hit::GoalGenerated(id) => write!(f, "the goal was generated as node #{}", id.0),
+            Hit::GoalGenerated(id) => write!(f, "the goal was generated as node S{}", id.0),
             Hit::FIncreased { from, to } => write!(f, "f increased from {from} to {to}"),
             Hit::StateGenerated(state, id) => {
-                write!(f, "{state} was generated as node #{}", id.0)
+                write!(f, "{state} was generated as node S{}", id.0)
             }
-            Hit::StateExpanded(state, id) => write!(f, "{state} was expanded (node #{})", id.0),
-            Hit::Reopened(id) => write!(f, "node #{} was reopened", id.0),
+            Hit::StateExpanded(state, id) => write!(f, "{state} was expanded (node S{})", id.0),
+            Hit::Reopened(id) => write!(f, "node S{} was reopened", id.0),
             Hit::OpenExceeds { open, limit } => {
                 write!(f, "open holds {open} nodes, more than {limit}")
             }

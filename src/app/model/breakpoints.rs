@@ -137,7 +137,7 @@ mod tests {
                 .iter()
                 .any(|c| search.node(c.node).state == goal)
         );
-        h.get_by_label_contains("the goal was generated as node #");
+        h.get_by_label_contains("the goal was generated as node S");
     }
 
     #[test]

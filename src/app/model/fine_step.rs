@@ -721,7 +721,7 @@ mod tests {
 
     #[test]
     fn a_duplicate_child_shows_its_own_move_and_g_along_this_expansion() {
-        // The second expansion of the P1379 sample generates the start again (node #0, which
+        // The second expansion of the P1379 sample generates the start again (node S0, which
         // has no move of its own).
         let config = SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan.into());
         let mut search = new_search(problem("283104765"), config);

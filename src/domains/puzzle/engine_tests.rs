@@ -209,7 +209,7 @@ mod breakpoint {
         assert!(s.status().is_running());
         assert_eq!(
             hit.to_string(),
-            format!("the goal was generated as node #{}", id.0)
+            format!("the goal was generated as node S{}", id.0)
         );
     }
 

@@ -475,9 +475,9 @@ pub fn number(value: f64) -> String {
 
 pub fn node_title(id: u32) -> String {
     if zh() {
-        format!("结点 #{id}")
+        format!("结点 S{id}")
     } else {
-        format!("Node #{id}")
+        format!("Node S{id}")
     }
 }
 
@@ -528,10 +528,10 @@ pub fn settings_out_of_range(fields: &[&str]) -> String {
 /// line that closes it.
 pub fn expanded_title(id: u32, step: usize, popped_only: bool) -> String {
     match (popped_only, zh()) {
-        (false, true) => format!("第 {step} 步：扩展结点 #{id}"),
-        (false, false) => format!("Step {step}: expanded node #{id}"),
-        (true, true) => format!("第 {step} 步：取出结点 #{id}"),
-        (true, false) => format!("Step {step}: popped node #{id}"),
+        (false, true) => format!("第 {step} 步：扩展结点 S{id}"),
+        (false, false) => format!("Step {step}: expanded node S{id}"),
+        (true, true) => format!("第 {step} 步：取出结点 S{id}"),
+        (true, false) => format!("Step {step}: popped node S{id}"),
     }
 }
 
@@ -662,9 +662,9 @@ pub fn iterations_heading(n: usize) -> String {
 pub fn meeting_line(meeting: Option<(u32, u32, Cost)>) -> String {
     match (meeting, zh()) {
         (Some((f, b, mu)), false) => {
-            format!("Meeting: node #{f} (forward) = node #{b} (backward), μ = {mu}")
+            format!("Meeting: node S{f} (forward) = node S{b} (backward), μ = {mu}")
         }
-        (Some((f, b, mu)), true) => format!("相遇：结点 #{f}（正向）= 结点 #{b}（反向），μ = {mu}"),
+        (Some((f, b, mu)), true) => format!("相遇：结点 S{f}（正向）= 结点 S{b}（反向），μ = {mu}"),
         (None, false) => "Not met yet: μ = ∞".to_owned(),
         (None, true) => "尚未相遇：μ = ∞".to_owned(),
     }
@@ -772,16 +772,16 @@ pub fn status_setup_error(message: &str) -> String {
     }
 }
 
-/// "expanded node #57 (f = 14); 3 children: 2 new, 1 already closed".
+/// "expanded node S57 (f = 14); 3 children: 2 new, 1 already closed".
 pub fn status_step<A>(view: &StepView<'_, A>, f: Cost, solved: bool) -> String {
     let id = view.expanded.0;
     let step = view.index + 1;
     let f = number(f.as_f64());
     if view.children.is_empty() && view.goal_found {
         return if zh() {
-            format!("第 {step} 步：结点 #{id}（f = {f}）移出 open 表，它就是目标。已解出。")
+            format!("第 {step} 步：结点 S{id}（f = {f}）移出 open 表，它就是目标。已解出。")
         } else {
-            format!("step {step}: removed node #{id} (f = {f}) from open: it is the goal. Solved.")
+            format!("step {step}: removed node S{id} (f = {f}) from open: it is the goal. Solved.")
         };
     }
     let mut counts: Vec<(&'static str, usize)> = Vec::new();
@@ -796,13 +796,13 @@ pub fn status_step<A>(view: &StepView<'_, A>, f: Cost, solved: bool) -> String {
     let mut text = if zh() {
         let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{w} {n} 个")).collect();
         format!(
-            "第 {step} 步：扩展结点 #{id}（f = {f}）；{n} 个子结点：{}",
+            "第 {step} 步：扩展结点 S{id}（f = {f}）；{n} 个子结点：{}",
             parts.join("，")
         )
     } else {
         let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{n} {w}")).collect();
         format!(
-            "step {step}: expanded node #{id} (f = {f}); {n} children: {}",
+            "step {step}: expanded node S{id} (f = {f}); {n} children: {}",
             parts.join(", ")
         )
     };
@@ -916,9 +916,9 @@ pub fn status_solved(step: usize, moves: usize, expanded: u32) -> String {
 
 pub fn status_selected(id: u32) -> String {
     if zh() {
-        format!("显示结点 #{id} 及其从初始状态出发的路径")
+        format!("显示结点 S{id} 及其从初始状态出发的路径")
     } else {
-        format!("showing node #{id} and its path from the start")
+        format!("showing node S{id} and its path from the start")
     }
 }
 
@@ -1026,18 +1026,18 @@ pub fn exercise_verdict(
     if answer == Answer::Wrong {
         return match (judgement.hint(), zh()) {
             (Hint::LargerF, false) => format!(
-                "Not quite: #{picked} has f = {picked_f}, and open holds a node with a smaller \
+                "Not quite: S{picked} has f = {picked_f}, and open holds a node with a smaller \
                  f. Try again."
             ),
             (Hint::LargerF, true) => {
-                format!("不对：#{picked} 的 f = {picked_f}，open 表中还有 f 更小的结点。再试一次。")
+                format!("不对：S{picked} 的 f = {picked_f}，open 表中还有 f 更小的结点。再试一次。")
             }
             (Hint::TieBreak, false) => format!(
-                "Not quite: #{picked} has the smallest f = {picked_f}, but the tie-break puts \
+                "Not quite: S{picked} has the smallest f = {picked_f}, but the tie-break puts \
                  another node first. Try again."
             ),
             (Hint::TieBreak, true) => format!(
-                "不对：#{picked} 的 f = {picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
+                "不对：S{picked} 的 f = {picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
             ),
         };
     }
@@ -1101,36 +1101,36 @@ pub fn exercise_verdict(
         }
     };
     match (answer, zh()) {
-        (Answer::Revealed, false) => format!("Answer: #{next} is next: {why}"),
-        (Answer::Revealed, true) => format!("答案：下一个是 #{next}：{why}"),
-        (_, false) => format!("Right! #{next} is next: {why}"),
-        (_, true) => format!("正确！下一个是 #{next}：{why}"),
+        (Answer::Revealed, false) => format!("Answer: S{next} is next: {why}"),
+        (Answer::Revealed, true) => format!("答案：下一个是 S{next}：{why}"),
+        (_, false) => format!("Right! S{next} is next: {why}"),
+        (_, true) => format!("正确！下一个是 S{next}：{why}"),
     }
 }
 
 pub fn pseudo_popped(n: u32, f: Cost) -> String {
     let f = f.as_f64();
     if zh() {
-        format!("取出结点 #{n}（f = {}）", number(f))
+        format!("取出结点 S{n}（f = {}）", number(f))
     } else {
-        format!("popped node #{n} (f = {}) from open", number(f))
+        format!("popped node S{n} (f = {}) from open", number(f))
     }
 }
 
 pub fn pseudo_goal_test(n: u32, goal: bool) -> String {
     match (goal, zh()) {
-        (true, false) => format!("node #{n} is the goal: return its path"),
-        (true, true) => format!("结点 #{n} 是目标：返回它的路径"),
-        (false, false) => format!("node #{n} is not the goal"),
-        (false, true) => format!("结点 #{n} 不是目标"),
+        (true, false) => format!("node S{n} is the goal: return its path"),
+        (true, true) => format!("结点 S{n} 是目标：返回它的路径"),
+        (false, false) => format!("node S{n} is not the goal"),
+        (false, true) => format!("结点 S{n} 不是目标"),
     }
 }
 
 pub fn pseudo_closed(n: u32) -> String {
     if zh() {
-        format!("结点 #{n} 放入 closed 表")
+        format!("结点 S{n} 放入 closed 表")
     } else {
-        format!("node #{n} is now in closed")
+        format!("node S{n} is now in closed")
     }
 }
 
@@ -1145,9 +1145,9 @@ pub fn pseudo_child(
 ) -> String {
     let f = number(f.as_f64());
     if zh() {
-        format!("第 {i} 个子结点（共 {of} 个）：{action} -> #{m}（g {g}, h {h}, f {f}），{outcome}")
+        format!("第 {i} 个子结点（共 {of} 个）：{action} -> S{m}（g {g}, h {h}, f {f}），{outcome}")
     } else {
-        format!("child {i} of {of}: {action} -> #{m} (g {g}, h {h}, f {f}), {outcome}")
+        format!("child {i} of {of}: {action} -> S{m} (g {g}, h {h}, f {f}), {outcome}")
     }
 }
 
@@ -1423,7 +1423,7 @@ pub fn lane_open(open: u32, max_open: u32) -> String {
 }
 
 pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
-    format!("#{id:<5} g {g:>2} h {h:>2} f {f}")
+    format!("S{id:<5} g {g:>2} h {h:>2} f {f}")
 }
 
 pub fn open_head(n: usize) -> String {
