@@ -9,10 +9,15 @@ fn searchlab(args: &[&str], stdin: &[u8]) -> Output {
 
 /// The binary with `SEARCHLAB_LANG` set, whatever the machine's locale.
 fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
+    // Pattern databases are cached here, not in the user's cache folder.
+    run(language, &cache_dir(), args, stdin)
+}
+
+/// The binary in `language` with its pattern databases cached in `cache`, fed `stdin`.
+fn run(language: &str, cache: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .env("SEARCHLAB_LANG", language)
-        // Pattern databases are cached here, not in the user's cache folder.
-        .env("XDG_CACHE_HOME", cache_dir())
+        .env("XDG_CACHE_HOME", cache)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -28,19 +33,7 @@ fn searchlab_in(language: &str, args: &[&str], stdin: &[u8]) -> Output {
 
 /// The binary with its pattern databases cached in `cache`.
 fn searchlab_cached_in(cache: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .env("SEARCHLAB_LANG", "en")
-        .env("XDG_CACHE_HOME", cache)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    if let Err(err) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
-    }
-    child.wait_with_output().unwrap()
+    run("en", cache, args, stdin)
 }
 
 fn cache_dir() -> std::path::PathBuf {

@@ -47,6 +47,19 @@ impl Profile {
 /// ```
 pub fn profile(heuristic: &Heuristic, table: &DistanceTable, weight: f64) -> Profile {
     let levels = usize::from(table.max_distance()) + 1;
+    let exact = table
+        .states()
+        .map(|board| (board, table.distance(&board).expect("reachable")));
+    profile_of(exact, levels, heuristic, weight)
+}
+
+/// Profiles `weight · h` over boards with their exact distances below `levels`.
+fn profile_of(
+    exact: impl Iterator<Item = (Board, u8)>,
+    levels: usize,
+    heuristic: &Heuristic,
+    weight: f64,
+) -> Profile {
     let mut sums = vec![0.0f64; levels];
     let mut by_distance = vec![
         Spread {
@@ -59,8 +72,7 @@ pub fn profile(heuristic: &Heuristic, table: &DistanceTable, weight: f64) -> Pro
         levels
     ];
     let mut worst_excess = f64::NEG_INFINITY;
-    for board in table.states() {
-        let exact = table.distance(&board).expect("reachable");
+    for (board, exact) in exact {
         let d = usize::from(exact);
         let h = weight * f64::from(heuristic.h(&board));
         let spread = &mut by_distance[d];
@@ -149,41 +161,8 @@ impl NearGoal {
     /// 3x3 space.
     pub fn profile(&self, heuristic: &Heuristic, weight: f64) -> Profile {
         let levels = usize::from(self.radius) + 1;
-        let mut by_distance = vec![
-            Spread {
-                states: 0,
-                min: f64::INFINITY,
-                max: f64::NEG_INFINITY,
-                mean: 0.0,
-                over: 0,
-            };
-            levels
-        ];
-        let mut sums = vec![0.0f64; levels];
-        let mut worst_excess = f64::NEG_INFINITY;
-        for (&board, &exact) in &self.distances {
-            let d = usize::from(exact);
-            let h = weight * f64::from(heuristic.h(&board));
-            let spread = &mut by_distance[d];
-            spread.states += 1;
-            spread.min = spread.min.min(h);
-            spread.max = spread.max.max(h);
-            sums[d] += h;
-            let excess = h - f64::from(exact);
-            worst_excess = worst_excess.max(excess);
-            if excess > 0.0 {
-                spread.over += 1;
-            }
-        }
-        for (spread, sum) in by_distance.iter_mut().zip(sums) {
-            spread.mean = sum / spread.states.max(1) as f64;
-        }
-        Profile {
-            weight,
-            over: by_distance.iter().map(|s| s.over).sum(),
-            by_distance,
-            worst_excess,
-        }
+        let exact = self.distances.iter().map(|(&board, &d)| (board, d));
+        profile_of(exact, levels, heuristic, weight)
     }
 }
 
