@@ -277,6 +277,11 @@ pub fn table_start_and_goal() -> (&'static str, &'static str) {
     }
 }
 
+/// How the step table marks a bidirectional search's backward OPEN list.
+pub fn table_backward() -> &'static str {
+    if zh() { "反向" } else { "backward" }
+}
+
 pub fn dir(dir: Dir) -> &'static str {
     match (dir, zh()) {
         (dir, false) => dir.name(),

@@ -41,8 +41,11 @@ pub struct Row {
     pub expanded: Option<NodeId>,
     /// The goal, if this step found it.
     pub goal: Option<NodeId>,
-    /// OPEN after the step, in pop order.
+    /// OPEN after the step, in pop order (a bidirectional search's forward OPEN).
     pub open: Vec<Entry>,
+    /// A bidirectional search's backward OPEN after the step, in pop order; `None` for the
+    /// other searches.
+    pub backward_open: Option<Vec<Entry>>,
     /// CLOSED after the step, in the order the nodes were expanded (a node back in open is not
     /// in it; one expanded twice is listed once).
     pub closed: Vec<NodeId>,
@@ -114,16 +117,28 @@ impl<P: Drawn> StepTable<P> {
             ),
             (Some(id), None) => self.name(id, naming),
         };
-        let open: Vec<String> = row
-            .open
-            .iter()
-            .map(|e| format!("{}({})", self.name(e.id, naming), cost_text(e.f)))
-            .collect();
+        let list = |entries: &[Entry]| {
+            let names: Vec<String> = entries
+                .iter()
+                .map(|e| format!("{}({})", self.name(e.id, naming), cost_text(e.f)))
+                .collect();
+            format!("{{{}}}", names.join(", "))
+        };
+        let open = match &row.backward_open {
+            None => list(&row.open),
+            // Both frontiers, as a bidirectional search keeps them: forward, then backward.
+            Some(backward) => format!(
+                "{} · {} {}",
+                list(&row.open),
+                i18n::table_backward(),
+                list(backward)
+            ),
+        };
         let closed: Vec<String> = row.closed.iter().map(|&id| self.name(id, naming)).collect();
         [
             row.step.to_string(),
             expanded,
-            format!("{{{}}}", open.join(", ")),
+            open,
             format!("{{{}}}", closed.join(", ")),
         ]
     }
@@ -185,13 +200,14 @@ impl<P: Drawn> StepTable<P> {
 
 /// The row for the search as it stands, `expanded` being the node the last step removed.
 fn row<P: Drawn>(search: &dyn Search<P>, expanded: Option<NodeId>) -> Row {
-    let open = search
-        .open_nodes()
-        .map(|id| Entry {
-            id,
-            f: facts(search, id).f,
-        })
-        .collect();
+    let entry = |id| Entry {
+        id,
+        f: facts(search, id).f,
+    };
+    let open = search.open_nodes().map(entry).collect();
+    let backward_open = search
+        .bidirectional()
+        .map(|view| view.backward_open().map(entry).collect());
     let mut seen = rustc_hash::FxHashSet::default();
     let closed = search
         .closed()
@@ -208,6 +224,7 @@ fn row<P: Drawn>(search: &dyn Search<P>, expanded: Option<NodeId>) -> Row {
         expanded,
         goal,
         open,
+        backward_open,
         closed,
     }
 }
@@ -254,6 +271,39 @@ mod tests {
             format!("{{{}}}", open.join(", ")),
             format!("{{{}}}", closed.join(", ")),
         )
+    }
+
+    #[test]
+    fn a_bidirectional_table_lists_both_open_lists_as_the_engine_holds_them() {
+        i18n::set_language(i18n::Language::English);
+        let config = SearchConfig::with(
+            crate::search::Algorithm::BidirectionalBfs,
+            crate::domains::puzzle::HeuristicKind::Manhattan,
+        );
+        let mut table = StepTable::new(problem(), config);
+        table.seek(usize::MAX);
+        let mut search = crate::search::try_new_search(problem(), config).unwrap();
+        let named = |ids: Vec<NodeId>, search: &dyn Search<Problem>| {
+            let names: Vec<String> = ids
+                .iter()
+                .map(|&id| format!("S{}({})", id.0, search.node(id).f))
+                .collect();
+            format!("{{{}}}", names.join(", "))
+        };
+        assert!(table.rows().len() > 3);
+        for (k, row) in table.rows().iter().enumerate() {
+            if k > 0 {
+                search.step().unwrap();
+            }
+            let forward = named(search.open_nodes().collect(), search.as_ref());
+            let view = search.bidirectional().unwrap();
+            let backward = named(view.backward_open().collect(), search.as_ref());
+            assert_eq!(
+                table.cells(row, Naming::Numbered)[2],
+                format!("{forward} · backward {backward}"),
+                "OPEN after step {k}"
+            );
+        }
     }
 
     #[test]
