@@ -30,7 +30,7 @@ use super::widgets::Hover;
 use crate::i18n;
 use crate::search::{Cost, NodeId, Search};
 use crate::tree::Drawn;
-use crate::tree::export::{TreeCut, pruned_text, tree_dot, tree_png, tree_svg, tree_tikz};
+use crate::tree::export::{TreeCut, tree_dot, tree_png, tree_svg, tree_tikz};
 use crate::tree::layout::Layout;
 use crate::tree::marks::{Highlight, Marks, Standing};
 use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
@@ -765,8 +765,13 @@ fn node_box(
     } else {
         view.tree.title(id, name)
     };
+    // Short, to fit a node's box: the colour key says what "f > bound" means.
     let pruned = match marks.bound {
-        Some(bound) if node_facts.pruned && !duplicate => Some(pruned_text(node_facts.f, bound)),
+        Some(bound) if node_facts.pruned && !duplicate => Some(format!(
+            "f={} > {}",
+            cost_text(node_facts.f),
+            cost_text(bound)
+        )),
         _ => None,
     };
     if scale < 70.0 {
@@ -780,12 +785,9 @@ fn node_box(
         painter.text(
             r.center() + Vec2::new(0.0, small * 0.6),
             Align2::CENTER_CENTER,
-            match (&pruned, marks.bound) {
-                (Some(_), Some(bound)) => {
-                    format!("f={} > {}", cost_text(node_facts.f), cost_text(bound))
-                }
-                _ => format!("f={}", cost_text(node_facts.f)),
-            },
+            pruned
+                .clone()
+                .unwrap_or_else(|| format!("f={}", cost_text(node_facts.f))),
             FontId::proportional(small),
             text_color,
         );
