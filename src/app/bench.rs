@@ -268,12 +268,31 @@ fn big_tree() -> Vec<Timing> {
     vec![fitted, zoomed, layout]
 }
 
+/// Bidirectional BFS between the two 3x3 boards farthest apart (31 moves), run until the
+/// halves meet: both trees maximised and fitted to the window, the goal's facing the start's.
+fn two_trees() -> Timing {
+    let goal: Board = "123456780".parse().expect("valid goal");
+    let start: Board = "867254301".parse().expect("valid board");
+    let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero);
+    let mut app = app_for(start, goal, config);
+    while app.session.lanes[0].step() {}
+    app.apply(super::Command::Maximize(Some(
+        super::arrangement::Pane::Tree,
+    )));
+    let nodes = app.session.lane(0).search().node_count();
+    measure(
+        format!("3x3 bidirectional BFS trees of {nodes} nodes in all, maximised, fitted"),
+        &mut app,
+    )
+}
+
 /// Measures the CPU time of a frame of the real window (layout, drawing, tessellation) in the
 /// heaviest states, and reports the median and the maximum over 60 frames at 1280x800.
 pub fn frame_bench() -> String {
     let mut report = String::from("frame time, CPU only, 1280x800, 60 frames after 5 warm-up\n");
     let mut timings = vec![full_bfs(), big_open(false), big_open(true), big_map()];
     timings.extend(big_tree());
+    timings.push(two_trees());
     for timing in timings {
         report.push_str(&format!(
             "{}\n  median {:.2} ms, max {:.2} ms\n",
@@ -293,6 +312,6 @@ mod tests {
     fn frame_bench_reports_every_state() {
         let report = super::frame_bench();
         println!("{report}");
-        assert_eq!(report.matches("median").count(), 7);
+        assert_eq!(report.matches("median").count(), 8);
     }
 }
