@@ -190,10 +190,14 @@ impl Inspector {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let mut open = self.open;
+        // Never taller than the window (a 4x4 profile at zoom 2 is): the rest scrolls.
+        let room = ctx.content_rect().height() - 40.0;
         egui::Window::new(text::t().inspector)
             .id(egui::Id::unique("searchlab inspector"))
             .open(&mut open)
-            .default_size([820.0, 680.0])
+            .default_size([820.0, 680.0_f32.min(room)])
+            .max_height(room)
+            .vscroll(true)
             .show(ctx, |ui| self.ui(ui, session));
         self.open = open;
     }
