@@ -107,13 +107,15 @@ fn code_of(file: &Path) -> String {
 }
 
 #[test]
-fn the_window_model_imports_no_egui() {
+fn the_window_model_names_no_egui_even_in_its_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/model");
     let mut found = Vec::new();
     for file in rust_files(&root) {
-        let code = code_of(&file);
-        for word in ["egui", "eframe"] {
-            if code.contains(word) {
+        // The whole text: comments and unit tests too. A test that drives the window (the
+        // harness, the app) belongs beside the views.
+        let text = std::fs::read_to_string(&file).unwrap();
+        for word in ["egui", "eframe", "test_harness", "crate::app::App"] {
+            if text.contains(word) {
                 found.push(format!("{} names {word}", file.display()));
             }
         }

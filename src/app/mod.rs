@@ -754,8 +754,12 @@ mod tests {
     use egui_kittest::{Harness, SnapshotOptions};
 
     use super::arrangement::Arrangement;
+    use super::domain::{AnyHeuristic, Config, DomainKind};
+    use super::model::color::Rgb;
+    use super::session::{Variant, lane_styles, method_color};
+    use super::settings::default_lanes;
     use super::*;
-    use crate::domains::puzzle::{Board, DistanceTable, Rng};
+    use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig};
     use crate::search::{Algorithm, NodeId, Status};
 
     fn harness(settings: Settings) -> Harness<'static, App> {
@@ -1255,5 +1259,117 @@ mod tests {
             "{:?}",
             app.view.notice
         );
+    }
+
+    // The colours the session gives methods, on the window's two themes.
+
+    /// WCAG contrast ratio of two colours.
+    fn contrast(a: Rgb, b: Rgb) -> f32 {
+        let luminance = |c: Rgb| {
+            let lin = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+    fn distance(a: Rgb, b: Rgb) -> f32 {
+        let d = |x: u8, y: u8| (f32::from(x) - f32::from(y)).powi(2);
+        (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
+    }
+    #[test]
+    fn method_colours_read_on_both_themes_and_the_usual_lanes_are_far_apart() {
+        let backgrounds = [
+            egui::Visuals::dark().panel_fill,
+            egui::Visuals::light().panel_fill,
+        ]
+        .map(|c| Rgb(c.r(), c.g(), c.b()));
+        // Within each domain: one lesson never shows both domains' lanes at once.
+        for domain in [DomainKind::Puzzle, DomainKind::Grid] {
+            let mut all = Vec::new();
+            for algorithm in Algorithm::ALL {
+                for &kind in AnyHeuristic::choices(domain) {
+                    let color = method_color(algorithm, kind);
+                    for bg in backgrounds {
+                        assert!(
+                            contrast(color, bg) >= 3.0,
+                            "{algorithm:?} {kind:?} on {bg:?}"
+                        );
+                    }
+                    all.push(((algorithm, kind), color));
+                }
+            }
+            // Distinct per method; BFS and uniform-cost ignore the heuristic, and the two
+            // pattern databases (one per board size) never meet on one board.
+            for (i, (a, ca)) in all.iter().enumerate() {
+                for (b, cb) in &all[i + 1..] {
+                    let databases = a.1.database().is_some() && b.1.database().is_some();
+                    let same = a.0 == b.0 && (!a.0.uses_heuristic() || databases);
+                    assert_eq!(ca == cb, same, "{a:?} {b:?}");
+                    if !same {
+                        assert!(distance(*ca, *cb) > 35.0, "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
+        // The default lanes and the lane "Add lane" brings are clearly apart.
+        let mut usual: Vec<Rgb> = default_lanes()
+            .iter()
+            .map(|c| method_color(c.algorithm, c.heuristic.into()))
+            .collect();
+        usual.push(method_color(
+            Algorithm::WeightedAStar,
+            HeuristicKind::Manhattan.into(),
+        ));
+        for (i, a) in usual.iter().enumerate() {
+            for b in &usual[i + 1..] {
+                assert!(distance(*a, *b) > 100.0, "{a:?} {b:?}");
+            }
+        }
+    }
+    #[test]
+    fn a_repeated_method_gets_a_shade_that_still_reads() {
+        let a_star = Config::with(Algorithm::AStar, HeuristicKind::Manhattan.into());
+        let fifo = Config {
+            tie_break: crate::search::TieBreak::Fifo,
+            ..a_star
+        };
+        let bfs = Config::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan.into());
+        let bfs_other_h = Config::with(Algorithm::BreadthFirst, HeuristicKind::Misplaced.into());
+        let styles = lane_styles(&[a_star, bfs, fifo, bfs_other_h]);
+        let base = method_color(Algorithm::AStar, HeuristicKind::Manhattan.into());
+        assert_eq!(styles[0], (base, Variant::First));
+        assert_eq!(styles[2].1, Variant::Repeat(1));
+        assert!(distance(styles[2].0, base) > 30.0);
+        // The heuristic is no part of BFS's method.
+        assert_eq!(styles[3].1, Variant::Repeat(1));
+        for bg in [
+            egui::Visuals::dark().panel_fill,
+            egui::Visuals::light().panel_fill,
+        ]
+        .map(|c| Rgb(c.r(), c.g(), c.b()))
+        {
+            assert!(contrast(styles[2].0, bg) >= 2.5);
+        }
+    }
+
+    #[test]
+    fn six_restored_lanes_are_four_when_the_compare_view_draws_them() {
+        let mut settings = Settings {
+            lanes: vec![SearchConfig::default(); 6],
+            ..Settings::default()
+        };
+        settings.sanitize();
+        // Six lanes in the single view used to panic at the lane colours of a later frame.
+        let mut h = test_harness(settings);
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        assert_eq!(h.state().session.lanes.len(), session::MAX_LANES);
     }
 }

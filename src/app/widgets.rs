@@ -189,3 +189,25 @@ impl Hover {
         changed
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::{Command, Settings, test_harness};
+    use crate::search::SearchConfig;
+
+    #[test]
+    fn a_weight_no_slider_gives_does_not_restart_the_run_every_frame() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let config = SearchConfig {
+            weight: f64::NAN,
+            ..SearchConfig::default()
+        };
+        h.state_mut().apply(Command::SetConfig(config));
+        h.run();
+        h.state_mut().apply(Command::Step);
+        h.run();
+        assert_eq!(h.state().session.steps(), 1);
+        assert_eq!(h.state().session.settings.config.weight, 2.0);
+    }
+}

@@ -1,5 +1,5 @@
 //! How the window's panels are arranged: the single view's layout choices (remembered with the
-//! settings) and the panels a presenter can maximise. No egui: the views read these and draw.
+//! settings) and the panels a presenter can maximise. Nothing here draws: the views read these and draw.
 
 use serde::{Deserialize, Serialize};
 

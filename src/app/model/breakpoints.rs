@@ -100,72 +100,7 @@ pub fn parse_cell(text: &str) -> Option<Cell> {
 
 #[cfg(test)]
 mod tests {
-    use egui_kittest::kittest::Queryable;
-
     use super::*;
-    use crate::app::{RunMode, Settings, test_harness};
-    use crate::search::Status;
-
-    #[test]
-    fn a_breakpoint_stops_play_and_says_why() {
-        let mut settings = Settings {
-            board_text: "283164705".to_owned(),
-            speed: 10_000.0,
-            show_breakpoints: true,
-            ..Settings::default()
-        };
-        settings.breakpoints.goal_generated = true;
-        let mut h = test_harness(settings);
-        h.run();
-        h.get_by_label("Play Enter").click();
-        for _ in 0..50 {
-            h.step();
-            if h.state().session.mode == RunMode::Paused {
-                break;
-            }
-        }
-        h.run();
-        let session = &h.state().session;
-        assert_eq!(session.mode, RunMode::Paused, "play did not stop");
-        let search = session.lane(0).search();
-        // Stopped when the goal appeared as a child, before it is expanded.
-        assert!(matches!(search.status(), Status::Running));
-        let last = search.step_at(search.steps() - 1);
-        let goal = search.problem().goal();
-        assert!(
-            last.children
-                .iter()
-                .any(|c| search.node(c.node).state == goal)
-        );
-        h.get_by_label_contains("the goal was generated as node S");
-    }
-
-    #[test]
-    fn run_to_end_stops_at_a_chosen_board_and_a_bad_board_is_named() {
-        let mut settings = Settings {
-            show_breakpoints: true,
-            ..Settings::default()
-        };
-        settings.breakpoints.board = true;
-        settings.breakpoints.board_expanded = true;
-        settings.breakpoints.board_text = "203184765".to_owned();
-        let mut h = test_harness(settings);
-        h.run();
-        h.get_by_label("Run to end End").click();
-        h.run();
-        let search = h.state().session.lane(0).search();
-        let last = search.node(search.step_at(search.steps() - 1).expanded);
-        assert_eq!(last.state.to_string(), "203184765");
-        h.get_by_label_contains("203184765 was expanded");
-
-        h.get_by_label("Board to stop at").click();
-        h.run();
-        h.get_by_label("Board to stop at").type_text("9");
-        h.run();
-        let typed = h.state().session.settings.breakpoints.board_text.clone();
-        assert_eq!(typed.len(), 10, "what was typed is kept: {typed}");
-        h.get_by_label_contains("10 tiles given");
-    }
 
     #[test]
     fn only_checked_breakpoints_are_active() {

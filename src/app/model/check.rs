@@ -3,7 +3,7 @@
 //! Works on any problem of the window; h* comes from the puzzle's distance table or from one
 //! reverse Dijkstra over a map. A 4x4 board has no distance table: there h* is known on a
 //! sample, every board within [`NEAR_RADIUS`] moves of the goal ([`NearGoal`], computed once
-//! per goal on a thread), and elsewhere only consistency is checked. Model only: no egui.
+//! per goal on a thread), and elsewhere only consistency is checked. Model only, no drawing.
 
 use std::sync::{Arc, Mutex};
 

@@ -4,7 +4,7 @@
 //! on [`AnyState`] and calls its domain's own drawing; the lists, plots, compare view,
 //! exercise, pseudocode, breakpoints and exports never look inside a state.
 //!
-//! Model only: no egui.
+//! Model only: nothing of the drawing library.
 
 use std::cell::RefCell;
 use std::sync::Arc;

@@ -183,11 +183,8 @@ impl Score {
 
 #[cfg(test)]
 mod tests {
-    use egui_kittest::kittest::Queryable;
-
     use super::*;
     use crate::app::domain::{AnyAction, AnyState};
-    use crate::app::{Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Outcome, new_search};
 
@@ -308,67 +305,5 @@ mod tests {
         }
         // Every kind of reason was given and checked.
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
-    }
-
-    /// The node-column label of a row of the open list (the parent column names other nodes).
-    fn click_row(h: &mut egui_kittest::Harness<'static, crate::app::App>, id: NodeId) {
-        let label = format!("S{}", id.0);
-        h.get_all_by_label(&label)
-            .next()
-            .expect("the row is laid out")
-            .scroll_to_me();
-        h.run();
-        h.get_all_by_label(&label).next().unwrap().click();
-        h.run();
-    }
-
-    #[test]
-    fn a_wrong_pick_keeps_the_question_until_the_right_node_or_reveal() {
-        let mut h = test_harness(Settings {
-            exercise: true,
-            ..Settings::default()
-        });
-        h.run();
-        h.get_by_label_contains("Click the node in open");
-        // The start node is the only one: right, and the step is taken.
-        click_row(&mut h, NodeId(0));
-        h.get_by_label_contains("Right! S0 is next");
-        h.get_by_label("Score: 1 / 1 first tries");
-        assert_eq!(h.state().session.lane(0).search().steps(), 1);
-
-        // A node that is not next: marked, no step, and the answer stays hidden.
-        let search = h.state().session.lane(0).search();
-        let open: Vec<NodeId> = search.open_nodes().collect();
-        let (next, wrong) = (open[0], open[open.len() - 1]);
-        assert_ne!(next, wrong);
-        click_row(&mut h, wrong);
-        h.get_by_label_contains(&format!("Not quite: S{} has f =", wrong.0));
-        assert!(h.query_by_label_contains("is next").is_none());
-        assert_eq!(h.state().session.lane(0).search().steps(), 1);
-        assert_eq!(h.state().session.score.wrong_picks(1), [wrong]);
-        h.get_by_label("Score: 1 / 1 first tries");
-        // Then the right one: the step is taken, but it was not a first try.
-        click_row(&mut h, next);
-        assert_eq!(h.state().session.lane(0).search().steps(), 2);
-        h.get_by_label_contains(&format!("Right! S{} is next", next.0));
-        h.get_by_label("Score: 1 / 2 first tries");
-        assert!(h.state().session.score.wrong_picks(2).is_empty());
-
-        // Reveal names the next node, then steps; it does not count as right.
-        let next = h
-            .state()
-            .session
-            .lane(0)
-            .search()
-            .open_nodes()
-            .next()
-            .unwrap();
-        h.get_by_label("Reveal").click();
-        h.run();
-        h.get_by_label_contains(&format!("Answer: S{} is next", next.0));
-        let search = h.state().session.lane(0).search();
-        assert_eq!(search.steps(), 3);
-        assert_eq!(search.closed().last(), Some(&next));
-        h.get_by_label("Score: 1 / 3 first tries");
     }
 }

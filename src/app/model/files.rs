@@ -304,75 +304,10 @@ pub fn png(width: usize, height: usize, rgba: &[u8]) -> Vec<u8> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use egui_kittest::kittest::Queryable;
-
+mod tests {
     use super::*;
+    use crate::app::command::Command;
     use crate::app::grid_model::{GridEdit, Tool};
-    use crate::app::{App, Command, test_harness};
-    use crate::search::Algorithm;
-
-    pub(crate) fn temp_path(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("searchlab-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join(name)
-    }
-
-    pub(crate) fn click_menu(h: &mut egui_kittest::Harness<'static, App>, menu: &str, item: &str) {
-        h.get_by_label(menu).click();
-        h.run();
-        h.get_by_label(item).click();
-        h.run();
-    }
-
-    fn step(h: &mut egui_kittest::Harness<'static, App>, times: usize) {
-        for _ in 0..times {
-            h.get_by_label("Step Space").click();
-            h.run();
-        }
-    }
-
-    #[test]
-    fn a_saved_session_opens_again_with_its_lanes_and_step() {
-        let path = temp_path("round-trip.json");
-        let mut settings = Settings {
-            board_text: "2 8 3 1 6 4 7 0 5".to_owned(),
-            compare: true,
-            ..Settings::default()
-        };
-        settings.lanes[0] = SearchConfig::with(Algorithm::UniformCost, Default::default());
-        settings.breakpoints.f_increases = true;
-        let mut h = test_harness(settings);
-        h.run();
-        step(&mut h, 5);
-        click_menu(&mut h, "File", "Save session...");
-        h.state_mut().files.path = path.display().to_string();
-        h.run();
-        h.get_by_label("Save").click();
-        h.run();
-        assert!(path.exists(), "nothing written");
-        let saved = SessionFile::read(&path).unwrap();
-        assert_eq!(saved.step, 5);
-        assert_eq!(saved.board, "2 8 3 1 6 4 7 0 5");
-
-        // Change everything the file holds, then open it.
-        h.get_by_label("Single").click();
-        h.run();
-        h.state_mut().session.settings.lanes.pop();
-        h.state_mut()
-            .apply(crate::app::Command::SetBoardText("123804765".to_owned()));
-        h.run();
-        click_menu(&mut h, "File", "Open session...");
-        h.state_mut().files.path = path.display().to_string();
-        h.run();
-        h.get_by_label("Open").click();
-        h.run();
-        let app = h.state();
-        assert_eq!(SessionFile::of(&app.session), saved);
-        assert_eq!(app.session.clock(), 5);
-        assert!(app.files.action.is_none(), "the dialog closes");
-        h.get_by_label_contains("opened the session");
-    }
 
     /// A map session keeps the map as it was edited, its searches and the step.
     #[test]
@@ -423,81 +358,6 @@ pub(crate) mod tests {
         ));
     }
 
-    /// File → Import map reads a MovingAI map into the window and shows it; a malformed one
-    /// is refused in the dialog with its line, and the map stays.
-    #[test]
-    fn a_movingai_map_is_imported_and_a_malformed_one_refused() {
-        let good = temp_path("import.map");
-        std::fs::write(
-            &good,
-            "type octile\nheight 5\nwidth 6\nmap\n......\n..@@..\n..@T..\n......\n......\n",
-        )
-        .unwrap();
-        let bad = temp_path("bad.map");
-        std::fs::write(&bad, "type octile\nheight 4\nwidth 6\nmap\n......\n").unwrap();
-        let mut h = test_harness(Settings::default());
-        h.run();
-        let before = h.state().session.settings.grid.grid.clone();
-        click_menu(&mut h, "File", "Import map (MovingAI .map)...");
-        h.state_mut().files.path = bad.display().to_string();
-        h.run();
-        h.get_by_label("Open").click();
-        h.run();
-        assert!(h.state().files.action.is_some(), "the dialog stays open");
-        assert_eq!(h.state().session.settings.grid.grid, before);
-        assert_eq!(h.state().session.settings.domain, DomainKind::Puzzle);
-        h.state_mut().files.path = good.display().to_string();
-        h.run();
-        h.get_by_label("Open").click();
-        h.run();
-        let session = &h.state().session;
-        assert!(
-            h.state().files.action.is_none(),
-            "the dialog closes: {:?}",
-            h.state().files.error
-        );
-        assert_eq!(session.settings.domain, DomainKind::Grid);
-        let grid = &session.settings.grid.grid;
-        assert_eq!((grid.width(), grid.height(), grid.wall_count()), (6, 5, 4));
-        assert!(session.problem.is_ok());
-        h.get_by_label_contains("imported the map import.map");
-    }
-
-    #[test]
-    fn a_damaged_or_foreign_file_is_refused_and_nothing_is_lost() {
-        let damaged = temp_path("damaged.json");
-        let good = SessionFile::of(&crate::app::Session::new(Settings::default())).to_json();
-        std::fs::write(&damaged, &good[..good.len() / 2]).unwrap();
-        let foreign = temp_path("foreign.json");
-        std::fs::write(&foreign, r#"{"name": "a list of pupils"}"#).unwrap();
-
-        let mut h = test_harness(Settings {
-            board_text: "283164705".to_owned(),
-            ..Settings::default()
-        });
-        h.run();
-        step(&mut h, 3);
-        let before = SessionFile::of(&h.state().session);
-        for (path, message) in [
-            (
-                &damaged,
-                "this is not a searchlab session (damaged or not JSON",
-            ),
-            (&foreign, "this JSON file is not a searchlab session"),
-        ] {
-            click_menu(&mut h, "File", "Open session...");
-            h.state_mut().files.path = path.display().to_string();
-            h.run();
-            h.get_by_label("Open").click();
-            h.run();
-            h.get_by_label_contains(message);
-            assert_eq!(SessionFile::of(&h.state().session), before);
-            assert_eq!(h.state().session.lane(0).search().steps(), 3);
-            h.get_by_label("Cancel").click();
-            h.run();
-        }
-    }
-
     #[test]
     fn every_refusal_has_its_reason() {
         let good = SessionFile::of(&crate::app::Session::new(Settings::default()));
@@ -532,53 +392,6 @@ pub(crate) mod tests {
             SessionFile::parse(&json(&one_lane)),
             Err(LoadError::Invalid(_))
         ));
-    }
-
-    #[test]
-    fn traces_and_the_summary_are_written_from_the_window() {
-        let csv = temp_path("trace.csv");
-        let json = temp_path("trace.json");
-        let summary = temp_path("summary.csv");
-        let per_step = temp_path("per-step.csv");
-        let mut h = test_harness(Settings::default());
-        h.run();
-        step(&mut h, 2);
-        for (item, path) in [
-            ("Export trace (CSV)...", &csv),
-            ("Export trace (Posthoc JSON)...", &json),
-            ("Export summary (CSV)...", &summary),
-            ("Export per-step data (CSV)...", &per_step),
-        ] {
-            click_menu(&mut h, "File", item);
-            h.state_mut().files.path = path.display().to_string();
-            h.run();
-            h.get_by_label("Save").click();
-            h.run();
-            assert!(
-                h.state().files.action.is_none(),
-                "{item}: the dialog stays open"
-            );
-        }
-        let trace = std::fs::read_to_string(&csv).unwrap();
-        assert!(trace.starts_with("step,event,node,parent,g,h,f,state\n"));
-        let expands = trace.lines().filter(|l| l.contains(",expand,")).count();
-        assert_eq!(expands, 2, "{trace}");
-        let posthoc: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-        let events = posthoc["events"].as_array().unwrap();
-        assert_eq!(events[0]["type"], "source");
-        let summary = std::fs::read_to_string(&summary).unwrap();
-        assert!(
-            summary.starts_with("lane,length,optimal,expanded"),
-            "{summary}"
-        );
-        assert_eq!(summary.lines().count(), 2);
-        let per_step = std::fs::read_to_string(&per_step).unwrap();
-        let rows: Vec<&str> = per_step.lines().collect();
-        assert_eq!(rows[0], "lane,step,expanded,generated,open,f,h");
-        // 283104765 with A* Manhattan: step 1 expands the start (f = 4) into 4 children.
-        assert_eq!(rows[1], "1,1,1,4,4,4,4");
-        assert_eq!(rows.len(), 3);
     }
 
     #[test]

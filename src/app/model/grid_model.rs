@@ -1,5 +1,5 @@
 //! What the window remembers of a grid problem, and the edits a teacher makes to the map with
-//! the mouse or the setup bar. Model only: no egui; the map view emits [`GridEdit`]s and the
+//! the mouse or the setup bar. Model only, no drawing; the map view emits [`GridEdit`]s and the
 //! session applies them here.
 
 use serde::{Deserialize, Serialize};

@@ -1,11 +1,13 @@
 //! The window's model: settings, the session and its lanes, commands, exercise judging, the
 //! fine-step position, the words of the window, and the file formats (session files, exports,
-//! printed plots). Nothing here imports egui: the views (the rest of `app`) read the model and
-//! push [`command::Command`]s, which the session applies.
+//! printed plots). Nothing here, tests included, imports the drawing library: the views (the
+//! rest of `app`) read the model and push [`command::Command`]s, which the session applies;
+//! tests that drive the whole window live beside the views.
 //!
 //! The modules stand in layers, each importing only those listed before it (a test reads the
-//! sources and refuses a cycle): `arrangement`, `color`, `worker`, `domain`, `check`, `grid_model`,
-//! `breakpoints`, `exercise`, `text`, `command`, `fine_step`, `session`, `summary`, `files`, `print`.
+//! sources and refuses a cycle): `arrangement`, `color`, `worker`, `domain`, `limits`, `check`,
+//! `grid_model`, `breakpoints`, `exercise`, `text`, `file_action`, `command`, `fine_step`,
+//! `settings`, `session`, `summary`, `files`, `print`.
 
 pub mod arrangement;
 pub mod breakpoints;
