@@ -82,14 +82,7 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         }
     };
     lines.push((1, Role::Pop, pop));
-    lines.push((
-        1,
-        Role::GoalTest,
-        pick(
-            "if n is the goal: return the path to n",
-            "若 n 是目标：返回到 n 的路径",
-        ),
-    ));
+    lines.push(goal_test_on_expansion());
     lines.push((
         1,
         Role::Close,
@@ -177,6 +170,19 @@ fn update_lines() -> [(usize, Role, String); 2] {
     ]
 }
 
+/// The goal test when a node is taken for expansion, as best-first and depth-first
+/// pseudocode both write it.
+fn goal_test_on_expansion() -> (usize, Role, String) {
+    (
+        1,
+        Role::GoalTest,
+        text::pick(
+            "if n is the goal: return the path to n",
+            "若 n 是目标：返回到 n 的路径",
+        ),
+    )
+}
+
 fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     let pick = text::pick;
     let (init, f) = match config.algorithm {
@@ -241,14 +247,7 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             "n <- 弹出 open 表栈顶结点（后进先出）",
         ),
     ));
-    lines.push((
-        1,
-        Role::GoalTest,
-        pick(
-            "if n is the goal: return the path to n",
-            "若 n 是目标：返回到 n 的路径",
-        ),
-    ));
+    lines.push(goal_test_on_expansion());
     lines.push((
         1,
         Role::Close,
