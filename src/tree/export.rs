@@ -145,7 +145,8 @@ fn move_text<P: Drawn>(search: &dyn Search<P>, id: NodeId) -> String {
         .unwrap_or_default()
 }
 
-fn escape_xml(text: &str) -> String {
+/// Text for SVG or XML: its markup characters as entities.
+pub fn escape_xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use super::session::{Lane, Sample};
 use super::text;
+use crate::tree::export::escape_xml;
 
 /// A number short enough for a tick label: 950, 1.5k, 100k, 1.2M. Values are rounded to
 /// what a label needs; the exact counts are in the tables.
@@ -57,13 +58,6 @@ fn tick_step(max: f64) -> f64 {
         .unwrap_or(10.0 * magnitude)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// Draws one chart with its top at `top`.
 fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[Sample])]) {
     let plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT;
@@ -90,7 +84,7 @@ fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[
         out,
         r#"<text x="{x0}" y="{}" font-size="18" font-weight="bold">{}</text>"#,
         top + 24.0,
-        escape(chart.title)
+        escape_xml(chart.title)
     );
     // Grid and ticks.
     let mut y = 0.0;
@@ -122,7 +116,7 @@ fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[
         r##"<rect x="{x0}" y="{y0}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#333333"/><text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">{}</text>"##,
         x0 + plot_w / 2.0,
         y0 + plot_h + 40.0,
-        escape(text::t().axis_step)
+        escape_xml(text::t().axis_step)
     );
     // One line and one legend entry per lane.
     for (i, (name, color, samples)) in lanes.iter().enumerate() {
@@ -146,7 +140,7 @@ fn chart(out: &mut String, top: f64, chart: &Chart, lanes: &[(String, String, &[
             lx + 24.0,
             lx + 32.0,
             ly + 5.0,
-            escape(name)
+            escape_xml(name)
         );
     }
 }
@@ -214,7 +208,7 @@ mod tests {
         // Two charts, one line each per lane.
         assert_eq!(svg.matches("<polyline").count(), 2 * session.lanes.len());
         for (i, lane) in session.lanes.iter().enumerate() {
-            let name = escape(&text::lane_short(i + 1, lane.config()));
+            let name = escape_xml(&text::lane_short(i + 1, lane.config()));
             assert_eq!(svg.matches(&name).count(), 2, "{name}");
         }
         assert!(svg.contains(r#"fill="white""#));
