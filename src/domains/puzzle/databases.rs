@@ -36,7 +36,9 @@ static REGISTRY: RwLock<Vec<(Board, HeuristicKind, &'static PatternDatabase)>> =
 
 /// The database `kind` needs for `goal`, if it is ready. `None` for a heuristic without one.
 pub fn database(goal: &Board, kind: HeuristicKind) -> Option<&'static PatternDatabase> {
-    kind.partition()?;
+    // Asked at every node a search with a database evaluates: a heuristic without one is
+    // told apart without building its partition (which allocates).
+    kind.board_side()?;
     let registry = REGISTRY
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
