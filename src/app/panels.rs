@@ -2033,8 +2033,11 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
                             .width(2.0),
                     );
                 }
-                // Pointing at a step marks the node it expanded in every view.
-                if let Some(point) = plot.pointer_coordinate() {
+                // Pointing at a step marks the node it expanded in every view. Only a pointer
+                // over the plot: the plot maps any position on screen to a step.
+                if plot.response().hovered()
+                    && let Some(point) = plot.pointer_coordinate()
+                {
                     let step = point.x.round();
                     let closed = search.closed();
                     if step >= 1.0 && step <= closed.len() as f64 {
@@ -2229,6 +2232,30 @@ mod tests {
             .hover();
         h.run();
         assert_eq!(h.state().view.hover.node(), Some(child));
+    }
+
+    #[test]
+    fn only_a_pointer_over_a_plot_marks_the_step_it_points_at() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        for _ in 0..4 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        let heading = h.get_by_label(text::t().plot_counts).rect();
+        let x = heading.center().x;
+        // In the menu bar, straight above the plot: no step is pointed at.
+        h.hover_at(egui::pos2(x, 5.0));
+        h.run();
+        h.run();
+        assert_eq!(h.state().view.hover.node(), None);
+        // Inside the plot: the node its step expanded.
+        h.hover_at(egui::pos2(x, heading.bottom() + 60.0));
+        h.run();
+        h.run();
+        let closed = h.state().session.lane(0).search().closed().to_vec();
+        let marked = h.state().view.hover.node().expect("a step is pointed at");
+        assert!(closed.contains(&marked), "{marked:?} not in {closed:?}");
     }
 
     #[test]
