@@ -942,12 +942,19 @@ impl TreeView {
 fn export_limits(ui: &mut Ui, view: &mut TreeView, steps: usize) {
     let t = text::t();
     ui.label(t.tree_export_limits);
-    ui.label(t.tree_export_steps);
-    ui.add(egui::DragValue::new(&mut view.export_steps).range(0..=steps.max(1)))
-        .on_hover_text(t.tree_export_steps_hint);
-    ui.label(t.tree_export_depth);
-    ui.add(egui::DragValue::new(&mut view.export_depth).range(0..=200))
-        .on_hover_text(t.tree_export_depth_hint);
+    // Each name is the field's prefix, so a wrapping toolbar never parts them.
+    ui.add(
+        egui::DragValue::new(&mut view.export_steps)
+            .range(0..=steps.max(1))
+            .prefix(format!("{} ", t.tree_export_steps)),
+    )
+    .on_hover_text(t.tree_export_steps_hint);
+    ui.add(
+        egui::DragValue::new(&mut view.export_depth)
+            .range(0..=200)
+            .prefix(format!("{} ", t.tree_export_depth)),
+    )
+    .on_hover_text(t.tree_export_depth_hint);
 }
 
 #[cfg(test)]
