@@ -95,7 +95,7 @@ impl Default for TreeView {
             duplicates: false,
             board_names: false,
             follow: false,
-            tree: SearchTree::default(),
+            tree: SearchTree::steady(),
             folds: Folds::default(),
             layout: Layout::default(),
             layout_of: None,

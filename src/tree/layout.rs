@@ -200,11 +200,15 @@ pub const FACING_GAP_ROWS: usize = 1;
 
 /// Two trees facing each other, as a bidirectional search grows them: the tree below `top`
 /// laid out as [`tidy`] does, and the tree below `bottom` under it, upside down (its root on the
-/// last row, its children above), with [`FACING_GAP_ROWS`] empty rows between the deepest
-/// rows of the two. Both roots are at x = 0. [`Layout::depth`] is the row, so a child of the
-/// bottom tree is one row *above* its parent. Each tree keeps its own tidy x, so the promises of
-/// [`tidy`] hold for each, and rows never mix the two trees.
-pub fn facing(shape: &Shape, top: u32, bottom: u32) -> Layout {
+/// last row, its children above), with at least [`FACING_GAP_ROWS`] empty rows between the
+/// deepest rows of the two. Both roots are at x = 0. [`Layout::depth`] is the row, so a child of
+/// the bottom tree is one row *above* its parent. Each tree keeps its own tidy x, so the
+/// promises of [`tidy`] hold for each, and rows never mix the two trees.
+///
+/// `min_rows` keeps the bottom root on row `min_rows - 1` when the two trees fit in that many
+/// rows: given the rows both trees will need by the end of the run, neither tree moves as the
+/// other grows (without it the bottom tree would sink a row whenever the top tree deepened).
+pub fn facing(shape: &Shape, top: u32, bottom: u32, min_rows: usize) -> Layout {
     let mut layout = tidy(shape, top);
     let below = tidy(shape, bottom);
     if below.rows.is_empty() {
@@ -219,7 +223,7 @@ pub fn facing(shape: &Shape, top: u32, bottom: u32) -> Layout {
         layout.min_x = below.min_x;
         layout.max_x = below.max_x;
     }
-    let last = layout.rows.len() + FACING_GAP_ROWS + below.rows.len() - 1;
+    let last = (layout.rows.len() + FACING_GAP_ROWS + below.rows.len()).max(min_rows) - 1;
     layout.rows.resize_with(last + 1, Vec::new);
     for (d, row) in below.rows.into_iter().enumerate() {
         for &v in &row {
@@ -387,7 +391,7 @@ mod tests {
     use super::*;
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, NodeId, Search, new_search};
-    use crate::tree::model::{Folds, SearchTree};
+    use crate::tree::model::{Folds, SearchTree, TreeNode};
 
     /// Checks the two promises of a tidy layout: no two nodes of a row closer than one unit
     /// (nodes are drawn less than a unit wide), and every parent centred over its children.
@@ -564,6 +568,89 @@ mod tests {
                 previous = layout_now(&mut tree, search.as_ref(), &folds);
                 assert_eq!(previous, layout);
             }
+        }
+    }
+
+    /// A node's depth below the root of its own tree (the start's or the goal's).
+    fn own_depth(tree: &SearchTree<Problem>, v: u32) -> (u32, u32) {
+        let (mut depth, mut at) = (0, NodeId(v));
+        while let Some(parent) = tree.parent_of(TreeNode::Node(at)) {
+            depth += 1;
+            at = parent;
+        }
+        (at.0, depth)
+    }
+
+    /// The window's two facing trees over whole bidirectional runs: a node keeps its row from
+    /// step to step unless it is moved to a new parent (as in a one-direction tree, where the
+    /// row is the depth), its x is the x a lone tidy layout of its own tree gives (so it moves
+    /// sideways only as a one-direction tree's nodes do), the two trees never share a row and
+    /// keep an empty row between them, and a step back restores the layout exactly.
+    #[test]
+    fn facing_trees_keep_their_rows_as_either_grows() {
+        let runs = [
+            ("216408753", Algorithm::BidirectionalBfs),
+            ("283164705", Algorithm::BidirectionalBfs),
+            ("231804765", Algorithm::BidirectionalBfs),
+            ("216408753", Algorithm::BidirectionalUcs),
+            ("283164705", Algorithm::BidirectionalUcs),
+        ];
+        let folds = Folds::default();
+        for (board, algorithm) in runs {
+            let config = SearchConfig::with(algorithm, HeuristicKind::Zero);
+            let mut search = new_search(problem(board), config);
+            let mut tree = SearchTree::steady();
+            let mut before = layout_now(&mut tree, search.as_ref(), &folds);
+            let mut depths: Vec<(u32, u32)> = Vec::new();
+            let mut grew = 0;
+            while search.step().is_some() {
+                let layout = layout_now(&mut tree, search.as_ref(), &folds);
+                let shape = tree.shape(&folds);
+                let goal = tree.backward_root().expect("two roots").0;
+                let own = [tidy(&shape, 0), tidy(&shape, goal)];
+                let now: Vec<(u32, u32)> = (0..search.node_count() as u32)
+                    .map(|v| own_depth(&tree, v))
+                    .collect();
+                for (v, &(root, depth)) in now.iter().enumerate() {
+                    let which = usize::from(root == goal);
+                    assert_eq!(
+                        layout.x[v], own[which].x[v],
+                        "{board} {algorithm:?}: x of {v}"
+                    );
+                    if depths.get(v) == Some(&(root, depth)) {
+                        assert_eq!(
+                            layout.depth[v],
+                            before.depth[v],
+                            "{board} {algorithm:?}: S{v} moved after {} steps",
+                            search.steps()
+                        );
+                    }
+                }
+                grew += usize::from(layout.rows.len() > before.rows.len());
+                // No row holds nodes of both trees, and an empty row parts them.
+                let tree_of = |row: &Vec<u32>| row.first().map(|&v| now[v as usize].0 == goal);
+                let kinds: Vec<Option<bool>> = layout.rows.iter().map(tree_of).collect();
+                for (row, kind) in layout.rows.iter().zip(&kinds) {
+                    assert!(
+                        row.iter()
+                            .all(|&v| Some(now[v as usize].0 == goal) == *kind)
+                    );
+                }
+                let last_top = kinds.iter().rposition(|k| *k == Some(false)).unwrap();
+                let first_bottom = kinds.iter().position(|k| *k == Some(true)).unwrap();
+                assert!(
+                    first_bottom > last_top + FACING_GAP_ROWS,
+                    "{board} {algorithm:?}"
+                );
+                search.step_back();
+                assert_eq!(layout_now(&mut tree, search.as_ref(), &folds), before);
+                search.step();
+                assert_eq!(layout_now(&mut tree, search.as_ref(), &folds), layout);
+                before = layout;
+                depths = now;
+            }
+            assert!(search.solution().is_some());
+            assert_eq!(grew, 0, "{board} {algorithm:?}: the goal's tree sank");
         }
     }
 

@@ -19,6 +19,12 @@
 //! start: when an iteration begins, the start's children from the one before are let go, so the
 //! tree is the current iteration's, as a textbook draws each probe of IDA* on its own.
 //!
+//! **A steady picture.** The window's tree ([`SearchTree::steady`]) places a bidirectional
+//! search's goal once per run: the run is played ahead on a fresh search (up to
+//! [`AHEAD_NODES`] nodes) to learn how deep each tree gets, and the goal's root goes on the row
+//! that leaves room for both. Neither tree then moves as the other grows, and a step back
+//! gives back the previous picture exactly. The exports draw the tree as it stands, compact.
+//!
 //! Everything the tree reads of a node goes through [`facts`], the one place that knows the
 //! engine's node fields, and what each node is drawn as comes from [`Marks`], the same in the
 //! window and the exports.
@@ -26,8 +32,11 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Drawn;
+use super::layout::FACING_GAP_ROWS;
 use super::layout::{Layout, Shape, facing, tidy};
-use crate::search::{Cost, Direction, NodeId, Outcome, Place, Search, SearchConfig, SearchProblem};
+use crate::search::{
+    Cost, Direction, NodeId, Outcome, Place, Search, SearchConfig, SearchProblem, try_new_search,
+};
 
 /// What the tree and the table read of one engine node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -145,6 +154,11 @@ pub struct SearchTree<P: SearchProblem> {
     with_duplicates: bool,
     /// Where a bidirectional search's backward half starts: the goal, a second root.
     backward_root: Option<NodeId>,
+    /// Whether a bidirectional search's goal is placed for the whole run (the window) rather
+    /// than right under the start's tree as it stands (the exports).
+    steady: bool,
+    /// The rows a bidirectional run needs by its end (0 if not known or not steady).
+    run_rows: usize,
     /// The drawn parent of each node (ROOTLESS for the start, and for the goal where a
     /// bidirectional search's backward half starts).
     parent: Vec<u32>,
@@ -167,6 +181,8 @@ impl<P: SearchProblem> Default for SearchTree<P> {
             last_expanded: None,
             with_duplicates: false,
             backward_root: None,
+            steady: false,
+            run_rows: 0,
             parent: Vec::new(),
             attached_by: Vec::new(),
             children: Vec::new(),
@@ -177,7 +193,78 @@ impl<P: SearchProblem> Default for SearchTree<P> {
     }
 }
 
+/// How many nodes of a bidirectional run a steady tree plays ahead to place the goal: enough
+/// for every bidirectional run of the 8-puzzle (the hardest, 30 moves, takes 10-30 ms once per
+/// run; docs/performance.md) and of the grid maps the window offers. A longer run places its
+/// goal as far as this many nodes need and lowers it, a row at a time, only beyond them.
+pub const AHEAD_NODES: usize = 200_000;
+
+/// The deepest each half of a bidirectional run gets, forward then backward, over the whole
+/// run (a node moved to a new parent counts at both depths), played on a fresh search of
+/// `problem` up to [`AHEAD_NODES`] nodes. Duplicates count one deeper than their parent if
+/// they are drawn.
+fn deepest_of_run<P: SearchProblem>(
+    problem: &P,
+    config: &SearchConfig<P::Heuristic>,
+    with_duplicates: bool,
+) -> [u32; 2] {
+    let Ok(mut search) = try_new_search(problem.clone(), *config) else {
+        return [0; 2];
+    };
+    let mut deepest = [0; 2];
+    let mut depth = vec![0u32; search.node_count()];
+    let mut parent = vec![ROOTLESS; search.node_count()];
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); search.node_count()];
+    while search.node_count() < AHEAD_NODES && search.step().is_some() {
+        let step = search.step_at(search.steps() - 1);
+        let expanded = step.expanded.index();
+        let half = usize::from(search.node(step.expanded).direction == Direction::Backward);
+        depth.resize(search.node_count(), 0);
+        parent.resize(search.node_count(), ROOTLESS);
+        children.resize(search.node_count(), Vec::new());
+        let below = depth[expanded] + 1;
+        for child in step.children {
+            let id = child.node.0;
+            match child.outcome {
+                Outcome::New | Outcome::Pruned => {}
+                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                    let old = parent[id as usize];
+                    if old != ROOTLESS {
+                        children[old as usize].retain(|&k| k != id);
+                    }
+                }
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => {
+                    if with_duplicates {
+                        deepest[half] = deepest[half].max(below);
+                    }
+                    continue;
+                }
+            }
+            parent[id as usize] = expanded as u32;
+            children[expanded].push(id);
+            // The node and everything under it (a reopened node may have children) now hang
+            // one row below the expanded node.
+            let mut stack = vec![(id, below)];
+            while let Some((v, d)) = stack.pop() {
+                depth[v as usize] = d;
+                deepest[half] = deepest[half].max(d);
+                stack.extend(children[v as usize].iter().map(|&k| (k, d + 1)));
+            }
+        }
+    }
+    deepest
+}
+
 impl<P: Drawn> SearchTree<P> {
+    /// An empty tree for the window: a bidirectional search's goal is placed for the whole
+    /// run, so neither tree moves as the other grows.
+    pub fn steady() -> SearchTree<P> {
+        SearchTree {
+            steady: true,
+            ..SearchTree::default()
+        }
+    }
+
     /// Whether the tree mirrors a run of this problem and config.
     fn is_run_of(&self, problem: &P, config: &SearchConfig<P::Heuristic>) -> bool {
         self.source
@@ -197,10 +284,25 @@ impl<P: Drawn> SearchTree<P> {
             return false;
         }
         if !same_run || self.steps == 0 {
+            let backward_root = search.bidirectional().map(|b| b.backward_root);
+            // Playing the run ahead once per run: a step back rebuilds the tree, not this.
+            let run_rows = if !self.steady || backward_root.is_none() {
+                0
+            } else if self.is_run_of(search.problem(), search.config())
+                && self.with_duplicates == with_duplicates
+            {
+                self.run_rows
+            } else {
+                let [forward, backward] =
+                    deepest_of_run(search.problem(), search.config(), with_duplicates);
+                forward as usize + FACING_GAP_ROWS + backward as usize + 2
+            };
             *self = SearchTree {
                 source: Some((search.problem().clone(), *search.config())),
                 with_duplicates,
-                backward_root: search.bidirectional().map(|b| b.backward_root),
+                backward_root,
+                steady: self.steady,
+                run_rows,
                 parent: vec![ROOTLESS],
                 attached_by: vec![Outcome::New],
                 children: vec![Vec::new()],
@@ -319,11 +421,12 @@ impl<P: Drawn> SearchTree<P> {
     }
 
     /// The tidy layout of the tree: the start's tree growing down, and a bidirectional
-    /// search's backward tree below it growing up, facing it.
+    /// search's backward tree below it growing up, facing it (its root where the whole run
+    /// needs it, for a steady tree).
     pub fn layout(&self, folds: &Folds) -> Layout {
         let shape = self.shape(folds);
         match self.backward_root {
-            Some(bottom) => facing(&shape, 0, bottom.0),
+            Some(bottom) => facing(&shape, 0, bottom.0, self.run_rows),
             None => tidy(&shape, 0),
         }
     }
