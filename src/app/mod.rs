@@ -536,7 +536,11 @@ impl App {
                 Some(lane) => self
                     .view
                     .tree
-                    .export(request.action, lane.search())
+                    .export(
+                        request.action,
+                        lane.search(),
+                        tree_view::export_cut(&self.session.settings),
+                    )
                     .and_then(|bytes| files::write(path, &bytes)),
                 None => Err(text::t().nothing_to_export.to_owned()),
             },

@@ -24,7 +24,7 @@ use super::board_view::{self, palette};
 use super::command::Command;
 use super::domain::AnyProblem;
 use super::files::FileAction;
-use super::session::{RunMode, Session};
+use super::session::{RunMode, Session, Settings};
 use super::text;
 use super::widgets::Hover;
 use crate::i18n;
@@ -82,10 +82,6 @@ pub struct TreeView {
     table: Option<StepTable<AnyProblem>>,
     /// Where the tree was drawn the last time the pane was (None if there was no room).
     pub rect: Option<Rect>,
-    /// The tree exports' cut: the tree after the first this many steps (0: the current step)
-    /// and nodes at most this deep (0: every depth), as `solve --max-steps --max-depth`.
-    pub export_steps: usize,
-    pub export_depth: u32,
 }
 
 impl Default for TreeView {
@@ -110,8 +106,6 @@ impl Default for TreeView {
             shown: None,
             table: None,
             rect: None,
-            export_steps: 0,
-            export_depth: 0,
         }
     }
 }
@@ -262,7 +256,7 @@ pub fn pane(
                 view.folds.clear();
             }
             ui.separator();
-            export_limits(ui, view, search.steps());
+            export_limits(ui, &session.settings, commands);
         }
     });
     match view.tab {
@@ -901,11 +895,12 @@ fn table(ui: &mut Ui, search: &dyn Search<AnyProblem>, view: &mut TreeView) {
 
 impl TreeView {
     /// The file a tree or table export action writes, for the search as it stands (the table
-    /// up to [`TABLE_STEPS`] steps), the tree cut as the pane's export settings say.
+    /// up to [`TABLE_STEPS`] steps), the tree cut as [`export_cut`] reads the settings.
     pub fn export(
         &self,
         action: FileAction,
         search: &dyn Search<AnyProblem>,
+        cut: TreeCut,
     ) -> Result<Vec<u8>, String> {
         let naming = if self.board_names {
             Naming::Board
@@ -917,7 +912,6 @@ impl TreeView {
             table.seek(search.steps().min(TABLE_STEPS));
             table
         };
-        let cut = self.export_cut();
         Ok(match action {
             FileAction::TreePng => tree_png(search, cut)?,
             FileAction::TreeDot => tree_dot(search, cut).into_bytes(),
@@ -928,39 +922,50 @@ impl TreeView {
             _ => tree_svg(search, cut).into_bytes(),
         })
     }
+}
 
-    /// What part of the tree the exports keep (0 in a setting: no cut).
-    pub fn export_cut(&self) -> TreeCut {
-        TreeCut {
-            max_steps: (self.export_steps > 0).then_some(self.export_steps),
-            max_depth: (self.export_depth > 0).then_some(self.export_depth),
-        }
+/// What part of the tree the exports keep, as the settings remember it (0: no cut). A step
+/// count the search has not reached yet exports the tree as it stands.
+pub fn export_cut(settings: &Settings) -> TreeCut {
+    let steps = settings.tree_export_steps as usize;
+    let depth = settings.tree_export_depth;
+    TreeCut {
+        max_steps: (steps > 0).then_some(steps),
+        max_depth: (depth > 0).then_some(depth),
     }
 }
 
-/// The tree exports' cut, beside the tree: the first N steps and the depth.
-fn export_limits(ui: &mut Ui, view: &mut TreeView, steps: usize) {
+/// The largest cut the export fields take: far beyond any run a tree is drawn for, yet a run's
+/// limit stays remembered for the next, longer or shorter, run.
+const EXPORT_LIMIT_MAX: u32 = 1_000_000;
+
+/// The tree exports' cut, beside the tree: the first N steps and the depth (remembered).
+fn export_limits(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) {
     let t = text::t();
+    let (mut steps, mut depth) = (settings.tree_export_steps, settings.tree_export_depth);
     ui.label(t.tree_export_limits);
     // Each name is the field's prefix, so a wrapping toolbar never parts them.
     ui.add(
-        egui::DragValue::new(&mut view.export_steps)
-            .range(0..=steps.max(1))
+        egui::DragValue::new(&mut steps)
+            .range(0..=EXPORT_LIMIT_MAX)
             .prefix(format!("{} ", t.tree_export_steps)),
     )
     .on_hover_text(t.tree_export_steps_hint);
     ui.add(
-        egui::DragValue::new(&mut view.export_depth)
+        egui::DragValue::new(&mut depth)
             .range(0..=200)
             .prefix(format!("{} ", t.tree_export_depth)),
     )
     .on_hover_text(t.tree_export_depth_hint);
+    if (steps, depth) != (settings.tree_export_steps, settings.tree_export_depth) {
+        commands.push(Command::SetTreeExport { steps, depth });
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use egui::{Event, PointerButton};
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
     use crate::app::arrangement::Pane;
@@ -1209,18 +1214,27 @@ mod tests {
         let mut h = tree_harness();
         h.state_mut().apply(Command::RunToEnd);
         h.run();
-        let view = &mut h.state_mut().view.tree;
-        view.export_steps = 2;
-        view.export_depth = 1;
+        h.state_mut()
+            .apply(Command::SetTreeExport { steps: 2, depth: 1 });
+        h.run();
         let app = h.state();
         let search = app.session.lane(0).search();
-        let dot = app.view.tree.export(FileAction::TreeDot, search).unwrap();
+        let cut = export_cut(&app.session.settings);
+        let dot = app
+            .view
+            .tree
+            .export(FileAction::TreeDot, search, cut)
+            .unwrap();
         let dot = String::from_utf8(dot).unwrap();
         // After two steps the start and its children are expanded or open, their children
         // cut away at depth 1: the start and its four children.
         assert_eq!(dot.matches("[label=\"S").count(), 5, "{dot}");
         assert!(dot.contains("#1") && !dot.contains("#3"), "{dot}");
-        let png = app.view.tree.export(FileAction::TreePng, search).unwrap();
+        let png = app
+            .view
+            .tree
+            .export(FileAction::TreePng, search, cut)
+            .unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().unwrap();
         let info = reader.info();
@@ -1245,5 +1259,60 @@ mod tests {
         h.run();
         assert_eq!(h.state().view.maximized, Some(Pane::Tree));
         assert!(h.query_by_label("Search tree").is_some());
+    }
+
+    /// eframe's storage in memory, as the window's settings file is read and written.
+    #[derive(Default)]
+    struct MemoryStorage(std::collections::HashMap<String, String>);
+
+    impl eframe::Storage for MemoryStorage {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_owned(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+
+    /// The export limits typed beside the tree are kept in the settings, survive eframe's
+    /// storage (RON), and a settings text from before they existed loads with no cut.
+    #[test]
+    fn export_limits_are_remembered_between_runs_of_the_app() {
+        let mut h = tree_harness();
+        h.run();
+        h.state_mut()
+            .apply(Command::SetTreeExport { steps: 7, depth: 3 });
+        h.run();
+        // The fields show the remembered values.
+        let shown = |h: &egui_kittest::Harness<'static, crate::app::App>, label: &str| {
+            h.get_by_label(label).accesskit_node().numeric_value()
+        };
+        assert_eq!(shown(&h, "first steps"), Some(7.0));
+        assert_eq!(shown(&h, "depth ≤"), Some(3.0));
+        let settings = h.state().session.settings.clone();
+        let mut storage = MemoryStorage::default();
+        eframe::set_value(&mut storage, "settings", &settings);
+        assert!(storage.0["settings"].contains("tree_export_steps:7"));
+        let back: Settings = eframe::get_value(&storage, "settings").unwrap();
+        assert_eq!(back, settings);
+        assert_eq!(
+            export_cut(&back),
+            TreeCut {
+                max_steps: Some(7),
+                max_depth: Some(3)
+            }
+        );
+        storage.0.insert(
+            "old".to_owned(),
+            "(domain: Grid, zoom: 1.25, show_tree: true)".to_owned(),
+        );
+        let old: Settings = eframe::get_value(&storage, "old").unwrap();
+        assert_eq!((old.zoom, old.show_tree), (1.25, true));
+        assert_eq!((old.tree_export_steps, old.tree_export_depth), (0, 0));
+        assert_eq!(export_cut(&old), TreeCut::default());
     }
 }

@@ -106,6 +106,12 @@ pub enum Command {
     ExploreUnsolvable,
     /// A new arrangement of the single view's panels (remembered).
     SetArrangement(Arrangement),
+    /// The tree exports' cut: the first `steps` steps and nodes at most `depth` deep, 0 for
+    /// no cut (remembered).
+    SetTreeExport {
+        steps: u32,
+        depth: u32,
+    },
     /// Fill the window with one pane for presenting (setup rows hidden), or restore the
     /// arrangement with `None`.
     Maximize(Option<Pane>),

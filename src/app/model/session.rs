@@ -1030,6 +1030,10 @@ impl Session {
             Command::SetDark(dark) => self.settings.dark = dark,
             Command::SetTextBoards(on) => self.settings.text_boards = on,
             Command::SetArrangement(arrangement) => self.settings.arrangement = arrangement,
+            Command::SetTreeExport { steps, depth } => {
+                self.settings.tree_export_steps = steps;
+                self.settings.tree_export_depth = depth;
+            }
             Command::SetZoom(zoom) if zoom.is_finite() => {
                 self.settings.zoom = zoom.clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
             }

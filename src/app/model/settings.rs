@@ -63,6 +63,10 @@ pub struct Settings {
     pub text_boards: bool,
     /// Where the single view's panels go and whether the setup rows are folded.
     pub arrangement: Arrangement,
+    /// The tree exports' cut: the tree as it stood after this many steps (0: the current step)
+    /// and nodes at most this deep (0: every depth), as `solve --max-steps --max-depth`.
+    pub tree_export_steps: u32,
+    pub tree_export_depth: u32,
     /// Search the typed pair even if it is unsolvable, to watch the search exhaust the states
     /// it can reach. Set by a button, cleared by any change of board or goal, never saved.
     #[serde(skip)]
@@ -117,6 +121,8 @@ impl Default for Settings {
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
             text_boards: false,
             arrangement: Arrangement::default(),
+            tree_export_steps: 0,
+            tree_export_depth: 0,
             explore_unsolvable: false,
         }
     }
