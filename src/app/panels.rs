@@ -1496,7 +1496,14 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         super::exercise_view::banner(ui, &session.score, rule, can_reveal, commands);
     }
     super::engine_views::ui(ui, lane);
-    if session.settings.arrangement.lists_stacked {
+    // Side by side unless a list's narrowest columns overflow its half (it would scroll
+    // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
+    // stacked lists still show a whole row each; stacked, each list has the pane's width.
+    let columns = ListColumns::new(ui, session, lane.search());
+    let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
+    let stacked_rows = ((ui.available_height() - 8.0) / 2.0 - LIST_CHROME) / columns.row_height;
+    let crowded = columns.width(Fit::Narrowest) > half && stacked_rows >= 1.0;
+    if session.settings.arrangement.lists_stacked || crowded {
         // Each list as wide as the pane: every column fits at a large zoom.
         let half = ((ui.available_height() - 8.0) / 2.0).max(0.0);
         ui.push_id("open", |ui| {
@@ -1716,6 +1723,126 @@ fn closed_table(
     follow.offset = offset;
 }
 
+/// The height of a list's title, column headings and margins above its rows.
+const LIST_CHROME: f32 = 60.0;
+
+/// Which columns a node table shows: all, all but the depth (which is g when every move costs
+/// 1), or the rank, node, g, h, f and state alone. A column left out is better than one cut at
+/// the table's edge; the parent is also in the selected node's panel and in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fit {
+    Wide,
+    Narrow,
+    Narrowest,
+}
+
+/// The widths of a node table's columns.
+struct ListColumns {
+    text_size: f32,
+    map: bool,
+    text_boards: bool,
+    cell: f32,
+    row_height: f32,
+    board_width: f32,
+    /// The node and parent columns.
+    id_width: f32,
+    /// The node column without the parent's (its heading is shorter).
+    node_width: f32,
+    /// The digits of the largest node number.
+    digits: f32,
+    /// A map's g, h and f columns: as wide as "100.41" in the table's font.
+    cost_width: f32,
+}
+
+impl ListColumns {
+    fn new(ui: &Ui, session: &Session, search: &dyn Search<AnyProblem>) -> ListColumns {
+        let side = search.problem().side();
+        let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
+        // A map's cell is its coordinates, and its costs have decimals (3.41 on diagonals).
+        let map = session.settings.domain == DomainKind::Grid;
+        let text_boards = session.settings.text_boards || map;
+        let cell = board_view::list_cell(side, text_size);
+        let board_width = match search.problem().grid() {
+            // The widest coordinates of this map, "(11, 7)" on a 12x8 one.
+            Some(grid) => {
+                let digits = |n: usize| n.saturating_sub(1).max(1).ilog10() as f32 + 1.0;
+                (digits(grid.width()) + digits(grid.height()) + 4.0) * text_size * 0.6 + 6.0
+            }
+            // Monospace digits are 0.6 of the font size wide.
+            None if text_boards => (side * side + side - 1) as f32 * text_size * 0.6 + 6.0,
+            None => cell * side as f32 + 4.0,
+        };
+        // The node and parent columns are as wide as the longest id so far needs ("S" and
+        // digits).
+        let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
+        // At least as wide as the headings: "父结点" is three full-width characters.
+        let heading_width = |title: &str| {
+            let ems: f32 = title
+                .chars()
+                .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+                .sum();
+            ems * text_size + 6.0
+        };
+        let node_width = ((digits + 1.4) * text_size * 0.56 + 4.0)
+            .max(44.0)
+            .max(heading_width(text::t().col_node));
+        let id_width = node_width.max(heading_width(text::t().col_parent));
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let cost_width = ui.fonts_mut(|f| {
+            f.layout_no_wrap("100.41".to_owned(), font, Color32::WHITE)
+                .size()
+                .x
+        }) + 8.0;
+        ListColumns {
+            cost_width,
+            text_size,
+            map,
+            text_boards,
+            cell,
+            row_height: list_row_height(side, text_size, text_boards),
+            board_width,
+            id_width,
+            node_width,
+            digits,
+        }
+    }
+
+    /// The widths of the rank, g and h, and f columns (the narrow tables close up a little).
+    fn numbers(&self, fit: Fit) -> (f32, f32, f32) {
+        let wide = fit == Fit::Wide;
+        let (rank_width, value_width) = if wide { (36.0, 26.0) } else { (30.0, 22.0) };
+        // A long run's step numbers (five digits and more) need more than the narrow column.
+        let rank_width = f32::max(rank_width, (self.digits - 0.4) * self.text_size * 0.6 + 6.0);
+        if self.map {
+            (rank_width, self.cost_width, self.cost_width)
+        } else {
+            (rank_width, value_width, 34.0)
+        }
+    }
+
+    /// The width of the columns and the spaces between them (the last column at its least).
+    fn width(&self, fit: Fit) -> f32 {
+        let (rank, value, f) = self.numbers(fit);
+        let numbers = rank + 2.0 * value + f + self.board_width;
+        match fit {
+            Fit::Wide => numbers + 2.0 * self.id_width + 7.0 * 5.0 + 44.0,
+            Fit::Narrow => numbers + 2.0 * self.id_width + 6.0 * 4.0,
+            Fit::Narrowest => numbers + self.node_width + 5.0 * 4.0,
+        }
+    }
+
+    /// The most columns that fit in `width`.
+    fn fit(&self, width: f32) -> Fit {
+        if self.width(Fit::Wide) <= width {
+            Fit::Wide
+        } else if self.width(Fit::Narrow) <= width {
+            Fit::Narrow
+        } else {
+            Fit::Narrowest
+        }
+    }
+}
+
 /// The open or closed list as a virtualised table: only the visible rows are laid out, so it
 /// costs the same at 30 rows and at 180,000. Clicking a row selects its node (or, in an
 /// exercise, predicts it).
@@ -1732,54 +1859,26 @@ fn node_table(
     // Selectable labels would take the click on their text away from the row.
     ui.style_mut().interaction.selectable_labels = false;
     ui.spacing_mut().item_spacing.x = 5.0;
-    let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
     let background = ui.visuals().panel_fill;
-    // A map's cell is its coordinates, and its costs have decimals (3.41 on diagonals).
-    let map = session.settings.domain == DomainKind::Grid;
-    let text_boards = session.settings.text_boards || map;
-    let height = list_row_height(side, text_size, text_boards);
-    let cell = board_view::list_cell(side, text_size);
-    let board_width = if map {
-        "(1023, 1023)".len() as f32 * text_size * 0.6 + 6.0
-    } else if text_boards {
-        // Monospace digits are 0.6 of the font size wide.
-        (side * side + side - 1) as f32 * text_size * 0.6 + 6.0
-    } else {
-        cell * side as f32 + 4.0
-    };
-    // The node and parent columns are as wide as the longest id so far needs ("S" and digits).
-    let digits = search.node_count().max(10).ilog10() as f32 + 1.0;
-    // At least as wide as the headings: "父结点" is three full-width characters.
-    let heading_width = |title: &str| {
-        let ems: f32 = title
-            .chars()
-            .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
-            .sum();
-        ems * text_size + 6.0
-    };
-    let id_width = ((digits + 1.4) * text_size * 0.56 + 4.0)
-        .max(44.0)
-        .max(heading_width(text::t().col_parent))
-        .max(heading_width(text::t().col_node));
-    // Every move costs 1, so the depth is g: its column is the one left out when the boards
-    // take the room (4x4 as text), rather than the table overflowing into its neighbour.
-    let fixed = 36.0 + 2.0 * id_width + board_width + 2.0 * 26.0 + 34.0;
-    let with_depth = fixed + 7.0 * ui.spacing().item_spacing.x + 44.0 <= ui.available_width();
-    // Without it, the narrow columns close up a little too.
-    let (rank_width, value_width) = if with_depth {
-        (36.0, 26.0)
-    } else {
+    let columns = ListColumns::new(ui, session, search);
+    let ListColumns {
+        text_boards,
+        cell,
+        row_height: height,
+        board_width,
+        id_width,
+        node_width,
+        ..
+    } = columns;
+    // Columns are left out, the depth first, rather than the table overflowing its pane.
+    let fit = columns.fit(ui.available_width());
+    let with_depth = fit == Fit::Wide;
+    let with_parent = fit != Fit::Narrowest;
+    // Without them, the narrow columns close up a little too.
+    if !with_depth {
         ui.spacing_mut().item_spacing.x = 4.0;
-        (30.0, 22.0)
-    };
-    // A long run's step numbers (five digits and more) need more than the narrow column.
-    let rank_width = f32::max(rank_width, (digits - 0.4) * text_size * 0.6 + 6.0);
-    let (value_width, f_width) = if map {
-        let width = "100.41".len() as f32 * text_size * 0.6 + 8.0;
-        (width, width)
-    } else {
-        (value_width, 34.0)
-    };
+    }
+    let (rank_width, value_width, f_width) = columns.numbers(fit);
     let shown_hover = hover.node();
     let mut seen = None;
     // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
@@ -1798,16 +1897,22 @@ fn node_table(
                 // (exercise mode at zoom 1.5), what scrolls out of view is the parent and the
                 // depth, not the numbers the class reasons with.
                 .column(Column::exact(rank_width))
-                .column(Column::exact(id_width))
+                .column(Column::exact(if with_parent {
+                    id_width
+                } else {
+                    node_width
+                }))
                 .columns(Column::exact(value_width), 2)
-                .column(Column::exact(f_width))
-                .column(Column::exact(board_width));
-            builder = if with_depth {
-                builder
+                .column(Column::exact(f_width));
+            builder = match fit {
+                Fit::Wide => builder
+                    .column(Column::exact(board_width))
                     .column(Column::exact(id_width))
-                    .column(Column::remainder().at_least(30.0))
-            } else {
-                builder.column(Column::remainder().at_least(id_width))
+                    .column(Column::remainder().at_least(30.0)),
+                Fit::Narrow => builder
+                    .column(Column::exact(board_width))
+                    .column(Column::remainder().at_least(id_width)),
+                Fit::Narrowest => builder.column(Column::remainder().at_least(board_width)),
             };
             builder = builder.min_scrolled_height(0.0).auto_shrink([false, false]);
             if let Some((row, align)) = list.scroll_to {
@@ -1825,7 +1930,11 @@ fn node_table(
                         text::t().col_parent,
                         text::t().col_depth,
                     ];
-                    let shown = if with_depth { 8 } else { 7 };
+                    let shown = match fit {
+                        Fit::Wide => 8,
+                        Fit::Narrow => 7,
+                        Fit::Narrowest => 6,
+                    };
                     for &title in &titles[..shown] {
                         header.col(|ui| {
                             ui.strong(title);
@@ -1892,12 +2001,14 @@ fn node_table(
                                 board_view::paint_state(ui, rect, &node.state, None, Some(&goal));
                             }
                         });
-                        row.col(|ui| {
-                            decorate(ui);
-                            let parent =
-                                node.parent.map_or("–".to_owned(), |p| format!("S{}", p.0));
-                            ui.label(RichText::new(parent).color(ui.visuals().text_color()));
-                        });
+                        if with_parent {
+                            row.col(|ui| {
+                                decorate(ui);
+                                let parent =
+                                    node.parent.map_or("–".to_owned(), |p| format!("S{}", p.0));
+                                ui.label(RichText::new(parent).color(ui.visuals().text_color()));
+                            });
+                        }
                         if with_depth {
                             row.col(|ui| {
                                 decorate(ui);
