@@ -20,6 +20,7 @@ use egui::{
 };
 use egui_extras::{Column, TableBuilder};
 
+use super::arrangement::Pane;
 use super::board_view::{self, palette};
 use super::command::Command;
 use super::domain::AnyProblem;
@@ -41,6 +42,9 @@ const ROW: f64 = 1.35;
 /// A node's box, in the same units.
 const BOX_W: f32 = 0.86;
 const BOX_H: f32 = 1.1;
+
+/// A tree pane shorter than this shows only a button that maximises it.
+const MIN_PANE_HEIGHT: f32 = 140.0;
 
 /// Tree or table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -234,6 +238,22 @@ pub fn pane(
     };
     let search = lane.search();
     let t = text::t();
+    if ui.available_height() < MIN_PANE_HEIGHT {
+        // The toolbar and the colour key would fill it and leave the tree no room at all
+        // (1920x1080 at zoom 2 with the setup rows open): one click shows it maximised.
+        view.rect = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(t.pane_tree).strong());
+            if ui
+                .button(t.maximize)
+                .on_hover_text(t.maximize_hint)
+                .clicked()
+            {
+                commands.push(Command::Maximize(Some(Pane::Tree)));
+            }
+        });
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut view.tab, TreeTab::Tree, t.tree_tab);
         ui.selectable_value(&mut view.tab, TreeTab::Table, t.table_tab);
@@ -968,7 +988,6 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
-    use crate::app::arrangement::Pane;
     use crate::app::{Settings, test_harness};
 
     fn tree_harness() -> egui_kittest::Harness<'static, crate::app::App> {
@@ -1314,5 +1333,31 @@ mod tests {
         assert_eq!((old.zoom, old.show_tree), (1.25, true));
         assert_eq!((old.tree_export_steps, old.tree_export_depth), (0, 0));
         assert_eq!(export_cut(&old), TreeCut::default());
+    }
+
+    /// At 1920x1080 zoom 2 (960x540 points) with the setup rows open, the pane beside the
+    /// lists is too short for the toolbar and a tree: it offers the tree maximised instead of
+    /// drawing nothing, and the button shows it.
+    #[test]
+    fn a_pane_too_short_for_the_tree_offers_it_maximised() {
+        let settings = Settings {
+            show_tree: true,
+            ..Settings::default()
+        };
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(960.0, 540.0))
+            .with_max_steps(200)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(settings),
+            );
+        h.run();
+        assert_eq!(h.state().view.tree.rect, None);
+        h.get_by_label("Maximise").click();
+        h.run();
+        assert_eq!(h.state().view.maximized, Some(Pane::Tree));
+        let rect = h.state().view.tree.rect.expect("the tree drawn");
+        assert!(rect.height() > 200.0, "{rect:?}");
     }
 }
