@@ -358,7 +358,11 @@ fn tree(
         bound: search.depth_first().map(|d| d.bound),
     };
     let painter = ui.painter_at(rect);
-    draw(ui, &painter, rect, search, view, &marks, hover);
+    // The boards are painted through a Ui clipped to the tree too: zoomed far in, a node's
+    // board is larger than the pane and was drawn over the toolbar and the lists above it.
+    let mut clipped = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+    clipped.shrink_clip_rect(rect);
+    draw(&clipped, &painter, rect, search, view, &marks, hover);
 
     if let Some(pos) = response.hover_pos()
         && let Some(dense) = view.node_at(rect, pos)
@@ -1359,5 +1363,37 @@ mod tests {
         assert_eq!(h.state().view.maximized, Some(Pane::Tree));
         let rect = h.state().view.tree.rect.expect("the tree drawn");
         assert!(rect.height() > 200.0, "{rect:?}");
+    }
+
+    /// Zoomed far in, a node's board is larger than the pane: nothing of it is painted outside
+    /// the tree's rectangle (over the toolbar and the lists above).
+    #[test]
+    fn a_board_larger_than_the_pane_stays_inside_it() {
+        let mut h = tree_harness();
+        for _ in 0..4 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        let view = &mut h.state_mut().view.tree;
+        view.fit = false;
+        view.center_on(0);
+        view.camera.scale = 400.0;
+        h.run();
+        let rect = h.state().view.tree.rect.expect("drawn");
+        // Shapes centred in the tree but allowed to paint beyond it: the boards' tiles, before.
+        let escaping: Vec<_> = h
+            .output()
+            .shapes
+            .iter()
+            .filter(|clipped| {
+                let bounds = clipped.shape.visual_bounding_rect();
+                rect.contains(bounds.center())
+                    && !rect
+                        .expand(1.0)
+                        .contains_rect(bounds.intersect(clipped.clip_rect))
+            })
+            .map(|clipped| clipped.shape.visual_bounding_rect())
+            .collect();
+        assert!(escaping.is_empty(), "{rect:?}: {escaping:?}");
     }
 }
