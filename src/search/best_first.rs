@@ -6,9 +6,6 @@
 //! [`SearchProblem`] lists successors, tests goals and estimates.
 
 use std::collections::BTreeMap;
-use std::collections::hash_map::Entry;
-
-use rustc_hash::FxHashMap;
 
 use super::Search;
 use super::config::{ConfigError, GoalTest, SearchConfig, TieBreak};
@@ -17,22 +14,21 @@ use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
     Child, Direction, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView,
 };
+use super::seen::SeenTable;
 
-/// What is needed to undo one step.
+/// What is needed to undo one step, kept small: there is one per expansion. The expanded node
+/// was in open (a step only removes it and marks it expanded), the status was running, and
+/// the sequence number advanced once per child that entered open.
 #[derive(Clone, Debug)]
-struct StepRecord<S, A> {
+struct StepRecord {
     expanded: NodeId,
-    /// The expanded node as it was in open.
-    expanded_before: Node<S, A>,
+    /// The step at which the expanded node had last been expanded (a reopened node), if any.
+    expanded_at_before: Option<u32>,
     /// The range of this step's children in `children`.
     children_start: u32,
     children_end: u32,
-    /// The range of saved node copies (for improved and reopened children) in `saved`.
-    saved_start: u32,
     goal_found: bool,
     stats_before: Stats,
-    status_before: Status,
-    seq_before: u64,
 }
 
 /// One search with any best-first priority, on any [`SearchProblem`]. Implements [`Search`].
@@ -40,10 +36,10 @@ pub struct BestFirst<P: SearchProblem> {
     problem: P,
     config: SearchConfig<P::Heuristic>,
     nodes: Vec<NodeOf<P>>,
-    index: FxHashMap<P::Key, NodeId>,
+    index: SeenTable<P::Key>,
     open: BTreeMap<OpenKey, NodeId>,
     closed: Vec<NodeId>,
-    steps: Vec<StepRecord<P::State, P::Action>>,
+    steps: Vec<StepRecord>,
     children: Vec<Child<P::Action>>,
     /// Copies of nodes before an improvement or a reopening, in step order.
     saved: Vec<NodeOf<P>>,
@@ -101,10 +97,10 @@ impl<P: SearchProblem> BestFirst<P> {
         let start = problem.start();
         let h = problem.heuristic(config.heuristic, &start);
         let mut search = BestFirst {
+            index: SeenTable::new(&problem),
             problem,
             config,
             nodes: Vec::new(),
-            index: FxHashMap::default(),
             open: BTreeMap::new(),
             closed: Vec::new(),
             steps: Vec::new(),
@@ -117,7 +113,7 @@ impl<P: SearchProblem> BestFirst<P> {
         };
         let key = search.problem.key(&start);
         let id = search.push_node(start, None, None, Cost::ZERO, 0, h);
-        search.index.insert(key, id);
+        search.index.insert(&search.problem, key, id);
         if config.goal_test == GoalTest::OnGeneration && search.problem.is_goal(&start) {
             search.status = Status::Solved { goal: id };
         }
@@ -205,7 +201,11 @@ impl<P: SearchProblem> BestFirst<P> {
     fn new_children(&self) -> usize {
         let mut new = 0;
         for (_, child, _) in &self.successors {
-            if !self.index.contains_key(&self.problem.key(child)) {
+            if self
+                .index
+                .get(&self.problem, &self.problem.key(child))
+                .is_none()
+            {
                 new += 1;
             }
             if self.config.goal_test == GoalTest::OnGeneration && self.problem.is_goal(child) {
@@ -219,7 +219,8 @@ impl<P: SearchProblem> BestFirst<P> {
         if !self.status.is_running() {
             return false;
         }
-        let Some((&key, &id)) = self.open.first_key_value() else {
+        // Taken out at once (one descent of the B-tree), put back if the limit refuses it.
+        let Some((key, id)) = self.open.pop_first() else {
             self.status = Status::Exhausted;
             return false;
         };
@@ -242,21 +243,18 @@ impl<P: SearchProblem> BestFirst<P> {
             && could_pass
             && self.nodes.len() + self.new_children() > self.config.node_limit
         {
+            self.open.insert(key, id);
             self.status = Status::LimitReached;
             return false;
         }
         let mut record = StepRecord {
             expanded: id,
-            expanded_before: parent,
+            expanded_at_before: parent.expanded_at,
             children_start: self.children.len() as u32,
             children_end: self.children.len() as u32,
-            saved_start: self.saved.len() as u32,
             goal_found: false,
             stats_before: self.stats,
-            status_before: self.status,
-            seq_before: self.seq,
         };
-        self.open.remove(&key);
         self.closed.push(id);
         self.stats.steps += 1;
         self.stats.open -= 1;
@@ -277,13 +275,8 @@ impl<P: SearchProblem> BestFirst<P> {
                 let g = parent.g + cost;
                 // One lookup: a state not seen yet is entered under the id it is about to get.
                 let next_id = NodeId(self.nodes.len() as u32);
-                let existing = match self.index.entry(self.problem.key(&child_state)) {
-                    Entry::Occupied(entry) => Some(*entry.get()),
-                    Entry::Vacant(entry) => {
-                        entry.insert(next_id);
-                        None
-                    }
-                };
+                let key = self.problem.key(&child_state);
+                let existing = self.index.get_or_insert(&self.problem, key, next_id);
                 let (child, outcome) = match existing {
                     None => {
                         let h = self.problem.heuristic(self.config.heuristic, &child_state);
@@ -390,9 +383,12 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
                     let node = self.nodes.pop().expect("new child is the last node");
                     debug_assert_eq!(child.node.index(), self.nodes.len());
                     self.open.remove(&self.key(&node));
-                    self.index.remove(&self.problem.key(&node.state));
+                    self.index
+                        .remove(&self.problem, &self.problem.key(&node.state));
+                    self.seq -= 1;
                 }
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => {
+                    self.seq -= 1;
                     let before = self.saved.pop().expect("a saved copy per update");
                     let now = self.nodes[child.node.index()];
                     self.open.remove(&self.key(&now));
@@ -406,14 +402,15 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
             }
         }
         self.children.truncate(record.children_start as usize);
-        debug_assert_eq!(self.saved.len(), record.saved_start as usize);
         self.closed.pop();
-        self.nodes[record.expanded.index()] = record.expanded_before;
-        self.open
-            .insert(self.key(&record.expanded_before), record.expanded);
+        let expanded = &mut self.nodes[record.expanded.index()];
+        expanded.place = Place::Open;
+        expanded.expanded_at = record.expanded_at_before;
+        let key = self.key(&self.nodes[record.expanded.index()]);
+        self.open.insert(key, record.expanded);
         self.stats = record.stats_before;
-        self.status = record.status_before;
-        self.seq = record.seq_before;
+        // Only a running search takes a step.
+        self.status = Status::Running;
         true
     }
 
@@ -447,14 +444,11 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
 
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
-        // The hash index holds one (key, id) bucket and one control byte per slot, with at
-        // most 7 of 8 slots in use.
-        let index_slot = size_of::<(P::Key, NodeId)>() + 1;
         self.nodes.capacity() * size_of::<NodeOf<P>>()
-            + self.index.capacity() * index_slot * 8 / 7
+            + self.index.memory_bytes()
             + self.open.len() * OPEN_ENTRY_BYTES
             + self.closed.capacity() * size_of::<NodeId>()
-            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
+            + self.steps.capacity() * size_of::<StepRecord>()
             + self.children.capacity() * size_of::<Child<P::Action>>()
             + self.saved.capacity() * size_of::<NodeOf<P>>()
             + self.successors.capacity() * size_of::<Successor<P>>()

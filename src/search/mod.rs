@@ -32,6 +32,7 @@ mod experiment;
 mod plain;
 mod problem;
 mod record;
+mod seen;
 mod trace;
 
 pub use best_first::BestFirst;
