@@ -29,6 +29,7 @@ mod cost;
 mod depth_first;
 pub mod example;
 mod experiment;
+mod frontier;
 mod plain;
 mod problem;
 mod record;
