@@ -5,71 +5,40 @@
 //! queue, so it needs no code of its own. Nothing here knows what a state is: the
 //! [`SearchProblem`] lists successors, tests goals and estimates.
 
-use std::collections::BTreeMap;
-use std::collections::hash_map::Entry;
-
-use rustc_hash::FxHashMap;
-
 use super::Search;
-use super::config::{ConfigError, GoalTest, SearchConfig, TieBreak};
-use super::cost::Cost;
+use super::config::{ConfigError, GoalTest, SearchConfig};
+use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
-use super::record::{
-    Child, Direction, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView,
-};
+use super::record::{Child, Direction, NodeId, Outcome, Stats, Status, StepView};
 
-/// What is needed to undo one step.
+/// What is needed to undo one step, kept small: there is one per expansion. The expanded node
+/// was in open (a step only removes it and marks it expanded), the status was running, and
+/// the sequence number advanced once per child that entered open.
 #[derive(Clone, Debug)]
-struct StepRecord<S, A> {
+struct StepRecord {
     expanded: NodeId,
-    /// The expanded node as it was in open.
-    expanded_before: Node<S, A>,
+    /// The step at which the expanded node had last been expanded (a reopened node), if any.
+    expanded_at_before: Option<u32>,
     /// The range of this step's children in `children`.
     children_start: u32,
     children_end: u32,
-    /// The range of saved node copies (for improved and reopened children) in `saved`.
-    saved_start: u32,
     goal_found: bool,
     stats_before: Stats,
-    status_before: Status,
-    seq_before: u64,
 }
 
 /// One search with any best-first priority, on any [`SearchProblem`]. Implements [`Search`].
 pub struct BestFirst<P: SearchProblem> {
     problem: P,
     config: SearchConfig<P::Heuristic>,
-    nodes: Vec<NodeOf<P>>,
-    index: FxHashMap<P::Key, NodeId>,
-    open: BTreeMap<OpenKey, NodeId>,
+    /// The nodes, open (ordered by f and the tie-break) and the index of seen states.
+    frontier: Frontier<P>,
     closed: Vec<NodeId>,
-    steps: Vec<StepRecord<P::State, P::Action>>,
+    steps: Vec<StepRecord>,
     children: Vec<Child<P::Action>>,
-    /// Copies of nodes before an improvement or a reopening, in step order.
-    saved: Vec<NodeOf<P>>,
     /// The successors of the node being expanded, reused from step to step.
     successors: Vec<Successor<P>>,
-    seq: u64,
     stats: Stats,
     status: Status,
-}
-
-/// Sequence numbers live in the low bits of the tie value, below h for the smaller-h rule:
-/// room for 2^38 (about 2.7·10^11) entries into open.
-const SEQ_BITS: u32 = 38;
-/// The largest h, in units of [`Cost`], that the smaller-h rule tells apart.
-const H_TIE_MAX: u64 = (1 << (64 - SEQ_BITS)) - 1;
-
-/// The tie value of the `seq`-th entry into open with estimate `h` under `rule`: unique for
-/// every entry, so open has one order whichever engine keeps it (the record-free one in
-/// `plain` pops in exactly this order too).
-#[inline]
-pub(super) fn tie_value(rule: TieBreak, h: Cost, seq: u64) -> u64 {
-    match rule {
-        TieBreak::Fifo => seq,
-        TieBreak::Lifo => u64::MAX - seq,
-        TieBreak::SmallerH => (h.raw().min(H_TIE_MAX) << SEQ_BITS) | seq,
-    }
 }
 
 impl<P: SearchProblem> BestFirst<P> {
@@ -101,111 +70,36 @@ impl<P: SearchProblem> BestFirst<P> {
         let start = problem.start();
         let h = problem.heuristic(config.heuristic, &start);
         let mut search = BestFirst {
+            frontier: Frontier::new(&problem, config, 1),
             problem,
             config,
-            nodes: Vec::new(),
-            index: FxHashMap::default(),
-            open: BTreeMap::new(),
             closed: Vec::new(),
             steps: Vec::new(),
             children: Vec::new(),
-            saved: Vec::new(),
             successors: Vec::new(),
-            seq: 0,
             stats: Stats::default(),
             status: Status::Running,
         };
         let key = search.problem.key(&start);
-        let id = search.push_node(start, None, None, Cost::ZERO, 0, h);
-        search.index.insert(key, id);
+        let id = search
+            .frontier
+            .push(Direction::Forward, start, None, h, &mut search.stats);
+        let index = &mut search.frontier.half_mut(Direction::Forward).index;
+        index.insert(&search.problem, key, id);
         if config.goal_test == GoalTest::OnGeneration && search.problem.is_goal(&start) {
             search.status = Status::Solved { goal: id };
         }
         Ok(search)
     }
 
-    /// The tie value of a node entering open with estimate `h`, taking the next sequence
-    /// number. An h above [`H_TIE_MAX`] units (about 6,700 unit steps) counts as that much for
-    /// the smaller-h rule, and such nodes of equal f leave first in, first out.
-    fn next_tie(&mut self, h: Cost) -> u64 {
-        let seq = self.seq;
-        self.seq += 1;
-        tie_value(self.config.effective_tie_break(), h, seq)
-    }
-
-    /// A node's place in the order of open.
-    #[inline]
-    fn key(&self, node: &NodeOf<P>) -> OpenKey {
-        OpenKey {
-            priority: node.f.raw(),
-            tie: node.tie,
-        }
-    }
-
-    /// Adds a node to the arena and to open; the caller enters its state in the index.
-    fn push_node(
-        &mut self,
-        state: P::State,
-        parent: Option<NodeId>,
-        action: Option<P::Action>,
-        g: Cost,
-        depth: u32,
-        h: Cost,
-    ) -> NodeId {
-        let id = NodeId(self.nodes.len() as u32);
-        let node = Node {
-            state,
-            parent,
-            action,
-            g,
-            depth,
-            h,
-            f: self.config.priority(depth, g, h),
-            generated_at: self.stats.steps,
-            expanded_at: None,
-            place: Place::Open,
-            direction: Direction::Forward,
-            tie: self.next_tie(h),
-        };
-        self.open.insert(self.key(&node), id);
-        self.nodes.push(node);
-        self.stats.nodes += 1;
-        self.stats.open += 1;
-        self.stats.max_open = self.stats.max_open.max(self.stats.open);
-        id
-    }
-
-    /// Gives an existing node a shorter path and a fresh place in open.
-    fn requeue(&mut self, id: NodeId, parent: NodeId, action: P::Action, g: Cost, depth: u32) {
-        let before = self.nodes[id.index()];
-        self.saved.push(before);
-        if before.place == Place::Open {
-            self.open.remove(&self.key(&before));
-        } else {
-            self.stats.open += 1;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open);
-        }
-        let node = Node {
-            parent: Some(parent),
-            action: Some(action),
-            g,
-            depth,
-            f: self.config.priority(depth, g, before.h),
-            place: Place::Open,
-            tie: self.next_tie(before.h),
-            ..before
-        };
-        self.open.insert(self.key(&node), id);
-        self.nodes[id.index()] = node;
-    }
-
     /// The nodes expanding the current successors would create: those not seen yet, up to the
     /// goal with the goal test at generation (the expansion stops there). Exact, so a search
     /// is stopped by the node limit only if it would really exceed it.
     fn new_children(&self) -> usize {
+        let index = &self.frontier.half(Direction::Forward).index;
         let mut new = 0;
         for (_, child, _) in &self.successors {
-            if !self.index.contains_key(&self.problem.key(child)) {
+            if index.get(&self.problem, &self.problem.key(child)).is_none() {
                 new += 1;
             }
             if self.config.goal_test == GoalTest::OnGeneration && self.problem.is_goal(child) {
@@ -219,14 +113,15 @@ impl<P: SearchProblem> BestFirst<P> {
         if !self.status.is_running() {
             return false;
         }
-        let Some((&key, &id)) = self.open.first_key_value() else {
+        // Taken out at once (one descent of the B-tree), put back if the limit refuses it.
+        let Some((key, id)) = self.frontier.half_mut(Direction::Forward).open.pop_first() else {
             self.status = Status::Exhausted;
             return false;
         };
         // The goal is recognised whatever the limit: taking it from open creates no node. An
         // expansion that would create more nodes than the limit allows is refused whole rather
         // than stopped halfway.
-        let parent = self.nodes[id.index()];
+        let parent = self.frontier.nodes[id.index()];
         let goal_taken =
             self.config.goal_test == GoalTest::OnExpansion && self.problem.is_goal(&parent.state);
         let mut successors = std::mem::take(&mut self.successors);
@@ -237,33 +132,26 @@ impl<P: SearchProblem> BestFirst<P> {
         self.successors = successors;
         // Counting the new children costs a lookup each: only near the limit, where the
         // successors could pass it, is that needed.
-        let could_pass = self.nodes.len() + self.successors.len() > self.config.node_limit;
-        if !goal_taken
-            && could_pass
-            && self.nodes.len() + self.new_children() > self.config.node_limit
-        {
+        let nodes = self.frontier.nodes.len();
+        let could_pass = nodes + self.successors.len() > self.config.node_limit;
+        if !goal_taken && could_pass && nodes + self.new_children() > self.config.node_limit {
+            let open = &mut self.frontier.half_mut(Direction::Forward).open;
+            open.insert(key, id);
             self.status = Status::LimitReached;
             return false;
         }
         let mut record = StepRecord {
             expanded: id,
-            expanded_before: parent,
+            expanded_at_before: parent.expanded_at,
             children_start: self.children.len() as u32,
             children_end: self.children.len() as u32,
-            saved_start: self.saved.len() as u32,
             goal_found: false,
             stats_before: self.stats,
-            status_before: self.status,
-            seq_before: self.seq,
         };
-        self.open.remove(&key);
         self.closed.push(id);
         self.stats.steps += 1;
         self.stats.open -= 1;
-        let step_number = self.stats.steps;
-        let node = &mut self.nodes[id.index()];
-        node.place = Place::Closed;
-        node.expanded_at = Some(step_number);
+        self.frontier.close(id, self.stats.steps);
         let depth = parent.depth + 1;
 
         if goal_taken {
@@ -274,50 +162,37 @@ impl<P: SearchProblem> BestFirst<P> {
             let successors = std::mem::take(&mut self.successors);
             for &(action, child_state, cost) in &successors {
                 self.stats.generated += 1;
-                let g = parent.g + cost;
-                // One lookup: a state not seen yet is entered under the id it is about to get.
-                let next_id = NodeId(self.nodes.len() as u32);
-                let existing = match self.index.entry(self.problem.key(&child_state)) {
-                    Entry::Occupied(entry) => Some(*entry.get()),
-                    Entry::Vacant(entry) => {
-                        entry.insert(next_id);
-                        None
-                    }
+                let reached = Reached {
+                    parent: id,
+                    action,
+                    g: parent.g + cost,
+                    depth,
                 };
-                let (child, outcome) = match existing {
+                // One lookup: a state not seen yet is entered under the id it is about to get.
+                let next_id = NodeId(self.frontier.nodes.len() as u32);
+                let key = self.problem.key(&child_state);
+                let index = &mut self.frontier.half_mut(Direction::Forward).index;
+                let (child, outcome) = match index.get_or_insert(&self.problem, key, next_id) {
                     None => {
                         let h = self.problem.heuristic(self.config.heuristic, &child_state);
-                        let child =
-                            self.push_node(child_state, Some(id), Some(action), g, depth, h);
+                        let child = self.frontier.push(
+                            Direction::Forward,
+                            child_state,
+                            Some(reached),
+                            h,
+                            &mut self.stats,
+                        );
                         (child, Outcome::New)
                     }
                     Some(existing) => {
-                        self.stats.duplicates += 1;
-                        let old = self.nodes[existing.index()];
-                        let better = g < old.g && self.config.algorithm.updates_duplicates();
-                        let outcome = match (old.place, better) {
-                            (Place::Open, false) => Outcome::InOpen,
-                            (Place::Closed, false) => Outcome::InClosed,
-                            (Place::Open, true) => {
-                                self.stats.improved += 1;
-                                Outcome::Improved { old_g: old.g }
-                            }
-                            (Place::Closed, true) => {
-                                self.stats.reopened += 1;
-                                Outcome::Reopened { old_g: old.g }
-                            }
-                            (Place::Pruned, _) => unreachable!("best-first prunes nothing"),
-                        };
-                        if better {
-                            self.requeue(existing, id, action, g, depth);
-                        }
+                        let outcome = self.frontier.revisit(existing, reached, &mut self.stats);
                         (existing, outcome)
                     }
                 };
                 self.children.push(Child {
                     node: child,
                     action,
-                    g,
+                    g: reached.g,
                     outcome,
                 });
                 if self.config.goal_test == GoalTest::OnGeneration
@@ -329,7 +204,7 @@ impl<P: SearchProblem> BestFirst<P> {
                 }
             }
             self.successors = successors;
-            if self.status.is_running() && self.open.is_empty() {
+            if self.status.is_running() && self.open_len() == 0 {
                 self.status = Status::Exhausted;
             }
         }
@@ -379,41 +254,17 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
         let Some(record) = self.steps.pop() else {
             return false;
         };
-        // Children are undone newest first: new nodes are the last in the arena, and the saved
-        // copies pop off in reverse.
         let children = record.children_start as usize..record.children_end as usize;
         debug_assert_eq!(children.end, self.children.len());
-        for i in children.rev() {
-            let child = self.children[i];
-            match child.outcome {
-                Outcome::New => {
-                    let node = self.nodes.pop().expect("new child is the last node");
-                    debug_assert_eq!(child.node.index(), self.nodes.len());
-                    self.open.remove(&self.key(&node));
-                    self.index.remove(&self.problem.key(&node.state));
-                }
-                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
-                    let before = self.saved.pop().expect("a saved copy per update");
-                    let now = self.nodes[child.node.index()];
-                    self.open.remove(&self.key(&now));
-                    if before.place == Place::Open {
-                        self.open.insert(self.key(&before), child.node);
-                    }
-                    self.nodes[child.node.index()] = before;
-                }
-                Outcome::InOpen | Outcome::InClosed => {}
-                Outcome::Pruned | Outcome::OnPath => unreachable!("depth-first outcomes"),
-            }
-        }
+        self.frontier
+            .undo_children(&self.problem, &self.children[children]);
         self.children.truncate(record.children_start as usize);
-        debug_assert_eq!(self.saved.len(), record.saved_start as usize);
         self.closed.pop();
-        self.nodes[record.expanded.index()] = record.expanded_before;
-        self.open
-            .insert(self.key(&record.expanded_before), record.expanded);
+        self.frontier
+            .unclose(record.expanded, record.expanded_at_before);
         self.stats = record.stats_before;
-        self.status = record.status_before;
-        self.seq = record.seq_before;
+        // Only a running search takes a step.
+        self.status = Status::Running;
         true
     }
 
@@ -426,19 +277,25 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     }
 
     fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.nodes[id.index()]
+        &self.frontier.nodes[id.index()]
     }
 
     fn node_count(&self) -> usize {
-        self.nodes.len()
+        self.frontier.nodes.len()
     }
 
     fn open_len(&self) -> usize {
-        self.open.len()
+        self.frontier.half(Direction::Forward).open.len()
     }
 
     fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_> {
-        Box::new(self.open.values().copied())
+        Box::new(
+            self.frontier
+                .half(Direction::Forward)
+                .open
+                .values()
+                .copied(),
+        )
     }
 
     fn closed(&self) -> &[NodeId] {
@@ -447,21 +304,10 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
 
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
-        // The hash index holds one (key, id) bucket and one control byte per slot, with at
-        // most 7 of 8 slots in use.
-        let index_slot = size_of::<(P::Key, NodeId)>() + 1;
-        self.nodes.capacity() * size_of::<NodeOf<P>>()
-            + self.index.capacity() * index_slot * 8 / 7
-            + self.open.len() * OPEN_ENTRY_BYTES
+        self.frontier.memory_bytes()
             + self.closed.capacity() * size_of::<NodeId>()
-            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
+            + self.steps.capacity() * size_of::<StepRecord>()
             + self.children.capacity() * size_of::<Child<P::Action>>()
-            + self.saved.capacity() * size_of::<NodeOf<P>>()
             + self.successors.capacity() * size_of::<Successor<P>>()
     }
 }
-
-/// What one entry of the ordered open map costs: the key and id (20 bytes) in B-tree leaves of
-/// 11 slots that are about two-thirds full, plus their headers. Checked against the process's
-/// resident memory by `searchlab bench`.
-pub(super) const OPEN_ENTRY_BYTES: usize = 36;

@@ -31,15 +31,12 @@
 
 use std::collections::BTreeMap;
 
-use rustc_hash::FxHashMap;
-
 use super::Search;
 use super::config::{Algorithm, ConfigError, GoalTest, SearchConfig};
 use super::cost::Cost;
+use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
-use super::record::{
-    Child, Direction, Node, NodeId, OpenKey, Outcome, Place, Stats, Status, StepView,
-};
+use super::record::{Child, Direction, NodeId, OpenKey, Outcome, Stats, Status, StepView};
 
 /// Where the two halves meet: a forward and a backward node of the same state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,32 +76,15 @@ impl<'a> BidirectionalView<'a> {
     }
 }
 
-/// One half's open list and reached states.
-struct Half<K> {
-    open: BTreeMap<OpenKey, NodeId>,
-    index: FxHashMap<K, NodeId>,
-}
-
-impl<K> Default for Half<K> {
-    fn default() -> Half<K> {
-        Half {
-            open: BTreeMap::new(),
-            index: FxHashMap::default(),
-        }
-    }
-}
-
-/// What is needed to undo one step.
+/// What is needed to undo one step (see the best-first engine's record): the expanded node
+/// was in open and the status was running.
 #[derive(Clone, Debug)]
-struct StepRecord<S, A> {
+struct StepRecord {
     expanded: NodeId,
-    expanded_before: Node<S, A>,
+    expanded_at_before: Option<u32>,
     children_start: u32,
     children_end: u32,
-    saved_start: u32,
     stats_before: Stats,
-    status_before: Status,
-    seq_before: u64,
     goal_found: bool,
     meeting_before: Option<Meeting>,
     layer_before: Option<(Direction, u32)>,
@@ -115,16 +95,12 @@ struct StepRecord<S, A> {
 pub struct Bidirectional<P: SearchProblem> {
     problem: P,
     config: SearchConfig<P::Heuristic>,
-    nodes: Vec<NodeOf<P>>,
-    forward: Half<P::Key>,
-    backward: Half<P::Key>,
+    /// The nodes of both halves, and each half's open list and reached states.
+    frontier: Frontier<P>,
     closed: Vec<NodeId>,
-    steps: Vec<StepRecord<P::State, P::Action>>,
+    steps: Vec<StepRecord>,
     children: Vec<Child<P::Action>>,
-    /// Copies of nodes before an improvement or a reopening, in step order.
-    saved: Vec<NodeOf<P>>,
     successors: Vec<Successor<P>>,
-    seq: u64,
     meeting: Option<Meeting>,
     layer: Option<(Direction, u32)>,
     stats: Stats,
@@ -161,138 +137,50 @@ impl<P: SearchProblem> Bidirectional<P> {
         let goal = problem.goal_state().ok_or(ConfigError::NoBackwardSearch)?;
         let start = problem.start();
         let mut search = Bidirectional {
+            frontier: Frontier::new(&problem, config, 2),
             problem,
             config,
-            nodes: Vec::new(),
-            forward: Half::default(),
-            backward: Half::default(),
             closed: Vec::new(),
             steps: Vec::new(),
             children: Vec::new(),
-            saved: Vec::new(),
             successors: Vec::new(),
-            seq: 0,
             meeting: None,
             layer: None,
             stats: Stats::default(),
             status: Status::Running,
         };
         let h = search.problem.heuristic(config.heuristic, &start);
-        let root = search.push_node(Direction::Forward, start, None, None, Cost::ZERO, 0, h);
-        let goal_root = search.push_node(
-            Direction::Backward,
-            goal,
-            None,
-            None,
-            Cost::ZERO,
-            0,
-            Cost::ZERO,
-        );
+        let root = search.push_root(Direction::Forward, start, h);
+        let goal_root = search.push_root(Direction::Backward, goal, Cost::ZERO);
         debug_assert_eq!((root, goal_root), (FORWARD_ROOT, BACKWARD_ROOT));
         search.meet(Direction::Backward, goal_root);
         search.check_stop();
         Ok(search)
     }
 
-    fn half(&self, direction: Direction) -> &Half<P::Key> {
-        match direction {
-            Direction::Forward => &self.forward,
-            Direction::Backward => &self.backward,
-        }
-    }
-
-    fn half_mut(&mut self, direction: Direction) -> &mut Half<P::Key> {
-        match direction {
-            Direction::Forward => &mut self.forward,
-            Direction::Backward => &mut self.backward,
-        }
-    }
-
-    fn key(node: &NodeOf<P>) -> OpenKey {
-        OpenKey {
-            priority: node.f.raw(),
-            tie: node.tie,
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn push_node(
-        &mut self,
-        direction: Direction,
-        state: P::State,
-        parent: Option<NodeId>,
-        action: Option<P::Action>,
-        g: Cost,
-        depth: u32,
-        h: Cost,
-    ) -> NodeId {
-        let id = NodeId(self.nodes.len() as u32);
-        let node = Node {
-            state,
-            parent,
-            action,
-            g,
-            depth,
-            h,
-            f: self.config.priority(depth, g, h),
-            generated_at: self.stats.steps,
-            expanded_at: None,
-            place: Place::Open,
-            direction,
-            tie: self.seq,
-        };
-        self.seq += 1;
+    /// Enters a half's root in its open list and index.
+    fn push_root(&mut self, direction: Direction, state: P::State, h: Cost) -> NodeId {
+        let id = self
+            .frontier
+            .push(direction, state, None, h, &mut self.stats);
         let key = self.problem.key(&state);
-        let half = self.half_mut(direction);
-        half.open.insert(Self::key(&node), id);
-        half.index.insert(key, id);
-        self.nodes.push(node);
-        self.stats.nodes += 1;
-        self.stats.open += 1;
-        self.stats.max_open = self.stats.max_open.max(self.stats.open);
+        let index = &mut self.frontier.half_mut(direction).index;
+        index.insert(&self.problem, key, id);
         id
-    }
-
-    /// Gives an existing node a shorter path and a fresh place in its half's open list.
-    fn requeue(&mut self, id: NodeId, parent: NodeId, action: P::Action, g: Cost, depth: u32) {
-        let before = self.nodes[id.index()];
-        self.saved.push(before);
-        if before.place == Place::Open {
-            self.half_mut(before.direction)
-                .open
-                .remove(&Self::key(&before));
-        } else {
-            self.stats.open += 1;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open);
-        }
-        let node = Node {
-            parent: Some(parent),
-            action: Some(action),
-            g,
-            depth,
-            f: self.config.priority(depth, g, before.h),
-            place: Place::Open,
-            tie: self.seq,
-            ..before
-        };
-        self.seq += 1;
-        self.half_mut(before.direction)
-            .open
-            .insert(Self::key(&node), id);
-        self.nodes[id.index()] = node;
     }
 
     /// Looks the node up in the other half and keeps the meeting if it is the best so far.
     fn meet(&mut self, direction: Direction, id: NodeId) {
-        let node = self.nodes[id.index()];
+        let node = self.frontier.nodes[id.index()];
         let other = match direction {
-            Direction::Forward => &self.backward,
-            Direction::Backward => &self.forward,
+            Direction::Forward => Direction::Backward,
+            Direction::Backward => Direction::Forward,
         };
-        let Some(&twin) = other.index.get(&self.problem.key(&node.state)) else {
+        let index = &self.frontier.half(other).index;
+        let Some(twin) = index.get(&self.problem, &self.problem.key(&node.state)) else {
             return;
         };
-        let length = node.f + self.nodes[twin.index()].f;
+        let length = node.f + self.frontier.nodes[twin.index()].f;
         if self.meeting.is_some_and(|m| m.length <= length) {
             return;
         }
@@ -309,7 +197,8 @@ impl<P: SearchProblem> Bidirectional<P> {
 
     /// The smallest f in a half's open list.
     fn top(&self, direction: Direction) -> Option<Cost> {
-        self.half(direction)
+        self.frontier
+            .half(direction)
             .open
             .first_key_value()
             .map(|(k, _)| Cost::from_raw(k.priority))
@@ -347,7 +236,10 @@ impl<P: SearchProblem> Bidirectional<P> {
 
     /// The half the next step expands, and for BFS the layer it belongs to.
     fn choose(&self) -> (Direction, Option<(Direction, u32)>) {
-        let (f, b) = (self.forward.open.len(), self.backward.open.len());
+        let (f, b) = (
+            self.frontier.half(Direction::Forward).open.len(),
+            self.frontier.half(Direction::Backward).open.len(),
+        );
         if self.config.algorithm == Algorithm::BidirectionalBfs {
             if let Some((direction, depth)) = self.layer
                 && self.top(direction) == Some(Cost::from(depth))
@@ -378,91 +270,69 @@ impl<P: SearchProblem> Bidirectional<P> {
             return false;
         }
         let (direction, layer) = self.choose();
-        let Some((&key, &id)) = self.half(direction).open.first_key_value() else {
+        let Some((&key, &id)) = self.frontier.half(direction).open.first_key_value() else {
             self.status = Status::Exhausted;
             return false;
         };
-        let parent = self.nodes[id.index()];
+        let parent = self.frontier.nodes[id.index()];
         let mut successors = std::mem::take(&mut self.successors);
         successors.clear();
         match direction {
             Direction::Forward => self.problem.successors(&parent.state, &mut successors),
             Direction::Backward => self.problem.predecessors(&parent.state, &mut successors),
         }
+        let index = &self.frontier.half(direction).index;
         let new = successors
             .iter()
-            .filter(|(_, s, _)| {
-                !self
-                    .half(direction)
-                    .index
-                    .contains_key(&self.problem.key(s))
-            })
+            .filter(|(_, s, _)| index.get(&self.problem, &self.problem.key(s)).is_none())
             .count();
-        if self.nodes.len() + new > self.config.node_limit {
+        if self.frontier.nodes.len() + new > self.config.node_limit {
             self.successors = successors;
             self.status = Status::LimitReached;
             return false;
         }
         let record = StepRecord {
             expanded: id,
-            expanded_before: parent,
+            expanded_at_before: parent.expanded_at,
             children_start: self.children.len() as u32,
             children_end: self.children.len() as u32,
-            saved_start: self.saved.len() as u32,
             stats_before: self.stats,
-            status_before: self.status,
-            seq_before: self.seq,
             goal_found: false,
             meeting_before: self.meeting,
             layer_before: self.layer,
         };
         self.layer = layer;
-        self.half_mut(direction).open.remove(&key);
+        self.frontier.half_mut(direction).open.remove(&key);
         self.closed.push(id);
         self.stats.steps += 1;
         self.stats.expanded += 1;
         self.stats.open -= 1;
-        let node = &mut self.nodes[id.index()];
-        node.place = Place::Closed;
-        node.expanded_at = Some(self.stats.steps);
+        self.frontier.close(id, self.stats.steps);
         let depth = parent.depth + 1;
         for &(action, state, cost) in &successors {
             self.stats.generated += 1;
-            let g = parent.g + cost;
-            let existing = self
-                .half(direction)
-                .index
-                .get(&self.problem.key(&state))
-                .copied();
-            let (child, outcome) = match existing {
+            let reached = Reached {
+                parent: id,
+                action,
+                g: parent.g + cost,
+                depth,
+            };
+            let next_id = NodeId(self.frontier.nodes.len() as u32);
+            let key = self.problem.key(&state);
+            let index = &mut self.frontier.half_mut(direction).index;
+            let (child, outcome) = match index.get_or_insert(&self.problem, key, next_id) {
                 None => {
                     let h = match direction {
                         Direction::Forward => self.problem.heuristic(self.config.heuristic, &state),
                         Direction::Backward => Cost::ZERO,
                     };
                     let child =
-                        self.push_node(direction, state, Some(id), Some(action), g, depth, h);
+                        self.frontier
+                            .push(direction, state, Some(reached), h, &mut self.stats);
                     (child, Outcome::New)
                 }
                 Some(existing) => {
-                    self.stats.duplicates += 1;
-                    let old = self.nodes[existing.index()];
-                    let better = g < old.g && self.config.algorithm.updates_duplicates();
-                    let outcome = match (old.place, better) {
-                        (Place::Closed, true) => {
-                            self.stats.reopened += 1;
-                            Outcome::Reopened { old_g: old.g }
-                        }
-                        (_, true) => {
-                            self.stats.improved += 1;
-                            Outcome::Improved { old_g: old.g }
-                        }
-                        (Place::Closed, false) => Outcome::InClosed,
-                        (_, false) => Outcome::InOpen,
-                    };
-                    if better {
-                        self.requeue(existing, id, action, g, depth);
-                    }
+                    let outcome = self.frontier.revisit(existing, reached, &mut self.stats);
                     (existing, outcome)
                 }
             };
@@ -472,7 +342,7 @@ impl<P: SearchProblem> Bidirectional<P> {
             self.children.push(Child {
                 node: child,
                 action,
-                g,
+                g: reached.g,
                 outcome,
             });
         }
@@ -529,41 +399,15 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
             return false;
         };
         let children = record.children_start as usize..record.children_end as usize;
-        for i in children.rev() {
-            let child = self.children[i];
-            match child.outcome {
-                Outcome::New => {
-                    let node = self.nodes.pop().expect("new child is the last node");
-                    let key = self.problem.key(&node.state);
-                    let half = self.half_mut(node.direction);
-                    half.open.remove(&Self::key(&node));
-                    half.index.remove(&key);
-                }
-                Outcome::Improved { .. } | Outcome::Reopened { .. } => {
-                    let before = self.saved.pop().expect("a saved copy per update");
-                    let now = self.nodes[child.node.index()];
-                    let half = self.half_mut(now.direction);
-                    half.open.remove(&Self::key(&now));
-                    if before.place == Place::Open {
-                        half.open.insert(Self::key(&before), child.node);
-                    }
-                    self.nodes[child.node.index()] = before;
-                }
-                Outcome::InOpen | Outcome::InClosed => {}
-                Outcome::Pruned | Outcome::OnPath => unreachable!("depth-first outcomes"),
-            }
-        }
+        self.frontier
+            .undo_children(&self.problem, &self.children[children]);
         self.children.truncate(record.children_start as usize);
-        debug_assert_eq!(self.saved.len(), record.saved_start as usize);
         self.closed.pop();
-        let before = record.expanded_before;
-        self.nodes[record.expanded.index()] = before;
-        self.half_mut(before.direction)
-            .open
-            .insert(Self::key(&before), record.expanded);
+        self.frontier
+            .unclose(record.expanded, record.expanded_at_before);
         self.stats = record.stats_before;
-        self.status = record.status_before;
-        self.seq = record.seq_before;
+        // Only a running search takes a step.
+        self.status = Status::Running;
         self.meeting = record.meeting_before;
         self.layer = record.layer_before;
         true
@@ -578,21 +422,27 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
     }
 
     fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.nodes[id.index()]
+        &self.frontier.nodes[id.index()]
     }
 
     fn node_count(&self) -> usize {
-        self.nodes.len()
+        self.frontier.nodes.len()
     }
 
     /// The forward open list's length; the backward one's is in [`Search::bidirectional`].
     fn open_len(&self) -> usize {
-        self.forward.open.len()
+        self.frontier.half(Direction::Forward).open.len()
     }
 
     /// The forward open list; the backward one is in [`Search::bidirectional`].
     fn open_nodes(&self) -> Box<dyn Iterator<Item = NodeId> + '_> {
-        Box::new(self.forward.open.values().copied())
+        Box::new(
+            self.frontier
+                .half(Direction::Forward)
+                .open
+                .values()
+                .copied(),
+        )
     }
 
     fn closed(&self) -> &[NodeId] {
@@ -601,15 +451,10 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
 
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
-        let index_slot = size_of::<(P::Key, NodeId)>() + 1;
-        self.nodes.capacity() * size_of::<NodeOf<P>>()
-            + (self.forward.index.capacity() + self.backward.index.capacity()) * index_slot * 8 / 7
-            + (self.forward.open.len() + self.backward.open.len())
-                * super::best_first::OPEN_ENTRY_BYTES
+        self.frontier.memory_bytes()
             + self.closed.capacity() * size_of::<NodeId>()
-            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
+            + self.steps.capacity() * size_of::<StepRecord>()
             + self.children.capacity() * size_of::<Child<P::Action>>()
-            + self.saved.capacity() * size_of::<NodeOf<P>>()
             + self.successors.capacity() * size_of::<Successor<P>>()
     }
 
@@ -621,17 +466,17 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
         }
         let meeting = self.meeting?;
         let mut path = self.path_to(meeting.forward);
-        let mut at = self.nodes[meeting.backward.index()].parent;
+        let mut at = self.frontier.nodes[meeting.backward.index()].parent;
         while let Some(id) = at {
             path.push(id);
-            at = self.nodes[id.index()].parent;
+            at = self.frontier.nodes[id.index()].parent;
         }
         Some(path)
     }
 
     fn bidirectional(&self) -> Option<BidirectionalView<'_>> {
         Some(BidirectionalView {
-            backward_open: &self.backward.open,
+            backward_open: &self.frontier.half(Direction::Backward).open,
             forward_root: FORWARD_ROOT,
             backward_root: BACKWARD_ROOT,
             meeting: self.meeting,

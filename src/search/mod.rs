@@ -29,9 +29,11 @@ mod cost;
 mod depth_first;
 pub mod example;
 mod experiment;
+mod frontier;
 mod plain;
 mod problem;
 mod record;
+mod seen;
 mod trace;
 
 pub use best_first::BestFirst;

@@ -15,9 +15,9 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use super::best_first::tie_value;
 use super::config::{ConfigError, GoalTest, SearchConfig};
 use super::cost::Cost;
+use super::frontier::tie_value;
 use super::problem::SearchProblem;
 use super::record::Stats;
 

@@ -94,6 +94,21 @@ pub trait SearchProblem: Clone + Send + Sync + 'static {
     /// The goal in one line (the goal state, or what the goal test asks), for traces.
     fn describe_goal(&self) -> String;
 
+    /// How many slots a dense numbering of the keys has, for problems whose states are few
+    /// enough to number (the cells of a map): `Some(n)` promises that [`SearchProblem::key_slot`]
+    /// gives every key a slot below `n`, different keys different slots, and the stepping
+    /// engines then find seen states by reading an array of `n` entries instead of hashing.
+    /// `None`, the default, keeps the hash map.
+    fn key_slots(&self) -> Option<usize> {
+        None
+    }
+    /// The slot of `key` in the numbering [`SearchProblem::key_slots`] announces; asked only
+    /// when that is `Some`.
+    fn key_slot(&self, key: &Self::Key) -> usize {
+        let _ = key;
+        0
+    }
+
     /// Where `state` is drawn on a plane, as whole (x, y) coordinates, for problems that have a
     /// place for each state (a map); `None`, the default, for the others. Traces carry it so
     /// a viewer can draw the search where it happened.

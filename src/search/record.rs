@@ -81,6 +81,17 @@ pub(crate) struct OpenKey {
     pub tie: u64,
 }
 
+impl OpenKey {
+    /// A node's place in the order of open.
+    #[inline]
+    pub(crate) fn of<S, A>(node: &Node<S, A>) -> OpenKey {
+        OpenKey {
+            priority: node.f.raw(),
+            tie: node.tie,
+        }
+    }
+}
+
 /// What became of one generated child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -50,6 +50,16 @@ impl SearchProblem for Grid {
         *cell
     }
 
+    /// One slot per cell, in row-major order ([`Grid::index`]).
+    fn key_slots(&self) -> Option<usize> {
+        Some(self.cell_count())
+    }
+
+    #[inline]
+    fn key_slot(&self, cell: &Cell) -> usize {
+        self.index(*cell)
+    }
+
     fn describe(&self, cell: &Cell) -> String {
         cell.to_string()
     }
@@ -131,7 +141,9 @@ mod tests {
     use super::super::geometry::Connectivity;
     use super::super::presets;
     use super::*;
-    use crate::search::{Algorithm, Search, SearchConfig, Status, TieBreak, new_search};
+    use crate::search::{
+        Algorithm, Child, Node, NodeId, Search, SearchConfig, Stats, Status, TieBreak, new_search,
+    };
 
     fn solve(grid: &Grid, config: SearchConfig<GridHeuristic>) -> (Cost, Box<dyn Search<Grid>>) {
         let mut search = new_search(grid.clone(), config);
@@ -262,6 +274,124 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked}");
+    }
+
+    /// The grid without its numbering of cells, so the stepping engines keep their seen states
+    /// in a hash map: the reference for the dense table the grid itself gets.
+    #[derive(Clone)]
+    struct Hashed(Grid);
+
+    impl SearchProblem for Hashed {
+        type State = Cell;
+        type Action = Dir;
+        type Key = Cell;
+        type Heuristic = GridHeuristic;
+        fn start(&self) -> Cell {
+            self.0.start()
+        }
+        fn is_goal(&self, cell: &Cell) -> bool {
+            self.0.is_goal(*cell)
+        }
+        fn successors(&self, cell: &Cell, out: &mut Vec<(Dir, Cell, Cost)>) {
+            SearchProblem::successors(&self.0, cell, out);
+        }
+        fn heuristic(&self, which: GridHeuristic, cell: &Cell) -> Cost {
+            SearchProblem::heuristic(&self.0, which, cell)
+        }
+        fn key(&self, cell: &Cell) -> Cell {
+            *cell
+        }
+        fn describe(&self, cell: &Cell) -> String {
+            cell.to_string()
+        }
+        fn describe_goal(&self) -> String {
+            self.0.describe_goal()
+        }
+        fn goal_state(&self) -> Option<Cell> {
+            SearchProblem::goal_state(&self.0)
+        }
+        fn predecessors(&self, cell: &Cell, out: &mut Vec<(Dir, Cell, Cost)>) {
+            SearchProblem::predecessors(&self.0, cell, out);
+        }
+    }
+
+    /// What a view can read of a search after a step: open (and the backward open list),
+    /// closed, the nodes, the counters, the status and the last step.
+    type Observed = (
+        Vec<NodeId>,
+        Option<Vec<NodeId>>,
+        Vec<NodeId>,
+        Vec<Node<Cell, Dir>>,
+        Stats,
+        Status,
+        Option<(NodeId, bool, Vec<Child<Dir>>)>,
+    );
+
+    fn observe<P: SearchProblem<State = Cell, Action = Dir>>(search: &dyn Search<P>) -> Observed {
+        let last = search.steps().checked_sub(1).map(|i| {
+            let step = search.step_at(i);
+            (step.expanded, step.goal_found, step.children.to_vec())
+        });
+        let nodes: Vec<_> = (0..search.node_count())
+            .map(|i| *search.node(NodeId(i as u32)))
+            .collect();
+        let backward: Option<Vec<_>> = search
+            .bidirectional()
+            .map(|view| view.backward_open().collect());
+        (
+            search.open_nodes().collect::<Vec<_>>(),
+            backward,
+            search.closed().to_vec(),
+            nodes,
+            search.stats(),
+            search.status(),
+            last,
+        )
+    }
+
+    /// With the grid's dense table of seen cells, every best-first and bidirectional search
+    /// takes exactly the steps it takes with a hash map, and a step back undoes a step exactly:
+    /// going back a third of the way (which must forget the cells those steps saw) and forward
+    /// again repeats every step, and so does going back to the start.
+    #[test]
+    fn the_dense_table_steps_and_steps_back_like_the_hash_map() {
+        let mut grid = presets::random(24, 16, 0.25, 91).unwrap();
+        for (i, cell) in grid.cells().collect::<Vec<_>>().into_iter().enumerate() {
+            if i % 5 == 2 && grid.is_passable(cell) && cell != grid.goal() {
+                let _ = grid.paint_weight(cell, 2 + (i % 7) as u8);
+            }
+        }
+        grid.set_connectivity(Connectivity::Eight);
+        let algorithms = crate::search::Algorithm::EVERY
+            .into_iter()
+            .filter(|a| !a.is_depth_first());
+        for algorithm in algorithms {
+            let config = SearchConfig::with(algorithm, GridHeuristic::Octile);
+            let mut dense = new_search(grid.clone(), config);
+            let mut hashed = new_search(Hashed(grid.clone()), config);
+            let mut seen = vec![observe(dense.as_ref())];
+            while dense.step().is_some() {
+                assert!(hashed.step().is_some(), "{algorithm}");
+                seen.push(observe(dense.as_ref()));
+                assert_eq!(
+                    observe(hashed.as_ref()),
+                    *seen.last().unwrap(),
+                    "{algorithm}"
+                );
+            }
+            assert!(hashed.step().is_none());
+            assert!(seen.len() > 20, "{algorithm}: {} steps", seen.len());
+            for target in [2 * seen.len() / 3, 0] {
+                while dense.steps() > target {
+                    assert!(dense.step_back());
+                    assert_eq!(observe(dense.as_ref()), seen[dense.steps()], "{algorithm}");
+                }
+                while dense.step().is_some() {
+                    assert_eq!(observe(dense.as_ref()), seen[dense.steps()], "{algorithm}");
+                }
+                assert_eq!(dense.steps() + 1, seen.len(), "{algorithm}");
+            }
+        }
     }
 
     #[test]
