@@ -426,6 +426,26 @@ impl SearchProblem for AnyProblem {
         }
     }
 
+    /// A map numbers its cells, so the engine keeps its seen states in an array there; boards
+    /// have no dense numbering and keep the hash index.
+    fn key_slots(&self) -> Option<usize> {
+        match self {
+            AnyProblem::Puzzle(_) => None,
+            AnyProblem::Grid(grid) => SearchProblem::key_slots(grid.as_ref()),
+        }
+    }
+
+    #[inline]
+    fn key_slot(&self, key: &AnyKey) -> usize {
+        match (self, key) {
+            (AnyProblem::Grid(grid), AnyKey::Grid(cell)) => {
+                SearchProblem::key_slot(grid.as_ref(), cell)
+            }
+            // Asked only when `key_slots` is `Some`, that is for a map, whose keys are cells.
+            _ => 0,
+        }
+    }
+
     fn describe(&self, state: &AnyState) -> String {
         state.to_string()
     }
@@ -528,6 +548,15 @@ mod tests {
                 solve(grid.clone(), config)
             );
         }
+        // The map's numbering reaches the engine through the wrapper (its seen states then sit
+        // in an array); boards have none.
+        let wrapped = AnyProblem::Grid(Arc::new(grid.clone()));
+        assert_eq!(wrapped.key_slots(), grid.key_slots());
+        for cell in [grid.start(), grid.goal()] {
+            let key = wrapped.key(&AnyState::Grid(cell));
+            assert_eq!(wrapped.key_slot(&key), grid.key_slot(&cell));
+        }
+        assert_eq!(AnyProblem::Puzzle(puzzle).key_slots(), None);
     }
 
     #[test]
