@@ -644,7 +644,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (
                 settings.exercise,
                 t.exercise_mode,
-                single && session.fine_step_offered(),
+                single,
                 Command::SetExercise,
             ),
         ] {
@@ -1115,7 +1115,7 @@ fn current_step(
     // Fine step shows the children as their lines are reached.
     let shown = session
         .fine()
-        .map_or(view.children.len(), |fine| fine.children_shown());
+        .map_or(view.children.len(), |fine| fine.children_shown(&view));
     flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
         let f = config.priority(node.depth + 1, child.g, child_node.h);
@@ -1491,11 +1491,11 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         return;
     };
     if session.exercising() {
-        let rule = engine::tie_break(lane.config().effective_tie_break());
+        let rule = text::exercise_rule_for(lane.config());
         let can_reveal = lane.is_running() && session.can_step();
-        super::exercise_view::banner(ui, &session.score, rule, can_reveal, commands);
+        super::exercise_view::banner(ui, &session.score, &rule, can_reveal, commands);
     }
-    super::engine_views::ui(ui, lane);
+    super::engine_views::ui(ui, lane, session.fine());
     if session.settings.arrangement.lists_stacked {
         // Each list as wide as the pane: every column fits at a large zoom.
         let half = ((ui.available_height() - 8.0) / 2.0).max(0.0);
@@ -1598,20 +1598,41 @@ fn open_table(
         );
         // Wrong picks first, so their tint wins over a fresh one.
         marks.reverse();
-        list_heading(
-            ui,
-            text::t().open_list_exercise,
-            lane.open_by_id().len(),
-            toggle,
-        );
-        let list = NodeList {
-            id_salt: "open_table",
-            first_column: text::t().col_rank,
-            ids: lane.open_by_id(),
+        let t = text::t();
+        let table = |id_salt, ids| NodeList {
+            id_salt,
+            first_column: t.col_rank,
+            ids,
             scroll_to: None,
             on_click: Command::Predict,
             marks: &marks,
         };
+        if search.bidirectional().is_some() {
+            // Both halves are candidates: the forward list above the backward one.
+            let ids = lane.open_by_id();
+            list_heading(ui, t.open_list_forward_exercise, ids.len(), toggle);
+            let half = ((ui.available_height() - 40.0) / 2.0).max(0.0);
+            ui.push_id("forward", |ui| {
+                ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
+                    let list = table("open_table", ids);
+                    node_table(ui, session, search, list, &mut view.hover, commands);
+                });
+            });
+            ui.separator();
+            let ids = lane.backward_by_id();
+            list_heading(ui, t.open_list_backward_exercise, ids.len(), |_| {});
+            let list = table("backward_table", ids);
+            node_table(ui, session, search, list, &mut view.hover, commands);
+            return;
+        }
+        // A depth-first iteration that ended leaves open empty: the candidate is the start.
+        let title = if search.depth_first().is_some() && search.open_len() == 0 {
+            t.open_list_restart_exercise
+        } else {
+            t.open_list_exercise
+        };
+        list_heading(ui, title, lane.open_by_id().len(), toggle);
+        let list = table("open_table", lane.open_by_id());
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
