@@ -193,4 +193,41 @@ mod tests {
         assert_eq!(search.closed().last(), Some(&next));
         h.get_by_label(&format!("Score: 2 / {} first tries", 3 + reveals));
     }
+
+    /// Bidirectional BFS on 283104765: both halves' open lists are candidates; a node of the
+    /// half not expanded next is wrong with a hint, and the right node names the half and why.
+    #[test]
+    fn a_bidirectional_bfs_exercise_asks_for_the_half_and_the_node() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            exercise: true,
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("Rule: the layer under way is finished first");
+        h.get_by_label("Forward open list (generation order)");
+        h.get_by_label("Backward open list (generation order)");
+        // The two open lists hold one node each: forward on a tie. The goal is wrong.
+        click_row(&mut h, NodeId(1));
+        h.get_by_label_contains(
+            "Not quite: S1 is in the backward open list, and that half is not expanded next",
+        );
+        assert!(h.query_by_label_contains("is next").is_none());
+        assert_eq!(h.state().session.lane(0).search().steps(), 0);
+        h.get_by_label("Score: 0 / 0 first tries");
+        click_row(&mut h, NodeId(0));
+        h.get_by_label_contains(
+            "Right! S0 is next: the forward half is expanded: a new layer of the smaller open \
+             list (forward 1, backward 1; forward on a tie)",
+        );
+        h.get_by_label("Score: 0 / 1 first tries");
+        // Now backward open is the smaller: the goal's half, at the first try.
+        click_row(&mut h, NodeId(1));
+        h.get_by_label_contains("Right! S1 is next: the backward half is expanded");
+        h.get_by_label("Score: 1 / 2 first tries");
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.closed(), [NodeId(0), NodeId(1)]);
+    }
 }

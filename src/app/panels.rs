@@ -1568,6 +1568,12 @@ fn open_table(
             commands,
         );
     };
+    // A bidirectional search's backward open list is above the lists (engine_views).
+    let title = if search.bidirectional().is_some() {
+        text::t().open_list_forward
+    } else {
+        text::t().open_list
+    };
     if let Some(hidden) = fine_step::hidden(search, session.fine()) {
         let ids: Vec<NodeId> = lane
             .open_snapshot()
@@ -1575,7 +1581,7 @@ fn open_table(
             .copied()
             .filter(|id| !hidden.unborn.contains(id))
             .collect();
-        list_heading(ui, text::t().open_list, ids.len(), toggle);
+        list_heading(ui, title, ids.len(), toggle);
         let list = NodeList {
             id_salt: "open_table",
             first_column: text::t().col_rank,
@@ -1636,12 +1642,6 @@ fn open_table(
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    // A bidirectional search's backward open list is above the lists (engine_views).
-    let title = if search.bidirectional().is_some() {
-        text::t().open_list_forward
-    } else {
-        text::t().open_list
-    };
     list_heading(ui, title, lane.open_snapshot().len(), toggle);
     let list = NodeList {
         id_salt: "open_table",

@@ -630,7 +630,8 @@ fn check_screen(h: &H) -> Result<(), String> {
     let search = lane.search();
     // The open list shows a bidirectional search's forward half; the counter counts both. An
     // exercise lists the backward half too, between the forward half and closed.
-    let backward = search.bidirectional().map_or(0, |b| b.backward_open_len());
+    let backward = super::fine_step::bidirectional_at(search, session.fine(), 0)
+        .map_or(0, |b| b.backward_open);
     let exercise = session.exercising();
     let (open_rows, closed_rows) = match counts[..] {
         [forward, backward_rows, closed, ..] if exercise && search.bidirectional().is_some() => {

@@ -927,8 +927,29 @@ mod tests {
     /// plus what the lines shown so far did, and the last line shows the finished step.
     #[test]
     fn every_line_of_whole_runs_shows_the_counters_the_engine_had_there() {
-        for config in every_config() {
-            let mut search = new_search(problem("216408753"), config);
+        let mut runs: Vec<(SearchConfig, &str)> = every_config()
+            .into_iter()
+            .map(|c| (c, "216408753"))
+            .collect();
+        // The depth-first and bidirectional searches on a board a few moves away, so IDS and
+        // DFS stay quick.
+        for algorithm in [
+            Algorithm::IdaStar,
+            Algorithm::IterativeDeepening,
+            Algorithm::DepthFirst,
+            Algorithm::BidirectionalBfs,
+            Algorithm::BidirectionalUcs,
+        ] {
+            for heuristic in [HeuristicKind::Misplaced, HeuristicKind::Manhattan] {
+                let config = SearchConfig {
+                    depth_limit: 6,
+                    ..SearchConfig::with(algorithm, heuristic.into())
+                };
+                runs.push((config, "283164705"));
+            }
+        }
+        for (config, board) in runs {
+            let mut search = new_search(problem(board), config);
             loop {
                 let before = Before::capture(search.as_ref());
                 let stats_before = search.stats();
