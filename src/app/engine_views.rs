@@ -5,6 +5,7 @@
 
 use egui::{CollapsingHeader, Grid, RichText, Ui};
 
+use super::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
 use super::session::Lane;
 use super::text;
 use crate::search::{Algorithm, Direction, Search};
@@ -12,23 +13,25 @@ use crate::search::{Algorithm, Direction, Search};
 /// How many backward open nodes are named; the count says how many there are in all.
 const BACKWARD_SHOWN: usize = 12;
 
-/// The depth-first or bidirectional view of `lane`'s search; nothing for the best-first ones.
-pub fn ui(ui: &mut Ui, lane: &Lane) {
+/// The depth-first or bidirectional view of `lane`'s search at the fine-step position `fine`
+/// (or after the latest whole step); nothing for the best-first ones.
+pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>) {
     let search = lane.search();
-    if search.depth_first().is_some() {
-        depth_first(ui, search);
+    if let Some(view) = fine_step::depth_first_at(search, fine) {
+        depth_first(ui, search, &view);
         ui.separator();
-    } else if search.bidirectional().is_some() {
-        bidirectional(ui, search);
+    } else if let Some(view) = fine_step::bidirectional_at(search, fine, BACKWARD_SHOWN) {
+        bidirectional(ui, search, &view);
         ui.separator();
     }
 }
 
 /// The bound now, the next bound, and one row per iteration.
-fn depth_first(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
-    let Some(view) = search.depth_first() else {
-        return;
-    };
+fn depth_first(
+    ui: &mut Ui,
+    search: &dyn Search<super::domain::AnyProblem>,
+    view: &DepthFirstShown,
+) {
     let threshold = search.config().algorithm == Algorithm::IdaStar;
     ui.label(RichText::new(text::bound_line(threshold, view.bound, view.next_bound)).strong());
     CollapsingHeader::new(text::iterations_heading(view.iterations.len()))
@@ -41,12 +44,12 @@ fn depth_first(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
                 .id_salt("iterations_scroll")
                 .max_height(6.0 * ui.text_style_height(&egui::TextStyle::Body))
                 .stick_to_bottom(true)
-                .show(ui, |ui| iterations_table(ui, &view));
+                .show(ui, |ui| iterations_table(ui, &view.iterations));
         });
 }
 
 /// One row per iteration: its bound and what it expanded, generated and pruned.
-fn iterations_table(ui: &mut Ui, view: &crate::search::DepthFirstView<'_>) {
+fn iterations_table(ui: &mut Ui, iterations: &[crate::search::Iteration]) {
     let t = text::t();
     Grid::new("iterations_table")
         .striped(true)
@@ -60,7 +63,7 @@ fn iterations_table(ui: &mut Ui, view: &crate::search::DepthFirstView<'_>) {
             ui.end_row();
             // The latest iterations first would reorder rows as they grow: oldest first,
             // as a student writes the table.
-            for (i, iteration) in view.iterations.iter().enumerate() {
+            for (i, iteration) in iterations.iter().enumerate() {
                 ui.label((i + 1).to_string());
                 ui.label(iteration.bound.to_string());
                 ui.label(iteration.expanded.to_string());
@@ -72,23 +75,24 @@ fn iterations_table(ui: &mut Ui, view: &crate::search::DepthFirstView<'_>) {
 }
 
 /// The backward open list and the best meeting so far.
-fn bidirectional(ui: &mut Ui, search: &dyn Search<super::domain::AnyProblem>) {
-    let Some(view) = search.bidirectional() else {
-        return;
-    };
+fn bidirectional(
+    ui: &mut Ui,
+    search: &dyn Search<super::domain::AnyProblem>,
+    view: &BidirectionalShown,
+) {
     let meeting = view.meeting.map(|m| (m.forward.0, m.backward.0, m.length));
     ui.label(RichText::new(text::meeting_line(meeting)).strong());
     if let Some((direction, depth)) = view.layer {
         ui.label(text::layer_line(direction == Direction::Forward, depth));
     }
-    ui.label(text::forward_open_line(search.open_len()));
+    ui.label(text::forward_open_line(view.forward_open));
     let names: Vec<String> = view
-        .backward_open()
-        .take(BACKWARD_SHOWN)
-        .map(|id| format!("S{} {}", id.0, search.node(id).state))
+        .backward_first
+        .iter()
+        .map(|&id| format!("S{} {}", id.0, search.node(id).state))
         .collect();
-    let more = view.backward_open_len().saturating_sub(names.len());
-    ui.label(text::backward_open_line(view.backward_open_len()));
+    let more = view.backward_open.saturating_sub(names.len());
+    ui.label(text::backward_open_line(view.backward_open));
     if !names.is_empty() {
         let mut line = names.join(" · ");
         if more > 0 {
@@ -217,25 +221,6 @@ mod tests {
             h.run();
         }
         h.get_by_label("Bound (depth limit): 1 · next bound: 2");
-    }
-
-    #[test]
-    fn exercise_mode_waits_for_a_best_first_search() {
-        // Its reasons (smallest f, then the tie-break) do not hold for a stack.
-        let mut h = test_harness(Settings {
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
-            exercise: true,
-            ..Settings::default()
-        });
-        h.run();
-        assert!(!h.state().session.exercising());
-        h.get_by_label("Open list (next first)");
-        h.state_mut()
-            .apply(Command::Predict(crate::search::NodeId(0)));
-        h.run();
-        assert_eq!(h.state().session.steps(), 0);
-        pick(&mut h, "A*");
-        assert!(h.state().session.exercising());
     }
 
     #[test]

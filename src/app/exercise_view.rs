@@ -6,8 +6,8 @@ use super::command::Command;
 use super::exercise::{Answer, Score};
 use super::text;
 
-/// The exercise banner above the lists: the rule, the score, and the verdict on the latest
-/// answer.
+/// The exercise banner above the lists: the rule (a sentence), the score, and the verdict on
+/// the latest answer.
 pub fn banner(
     ui: &mut Ui,
     score: &Score,
@@ -31,7 +31,7 @@ pub fn banner(
                 commands.push(Command::ResetScore);
             }
         });
-        ui.label(text::exercise_rule(rule));
+        ui.label(rule);
         match &score.last {
             None => {
                 ui.label(RichText::new(t.exercise_prompt).weak());
@@ -119,5 +119,115 @@ mod tests {
         assert_eq!(search.steps(), 3);
         assert_eq!(search.closed().last(), Some(&next));
         h.get_by_label("Score: 1 / 3 first tries");
+    }
+
+    /// IDA* on 283104765 with misplaced tiles: the start's children are all beyond the first
+    /// bound, so the second question is the start again with the raised bound; then the
+    /// candidates are the stack, judged against the engine.
+    #[test]
+    fn an_ida_star_exercise_asks_for_the_start_again_then_the_top_of_the_stack() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            exercise: true,
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("Rule: depth first");
+        click_row(&mut h, NodeId(0));
+        h.get_by_label_contains("Right! S0 is next");
+
+        // Open is empty: the start is asked for again, and a new iteration begins.
+        assert_eq!(h.state().session.lane(0).search().open_len(), 0);
+        h.get_by_label_contains("Open is empty: a new iteration would take");
+        assert_eq!(h.state().session.lane(0).open_by_id(), [NodeId(0)]);
+        click_row(&mut h, NodeId(0));
+        h.get_by_label_contains("Right! S0 is next: open is empty and something was pruned");
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.depth_first().unwrap().iterations.len(), 2);
+        h.get_by_label("Score: 2 / 2 first tries");
+
+        // Revealed on until two nodes wait on the stack.
+        let mut reveals = 0;
+        while h.state().session.lane(0).search().open_len() < 2 {
+            h.get_by_label("Reveal").click();
+            h.run();
+            reveals += 1;
+            assert!(reveals < 20, "never two nodes on the stack");
+        }
+        let search = h.state().session.lane(0).search();
+        let stack: Vec<NodeId> = search.open_nodes().collect();
+        let (next, wrong) = (stack[0], stack[stack.len() - 1]);
+        let last = *search.closed().last().unwrap();
+        let (next_node, wrong_node) = (search.node(next), search.node(wrong));
+        let hint = if wrong_node.depth < next_node.depth {
+            format!(
+                "Not quite: S{} waits at depth {}",
+                wrong.0, wrong_node.depth
+            )
+        } else {
+            let parent = wrong_node.parent.unwrap().0;
+            format!("Not quite: S{} waits as a child of S{parent}", wrong.0)
+        };
+        let why = if next_node.parent == Some(last) {
+            format!("depth first: it is the first child of S{}", last.0)
+        } else {
+            format!(
+                "S{}, the node just expanded, put no child on the stack",
+                last.0
+            )
+        };
+        // A wrong node: marked, no step, and the answer stays hidden.
+        click_row(&mut h, wrong);
+        h.get_by_label_contains(&hint);
+        assert!(h.query_by_label_contains("is next").is_none());
+        let steps = 2 + reveals;
+        assert_eq!(h.state().session.lane(0).search().steps(), steps);
+        h.get_by_label(&format!("Score: 2 / {} first tries", 2 + reveals));
+        // Then the engine's next node.
+        click_row(&mut h, next);
+        h.get_by_label_contains(&format!("Right! S{} is next: {why}", next.0));
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.steps(), steps + 1);
+        assert_eq!(search.closed().last(), Some(&next));
+        h.get_by_label(&format!("Score: 2 / {} first tries", 3 + reveals));
+    }
+
+    /// Bidirectional BFS on 283104765: both halves' open lists are candidates; a node of the
+    /// half not expanded next is wrong with a hint, and the right node names the half and why.
+    #[test]
+    fn a_bidirectional_bfs_exercise_asks_for_the_half_and_the_node() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            exercise: true,
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label_contains("Rule: the layer under way is finished first");
+        h.get_by_label("Forward open list (generation order)");
+        h.get_by_label("Backward open list (generation order)");
+        // The two open lists hold one node each: forward on a tie. The goal is wrong.
+        click_row(&mut h, NodeId(1));
+        h.get_by_label_contains(
+            "Not quite: S1 is in the backward open list, and that half is not expanded next",
+        );
+        assert!(h.query_by_label_contains("is next").is_none());
+        assert_eq!(h.state().session.lane(0).search().steps(), 0);
+        h.get_by_label("Score: 0 / 0 first tries");
+        click_row(&mut h, NodeId(0));
+        h.get_by_label_contains(
+            "Right! S0 is next: the forward half is expanded: a new layer of the smaller open \
+             list (forward 1, backward 1; forward on a tie)",
+        );
+        h.get_by_label("Score: 0 / 1 first tries");
+        // Now backward open is the smaller: the goal's half, at the first try.
+        click_row(&mut h, NodeId(1));
+        h.get_by_label_contains("Right! S1 is next: the backward half is expanded");
+        h.get_by_label("Score: 1 / 2 first tries");
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.closed(), [NodeId(0), NodeId(1)]);
     }
 }

@@ -34,8 +34,8 @@ mod widgets;
 use grid::grid_view;
 pub use model::text;
 use model::{
-    arrangement, breakpoints, check, command, domain, exercise, files, fine_step, grid_model,
-    print, session, settings, summary, worker,
+    arrangement, before_step, breakpoints, check, command, domain, exercise, files, fine_step,
+    grid_model, print, session, settings, summary, worker,
 };
 use puzzle::board_view;
 

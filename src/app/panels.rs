@@ -644,7 +644,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (
                 settings.exercise,
                 t.exercise_mode,
-                single && session.fine_step_offered(),
+                single,
                 Command::SetExercise,
             ),
         ] {
@@ -1115,7 +1115,7 @@ fn current_step(
     // Fine step shows the children as their lines are reached.
     let shown = session
         .fine()
-        .map_or(view.children.len(), |fine| fine.children_shown());
+        .map_or(view.children.len(), |fine| fine.children_shown(&view));
     flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
         let child_node = search.node(child.node);
         let f = config.priority(node.depth + 1, child.g, child_node.h);
@@ -1491,11 +1491,11 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         return;
     };
     if session.exercising() {
-        let rule = engine::tie_break(lane.config().effective_tie_break());
+        let rule = text::exercise_rule_for(lane.config());
         let can_reveal = lane.is_running() && session.can_step();
-        super::exercise_view::banner(ui, &session.score, rule, can_reveal, commands);
+        super::exercise_view::banner(ui, &session.score, &rule, can_reveal, commands);
     }
-    super::engine_views::ui(ui, lane);
+    super::engine_views::ui(ui, lane, session.fine());
     // Side by side unless a list's narrowest columns overflow its half (it would scroll
     // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
     // stacked lists still show a whole row each; stacked, each list has the pane's width.
@@ -1575,6 +1575,12 @@ fn open_table(
             commands,
         );
     };
+    // A bidirectional search's backward open list is above the lists (engine_views).
+    let title = if search.bidirectional().is_some() {
+        text::t().open_list_forward
+    } else {
+        text::t().open_list
+    };
     if let Some(hidden) = fine_step::hidden(search, session.fine()) {
         let ids: Vec<NodeId> = lane
             .open_snapshot()
@@ -1582,7 +1588,7 @@ fn open_table(
             .copied()
             .filter(|id| !hidden.unborn.contains(id))
             .collect();
-        list_heading(ui, text::t().open_list, ids.len(), toggle);
+        list_heading(ui, title, ids.len(), toggle);
         let list = NodeList {
             id_salt: "open_table",
             first_column: text::t().col_rank,
@@ -1605,29 +1611,44 @@ fn open_table(
         );
         // Wrong picks first, so their tint wins over a fresh one.
         marks.reverse();
-        list_heading(
-            ui,
-            text::t().open_list_exercise,
-            lane.open_by_id().len(),
-            toggle,
-        );
-        let list = NodeList {
-            id_salt: "open_table",
-            first_column: text::t().col_rank,
-            ids: lane.open_by_id(),
+        let t = text::t();
+        let table = |id_salt, ids| NodeList {
+            id_salt,
+            first_column: t.col_rank,
+            ids,
             scroll_to: None,
             on_click: Command::Predict,
             marks: &marks,
         };
+        if search.bidirectional().is_some() {
+            // Both halves are candidates: the forward list above the backward one.
+            let ids = lane.open_by_id();
+            list_heading(ui, t.open_list_forward_exercise, ids.len(), toggle);
+            let half = ((ui.available_height() - 40.0) / 2.0).max(0.0);
+            ui.push_id("forward", |ui| {
+                ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
+                    let list = table("open_table", ids);
+                    node_table(ui, session, search, list, &mut view.hover, commands);
+                });
+            });
+            ui.separator();
+            let ids = lane.backward_by_id();
+            list_heading(ui, t.open_list_backward_exercise, ids.len(), |_| {});
+            let list = table("backward_table", ids);
+            node_table(ui, session, search, list, &mut view.hover, commands);
+            return;
+        }
+        // A depth-first iteration that ended leaves open empty: the candidate is the start.
+        let title = if search.depth_first().is_some() && search.open_len() == 0 {
+            t.open_list_restart_exercise
+        } else {
+            t.open_list_exercise
+        };
+        list_heading(ui, title, lane.open_by_id().len(), toggle);
+        let list = table("open_table", lane.open_by_id());
         node_table(ui, session, search, list, &mut view.hover, commands);
         return;
     }
-    // A bidirectional search's backward open list is above the lists (engine_views).
-    let title = if search.bidirectional().is_some() {
-        text::t().open_list_forward
-    } else {
-        text::t().open_list
-    };
     list_heading(ui, title, lane.open_snapshot().len(), toggle);
     let list = NodeList {
         id_salt: "open_table",

@@ -24,21 +24,15 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let (role, detail) = current(search, session.fine());
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(t.pseudocode).strong().size(17.0));
-        if session.fine_step_offered() {
-            let fine = session.settings.fine_step;
-            setting_checkbox(
-                ui,
-                fine,
-                t.fine_step,
-                t.fine_step_hint,
-                Command::SetFineStep,
-                commands,
-            );
-        } else {
-            // These engines are shown one whole expansion per step; the lines still say what
-            // each step did.
-            ui.label(RichText::new(t.fine_step_unavailable).weak());
-        }
+        let fine = session.settings.fine_step;
+        setting_checkbox(
+            ui,
+            fine,
+            t.fine_step,
+            t.fine_step_hint,
+            Command::SetFineStep,
+            commands,
+        );
     });
     // What the highlighted line did, above the code so it never scrolls out of sight.
     if let Some(detail) = detail {
@@ -127,10 +121,28 @@ mod tests {
         assert_eq!(highlighted(&h), Role::Pop);
     }
 
+    /// Walks one whole expansion line by line, returning the highlighted role at each line;
+    /// the search takes one step in all.
+    fn walk_one_expansion(h: &mut egui_kittest::Harness<'static, crate::app::App>) -> Vec<Role> {
+        let steps = h.state().session.lane(0).search().steps();
+        let mut roles = Vec::new();
+        loop {
+            h.get_by_label("Fine step Space").click();
+            h.run();
+            let app = h.state();
+            let search = app.session.lane(0).search();
+            if search.steps() == steps + 2 {
+                // The click after the last line starts the next expansion.
+                return roles;
+            }
+            roles.push(current(search, app.session.fine()).0);
+        }
+    }
+
     #[test]
-    fn ida_star_and_bidirectional_search_show_their_own_lines() {
+    fn ida_star_is_fine_stepped_with_its_bound_as_the_lines_reveal_it() {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
-        use crate::search::Algorithm;
+        use crate::search::{Algorithm, Outcome};
         let mut h = test_harness(Settings {
             show_pseudocode: true,
             fine_step: true,
@@ -138,20 +150,70 @@ mod tests {
             ..Settings::default()
         });
         h.run();
-        h.get_by_label_contains("if f(m) = g + h > bound: prune m");
-        h.get_by_label_contains("Fine step is for the best-first searches");
-        // Fine step is off for IDA*: Step takes a whole expansion.
-        h.get_by_label("Step Space").click();
+        h.get_by_label_contains("else if f(m) = g + h > bound: prune m");
+        // The start: pop, goal test, the current path, then one line per child.
+        h.get_by_label("Fine step Space").click();
         h.run();
+        let search = h.state().session.lane(0).search();
+        assert_eq!(search.steps(), 1);
+        let children = search.step_at(0).children.to_vec();
+        let pruned = children
+            .iter()
+            .position(|c| c.outcome == Outcome::Pruned)
+            .expect("misplaced tiles prunes a child of 283104765 under the bound 3");
+        let f = search.node(children[pruned].node).f;
+        h.get_by_label("Bound (f threshold): 3 · next bound: –");
+        // In the panel and in the status line.
+        assert_eq!(
+            h.query_all_by_label_contains("popped node S0 (f = 3)")
+                .count(),
+            2
+        );
+        for _ in 0..2 + pruned {
+            h.get_by_label("Fine step Space").click();
+            h.run();
+            h.get_by_label("Bound (f threshold): 3 · next bound: –");
+        }
+        // The line of the first pruned child remembers its f.
+        h.get_by_label("Fine step Space").click();
+        h.run();
+        h.get_by_label(&format!("Bound (f threshold): 3 · next bound: {f}"));
+        // What the line did, in the panel and in the status line.
+        let app = h.state();
+        let (role, detail) = current(app.session.lane(0).search(), app.session.fine());
+        assert_eq!(role, Role::Pruned);
+        let detail = detail.unwrap();
+        let child = format!("-> S{} (g 1, h ", children[pruned].node.0);
+        assert!(detail.contains(&child), "{detail}");
+        assert!(detail.ends_with("pruned (f > bound 3)"), "{detail}");
+        assert_eq!(app.session.status, detail);
         assert_eq!(h.state().session.lane(0).search().steps(), 1);
-        h.state_mut()
-            .apply(Command::SetConfig(crate::app::session::Config::with(
-                Algorithm::BidirectionalUcs,
-                HeuristicKind::Manhattan.into(),
-            )));
+    }
+
+    #[test]
+    fn bidirectional_bfs_is_fine_stepped_down_to_its_stopping_rule() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            show_pseudocode: true,
+            fine_step: true,
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ..Settings::default()
+        });
         h.run();
-        h.get_by_label_contains("if top_f + top_b ≥ μ");
         h.get_by_label_contains("open_b <- [goal]");
+        h.get_by_label("Forward open (the list below): 1 node");
+        let roles = walk_one_expansion(&mut h);
+        // The start's four children are all new; the halves have not met.
+        let mut expected = vec![Role::Pop, Role::Close];
+        expected.extend([Role::New; 4]);
+        expected.push(Role::GoalTest);
+        assert_eq!(roles, expected);
+        // The second step, the goal's half (the smaller open list), at its pop line.
+        let side = "backward half: a new layer of the smaller open list (forward 4, backward 1";
+        assert_eq!(h.query_all_by_label_contains(side).count(), 2);
+        h.get_by_label("Backward open: 0 nodes");
+        h.get_by_label("Forward open (the list below): 4 nodes");
     }
 
     #[test]

@@ -626,15 +626,33 @@ fn check_screen(h: &H) -> Result<(), String> {
         return Ok(());
     }
     let counts: Vec<usize> = labels.iter().filter_map(|l| list_count(l)).collect();
-    let [open_rows, closed_rows, ..] = counts[..] else {
-        return Err(format!("list headings missing: {counts:?}"));
+    let lane = session.lane(0);
+    let search = lane.search();
+    // The open list shows a bidirectional search's forward half; the counter counts both. An
+    // exercise lists the backward half too, between the forward half and closed.
+    let backward = super::fine_step::bidirectional_at(search, session.fine(), 0)
+        .map_or(0, |b| b.backward_open);
+    let exercise = session.exercising();
+    let (open_rows, closed_rows) = match counts[..] {
+        [forward, backward_rows, closed, ..] if exercise && search.bidirectional().is_some() => {
+            if backward_rows != backward {
+                return Err(format!(
+                    "backward open holds {backward}, its exercise list shows {backward_rows}"
+                ));
+            }
+            (forward, closed)
+        }
+        [open_rows, closed_rows, ..] => (open_rows, closed_rows),
+        _ => return Err(format!("list headings missing: {counts:?}")),
     };
-    // The open list shows a bidirectional search's forward half; the counter counts both.
-    let backward = session
-        .main_lane()
-        .and_then(|l| l.search().bidirectional().map(|b| b.backward_open_len()))
-        .unwrap_or(0);
-    if open_rows + backward != open {
+    // An exercise whose depth-first iteration ended asks for the start again, not in open.
+    let restart = usize::from(
+        exercise
+            && search.depth_first().is_some()
+            && search.open_len() == 0
+            && search.status().is_running(),
+    );
+    if open_rows + backward != open + restart {
         return Err(format!(
             "the counters say open {open}, the open list shows {open_rows}"
         ));

@@ -2,11 +2,17 @@
 //! order, the student clicks the node they believe is expanded next, and the app says right
 //! or wrong. A wrong pick is marked and the question stays open, with a hint that does not give
 //! the answer away, so the class can try again; the right pick, or the teacher's Reveal, names
-//! the node and why (its f, then the tie-break) and takes the step. The score counts the
-//! questions answered right at the first try.
+//! the node and why and takes the step. The score counts the questions answered right at the
+//! first try.
+//!
+//! The answer is what the engine does: [`judge`] takes the next step and undoes it. The reasons
+//! are in the student's words for each family: the smallest f, then the tie-break (best-first);
+//! the newest child within the bound, backing up, a new iteration (depth-first); the half
+//! expanded and the order within it (bidirectional).
 
+use super::before_step::{Before, SideChoice, side_choice};
 use super::domain::AnyProblem;
-use crate::search::{Cost, NodeId, Search, TieBreak};
+use crate::search::{Cost, Direction, NodeId, Search, TieBreak};
 
 /// Why the next node is the next node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,6 +31,47 @@ pub enum Why {
         same_h: Option<(Cost, usize)>,
         first: bool,
     },
+    /// Depth-first: it is the first child within the bound of `parent`, the node just
+    /// expanded: the first child generated is on top of the stack.
+    Deeper { parent: NodeId },
+    /// Depth-first: `from`, the node just expanded, put no child on the stack (each was beyond
+    /// the bound or on the path, or it had none), so the search backs up to `parent`, the
+    /// deepest node on the current path with a child waiting.
+    BackUp { from: NodeId, parent: NodeId },
+    /// Depth-first: open is empty and something was pruned: a new iteration takes the start
+    /// again with the bound raised from `from` to `to`, the smallest f pruned.
+    NewIteration { from: Cost, to: Cost },
+    /// Bidirectional: the half expanded (`forward` or not) and why; within it, the smallest f
+    /// (depth for BFS, g for uniform-cost), which `ties` nodes of that half share, the one that
+    /// entered open first leaving first.
+    Side {
+        forward: bool,
+        choice: SideChoice,
+        f: Cost,
+        ties: usize,
+    },
+}
+
+/// Why a wrong pick is wrong, without naming the right node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Open holds a node with a smaller f.
+    LargerF,
+    /// Its f is the smallest, but the tie-break puts another node first.
+    TieBreak,
+    /// Depth-first: it waits at `depth`, and a deeper node waits too.
+    Shallower { depth: u32 },
+    /// Depth-first: a child of the same `parent` generated before it waits on top of it.
+    LaterSibling { parent: NodeId },
+    /// Bidirectional: it is in the `forward` (or backward) open list, and the other half is
+    /// expanded next.
+    OtherHalf { forward: bool },
+    /// Bidirectional: its half holds a node with a smaller f (depth for BFS, g for
+    /// uniform-cost).
+    LargerInHalf,
+    /// Bidirectional: it shares the smallest f of its half with a node that entered open
+    /// before it.
+    LaterInHalf,
 }
 
 /// One answer, judged.
@@ -34,25 +81,93 @@ pub struct Judgement {
     pub picked_f: Cost,
     pub next: NodeId,
     pub why: Why,
+    hint: Hint,
 }
 
 impl Judgement {
     pub fn right(&self) -> bool {
         self.picked == self.next
     }
+
+    /// Why a wrong pick is wrong (meaningless for the right one).
+    pub fn hint(&self) -> Hint {
+        self.hint
+    }
 }
 
-/// Judges `picked` as the prediction of the next expansion; `None` when nothing is left to
-/// expand or `picked` is not in open.
-pub fn judge(search: &dyn Search<AnyProblem>, picked: NodeId) -> Option<Judgement> {
+/// The nodes a student may name as the next expansion: open; both halves' open lists for a
+/// bidirectional search; the start, when a depth-first search's open is empty and a new
+/// iteration would take it again. Best-first and depth-first in pop order, bidirectional the
+/// forward half first.
+pub fn candidates(search: &dyn Search<AnyProblem>) -> Vec<NodeId> {
+    let mut ids: Vec<NodeId> = search.open_nodes().collect();
+    if let Some(view) = search.bidirectional() {
+        ids.extend(view.backward_open());
+    }
+    if ids.is_empty() && search.depth_first().is_some() && search.status().is_running() {
+        ids.push(NodeId(0));
+    }
+    ids
+}
+
+/// Judges `picked` as the prediction of the next expansion (`None`: the teacher's Reveal,
+/// judged as the right pick). The next node is found by taking the step and undoing it, so the
+/// answer is what the engine does. `None` when nothing is left to expand, `picked` is not a
+/// candidate, or the step would pass the node limit (the search then says so).
+pub fn judge(search: &mut dyn Search<AnyProblem>, picked: Option<NodeId>) -> Option<Judgement> {
     if !search.status().is_running() {
         return None;
     }
-    let open: Vec<NodeId> = search.open_nodes().collect();
-    let &next = open.first()?;
-    if !open.contains(&picked) {
+    let candidates = candidates(search);
+    if picked.is_some_and(|p| !candidates.contains(&p)) {
         return None;
     }
+    let before = Before::capture(search);
+    let last = search.closed().last().copied();
+    let (next, new_iteration) = {
+        let view = search.step()?;
+        (view.expanded, view.new_iteration)
+    };
+    let layer = search.bidirectional().and_then(|v| v.layer);
+    search.step_back();
+    let search: &dyn Search<AnyProblem> = search;
+    debug_assert!(
+        candidates.contains(&next),
+        "the engine expanded a non-candidate"
+    );
+    let picked = picked.unwrap_or(next);
+    let algorithm = search.config().algorithm;
+    let (why, hint) = if let Some(new) = new_iteration {
+        // The start is the only candidate then.
+        let why = Why::NewIteration {
+            from: new.from,
+            to: new.to,
+        };
+        (why, Hint::Shallower { depth: 0 })
+    } else if algorithm.is_depth_first() {
+        depth_first_reason(search, candidates.len(), next, picked, last)
+    } else if algorithm.is_bidirectional() {
+        let choice = side_choice(search.config(), &before, layer);
+        bidirectional_reason(search, &candidates, next, picked, choice)
+    } else {
+        best_first_reason(search, &candidates, next, picked)
+    };
+    Some(Judgement {
+        picked,
+        picked_f: search.node(picked).f,
+        next,
+        why,
+        hint,
+    })
+}
+
+/// The smallest f, then the tie-break.
+fn best_first_reason(
+    search: &dyn Search<AnyProblem>,
+    open: &[NodeId],
+    next: NodeId,
+    picked: NodeId,
+) -> (Why, Hint) {
     let best = search.node(next);
     let ties: Vec<NodeId> = open
         .iter()
@@ -84,12 +199,71 @@ pub fn judge(search: &dyn Search<AnyProblem>, picked: NodeId) -> Option<Judgemen
             }
         }
     };
-    Some(Judgement {
-        picked,
-        picked_f: search.node(picked).f,
-        next,
-        why,
-    })
+    let hint = if search.node(picked).f > best.f {
+        Hint::LargerF
+    } else {
+        Hint::TieBreak
+    };
+    (why, hint)
+}
+
+/// Deeper first, backing up when the node just expanded put nothing on the stack.
+fn depth_first_reason(
+    search: &dyn Search<AnyProblem>,
+    candidates: usize,
+    next: NodeId,
+    picked: NodeId,
+    last: Option<NodeId>,
+) -> (Why, Hint) {
+    let node = search.node(next);
+    let why = match (node.parent, last) {
+        _ if candidates == 1 => Why::Only,
+        (Some(parent), Some(last)) if parent == last => Why::Deeper { parent },
+        (Some(parent), Some(last)) => Why::BackUp { from: last, parent },
+        _ => Why::Only,
+    };
+    let mine = search.node(picked);
+    let hint = if mine.depth < node.depth {
+        Hint::Shallower { depth: mine.depth }
+    } else {
+        Hint::LaterSibling {
+            parent: mine.parent.unwrap_or(NodeId(0)),
+        }
+    };
+    (why, hint)
+}
+
+/// The half, then the smallest f in it, first in, first out.
+fn bidirectional_reason(
+    search: &dyn Search<AnyProblem>,
+    candidates: &[NodeId],
+    next: NodeId,
+    picked: NodeId,
+    choice: SideChoice,
+) -> (Why, Hint) {
+    let node = search.node(next);
+    let ties = candidates
+        .iter()
+        .map(|&id| search.node(id))
+        .filter(|n| n.direction == node.direction && n.f == node.f)
+        .count();
+    let why = Why::Side {
+        forward: node.direction == Direction::Forward,
+        choice,
+        f: node.f,
+        ties,
+    };
+    let mine = search.node(picked);
+    let hint = if mine.direction != node.direction {
+        Hint::OtherHalf {
+            forward: mine.direction == Direction::Forward,
+        }
+    } else if mine.f > node.f {
+        Hint::LargerInHalf
+    } else {
+        Hint::LaterInHalf
+    };
+    (why, hint)
 }
 
 /// What became of the latest answer.
@@ -101,29 +275,6 @@ pub enum Answer {
     Wrong,
     /// The teacher showed the answer.
     Revealed,
-}
-
-/// Why a wrong pick is wrong, without naming the right node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hint {
-    /// Open holds a node with a smaller f.
-    LargerF,
-    /// Its f is the smallest, but the tie-break puts another node first.
-    TieBreak,
-}
-
-impl Judgement {
-    pub fn hint(&self) -> Hint {
-        let best = match self.why {
-            Why::Only => return Hint::TieBreak,
-            Why::SmallestF { f } | Why::SmallerH { f, .. } | Why::Order { f, .. } => f,
-        };
-        if self.picked_f > best {
-            Hint::LargerF
-        } else {
-            Hint::TieBreak
-        }
-    }
 }
 
 /// The score so far, the latest answer, and the wrong picks of the open question.
@@ -185,6 +336,7 @@ impl Score {
 mod tests {
     use super::*;
     use crate::app::domain::{AnyAction, AnyState};
+    use crate::app::text;
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Outcome, new_search};
 
@@ -219,7 +371,7 @@ mod tests {
                 let mut open: Vec<NodeId> = search.open_nodes().collect();
                 open.sort_unstable();
                 let (low, high) = (open[0], open[open.len() - 1]);
-                let judged = [low, high].map(|id| judge(search.as_ref(), id).unwrap());
+                let judged = [low, high].map(|id| judge(search.as_mut(), Some(id)).unwrap());
                 let why = judged[0].why;
                 // Open as it was when judged.
                 let before: std::collections::HashMap<
@@ -284,6 +436,7 @@ mod tests {
                         assert_eq!(first, config.effective_tie_break() != TieBreak::Lifo);
                         seen[if first { 3 } else { 4 }] += 1;
                     }
+                    other => panic!("{other:?} is not a best-first reason"),
                 }
                 for child in children {
                     match child.outcome {
@@ -298,12 +451,273 @@ mod tests {
                     count += 1;
                 }
                 if !search.status().is_running() {
-                    assert_eq!(judge(search.as_ref(), low), None);
+                    assert_eq!(judge(search.as_mut(), Some(low)), None);
                     break;
                 }
             }
         }
         // Every kind of reason was given and checked.
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    /// Whether `text` names node `id` ("S12" names S12, not S1).
+    fn names(text: &str, id: NodeId) -> bool {
+        let name = format!("S{}", id.0);
+        text.match_indices(&name)
+            .any(|(at, _)| !text[at + name.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    }
+
+    /// A wrong pick leaves the score as it was and its hint keeps the answer hidden; the right
+    /// pick then counts, though not as a first try.
+    fn answer_wrong_then_right(wrong: Judgement, right: Judgement) {
+        let mut score = Score::default();
+        assert!(!score.answer(3, wrong));
+        assert_eq!((score.asked, score.right), (0, 0));
+        assert_eq!(score.wrong_picks(3), [wrong.picked]);
+        for language in [text::Language::English, text::Language::Chinese] {
+            text::set_language(language);
+            let verdict = text::exercise_verdict(Answer::Wrong, &wrong);
+            assert!(names(&verdict, wrong.picked), "{verdict}");
+            assert!(!names(&verdict, wrong.next), "{verdict}");
+            let verdict = text::exercise_verdict(Answer::Right { first_try: false }, &right);
+            assert!(names(&verdict, right.next), "{verdict}");
+        }
+        text::set_language(text::Language::English);
+        assert!(score.answer(3, right));
+        assert_eq!((score.asked, score.right), (1, 0));
+    }
+
+    /// Judges candidates before each step of whole runs; checks that judging left the
+    /// search as it was, that the node named next is the one the step then expands, and that
+    /// a pick is right exactly when it is that node. Returns, per step, the candidates, the
+    /// judgements, the search's closed list and path before the step, and what the step did.
+    fn judge_whole_run(
+        search: &mut dyn Search<AnyProblem>,
+        mut check: impl FnMut(&dyn Search<AnyProblem>, &[NodeId], &[Judgement], Option<NodeId>),
+    ) {
+        while search.status().is_running() {
+            let candidates = candidates(search);
+            let (steps, stats) = (search.steps(), search.stats());
+            // Each half's first and last few in pop order: enough for every kind of pick, and
+            // a whole run stays quick.
+            let mut picks: Vec<NodeId> = Vec::new();
+            for direction in [Direction::Forward, Direction::Backward] {
+                let half: Vec<NodeId> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&id| search.node(id).direction == direction)
+                    .collect();
+                let few = half.len().min(4);
+                picks.extend(&half[..few]);
+                picks.extend(half[few..].iter().rev().take(4));
+            }
+            let judged: Vec<Judgement> = picks
+                .iter()
+                .map(|&id| judge(search, Some(id)).unwrap())
+                .collect();
+            assert_eq!((search.steps(), search.stats()), (steps, stats));
+            let revealed = judge(search, None).unwrap();
+            let last = search.closed().last().copied();
+            let Some(view) = search.step() else { break };
+            let expanded = view.expanded;
+            assert_eq!(revealed.next, expanded);
+            assert!(revealed.right());
+            for j in &judged {
+                assert_eq!(j.next, expanded);
+                assert_eq!(j.why, revealed.why);
+                assert_eq!(j.right(), j.picked == expanded);
+            }
+            check(search, &candidates, &judged, last);
+        }
+    }
+
+    /// IDA*, IDS and DFS: the reason named holds of the step the engine took (the first child
+    /// within the bound of the node just expanded, backing up when it put no child on the
+    /// stack, the start again with the raised bound), and every hint holds of the wrong pick.
+    #[test]
+    fn depth_first_judge_names_the_engine_step_and_a_true_reason() {
+        let mut seen = std::collections::HashSet::new();
+        let mut tried_wrong = false;
+        for (algorithm, heuristic, board) in [
+            (Algorithm::IdaStar, HeuristicKind::Misplaced, "283104765"),
+            (Algorithm::IdaStar, HeuristicKind::Manhattan, "216408753"),
+            (
+                Algorithm::IterativeDeepening,
+                HeuristicKind::Zero,
+                "283104765",
+            ),
+            (Algorithm::DepthFirst, HeuristicKind::Zero, "203184765"),
+        ] {
+            let problem =
+                Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+            let config = SearchConfig {
+                depth_limit: 5,
+                ..SearchConfig::with(algorithm, heuristic)
+            };
+            let mut search = new_search(AnyProblem::Puzzle(problem), config.into());
+            judge_whole_run(search.as_mut(), |search, candidates, judged, last| {
+                let view = search.step_at(search.steps() - 1);
+                let next = search.node(view.expanded);
+                let why = judged[0].why;
+                match why {
+                    Why::Only => assert_eq!(candidates.len(), 1),
+                    Why::Deeper { parent } => {
+                        assert_eq!(Some(parent), last);
+                        assert_eq!(next.parent, Some(parent));
+                        // The first child the parent put on the stack.
+                        let first = search
+                            .step_at(search.steps() - 2)
+                            .children
+                            .iter()
+                            .find(|c| c.outcome == Outcome::New)
+                            .map(|c| c.node);
+                        assert_eq!(first, Some(view.expanded));
+                    }
+                    Why::BackUp { from, parent } => {
+                        assert_eq!(Some(from), last);
+                        assert_eq!(next.parent, Some(parent));
+                        let put = search
+                            .step_at(search.steps() - 2)
+                            .children
+                            .iter()
+                            .any(|c| c.outcome == Outcome::New);
+                        assert!(!put, "{from:?} put a child on the stack");
+                        // Every other candidate is a child of a shallower node.
+                        for &id in candidates {
+                            assert!(search.node(id).depth <= next.depth);
+                        }
+                    }
+                    Why::NewIteration { from, to } => {
+                        assert_eq!(candidates, [NodeId(0)]);
+                        let new = view.new_iteration.expect("a new iteration");
+                        assert_eq!((new.from, new.to), (from, to));
+                    }
+                    other => panic!("{other:?} is not a depth-first reason"),
+                }
+                seen.insert(std::mem::discriminant(&why));
+                for j in judged.iter().filter(|j| !j.right()) {
+                    let mine = search.node(j.picked);
+                    match j.hint() {
+                        Hint::Shallower { depth } => {
+                            assert_eq!(depth, mine.depth);
+                            assert!(depth < next.depth);
+                        }
+                        Hint::LaterSibling { parent } => {
+                            assert_eq!((mine.parent, next.parent), (Some(parent), Some(parent)));
+                            // Generated after the node taken.
+                            assert!(j.picked > j.next);
+                        }
+                        other => panic!("{other:?} is not a depth-first hint"),
+                    }
+                    if !tried_wrong {
+                        let right = *judged.iter().find(|j| j.right()).unwrap();
+                        answer_wrong_then_right(*j, right);
+                        tried_wrong = true;
+                    }
+                }
+            });
+        }
+        // Only, deeper, back up and new iteration; and a wrong pick was scored.
+        assert_eq!(seen.len(), 4, "{seen:?}");
+        assert!(tried_wrong);
+    }
+
+    /// Bidirectional BFS and uniform-cost: the half named is the half the engine expanded and
+    /// for the reason given (the layer under way, the smaller open list, the cheaper top), the
+    /// node is the first of its half's open list, and every hint holds of the wrong pick.
+    #[test]
+    fn bidirectional_judge_names_the_engine_step_and_a_true_reason() {
+        let mut hints = std::collections::HashSet::new();
+        let mut choices = std::collections::HashSet::new();
+        let mut tried_wrong = false;
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            for board in ["283104765", "216408753", "283164705"] {
+                let problem =
+                    Problem::new(board.parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+                let config = SearchConfig::with(algorithm, HeuristicKind::Manhattan);
+                let mut search = new_search(AnyProblem::Puzzle(problem), config.into());
+                let mut before = Before::capture(search.as_ref());
+                judge_whole_run(search.as_mut(), |search, candidates, judged, _| {
+                    let view = search.step_at(search.steps() - 1);
+                    let next = *search.node(view.expanded);
+                    let Why::Side {
+                        forward,
+                        choice,
+                        f,
+                        ties,
+                    } = judged[0].why
+                    else {
+                        panic!("{:?} is not a bidirectional reason", judged[0].why);
+                    };
+                    assert_eq!(forward, next.direction == Direction::Forward);
+                    assert_eq!(f, next.f);
+                    let half: Vec<NodeId> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|&id| search.node(id).direction == next.direction)
+                        .collect();
+                    // The first of its half in pop order (candidates list each half so).
+                    assert_eq!(half[0], view.expanded);
+                    let same_f = half.iter().filter(|&&id| search.node(id).f == f).count();
+                    assert_eq!(ties, same_f);
+                    match choice {
+                        SideChoice::LayerUnderWay { depth } => {
+                            assert_eq!(algorithm, Algorithm::BidirectionalBfs);
+                            assert_eq!(next.depth, depth);
+                            assert!(
+                                before
+                                    .layer
+                                    .is_some_and(|(d, at)| d == next.direction && at == depth)
+                            );
+                        }
+                        SideChoice::SmallerOpen {
+                            forward: f,
+                            backward: b,
+                        } => {
+                            assert_eq!(algorithm, Algorithm::BidirectionalBfs);
+                            assert_eq!((f, b), (before.forward_open, before.backward_open));
+                            assert_eq!(!forward, b < f);
+                        }
+                        SideChoice::CheaperTop {
+                            forward: f,
+                            backward: b,
+                        } => {
+                            assert_eq!(algorithm, Algorithm::BidirectionalUcs);
+                            assert_eq!(!forward, b < f);
+                            assert_eq!(f.1, before.forward_open);
+                        }
+                    }
+                    choices.insert(std::mem::discriminant(&choice));
+                    for j in judged.iter().filter(|j| !j.right()) {
+                        let mine = search.node(j.picked);
+                        match j.hint() {
+                            Hint::OtherHalf { forward: f } => {
+                                assert_eq!(f, mine.direction == Direction::Forward);
+                                assert_ne!(mine.direction, next.direction);
+                            }
+                            Hint::LargerInHalf => {
+                                assert_eq!(mine.direction, next.direction);
+                                assert!(mine.f > next.f);
+                            }
+                            Hint::LaterInHalf => {
+                                assert_eq!(mine.direction, next.direction);
+                                assert_eq!(mine.f, next.f);
+                            }
+                            other => panic!("{other:?} is not a bidirectional hint"),
+                        }
+                        hints.insert(std::mem::discriminant(&j.hint()));
+                        if !tried_wrong && algorithm == Algorithm::BidirectionalBfs {
+                            let right = *judged.iter().find(|j| j.right()).unwrap();
+                            answer_wrong_then_right(*j, right);
+                            tried_wrong = true;
+                        }
+                    }
+                    before = Before::capture(search);
+                });
+            }
+        }
+        assert_eq!(hints.len(), 3, "{hints:?}");
+        assert_eq!(choices.len(), 3, "{choices:?}");
+        assert!(tried_wrong);
     }
 }

@@ -7,12 +7,16 @@
 //! so every number on screen is derived from the finished step less what the lines not yet
 //! shown will do.
 
-use super::domain::AnyProblem;
+use super::before_step::{Before, side_choice, stop_rule};
 use super::domain::Config as SearchConfig;
+use super::domain::{AnyProblem, AnyState};
 use super::text::{self, engine};
 use crate::search::StepView as View;
 type StepView<'a> = View<'a, super::domain::AnyAction>;
-use crate::search::{Algorithm, GoalTest, NodeId, Outcome, Search, Stats, Status};
+use crate::search::{
+    Algorithm, Cost, Direction, GoalTest, Iteration, Meeting, NodeId, Outcome, Search, Stats,
+    Status,
+};
 
 /// What a line of pseudocode does; the highlight follows these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,8 +149,6 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     lines
 }
 
-/// The depth-first engine's loop (IDA*, IDS, DFS): the recursion of the textbook written with
-/// an explicit stack, as the engine runs it.
 /// The lines of an algorithm that improves a duplicate's g: lower it in open, reopen it from
 /// closed. The best-first and the bidirectional pseudocode share them.
 fn update_lines() -> [(usize, Role, String); 2] {
@@ -183,6 +185,8 @@ fn goal_test_on_expansion() -> (usize, Role, String) {
     )
 }
 
+/// The depth-first engine's loop (IDA*, IDS, DFS): the recursion of the textbook written with
+/// an explicit stack, as the engine runs it.
 fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     let pick = text::pick;
     let (init, f) = match config.algorithm {
@@ -234,8 +238,8 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             1,
             Role::NewIteration,
             pick(
-                "if open is empty: bound <- smallest f pruned;  open <- [start]  (new iteration)",
-                "若 open 表为空：界限 <- 被剪枝的最小 f；open 表 <- [初始结点]（新一轮迭代）",
+                "if open is empty: bound <- smallest f pruned;  n <- start  (new iteration)",
+                "若 open 表为空：界限 <- 被剪枝的最小 f；n <- 初始结点（新一轮迭代）",
             ),
         ));
     }
@@ -243,8 +247,8 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         1,
         Role::Pop,
         pick(
-            "n <- pop the top of open (LIFO)",
-            "n <- 弹出 open 表栈顶结点（后进先出）",
+            "else: n <- pop the top of open (LIFO)",
+            "否则：n <- 弹出 open 表栈顶结点（后进先出）",
         ),
     ));
     lines.push(goal_test_on_expansion());
@@ -265,19 +269,20 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         ),
     ));
     let prune = if text::language() == text::Language::Chinese {
-        format!("若 f(m) = {f} > 界限：剪枝 m，记下最小的这种 f")
+        format!("否则若 f(m) = {f} > 界限：剪枝 m，记下最小的这种 f")
     } else {
-        format!("if f(m) = {f} > bound: prune m, remember the smallest such f")
+        format!("else if f(m) = {f} > bound: prune m, remember the smallest such f")
     };
-    lines.push((2, Role::Pruned, prune));
+    // The engine looks for a cycle before it compares f with the bound.
     lines.push((
         2,
         Role::Ignored,
         pick(
-            "else if m's state is on the current path: ignore m (a cycle)",
-            "否则若 m 的状态在当前路径上：忽略 m（成环）",
+            "if m's state is on the current path: ignore m (a cycle)",
+            "若 m 的状态在当前路径上：忽略 m（成环）",
         ),
     ));
+    lines.push((2, Role::Pruned, prune));
     lines.push((
         2,
         Role::New,
@@ -328,13 +333,16 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             Role::Pop,
             if bfs {
                 pick(
-                    "n <- the first node of the layer being expanded (the smaller open list's)",
-                    "n <- 正在扩展的那一层的第一个结点（open 表较小的一端）",
+                    "n <- the first node (FIFO) of the layer under way, or else of the next \
+                     layer of the smaller open list (forward on a tie)",
+                    "n <- 正在扩展的那一层的第一个结点（先进先出）；该层已扩展完时，\
+                     取 open 表较小一端的下一层（相等时取正向）",
                 )
             } else {
                 pick(
-                    "n <- the node with the smallest g of the half whose top is cheaper",
-                    "n <- 栈顶较小的一端中 g 最小的结点",
+                    "n <- the node with the smallest g in the half whose smallest g is smaller \
+                     (on a tie the smaller open list, then forward)",
+                    "n <- 最小 g 较小的一端中 g 最小的结点（相等时取 open 表较小的一端，再相等取正向）",
                 )
             },
         ),
@@ -379,63 +387,81 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
 /// A line of one expansion, in the order fine step shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// n removed from open.
+    /// n removed from open. For a depth-first step that began an iteration, the start taken
+    /// again under the raised bound; for a bidirectional step, the half chosen and n removed
+    /// from its open list.
     Pop,
-    /// n tested for the goal.
+    /// n tested for the goal (a bidirectional search tests no node).
     GoalTest,
-    /// n put in closed.
+    /// n put in closed (for a depth-first search, at the end of the current path).
     Close,
     /// Child `i` (0-based) generated and dealt with.
     Child(usize),
+    /// A bidirectional search checks its stopping rule once the children are dealt with.
+    StopCheck,
 }
 
 impl Phase {
     /// The line after this one in `view`'s expansion; `None` when the expansion is all shown.
-    pub fn next(self, view: &StepView<'_>) -> Option<Phase> {
+    pub fn next(self, config: &SearchConfig, view: &StepView<'_>) -> Option<Phase> {
+        let bidirectional = config.algorithm.is_bidirectional();
         let next = match self {
+            Phase::Pop if bidirectional => Phase::Close,
             Phase::Pop => Phase::GoalTest,
-            Phase::GoalTest if goal_at_expansion(view) => return None,
             Phase::GoalTest => Phase::Close,
             Phase::Close => Phase::Child(0),
             Phase::Child(i) => Phase::Child(i + 1),
+            Phase::StopCheck => return None,
         };
-        next.fits(view).then_some(next)
-    }
-
-    /// Whether `view`'s expansion has this line.
-    pub fn fits(self, view: &StepView<'_>) -> bool {
-        match self {
-            Phase::Pop | Phase::GoalTest => true,
-            Phase::Close => !goal_at_expansion(view),
-            Phase::Child(i) => !goal_at_expansion(view) && i < view.children.len(),
+        if next.fits(config, view) {
+            Some(next)
+        } else {
+            // After the last child (or none) the bidirectional loop checks its stopping rule.
+            (bidirectional && matches!(self, Phase::Close | Phase::Child(_)))
+                .then_some(Phase::StopCheck)
         }
     }
 
-    /// How many children of the expansion this line has shown.
-    pub fn children_shown(self) -> usize {
+    /// Whether `view`'s expansion has this line.
+    pub fn fits(self, config: &SearchConfig, view: &StepView<'_>) -> bool {
+        let bidirectional = config.algorithm.is_bidirectional();
+        match self {
+            Phase::Pop => true,
+            Phase::GoalTest => !bidirectional,
+            Phase::Close => !goal_at_expansion(config, view),
+            Phase::Child(i) => !goal_at_expansion(config, view) && i < view.children.len(),
+            Phase::StopCheck => bidirectional,
+        }
+    }
+
+    /// How many children of `view`'s expansion this line has shown.
+    pub fn children_shown(self, view: &StepView<'_>) -> usize {
         match self {
             Phase::Pop | Phase::GoalTest | Phase::Close => 0,
             Phase::Child(i) => i + 1,
+            Phase::StopCheck => view.children.len(),
         }
     }
 
     /// Whether the expanded node is in closed at this line.
     pub fn closed(self) -> bool {
-        matches!(self, Phase::Close | Phase::Child(_))
+        matches!(self, Phase::Close | Phase::Child(_) | Phase::StopCheck)
     }
 }
 
-/// The goal was found when its node was popped: nothing was generated.
-fn goal_at_expansion(view: &StepView<'_>) -> bool {
-    view.goal_found && view.children.is_empty()
+/// The goal was found when its node was popped: nothing was generated. A bidirectional search
+/// tests no node for the goal: its steps end with the stopping rule.
+fn goal_at_expansion(config: &SearchConfig, view: &StepView<'_>) -> bool {
+    !config.algorithm.is_bidirectional() && view.goal_found && view.children.is_empty()
 }
 
 /// A position inside one expansion: the line `phase` of step `step` (1-based: the expansion
-/// that made `step` steps).
+/// that made `step` steps), and the engine as it was before that step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FineStep {
     pub step: usize,
     pub phase: Phase,
+    pub before: Before,
 }
 
 impl FineStep {
@@ -443,14 +469,165 @@ impl FineStep {
     /// that was stepped, stepped back, replaced or replayed since has no partial expansion.
     pub fn valid_for(self, search: &dyn Search<AnyProblem>) -> Option<FineStep> {
         let steps = search.steps();
-        (self.step == steps && steps > 0 && self.phase.fits(&search.step_at(steps - 1)))
-            .then_some(self)
+        (self.step == steps
+            && steps > 0
+            && self.phase.fits(search.config(), &search.step_at(steps - 1)))
+        .then_some(self)
     }
 
-    /// How many children of the expansion have been shown.
-    pub fn children_shown(&self) -> usize {
-        self.phase.children_shown()
+    /// How many children of the expansion `view` have been shown.
+    pub fn children_shown(&self, view: &StepView<'_>) -> usize {
+        self.phase.children_shown(view)
     }
+}
+
+/// The other half's node of `state`, if that half has reached it.
+fn twin(search: &dyn Search<AnyProblem>, direction: Direction, state: &AnyState) -> Option<NodeId> {
+    (0..search.node_count() as u32).map(NodeId).find(|&id| {
+        let node = search.node(id);
+        node.direction != direction && node.state == *state
+    })
+}
+
+/// The best meeting of a bidirectional search at `fine` (or after the latest whole step): the
+/// one before the step, bettered by the children shown so far that met the other half, as the
+/// engine compared them (a new or shorter path only; a strictly shorter meeting replaces).
+fn meeting_at(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> Option<Meeting> {
+    let after = search.bidirectional()?.meeting;
+    let Some(fine) = fine.and_then(|f| f.valid_for(search)) else {
+        return after;
+    };
+    let view = search.step_at(fine.step - 1);
+    let shown = &view.children[..fine.children_shown(&view)];
+    let direction = search.node(view.expanded).direction;
+    let side = |m: Meeting| match direction {
+        Direction::Forward => m.forward,
+        Direction::Backward => m.backward,
+    };
+    // The meeting only ever gets shorter: if the step left it as it was, no child changed it.
+    // If a child set it, no later child bettered it, so it holds once that child is shown.
+    if after == fine.before.meeting
+        || after.is_some_and(|m| shown.iter().any(|c| c.node == side(m)))
+    {
+        return after;
+    }
+    let mut meeting = fine.before.meeting;
+    for child in shown {
+        if matches!(child.outcome, Outcome::InOpen | Outcome::InClosed) {
+            continue;
+        }
+        let node = search.node(child.node);
+        let Some(other) = twin(search, direction, &node.state) else {
+            continue;
+        };
+        let length = node.f + search.node(other).f;
+        if meeting.is_some_and(|m| m.length <= length) {
+            continue;
+        }
+        let (forward, backward) = match direction {
+            Direction::Forward => (child.node, other),
+            Direction::Backward => (other, child.node),
+        };
+        meeting = Some(Meeting {
+            forward,
+            backward,
+            length,
+        });
+    }
+    meeting
+}
+
+/// What the bidirectional view shows at a position: the engine's view after the step, less
+/// what the lines not yet shown do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidirectionalShown {
+    pub meeting: Option<Meeting>,
+    pub layer: Option<(Direction, u32)>,
+    pub forward_open: usize,
+    pub backward_open: usize,
+    /// The first nodes of the backward open list in pop order, at most the number asked for.
+    pub backward_first: Vec<NodeId>,
+}
+
+/// The bidirectional view at `fine`, naming at most `first` backward open nodes; `None` for
+/// the other searches.
+pub fn bidirectional_at(
+    search: &dyn Search<AnyProblem>,
+    fine: Option<FineStep>,
+    first: usize,
+) -> Option<BidirectionalShown> {
+    let view = search.bidirectional()?;
+    let unborn = hidden(search, fine).map_or_else(Vec::new, |h| h.unborn);
+    let unborn_on = |direction: Direction| {
+        unborn
+            .iter()
+            .filter(|&&id| search.node(id).direction == direction)
+            .count()
+    };
+    Some(BidirectionalShown {
+        meeting: meeting_at(search, fine),
+        // The step chose its layer before it popped: the same at every line.
+        layer: view.layer,
+        forward_open: search.open_len() - unborn_on(Direction::Forward),
+        backward_open: view.backward_open_len() - unborn_on(Direction::Backward),
+        backward_first: view
+            .backward_open()
+            .filter(|id| !unborn.contains(id))
+            .take(first)
+            .collect(),
+    })
+}
+
+/// What the depth-first view shows at a position: the engine's view after the step, less what
+/// the lines not yet shown do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthFirstShown {
+    pub bound: Cost,
+    pub next_bound: Option<Cost>,
+    pub iterations: Vec<Iteration>,
+}
+
+/// The depth-first view at `fine` (or after the latest whole step); `None` for the other
+/// searches.
+pub fn depth_first_at(
+    search: &dyn Search<AnyProblem>,
+    fine: Option<FineStep>,
+) -> Option<DepthFirstShown> {
+    let view = search.depth_first()?;
+    let mut shown = DepthFirstShown {
+        // A step that begins an iteration raises the bound on its first line.
+        bound: view.bound,
+        next_bound: view.next_bound,
+        iterations: view.iterations.to_vec(),
+    };
+    let Some(fine) = fine.and_then(|f| f.valid_for(search)) else {
+        return Some(shown);
+    };
+    let step = search.step_at(fine.step - 1);
+    let (done, to_come) = step.children.split_at(fine.children_shown(&step));
+    let pruned = |c: &&crate::search::Child<super::domain::AnyAction>| c.outcome == Outcome::Pruned;
+    // A new iteration starts with nothing pruned.
+    let before = fine
+        .before
+        .next_bound
+        .filter(|_| step.new_iteration.is_none());
+    let pruned_now = done
+        .iter()
+        .filter(pruned)
+        .map(|c| search.node(c.node).f)
+        .min();
+    shown.next_bound = match (before, pruned_now) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let config = search.config();
+    let iteration = shown.iterations.last_mut().expect("one iteration at least");
+    if !goal_at_expansion(config, &step) && !fine.phase.closed() {
+        iteration.expanded -= 1;
+    }
+    iteration.generated -= to_come.len() as u32;
+    iteration.pruned -= to_come.iter().filter(pruned).count() as u32;
+    Some(shown)
 }
 
 /// The role of the line being executed at `fine` (or after the latest whole expansion), and a
@@ -463,35 +640,13 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
     let view = search.step_at(steps - 1);
     let n = view.expanded.0;
     let node = search.node(view.expanded);
-    let phase = fine.and_then(|f| f.valid_for(search)).map(|f| f.phase);
-    match phase {
-        Some(Phase::Pop) => (Role::Pop, Some(text::pseudo_popped(n, node.f))),
-        Some(Phase::GoalTest) => (
-            Role::GoalTest,
-            Some(text::pseudo_goal_test(n, goal_at_expansion(&view))),
-        ),
-        Some(Phase::Close) => (Role::Close, Some(text::pseudo_closed(n))),
-        Some(Phase::Child(i)) => {
-            let child = view.children[i];
-            let config = search.config();
-            // The child's g and f along this expansion: a duplicate's stored node has its own.
-            let h = search.node(child.node).h;
-            let f = config.priority(node.depth + 1, child.g, h);
-            let is_goal = search.node(child.node).state == search.problem().goal();
-            let detail = text::pseudo_child(
-                i + 1,
-                view.children.len(),
-                &text::move_words(child.action),
-                child.node.0,
-                (child.g, h, f),
-                &text::outcome(child.outcome),
-            );
-            (role_of(config, child.outcome, is_goal), Some(detail))
-        }
-        None => match search.status() {
+    let config = search.config();
+    let fine = fine.and_then(|f| f.valid_for(search));
+    let Some(fine) = fine else {
+        return match search.status() {
             // Only the best-first loop has a goal test on generation.
             Status::Solved { .. }
-                if goal_at_expansion(&view) || !search.config().algorithm.is_best_first() =>
+                if goal_at_expansion(config, &view) || !config.algorithm.is_best_first() =>
             {
                 (Role::GoalTest, None)
             }
@@ -500,7 +655,73 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
             // The step that began an iteration took the start again under the new bound.
             _ if view.new_iteration.is_some() => (Role::NewIteration, Some(text::pseudo_next())),
             _ => (Role::Pop, Some(text::pseudo_next())),
+        };
+    };
+    match fine.phase {
+        Phase::Pop => match view.new_iteration {
+            Some(new) => (
+                Role::NewIteration,
+                Some(text::pseudo_new_iteration(new.number, new.from, new.to)),
+            ),
+            None if config.algorithm.is_bidirectional() => {
+                let layer = search.bidirectional().and_then(|v| v.layer);
+                let choice = side_choice(config, &fine.before, layer);
+                let forward = node.direction == Direction::Forward;
+                (
+                    Role::Pop,
+                    Some(text::pseudo_side_popped(n, forward, node.f, choice)),
+                )
+            }
+            None => (Role::Pop, Some(text::pseudo_popped(n, node.f))),
         },
+        Phase::GoalTest => (
+            Role::GoalTest,
+            Some(text::pseudo_goal_test(n, goal_at_expansion(config, &view))),
+        ),
+        Phase::Close => match search.depth_first() {
+            Some(depth_first) => {
+                let path: Vec<u32> = depth_first.path.iter().map(|id| id.0).collect();
+                (Role::Close, Some(text::pseudo_path(&path)))
+            }
+            None => (Role::Close, Some(text::pseudo_closed(n))),
+        },
+        Phase::Child(i) => {
+            let child = view.children[i];
+            // The child's g and f along this expansion: a duplicate's stored node has its own.
+            let h = search.node(child.node).h;
+            let f = config.priority(node.depth + 1, child.g, h);
+            let is_goal = search.node(child.node).state == search.problem().goal();
+            let mut outcome = text::outcome(child.outcome);
+            if child.outcome == Outcome::Pruned
+                && let Some(view) = search.depth_first()
+            {
+                outcome = text::pseudo_beyond_bound(&outcome, view.bound);
+            }
+            if config.algorithm.is_bidirectional() {
+                let earlier = FineStep {
+                    phase: if i == 0 {
+                        Phase::Close
+                    } else {
+                        Phase::Child(i - 1)
+                    },
+                    ..fine
+                };
+                let now = meeting_at(search, Some(fine));
+                if let Some(m) = now.filter(|&m| meeting_at(search, Some(earlier)) != Some(m)) {
+                    outcome = text::pseudo_meets(&outcome, m.forward.0, m.backward.0, m.length);
+                }
+            }
+            let detail = text::pseudo_child(
+                i + 1,
+                view.children.len(),
+                &text::move_words(child.action),
+                child.node.0,
+                (child.g, h, f),
+                &outcome,
+            );
+            (role_of(config, child.outcome, is_goal), Some(detail))
+        }
+        Phase::StopCheck => (Role::GoalTest, stop_rule(search).map(text::pseudo_stop)),
     }
 }
 
@@ -528,7 +749,7 @@ pub struct Hidden {
 pub fn hidden(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> Option<Hidden> {
     let fine = fine?.valid_for(search)?;
     let view = search.step_at(fine.step - 1);
-    let unborn = view.children[fine.children_shown()..]
+    let unborn = view.children[fine.children_shown(&view)..]
         .iter()
         .filter(|c| matches!(c.outcome, Outcome::New | Outcome::Reopened { .. }))
         .map(|c| c.node)
@@ -551,10 +772,10 @@ pub fn stats_at(
         return stats;
     };
     let view = search.step_at(fine.step - 1);
-    if !goal_at_expansion(&view) && !fine.phase.closed() {
+    if !goal_at_expansion(search.config(), &view) && !fine.phase.closed() {
         stats.expanded -= 1;
     }
-    for child in &view.children[fine.children_shown()..] {
+    for child in &view.children[fine.children_shown(&view)..] {
         stats.generated -= 1;
         match child.outcome {
             Outcome::New => {
@@ -583,6 +804,7 @@ pub fn stats_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::before_step::{SideChoice, StopRule};
     use crate::app::domain::AnyState;
     use crate::domains::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
     use crate::search::{Cost, TieBreak, new_search};
@@ -658,64 +880,365 @@ mod tests {
         }
     }
 
-    /// Walks every line of every expansion of whole runs: the role of each child line, the
-    /// counters at each line against a replay that counts by hand, and no panic on duplicates.
+    /// The counters at a line, counted forward from the engine's counters before the step:
+    /// the pop, the expansion once the node is closed, then each child shown.
+    fn counted_forward(
+        before: Stats,
+        after: Stats,
+        view: &StepView<'_>,
+        phase: Phase,
+        restart: bool,
+    ) -> Stats {
+        let mut stats = before;
+        stats.steps += 1;
+        if !restart {
+            stats.open -= 1;
+        }
+        // A depth-first or best-first step that took the goal expanded nothing.
+        if phase.closed() && after.expanded > before.expanded {
+            stats.expanded += 1;
+        }
+        for child in &view.children[..phase.children_shown(view)] {
+            stats.generated += 1;
+            match child.outcome {
+                Outcome::New => {
+                    stats.nodes += 1;
+                    stats.open += 1;
+                }
+                Outcome::Pruned => stats.nodes += 1,
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => stats.duplicates += 1,
+                Outcome::Improved { .. } => {
+                    stats.duplicates += 1;
+                    stats.improved += 1;
+                }
+                Outcome::Reopened { .. } => {
+                    stats.duplicates += 1;
+                    stats.reopened += 1;
+                    stats.open += 1;
+                }
+            }
+        }
+        stats.max_open = before.max_open.max(stats.open);
+        stats
+    }
+
+    /// Every line of every expansion of whole runs, every algorithm: the counters shown
+    /// (derived backward from the finished step) equal the engine's counters before the step
+    /// plus what the lines shown so far did, and the last line shows the finished step.
     #[test]
-    fn every_line_of_whole_runs_has_consistent_counters() {
-        for config in every_config() {
-            let mut search = new_search(problem("216408753"), config);
-            let mut max_open = 1;
-            while search.step().is_some() {
+    fn every_line_of_whole_runs_shows_the_counters_the_engine_had_there() {
+        let mut runs: Vec<(SearchConfig, &str)> = every_config()
+            .into_iter()
+            .map(|c| (c, "216408753"))
+            .collect();
+        // The depth-first and bidirectional searches on a board a few moves away, so IDS and
+        // DFS stay quick.
+        for algorithm in [
+            Algorithm::IdaStar,
+            Algorithm::IterativeDeepening,
+            Algorithm::DepthFirst,
+            Algorithm::BidirectionalBfs,
+            Algorithm::BidirectionalUcs,
+        ] {
+            for heuristic in [HeuristicKind::Misplaced, HeuristicKind::Manhattan] {
+                let config = SearchConfig {
+                    depth_limit: 6,
+                    ..SearchConfig::with(algorithm, heuristic.into())
+                };
+                runs.push((config, "283164705"));
+            }
+        }
+        for (config, board) in runs {
+            let mut search = new_search(problem(board), config);
+            loop {
+                let before = Before::capture(search.as_ref());
+                let stats_before = search.stats();
+                if search.step().is_none() {
+                    break;
+                }
                 let steps = search.steps();
                 let after = search.stats();
-                let before_open = if steps == 1 {
-                    1
-                } else {
-                    // Open before this step: after it, less what it added, plus the pop.
-                    let view = search.step_at(steps - 1);
-                    let added = view
-                        .children
-                        .iter()
-                        .filter(|c| matches!(c.outcome, Outcome::New | Outcome::Reopened { .. }))
-                        .count() as u32;
-                    after.open + 1 - added
-                };
                 let view = search.step_at(steps - 1);
+                let restart = view.new_iteration.is_some();
                 let mut phase = Some(Phase::Pop);
-                let mut open_seen = before_open - 1;
-                let mut generated = 0;
+                let mut last = None;
                 while let Some(p) = phase {
                     let fine = FineStep {
                         step: steps,
                         phase: p,
+                        before,
                     };
-                    let stats = stats_at(search.as_ref(), Some(fine), max_open);
+                    let shown = stats_at(search.as_ref(), Some(fine), stats_before.max_open);
+                    let expected = counted_forward(stats_before, after, &view, p, restart);
+                    assert_eq!(shown, expected, "{config:?} step {steps} {p:?}");
+                    let (role, detail) = current(search.as_ref(), Some(fine));
+                    assert!(detail.is_some(), "{config:?} step {steps} {p:?}");
                     if let Phase::Child(i) = p {
-                        generated += 1;
-                        if matches!(
-                            view.children[i].outcome,
-                            Outcome::New | Outcome::Reopened { .. }
-                        ) {
-                            open_seen += 1;
-                        }
-                        let (role, detail) = current(search.as_ref(), Some(fine));
-                        assert!(detail.is_some());
-                        assert_ne!(role, Role::Pop);
+                        let child = view.children[i];
+                        let is_goal = search.node(child.node).state == search.problem().goal();
+                        assert_eq!(role, role_of(&config, child.outcome, is_goal));
                     }
-                    assert_eq!(stats.open, open_seen, "{config:?} step {steps} {p:?}");
-                    assert_eq!(
-                        stats.generated,
-                        after.generated - view.children.len() as u32 + generated
-                    );
-                    assert_eq!(stats.max_open, max_open.max(open_seen));
-                    phase = p.next(&view);
+                    last = Some(shown);
+                    phase = p.next(&config, &view);
                 }
-                // The last line shows the whole expansion.
-                assert_eq!(open_seen, after.open, "{config:?} step {steps}");
-                max_open = max_open.max(after.open);
-                assert_eq!(after.max_open, max_open);
+                assert_eq!(last, Some(after), "{config:?} step {steps}");
             }
         }
+    }
+
+    /// The smallest f pruned in the current iteration among the nodes that exist at a line,
+    /// counted from the nodes themselves.
+    fn smallest_pruned(
+        search: &dyn Search<AnyProblem>,
+        first_step: usize,
+        unborn: &[NodeId],
+    ) -> Option<Cost> {
+        // Nodes are made in order and never shared between iterations: the current one's
+        // are at the end of the arena.
+        (0..search.node_count() as u32)
+            .rev()
+            .map(NodeId)
+            .map(|id| (id, search.node(id)))
+            .take_while(|(_, n)| n.generated_at as usize > first_step)
+            .filter(|(id, n)| n.place == crate::search::Place::Pruned && !unborn.contains(id))
+            .map(|(_, n)| n.f)
+            .min()
+    }
+
+    /// IDA*, IDS and DFS fine stepped through whole runs: at every line the bound, the next
+    /// bound and the current iteration's counts are those of the engine before the step plus
+    /// what the lines shown so far did; the first line of a new iteration shows the raised
+    /// bound; the last line shows the finished step.
+    #[test]
+    fn depth_first_lines_show_the_bound_and_iterations_the_engine_had_there() {
+        let mut raised = 0;
+        for (algorithm, heuristic) in [
+            (Algorithm::IdaStar, HeuristicKind::Misplaced),
+            (Algorithm::IdaStar, HeuristicKind::Manhattan),
+            (Algorithm::IterativeDeepening, HeuristicKind::Zero),
+            (Algorithm::DepthFirst, HeuristicKind::Zero),
+        ] {
+            let config = SearchConfig {
+                depth_limit: 6,
+                ..SearchConfig::with(algorithm, heuristic.into())
+            };
+            for board in ["283104765", "203184765", "283164705"] {
+                let mut search = new_search(problem(board), config);
+                loop {
+                    let before = Before::capture(search.as_ref());
+                    let engine_before = search.depth_first().unwrap();
+                    let (bound_before, iteration_before) = (
+                        engine_before.bound,
+                        *engine_before.iterations.last().unwrap(),
+                    );
+                    if search.step().is_none() {
+                        break;
+                    }
+                    let steps = search.steps();
+                    let view = search.step_at(steps - 1);
+                    let engine = search.depth_first().unwrap();
+                    let what = format!("{algorithm:?} {board} step {steps}");
+                    let mut iteration = match view.new_iteration {
+                        Some(new) => {
+                            assert_eq!(new.from, bound_before, "{what}");
+                            raised += 1;
+                            Iteration {
+                                bound: new.to,
+                                first_step: steps - 1,
+                                expanded: 0,
+                                generated: 0,
+                                pruned: 0,
+                            }
+                        }
+                        None => iteration_before,
+                    };
+                    let mut phase = Some(Phase::Pop);
+                    let mut last = None;
+                    while let Some(p) = phase {
+                        let fine = FineStep {
+                            step: steps,
+                            phase: p,
+                            before,
+                        };
+                        let shown = depth_first_at(search.as_ref(), Some(fine)).unwrap();
+                        if p == Phase::Close && !view.goal_found {
+                            iteration.expanded += 1;
+                        }
+                        if let Phase::Child(i) = p {
+                            iteration.generated += 1;
+                            if view.children[i].outcome == Outcome::Pruned {
+                                iteration.pruned += 1;
+                            }
+                        }
+                        assert_eq!(shown.bound, iteration.bound, "{what} {p:?}");
+                        assert_eq!(shown.iterations.last(), Some(&iteration), "{what} {p:?}");
+                        let unborn: Vec<NodeId> = view.children[p.children_shown(&view)..]
+                            .iter()
+                            .map(|c| c.node)
+                            .collect();
+                        let expected =
+                            smallest_pruned(search.as_ref(), iteration.first_step, &unborn);
+                        assert_eq!(shown.next_bound, expected, "{what} {p:?}");
+                        if p == Phase::Pop {
+                            let role = current(search.as_ref(), Some(fine)).0;
+                            let first = if view.new_iteration.is_some() {
+                                Role::NewIteration
+                            } else {
+                                Role::Pop
+                            };
+                            assert_eq!(role, first, "{what}");
+                        }
+                        last = Some(shown);
+                        phase = p.next(&config, &view);
+                    }
+                    let last = last.unwrap();
+                    assert_eq!(last.next_bound, engine.next_bound, "{what}");
+                    assert_eq!(last.iterations, engine.iterations, "{what}");
+                }
+            }
+        }
+        // Some iteration ended and the bound was raised.
+        assert!(raised > 0);
+    }
+
+    /// The best meeting among the nodes that exist at a line, counted from the nodes: the
+    /// smallest f_forward + f_backward over the states both halves hold.
+    fn best_meeting_length(search: &dyn Search<AnyProblem>, unborn: &[NodeId]) -> Option<Cost> {
+        let mut forward = std::collections::HashMap::new();
+        let mut backward = std::collections::HashMap::new();
+        for id in (0..search.node_count() as u32).map(NodeId) {
+            if unborn.contains(&id) {
+                continue;
+            }
+            let node = search.node(id);
+            let side = match node.direction {
+                Direction::Forward => &mut forward,
+                Direction::Backward => &mut backward,
+            };
+            side.insert(node.state, node.f);
+        }
+        forward
+            .iter()
+            .filter_map(|(state, f)| backward.get(state).map(|b| *f + *b))
+            .min()
+    }
+
+    /// Both bidirectional searches fine stepped through whole runs: at every line the meeting
+    /// is the best one among the nodes that exist there, the open lists' lengths are those
+    /// before the step plus what the lines shown did, the first line names the half the engine
+    /// chose, the stopping rule agrees with the engine's verdict, and the last line shows the
+    /// finished step.
+    #[test]
+    fn bidirectional_lines_show_the_meeting_and_lists_the_engine_had_there() {
+        let mut met_mid_step = 0;
+        for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
+            let config = SearchConfig::with(algorithm, HeuristicKind::Manhattan.into());
+            for board in ["283104765", "216408753", "203184765"] {
+                let mut search = new_search(problem(board), config);
+                loop {
+                    let before = Before::capture(search.as_ref());
+                    if search.step().is_none() {
+                        break;
+                    }
+                    let steps = search.steps();
+                    let view = search.step_at(steps - 1);
+                    let engine = search.bidirectional().unwrap();
+                    let expanded = search.node(view.expanded);
+                    let what = format!("{algorithm:?} {board} step {steps}");
+                    // The half chosen: the engine's own reason holds of the lists before.
+                    match side_choice(&config, &before, engine.layer) {
+                        SideChoice::LayerUnderWay { depth } => {
+                            assert_eq!(engine.layer, before.layer, "{what}");
+                            assert_eq!(expanded.depth, depth, "{what}");
+                        }
+                        SideChoice::SmallerOpen { forward, backward } => {
+                            let backward_first = backward < forward;
+                            assert_eq!(
+                                expanded.direction == Direction::Backward,
+                                backward_first,
+                                "{what}"
+                            );
+                        }
+                        SideChoice::CheaperTop { forward, backward } => {
+                            let backward_first = backward < forward;
+                            assert_eq!(
+                                expanded.direction == Direction::Backward,
+                                backward_first,
+                                "{what}"
+                            );
+                        }
+                    }
+                    let mut lists = (before.forward_open, before.backward_open);
+                    let mut phase = Some(Phase::Pop);
+                    let mut last = None;
+                    while let Some(p) = phase {
+                        let fine = FineStep {
+                            step: steps,
+                            phase: p,
+                            before,
+                        };
+                        let shown = bidirectional_at(search.as_ref(), Some(fine), 3).unwrap();
+                        let side = match expanded.direction {
+                            Direction::Forward => &mut lists.0,
+                            Direction::Backward => &mut lists.1,
+                        };
+                        match p {
+                            Phase::Pop => *side -= 1,
+                            Phase::Child(i)
+                                if matches!(
+                                    view.children[i].outcome,
+                                    Outcome::New | Outcome::Reopened { .. }
+                                ) =>
+                            {
+                                *side += 1
+                            }
+                            _ => {}
+                        }
+                        assert_eq!((shown.forward_open, shown.backward_open), lists, "{what}");
+                        let unborn: Vec<NodeId> = view.children[p.children_shown(&view)..]
+                            .iter()
+                            .filter(|c| c.outcome == Outcome::New)
+                            .map(|c| c.node)
+                            .collect();
+                        let best = best_meeting_length(search.as_ref(), &unborn);
+                        assert_eq!(shown.meeting.map(|m| m.length), best, "{what} {p:?}");
+                        if let Some(m) = shown.meeting {
+                            let (f, b) = (search.node(m.forward), search.node(m.backward));
+                            assert_eq!(f.state, b.state, "{what} {p:?}");
+                            assert_eq!(f.direction, Direction::Forward);
+                            assert_eq!(m.length, f.f + b.f, "{what} {p:?}");
+                        }
+                        if p == Phase::Pop {
+                            assert_eq!(shown.meeting, before.meeting, "{what}");
+                        } else if shown.meeting != before.meeting && last.is_some() {
+                            met_mid_step += 1;
+                        }
+                        let (role, _) = current(search.as_ref(), Some(fine));
+                        if p == Phase::StopCheck {
+                            assert_eq!(role, Role::GoalTest);
+                            match stop_rule(search.as_ref()).unwrap() {
+                                StopRule::Bound {
+                                    bound, mu, stops, ..
+                                } => assert_eq!(stops, mu.is_some_and(|mu| mu <= bound)),
+                                StopRule::Empty { .. } => {
+                                    assert!(!search.status().is_running())
+                                }
+                            }
+                        }
+                        last = Some(shown);
+                        phase = p.next(&config, &view);
+                    }
+                    let last = last.unwrap();
+                    assert_eq!(last.meeting, engine.meeting, "{what}");
+                    assert_eq!(last.backward_open, engine.backward_open_len(), "{what}");
+                    let first: Vec<NodeId> = engine.backward_open().take(3).collect();
+                    assert_eq!(last.backward_first, first, "{what}");
+                }
+                assert!(matches!(search.status(), Status::Solved { .. }));
+            }
+        }
+        // Some meeting was made by a child, so a line showed it before the step was over.
+        assert!(met_mid_step > 0);
     }
 
     #[test]
@@ -737,6 +1260,7 @@ mod tests {
         let fine = FineStep {
             step: 2,
             phase: Phase::Child(i),
+            before: Before::default(),
         };
         let (role, detail) = current(search.as_ref(), Some(fine));
         assert_eq!(role, Role::Ignored);
@@ -759,6 +1283,7 @@ mod tests {
         let past_the_end = FineStep {
             step: 1,
             phase: Phase::Child(children + 2),
+            before: Before::default(),
         };
         assert_eq!(past_the_end.valid_for(search.as_ref()), None);
         assert_eq!(current(search.as_ref(), Some(past_the_end)).0, Role::Pop);
@@ -766,6 +1291,7 @@ mod tests {
         let earlier = FineStep {
             step: 1,
             phase: Phase::Close,
+            before: Before::default(),
         };
         search.step();
         assert_eq!(earlier.valid_for(search.as_ref()), None);

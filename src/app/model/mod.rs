@@ -6,10 +6,11 @@
 //!
 //! The modules stand in layers, each importing only those listed before it (a test reads the
 //! sources and refuses a cycle): `arrangement`, `color`, `worker`, `domain`, `limits`, `check`,
-//! `grid_model`, `breakpoints`, `exercise`, `text`, `file_action`, `command`, `fine_step`,
+//! `grid_model`, `breakpoints`, `before_step`, `exercise`, `text`, `file_action`, `command`, `fine_step`,
 //! `settings`, `session`, `summary`, `files`, `print`.
 
 pub mod arrangement;
+pub mod before_step;
 pub mod breakpoints;
 pub mod check;
 pub mod color;

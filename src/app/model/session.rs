@@ -4,11 +4,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::before_step::Before;
 use super::check::{HStar, HeuristicCheck, MapDistances};
 use super::color::Rgb;
 use super::command::Command;
 use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
-use super::exercise::{Score, judge};
+use super::exercise::{self, Judgement, Score, judge};
 use super::fine_step::{self, FineStep, Phase};
 use super::grid_model::GridEdit;
 use super::text;
@@ -19,7 +20,7 @@ use crate::domains::puzzle::{
     parse_board, parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, GoalTest, NodeId, Search, SearchConfig,
+    Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Search, SearchConfig,
     SearchProblem, Stats, Status, new_search,
 };
 
@@ -213,8 +214,10 @@ pub struct Lane {
     open_built_at: Instant,
     /// Counts the rebuilds of `open_snapshot`, so copies derived from it know when to follow.
     open_generation: u64,
-    /// The open list in generation order (exercise mode), and the generation it was sorted at.
+    /// The exercise's candidates in generation order, the backward half's apart, and the
+    /// generation of the snapshot they were sorted at.
     open_by_id: Vec<NodeId>,
+    backward_by_id: Vec<NodeId>,
     open_by_id_for: Option<u64>,
     plots: PlotSeries,
     /// Seconds spent in the search after each step, cumulative (popped on step back).
@@ -328,6 +331,7 @@ impl Lane {
             open_built_at: Instant::now(),
             open_generation: 0,
             open_by_id: Vec::new(),
+            backward_by_id: Vec::new(),
             open_by_id_for: None,
             plots: PlotSeries::default(),
             seconds: Vec::new(),
@@ -356,7 +360,10 @@ impl Lane {
         self.search.memory_bytes()
             + self.history.capacity() * size_of::<Sample>()
             + self.seconds.capacity() * size_of::<f64>()
-            + (self.open_snapshot.capacity() + self.open_by_id.capacity()) * size_of::<NodeId>()
+            + (self.open_snapshot.capacity()
+                + self.open_by_id.capacity()
+                + self.backward_by_id.capacity())
+                * size_of::<NodeId>()
             + points * size_of::<[f64; 2]>()
             + self.check.capacity_bytes()
     }
@@ -404,10 +411,23 @@ impl Lane {
         &self.open_snapshot
     }
 
-    /// The open list in the order its nodes were generated, as of the last [`Lane::refresh`]
-    /// with `by_id`.
+    /// The nodes an exercise may name next ([`exercise::candidates`]) in the order they were
+    /// generated, as of the last [`Lane::refresh`] with `by_id`: open (the forward half's, for
+    /// a bidirectional search; the start, when a depth-first iteration has ended).
     pub fn open_by_id(&self) -> &[NodeId] {
         &self.open_by_id
+    }
+
+    /// A bidirectional search's backward open list in the order its nodes were generated, as
+    /// of the last [`Lane::refresh`] with `by_id`; empty for the other searches.
+    pub fn backward_by_id(&self) -> &[NodeId] {
+        &self.backward_by_id
+    }
+
+    /// Judges a prediction of the next expansion (`None`: reveal it) by taking the step and
+    /// undoing it; the lane's history is not touched.
+    pub fn judge(&mut self, picked: Option<NodeId>) -> Option<Judgement> {
+        judge(self.search.as_mut(), picked)
     }
 
     pub fn plots(&self) -> &PlotSeries {
@@ -504,9 +524,14 @@ impl Lane {
         }
         // Sorted once per rebuild of the snapshot, not once per frame: open can hold millions.
         if by_id && self.open_by_id_for != Some(self.open_generation) {
-            self.open_by_id.clear();
-            self.open_by_id.extend_from_slice(&self.open_snapshot);
+            let search = self.search.as_ref();
+            let (forward, backward): (Vec<NodeId>, Vec<NodeId>) = exercise::candidates(search)
+                .into_iter()
+                .partition(|&id| search.node(id).direction == Direction::Forward);
+            self.open_by_id = forward;
+            self.backward_by_id = backward;
             self.open_by_id.sort_unstable();
+            self.backward_by_id.sort_unstable();
             self.open_by_id_for = Some(self.open_generation);
         }
     }
@@ -887,24 +912,30 @@ impl Session {
             Command::Step if self.fine_stepping() => self.fine_step(),
             Command::ResetScore => self.score = Score::default(),
             Command::Predict(picked) => {
-                let Some(lane) = self.main_lane().filter(|_| self.exercising()) else {
+                if !self.exercising() || self.lanes.is_empty() {
                     return;
-                };
-                let steps = lane.steps();
-                if let Some(judgement) = judge(lane.search(), picked)
-                    && self.score.answer(steps, judgement)
-                {
-                    self.apply(Command::Step);
+                }
+                let steps = self.lanes[0].steps();
+                let judgement = self.lanes[0].judge(Some(picked));
+                if let Some(judgement) = judgement {
+                    if self.score.answer(steps, judgement) {
+                        self.apply(Command::Step);
+                    }
+                } else if !self.lanes[0].is_running() {
+                    // The step it would take passed the node limit: say so.
+                    self.status = self.describe_last_step();
                 }
             }
             Command::Reveal => {
-                let judgement = self.main_lane().and_then(|lane| {
-                    let next = lane.search().open_nodes().next()?;
-                    judge(lane.search(), next)
-                });
-                if let Some(judgement) = judgement {
-                    self.score.reveal(judgement);
-                    self.apply(Command::Step);
+                let Some(lane) = self.lanes.first_mut() else {
+                    return;
+                };
+                match lane.judge(None) {
+                    Some(judgement) => {
+                        self.score.reveal(judgement);
+                        self.apply(Command::Step);
+                    }
+                    None => self.status = self.describe_last_step(),
                 }
             }
             Command::LoadSession(settings, step) => {
@@ -1283,27 +1314,18 @@ impl Session {
         Some(fine_step::stats_at(search, Some(fine), before))
     }
 
-    /// Whether Step moves one line of the pseudocode (single view, fine step on, a best-first
-    /// algorithm: the lines of one expansion are those of the best-first loop).
+    /// Whether Step moves one line of the pseudocode (single view, fine step on, the pseudocode
+    /// shown, no exercise). Every algorithm has its lines ([`fine_step::lines`]).
     pub fn fine_stepping(&self) -> bool {
         self.settings.fine_step
             && self.settings.show_pseudocode
             && !self.settings.compare
             && !self.settings.exercise
-            && self.fine_step_offered()
     }
 
-    /// Whether exercise mode is on and can judge the single view's algorithm: its questions
-    /// and reasons (smallest f, then the tie-break) are those of one open list ordered by f,
-    /// which the depth-first and the bidirectional searches do not have.
+    /// Whether exercise mode is on. Every algorithm has its reasons ([`exercise::judge`]).
     pub fn exercising(&self) -> bool {
-        self.settings.exercise && self.fine_step_offered()
-    }
-
-    /// Whether the single view's algorithm can be fine stepped: the depth-first and the
-    /// bidirectional searches are stepped one whole expansion at a time.
-    pub fn fine_step_offered(&self) -> bool {
-        self.settings.active_config().algorithm.is_best_first()
+        self.settings.exercise
     }
 
     /// The fine-step position, while fine stepping is on.
@@ -1323,14 +1345,19 @@ impl Session {
             self.status = self.setup_status();
             return;
         };
-        let steps = lane.search().steps();
-        let next_phase = self.fine().and_then(|fine| {
-            let view = lane.search().step_at(steps - 1);
-            fine.phase.next(&view)
+        let search = lane.search();
+        let steps = search.steps();
+        let next_line = self.fine().and_then(|fine| {
+            let view = search.step_at(steps - 1);
+            let phase = fine.phase.next(search.config(), &view)?;
+            Some(FineStep { phase, ..fine })
         });
-        let next = match next_phase {
-            Some(phase) => FineStep { step: steps, phase },
+        let next = match next_line {
+            Some(next) => next,
             None => {
+                // What the step may replace (the smallest f pruned, the best meeting), read
+                // before it is taken.
+                let before = Before::capture(search);
                 if !self.step_all() {
                     if !self.over_budget() {
                         self.status = self.why_no_step();
@@ -1340,6 +1367,7 @@ impl Session {
                 FineStep {
                     step: steps + 1,
                     phase: Phase::Pop,
+                    before,
                 }
             }
         };
@@ -1745,7 +1773,13 @@ mod tests {
         for _ in 0..12 {
             session.apply(Command::Step);
         }
-        assert!(session.fine().is_some_and(|f| f.children_shown() > 0));
+        let search = session.lane(0).search();
+        let latest = search.step_at(search.steps() - 1);
+        assert!(
+            session
+                .fine()
+                .is_some_and(|f| f.children_shown(&latest) > 0)
+        );
         // A session whose step has fewer children: the old position must not be used.
         let other = Settings {
             board_text: "123804765".to_owned(),

@@ -297,8 +297,6 @@ strings! {
     bp_reopened: "a node is reopened", "有结点被重新打开";
     bp_open_exceeds: "open larger than", "open 表大于";
     bp_open_limit: "Stop when open holds more nodes than this", "open 表结点数超过此值时停下";
-    fine_step_unavailable: "Fine step is for the best-first searches; this one steps a whole \
-        expansion at a time.", "逐行单步只适用于最佳优先搜索；此算法每步执行一次完整扩展。";
     bp_bound_raised: "bound raised", "界限提高";
     bp_bound_raised_hint: "IDA* or iterative deepening begins a new iteration with a larger \
         bound", "IDA* 或迭代加深搜索以更大的界限开始新一轮迭代";
@@ -394,6 +392,27 @@ strings! {
     exercise_prompt: "Click the node in open that you think is expanded next.",
         "点击你认为下一个会被扩展的 open 表结点。";
     open_list_exercise: "Open list (generation order)", "open 表（按生成顺序）";
+    open_list_forward_exercise: "Forward open list (generation order)",
+        "正向 open 表（按生成顺序）";
+    open_list_backward_exercise: "Backward open list (generation order)",
+        "反向 open 表（按生成顺序）";
+    open_list_restart_exercise: "Open is empty: a new iteration would take",
+        "open 表已空：新一轮迭代将取";
+    exercise_rule_depth_first: "Rule: depth first: the first child generated within the bound \
+        goes first; a child beyond the bound is pruned; no child left: back up; open empty: a \
+        new iteration with the bound = the smallest f pruned",
+        "规则：深度优先：界限内最先生成的子结点先扩展；超出界限的子结点被剪枝；没有子结点可走时回溯；\
+        open 表为空时开始新一轮迭代，界限 = 被剪枝的最小 f";
+    exercise_rule_bidirectional_bfs: "Rule: the layer under way is finished first; then the half \
+        with the smaller open list starts its next layer (forward on a tie); first in, first out \
+        within a half",
+        "规则：正在扩展的那一层先扩展完；然后 open 表较小的一端开始下一层（相等时取正向）；\
+        每一端内先进先出";
+    exercise_rule_bidirectional_ucs: "Rule: the half whose smallest g is smaller is expanded (on \
+        a tie the smaller open list, then forward); within it the smallest g, first in, first out \
+        among equals",
+        "规则：扩展最小 g 较小的一端（相等时取 open 表较小的一端，再相等取正向）；\
+        这一端内取 g 最小者，相等时先进先出";
     single_view_only: "Works in the single view.", "只在单个视图中可用。";
 
     // Pseudocode.
@@ -1014,6 +1033,17 @@ pub fn exercise_rule(tie_break: &str) -> String {
     }
 }
 
+/// The rule the exercise asks the student to apply, for the algorithm of `config`.
+pub fn exercise_rule_for(config: &crate::app::domain::Config) -> String {
+    use crate::search::Algorithm;
+    match config.algorithm {
+        a if a.is_depth_first() => t().exercise_rule_depth_first.to_owned(),
+        Algorithm::BidirectionalBfs => t().exercise_rule_bidirectional_bfs.to_owned(),
+        a if a.is_bidirectional() => t().exercise_rule_bidirectional_ucs.to_owned(),
+        _ => exercise_rule(engine::tie_break(config.effective_tie_break())),
+    }
+}
+
 /// Right, or revealed: which node is next, and why. Wrong: a hint that keeps the answer hidden.
 pub fn exercise_verdict(
     answer: crate::app::exercise::Answer,
@@ -1038,6 +1068,45 @@ pub fn exercise_verdict(
             ),
             (Hint::TieBreak, true) => format!(
                 "不对：S{picked} 的 f = {picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
+            ),
+            (Hint::Shallower { depth }, false) => format!(
+                "Not quite: S{picked} waits at depth {depth}, and a deeper node waits too: \
+                 depth-first goes deeper before it backs up. Try again."
+            ),
+            (Hint::Shallower { depth }, true) => format!(
+                "不对：S{picked} 在第 {depth} 层等待，还有更深的结点在等待：深度优先先往深处走，再回溯。再试一次。"
+            ),
+            (Hint::LaterSibling { parent }, false) => format!(
+                "Not quite: S{picked} waits as a child of S{}, but a child of S{} generated \
+                 before it is above it on the stack. Try again.",
+                parent.0, parent.0
+            ),
+            (Hint::LaterSibling { parent }, true) => format!(
+                "不对：S{picked} 是 S{} 的子结点，但 S{} 更早生成的子结点在栈中位于它之上。再试一次。",
+                parent.0, parent.0
+            ),
+            (Hint::OtherHalf { forward }, false) => format!(
+                "Not quite: S{picked} is in the {} open list, and that half is not expanded \
+                 next. Try again.",
+                if forward { "forward" } else { "backward" }
+            ),
+            (Hint::OtherHalf { forward }, true) => format!(
+                "不对：S{picked} 在{} open 表中，下一步扩展的不是这一端。再试一次。",
+                if forward { "正向" } else { "反向" }
+            ),
+            (Hint::LargerInHalf, false) => format!(
+                "Not quite: S{picked} has f = {picked_f}, and its half holds a node with a \
+                 smaller f. Try again."
+            ),
+            (Hint::LargerInHalf, true) => {
+                format!("不对：S{picked} 的 f = {picked_f}，它这一端还有 f 更小的结点。再试一次。")
+            }
+            (Hint::LaterInHalf, false) => format!(
+                "Not quite: S{picked} has the smallest f = {picked_f} of its half, but another \
+                 node with it entered open first: first in, first out. Try again."
+            ),
+            (Hint::LaterInHalf, true) => format!(
+                "不对：S{picked} 的 f = {picked_f} 是它这一端的最小值，但另一个同值结点更早进入 open 表：先进先出。再试一次。"
             ),
         };
     }
@@ -1098,6 +1167,70 @@ pub fn exercise_verdict(
                 "后进先出：它最后进入 open 表"
             };
             format!("{shared}；{order}。")
+        }
+        (Why::Deeper { parent }, false) => format!(
+            "depth first: it is the first child of S{}, the node just expanded, within the \
+             bound; the first child generated is on top of the stack.",
+            parent.0
+        ),
+        (Why::Deeper { parent }, true) => format!(
+            "深度优先：它是刚扩展的结点 S{} 在界限内的第一个子结点；最先生成的子结点位于栈顶。",
+            parent.0
+        ),
+        (Why::BackUp { from, parent }, false) => format!(
+            "S{}, the node just expanded, put no child on the stack (each was beyond the bound \
+             or on the path, or it had none), so the search backs up to S{}, the deepest node \
+             on the current path with a child waiting, and takes its earliest one.",
+            from.0, parent.0
+        ),
+        (Why::BackUp { from, parent }, true) => format!(
+            "刚扩展的 S{} 没有子结点入栈（都超出界限或在当前路径上，或没有子结点），于是回溯到 S{}，\
+             即当前路径上最深的仍有子结点等待的结点，取它最早生成的那个。",
+            from.0, parent.0
+        ),
+        (Why::NewIteration { from, to }, false) => format!(
+            "open is empty and something was pruned: a new iteration takes the start again, \
+             with the bound raised from {from} to {to}, the smallest f pruned."
+        ),
+        (Why::NewIteration { from, to }, true) => format!(
+            "open 表已空且有结点被剪枝：新一轮迭代从初始结点重新开始，界限从 {from} 提高到被剪枝的最小 f = {to}。"
+        ),
+        (
+            Why::Side {
+                forward,
+                choice,
+                f,
+                ties,
+            },
+            chinese,
+        ) => {
+            let reason = side_reason(choice);
+            let f = number(f.as_f64());
+            match (forward, chinese) {
+                (forward, false) => {
+                    let half = if forward { "forward" } else { "backward" };
+                    let order = if ties > 1 {
+                        format!(
+                            "; {ties} of its nodes share the smallest f = {f}, and it entered \
+                             open first (first in, first out)"
+                        )
+                    } else {
+                        format!("; its f = {f} is the smallest there")
+                    };
+                    format!("the {half} half is expanded: {reason}{order}.")
+                }
+                (forward, true) => {
+                    let half = if forward { "正向" } else { "反向" };
+                    let order = if ties > 1 {
+                        format!(
+                            "；这一端有 {ties} 个结点的 f 同为最小值 {f}，它最先进入 open 表（先进先出）"
+                        )
+                    } else {
+                        format!("；它的 f = {f} 是这一端最小的")
+                    };
+                    format!("扩展{half}一端：{reason}{order}。")
+                }
+            }
         }
     };
     match (answer, zh()) {
@@ -1644,6 +1777,146 @@ pub fn check_violations(count: usize, first_step: usize) -> String {
         "violations"
     };
     format!("heuristic check: {count} {noun}, first at step {first_step} (hover)")
+}
+
+/// A depth-first step that began an iteration: the bound raised, the start taken again.
+pub fn pseudo_new_iteration(number: usize, from: Cost, to: Cost) -> String {
+    if zh() {
+        format!(
+            "open 表已空：界限从 {from} 提高到被剪枝的最小 f = {to}；第 {number} 轮迭代从初始结点 S0 开始"
+        )
+    } else {
+        format!(
+            "open is empty: the bound goes from {from} to {to}, the smallest f pruned; \
+             iteration {number} takes the start S0 again"
+        )
+    }
+}
+
+/// The current path of a depth-first search, start first.
+pub fn pseudo_path(path: &[u32]) -> String {
+    let nodes: Vec<String> = path.iter().map(|id| format!("S{id}")).collect();
+    if zh() {
+        format!("当前路径：{}", nodes.join(" → "))
+    } else {
+        format!("current path: {}", nodes.join(" → "))
+    }
+}
+
+/// A child's outcome "pruned", with the bound its f is above.
+pub fn pseudo_beyond_bound(outcome: &str, bound: Cost) -> String {
+    if zh() {
+        format!("{outcome}（f > 界限 {bound}）")
+    } else {
+        format!("{outcome} (f > bound {bound})")
+    }
+}
+
+/// A child's outcome, and the meeting it made the best so far.
+pub fn pseudo_meets(outcome: &str, forward: u32, backward: u32, mu: Cost) -> String {
+    if zh() {
+        format!("{outcome}；与另一端相遇：S{forward} = S{backward}，μ = {mu}")
+    } else {
+        format!("{outcome}; it meets the other half: S{forward} = S{backward}, μ = {mu}")
+    }
+}
+
+/// Why a bidirectional step expanded the half it did.
+pub fn side_reason(choice: crate::app::before_step::SideChoice) -> String {
+    use crate::app::before_step::SideChoice;
+    match (choice, zh()) {
+        (SideChoice::LayerUnderWay { depth }, false) => {
+            format!("the layer at depth {depth} under way is finished first")
+        }
+        (SideChoice::LayerUnderWay { depth }, true) => {
+            format!("正在扩展的第 {depth} 层要先扩展完")
+        }
+        (SideChoice::SmallerOpen { forward, backward }, false) => format!(
+            "a new layer of the smaller open list (forward {forward}, backward {backward}; \
+             forward on a tie)"
+        ),
+        (SideChoice::SmallerOpen { forward, backward }, true) => format!(
+            "开始新的一层，取 open 表较小的一端（正向 {forward} 个，反向 {backward} 个；相等时取正向）"
+        ),
+        (SideChoice::CheaperTop { forward, backward }, false) => format!(
+            "the half whose smallest g is smaller (forward {}, backward {}; on a tie the \
+             smaller open list, {} and {} nodes, then forward)",
+            forward.0, backward.0, forward.1, backward.1
+        ),
+        (SideChoice::CheaperTop { forward, backward }, true) => format!(
+            "取最小 g 较小的一端（正向 {}，反向 {}；相等时取 open 表较小的一端，{} 个与 {} 个，再相等取正向）",
+            forward.0, backward.0, forward.1, backward.1
+        ),
+    }
+}
+
+/// The half a bidirectional step expanded, why, and the node it popped.
+pub fn pseudo_side_popped(
+    n: u32,
+    forward: bool,
+    f: Cost,
+    choice: crate::app::before_step::SideChoice,
+) -> String {
+    let f = number(f.as_f64());
+    let reason = side_reason(choice);
+    match (forward, zh()) {
+        (true, false) => format!("forward half: {reason}; popped node S{n} (f = {f})"),
+        (false, false) => format!("backward half: {reason}; popped node S{n} (f = {f})"),
+        (true, true) => format!("正向：{reason}；取出结点 S{n}（f = {f}）"),
+        (false, true) => format!("反向：{reason}；取出结点 S{n}（f = {f}）"),
+    }
+}
+
+/// The bidirectional stopping rule after a step, and the engine's verdict.
+pub fn pseudo_stop(rule: crate::app::before_step::StopRule) -> String {
+    use crate::app::before_step::StopRule;
+    let mu = |mu: Option<Cost>| mu.map_or_else(|| "∞".to_owned(), |m| m.to_string());
+    match (rule, zh()) {
+        (
+            StopRule::Bound {
+                bound,
+                plus_one,
+                mu: m,
+                stops,
+            },
+            chinese,
+        ) => {
+            let sum = if plus_one {
+                "top_f + top_b + 1"
+            } else {
+                "top_f + top_b"
+            };
+            let sign = if stops { "≥" } else { "<" };
+            let verdict = match (stops, chinese) {
+                (true, false) => {
+                    "no path not found yet is shorter: return the path through the meeting"
+                }
+                (false, false) => "a shorter path may still be found: go on",
+                (true, true) => "尚未找到的路径都不会更短：返回经过相遇结点的路径",
+                (false, true) => "仍可能找到更短的路径：继续",
+            };
+            let colon = if chinese { "：" } else { ": " };
+            format!("{sum} = {bound} {sign} μ = {}{colon}{verdict}", mu(m))
+        }
+        (StopRule::Empty { forward, mu: m }, false) => {
+            let half = if forward { "forward" } else { "backward" };
+            let verdict = if m.is_some() {
+                "the best meeting is the shortest path"
+            } else {
+                "the halves never met: no path"
+            };
+            format!("{half} open is empty, μ = {}: {verdict}", mu(m))
+        }
+        (StopRule::Empty { forward, mu: m }, true) => {
+            let half = if forward { "正向" } else { "反向" };
+            let verdict = if m.is_some() {
+                "最好的相遇就是最短路径"
+            } else {
+                "两端从未相遇：无解"
+            };
+            format!("{half} open 表已空，μ = {}：{verdict}", mu(m))
+        }
+    }
 }
 
 #[cfg(test)]
