@@ -1564,7 +1564,12 @@ fn open_table(
     let search = lane.search();
     let mut marks = fresh_nodes(search);
     let text_boards = session.settings.text_boards;
+    // A map's cells are always written as coordinates: the toggle is for boards only.
+    let map = session.settings.domain == DomainKind::Grid;
     let toggle = |ui: &mut Ui| {
+        if map {
+            return;
+        }
         let (title, hint) = (text::t().boards_as_text, text::t().boards_as_text_hint);
         setting_checkbox(
             ui,
@@ -1893,6 +1898,10 @@ fn node_table(
     } = columns;
     // Columns are left out, the depth first, rather than the table overflowing its pane.
     let fit = columns.fit(ui.available_width());
+    let state_title = match search.problem().grid() {
+        Some(_) => text::t().col_cell,
+        None => text::t().col_board,
+    };
     let with_depth = fit == Fit::Wide;
     let with_parent = fit != Fit::Narrowest;
     // Without them, the narrow columns close up a little too.
@@ -1947,7 +1956,7 @@ fn node_table(
                         "g",
                         "h",
                         "f",
-                        text::t().col_board,
+                        state_title,
                         text::t().col_parent,
                         text::t().col_depth,
                     ];
@@ -2264,6 +2273,27 @@ mod tests {
         assert!(h.state().session.settings.text_boards);
         // The start node in the open list.
         h.get_by_label("283/104/765");
+    }
+
+    #[test]
+    fn a_maps_lists_head_their_state_column_cell_and_offer_no_board_toggle() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        assert!(
+            !h.query_all_by_label(text::t().col_board)
+                .collect::<Vec<_>>()
+                .is_empty()
+        );
+        assert!(h.query_all_by_label(text::t().col_cell).next().is_none());
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        // Both lists head the column "cell"; a map's cells are always coordinates.
+        assert_eq!(h.query_all_by_label(text::t().col_cell).count(), 2);
+        assert!(h.query_all_by_label(text::t().col_board).next().is_none());
+        assert!(h.query_by_label(text::t().boards_as_text).is_none());
     }
 
     /// A board BFS needs well over 40 expansions for.

@@ -121,6 +121,7 @@ strings! {
     col_step: "step", "步";
     col_node: "node", "结点";
     col_board: "board", "棋盘";
+    col_cell: "cell", "格子";
     col_depth: "depth", "深度";
     col_parent: "parent", "父结点";
     boards_as_text: "Boards as text", "棋盘显示为文字";
