@@ -3,6 +3,7 @@
 //! its [`crate::search::SearchProblem`], [`LeanSolver`] its fast path for many boards, and the
 //! experiments draw boards at exact distances. Knows nothing of drawing.
 
+mod blank_free;
 mod board;
 pub mod databases;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod problem;
 mod space;
 
 pub use crate::rng::Rng;
+pub use blank_free::{BlankFreeDatabase, BlankFreeMirrored, Ranks};
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use databases::{DatabaseError, GroupNote};
 pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
