@@ -107,7 +107,13 @@ impl Ranking {
     /// pass it. `order_at(cell)` is the group order of the tile in `cell`, if it is in the
     /// group. A move along a row has no cell in between.
     #[inline]
-    fn step(&self, i: usize, from: usize, to: usize, order_at: impl Fn(usize) -> Option<usize>) -> i64 {
+    fn step(
+        &self,
+        i: usize,
+        from: usize,
+        to: usize,
+        order_at: impl Fn(usize) -> Option<usize>,
+    ) -> i64 {
         let weight = i64::from(self.weights[i]);
         if from.abs_diff(to) == 1 {
             return weight * (to as i64 - from as i64);
@@ -288,6 +294,10 @@ fn build_table(
             for _ in 0..threads {
                 scope.spawn(|| {
                     let mut local = 0;
+                    let mut pending = Pending {
+                        ranks: [0; BATCH],
+                        len: 0,
+                    };
                     loop {
                         let c = next.fetch_add(1, Ordering::Relaxed);
                         if c >= chunks {
@@ -311,6 +321,7 @@ fn build_table(
                                         local += 1;
                                         walk.cells[last] = cell;
                                         marks.expand(
+                                            &mut pending,
                                             &ranking,
                                             &adjacent,
                                             &walk.cells,
@@ -322,6 +333,7 @@ fn build_table(
                             walk.next_block();
                         }
                     }
+                    marks.flush(&mut pending);
                     found.fetch_add(local, Ordering::Relaxed);
                 });
             }
@@ -349,16 +361,24 @@ struct Marks<'a> {
     depth: u8,
 }
 
+/// Successors collected (and their entries prefetched) before any is read: a read that
+/// misses the cache and decides a branch would otherwise stall the core until memory answers,
+/// one successor after another.
+const BATCH: usize = 64;
+
+/// One thread's successors waiting to be marked.
+struct Pending {
+    ranks: [u32; BATCH],
+    len: usize,
+}
+
 impl Marks<'_> {
-    /// Marks the unseen neighbours of the placement of rank `index` (its tiles at `cells`).
-    ///
-    /// Plain (relaxed) loads and stores, not a compare-exchange: every thread writes the same
-    /// value in a layer, so two threads marking one entry write the same byte twice, and the
-    /// entries of the layer being scanned are never written. A locked compare-exchange would
-    /// wait for each cache miss in turn; these overlap.
+    /// Queues the neighbours of the placement of rank `index` (its tiles at `cells`), marking
+    /// the queue's unseen entries whenever it fills.
     #[inline]
     fn expand(
         &self,
+        pending: &mut Pending,
         ranking: &Ranking,
         adjacent: &[Vec<usize>],
         cells: &[u8; MAX_GROUP],
@@ -375,15 +395,46 @@ impl Marks<'_> {
                 if order[to] != u8::MAX {
                     continue;
                 }
-                let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as usize;
-                let entry = &self.table[next];
-                if entry.load(Ordering::Relaxed) == UNSEEN {
-                    entry.store(self.depth, Ordering::Relaxed);
-                    self.flags[next / self.chunk].store(true, Ordering::Relaxed);
+                let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
+                prefetch(&self.table[next as usize]);
+                if pending.len == BATCH {
+                    self.flush(pending);
                 }
+                pending.ranks[pending.len] = next;
+                pending.len += 1;
             }
         }
     }
+
+    /// Marks the queued entries that are still unseen.
+    ///
+    /// Plain (relaxed) loads and stores, not a compare-exchange: every thread writes the same
+    /// value in a layer, so two threads marking one entry write the same byte twice, and the
+    /// entries of the layer being scanned are never written. A locked compare-exchange would
+    /// wait for each cache miss in turn.
+    fn flush(&self, pending: &mut Pending) {
+        for &next in &pending.ranks[..pending.len] {
+            let entry = &self.table[next as usize];
+            if entry.load(Ordering::Relaxed) == UNSEEN {
+                entry.store(self.depth, Ordering::Relaxed);
+                self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
+            }
+        }
+        pending.len = 0;
+    }
+}
+
+/// Asks for the cache line of `entry` ahead of its use.
+#[inline]
+fn prefetch(entry: &AtomicU8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint; it never faults and changes no memory.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.as_ptr().cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = entry;
 }
 
 /// The additive blank-free database of one goal and partition.
@@ -440,7 +491,9 @@ impl BlankFreeDatabase {
             done += size;
             tables.push(table);
         }
-        Ok(BlankFreeDatabase::assemble(goal, partition, rankings, tables))
+        Ok(BlankFreeDatabase::assemble(
+            goal, partition, rankings, tables,
+        ))
     }
 
     fn assemble(
@@ -633,7 +686,11 @@ impl BlankFreeDatabase {
                 .map_err(|_| damaged("the tables are cut short".to_string()))?;
             tables.push(table);
         }
-        if reader.read(&mut [0u8]).map_err(|e| damaged(e.to_string()))? != 0 {
+        if reader
+            .read(&mut [0u8])
+            .map_err(|e| damaged(e.to_string()))?
+            != 0
+        {
             return Err(damaged("the tables are too long".to_string()));
         }
         let expected = BlankFreeDatabase::header(&goal, partition, bytes, checksum(&tables));
@@ -719,9 +776,9 @@ fn checksum(tables: &[Vec<u8>]) -> u64 {
         tail.extend_from_slice(blocks.remainder());
         tail.push(0xff);
     }
-    lanes
-        .iter()
-        .fold(fnv1a(&tail), |sum, &lane| (sum ^ lane).wrapping_mul(MULTIPLIER))
+    lanes.iter().fold(fnv1a(&tail), |sum, &lane| {
+        (sum ^ lane).wrapping_mul(MULTIPLIER)
+    })
 }
 
 /// Each group's rank and its value in the table, kept by IDA* from a node to its children.
@@ -912,19 +969,26 @@ mod tests {
         let partition = fifteen_small();
         let db = BlankFreeDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
         for (g, tiles) in partition.groups.iter().enumerate() {
-            assert_eq!(db.tables[g], queue_distances(&goal, tiles), "group {tiles:?}");
+            assert_eq!(
+                db.tables[g],
+                queue_distances(&goal, tiles),
+                "group {tiles:?}"
+            );
         }
         let goal = p1379();
-        let db = BlankFreeDatabase::build_on(goal, Partition::eight_44(), 2, &mut keep_going)
-            .unwrap();
+        let db =
+            BlankFreeDatabase::build_on(goal, Partition::eight_44(), 2, &mut keep_going).unwrap();
         for (g, tiles) in Partition::eight_44().groups.iter().enumerate() {
-            assert_eq!(db.tables[g], queue_distances(&goal, tiles), "group {tiles:?}");
+            assert_eq!(
+                db.tables[g],
+                queue_distances(&goal, tiles),
+                "group {tiles:?}"
+            );
         }
     }
 
     #[test]
-    fn on_every_3x3_board_the_blank_free_44_split_is_admissible_and_below_the_blank_tracking_one()
-    {
+    fn on_every_3x3_board_the_blank_free_44_split_is_admissible_and_below_the_blank_tracking_one() {
         let goal = p1379();
         let db = BlankFreeDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
         let tracking =
@@ -1011,7 +1075,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("searchlab-bf-{}", std::process::id()));
         let path = dir.join(BlankFreeDatabase::file_name(&goal, &partition));
         db.save(&path).unwrap();
-        assert_eq!(BlankFreeDatabase::load(&path, goal, &partition).unwrap(), db);
+        assert_eq!(
+            BlankFreeDatabase::load(&path, goal, &partition).unwrap(),
+            db
+        );
         // Another goal or split is not this file, nor is a blank-tracking database's name.
         assert!(BlankFreeDatabase::load(&path, Board::blank_first(4), &partition).is_err());
         let mut other = partition.clone();
