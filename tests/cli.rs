@@ -622,7 +622,7 @@ fn a_4x4_board_is_solved_by_ida_star_with_the_pattern_database_unless_told_other
     // A split that is not one, and a thread count out of range: one line, exit 2.
     for args in [
         &["solve", "--pdb-groups", "1,2,3/3,4"][..],
-        &["solve", "--pdb-groups", "1,2,3,4,5,6,7/8"],
+        &["solve", "--pdb-groups", "1,2,3,4,5,6,7,8,9/10"],
         &["solve", "--jobs", "0"],
     ] {
         assert_refused(&searchlab(args, b"283104765\n"));

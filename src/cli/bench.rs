@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
 use crate::domains::puzzle::{
-    Board, DistanceTable, HeuristicKind, LeanSolver, Mirrored, Partition, PatternDatabase, Problem,
-    Rng, SearchConfig, Source, cache_dir, ida_star, korf_100,
+    BlankFreeDatabase, BlankFreeMirrored, Board, DistanceTable, Estimate, HeuristicKind, Larger,
+    LeanSolver, Mirrored, Partition, PatternDatabase, Problem, Rng, SearchConfig, Source,
+    cache_dir, ida_star, korf_100,
 };
 use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
 
@@ -85,7 +86,8 @@ pub enum BenchSection {
     Grid,
     /// The window's frame time.
     Window,
-    /// IDA* with the pattern database on Korf's 100 random 15-puzzle instances.
+    /// IDA* with the 7-8 and the 6-6-3 pattern databases on Korf's 100 random 15-puzzle
+    /// instances.
     Fifteen,
 }
 
@@ -356,31 +358,97 @@ fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
     rows
 }
 
-/// IDA* with the 6-6-3 pattern database and its mirror (read from the cache, or built first
-/// and not timed) on Korf's 100 random 4x4 instances (the first 10 with `--quick`), on one
-/// thread and on every core: total time, mean expansions and expansions per second. Every
-/// answer is checked against Korf's optimal length.
+/// IDA* on Korf's 100 random 4x4 instances (the first 10 with `--quick`) with the mirrored
+/// 7-8 blank-free database, the mirrored 6-6-3 one, and the larger of the two (each read from
+/// the cache, or built first and not timed), on one thread and on every core: total time, mean
+/// expansions and expansions per second. Every answer is checked against Korf's length.
 fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let goal = Board::blank_last(4);
     let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
-    let built = Instant::now();
-    let db = PatternDatabase::cached_or_build(&dir, goal, Partition::fifteen_663(), &mut |_| true);
-    let Ok((db, source)) = db else {
-        return vec![(
-            "IDA* 6-6-3 pattern database, 4x4".to_string(),
-            "the database could not be built".to_string(),
-        )];
-    };
-    let mut rows = vec![(
-        "6-6-3 pattern database".to_string(),
-        match source {
-            Source::Cache => format!("read from the cache in {}", ms(built.elapsed())),
-            Source::Built { .. } => format!("built in {}", ms(built.elapsed())),
-        },
-    )];
     let count = if quick { 10 } else { 100 };
     let boards: Vec<(Board, u32)> = korf_100().into_iter().take(count).collect();
-    let mirrored = Mirrored::new(&db).expect("the blank-last goal mirrors onto itself");
+    let mut rows = Vec::new();
+    let ready = |source: Source, took: Duration| match source {
+        Source::Cache => format!("read from the cache in {}", ms(took)),
+        Source::Built { .. } => format!("built in {}", ms(took)),
+    };
+
+    let started = Instant::now();
+    let wide = BlankFreeDatabase::cached_or_build(
+        &dir,
+        goal,
+        BlankFreeDatabase::fifteen_78(),
+        &mut |_| true,
+    );
+    let wide = match wide {
+        Ok((db, source)) => {
+            rows.push((
+                format!("7-8 blank-free pattern database ({} MB)", db.bytes() >> 20),
+                ready(source, started.elapsed()),
+            ));
+            Some(db)
+        }
+        Err(_) => {
+            rows.push((
+                "7-8 blank-free pattern database".to_string(),
+                "could not be built".to_string(),
+            ));
+            None
+        }
+    };
+    let started = Instant::now();
+    let narrow =
+        PatternDatabase::cached_or_build(&dir, goal, Partition::fifteen_663(), &mut |_| true);
+    let narrow = match narrow {
+        Ok((db, source)) => {
+            rows.push((
+                "6-6-3 pattern database".to_string(),
+                ready(source, started.elapsed()),
+            ));
+            Some(db)
+        }
+        Err(_) => {
+            rows.push((
+                "6-6-3 pattern database".to_string(),
+                "could not be built".to_string(),
+            ));
+            None
+        }
+    };
+    let mirror = "the goal mirrors onto itself";
+    if let Some(db) = &wide {
+        let mirrored = BlankFreeMirrored::new(db).expect(mirror);
+        rows.extend(korf_rows("7-8 blank-free", &mirrored, goal, &boards));
+    }
+    if let Some(db) = &narrow {
+        let mirrored = Mirrored::new(db).expect(mirror);
+        rows.extend(korf_rows("6-6-3", &mirrored, goal, &boards));
+    }
+    if let (Some(wide), Some(narrow)) = (&wide, &narrow) {
+        let both = Larger(
+            Mirrored::new(narrow).expect(mirror),
+            BlankFreeMirrored::new(wide).expect(mirror),
+        );
+        rows.extend(korf_rows(
+            "the larger of 6-6-3 and 7-8 blank-free",
+            &both,
+            goal,
+            &boards,
+        ));
+    }
+    rows
+}
+
+/// IDA* with `estimate` on `boards` (each with its optimal length), on one thread and on
+/// every core.
+fn korf_rows<E: Estimate + Sync>(
+    name: &str,
+    estimate: &E,
+    goal: Board,
+    boards: &[(Board, u32)],
+) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    let count = boards.len();
     for threads in [
         1,
         std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -397,7 +465,7 @@ fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
                         let Some(&(board, optimal)) = boards.get(i) else {
                             break;
                         };
-                        let outcome = ida_star(board, goal, &mirrored, u64::MAX);
+                        let outcome = ida_star(board, goal, estimate, u64::MAX);
                         expanded.fetch_add(outcome.expanded, Ordering::Relaxed);
                         let moves = outcome.path.map_or(0, |p| p.len() - 1);
                         if moves != optimal as usize {
@@ -411,7 +479,7 @@ fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
         let expanded = expanded.into_inner();
         rows.push((
             format!(
-                "IDA* 6-6-3 pattern database and its mirror, Korf's {count} 4x4 instances, {threads} thread{}",
+                "IDA* {name} pattern database with its mirror, Korf's {count} 4x4 instances, {threads} thread{}",
                 if threads == 1 { "" } else { "s" }
             ),
             format!(

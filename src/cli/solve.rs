@@ -12,8 +12,9 @@ use serde_json::json;
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::{
-    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Mirrored, Partition,
-    PatternDatabase, Problem, ProblemError, SearchConfig, Source, cache_dir, ida_star, parse_board,
+    BlankFreeDatabase, BlankFreeMirrored, Board, GoalError, GoalPreset, Heuristic, HeuristicKind,
+    LeanSolver, Mirrored, Partition, PatternDatabase, PdbError, Problem, ProblemError, Progress,
+    SearchConfig, Source, cache_dir, ida_star, parse_board,
 };
 use crate::i18n::{self, pick};
 use crate::search::{
@@ -73,16 +74,19 @@ pub struct SolveOptions {
     #[arg(long, short, value_parser = parse_algorithm)]
     pub algorithm: Option<Algorithm>,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
-    /// on 4x4, 4-4 on 3x3, looked up on the board and its mirror image; idastar only; built
-    /// once and cached in ~/.cache/searchlab). Default: manhattan (pdb for 4x4 boards when no
-    /// --algorithm is given). With --map: zero, manhattan, euclidean, octile or chebyshev;
+    /// on 4x4 unless --pdb-groups names another split, 4-4 on 3x3, looked up on the board and
+    /// its mirror image; idastar only; built once and cached in ~/.cache/searchlab). Default:
+    /// manhattan (pdb for 4x4 boards when no --algorithm is given). With --map: zero, manhattan, euclidean, octile or chebyshev;
     /// default octile.
     #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
     pub heuristic: Option<HeuristicArg>,
     /// The 4x4 pattern database's groups of tiles, tiles separated by commas and groups by
-    /// slashes: at most 4 groups of at most 6 tiles. Default: the 6-6-3 split
-    /// 1,2,5,6,9,10/3,4,7,8,11,12/13,14,15. Each split is cached in its own file; small groups
-    /// build in a moment and prune less.
+    /// slashes (at most 4 groups of at most 8 tiles), or a named split: 6-6-3
+    /// (1,2,5,6,9,10/3,4,7,8,11,12/13,14,15, the default) or 7-8 (1,...,8/9,...,15). A split
+    /// with a group of 7 or 8 tiles is built without tracking the blank: 7-8 takes 576 MB and
+    /// minutes to build, and prunes less than 6-6-3 (about 3.4 times the expansions on Korf's
+    /// 100 boards). Each split is cached in its own file; small groups build in a moment and
+    /// prune less.
     #[arg(long, value_name = "GROUPS", value_parser = parse_groups)]
     pub pdb_groups: Option<Partition>,
     /// Boards solved at once, each on its own thread (answers stay in input order): 1 to the
@@ -183,10 +187,15 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
 }
 
 fn parse_groups(s: &str) -> Result<Partition, String> {
+    match s.trim() {
+        "6-6-3" => return Ok(Partition::fifteen_663()),
+        "7-8" => return Ok(BlankFreeDatabase::fifteen_78()),
+        _ => {}
+    }
     let bad = || {
         pick(
-            "groups are tiles 1 to 15 separated by commas, groups by slashes, e.g. 1,2,3/4,5,6: at most 4 groups of at most 6 tiles, no tile twice",
-            "分组写法：1 到 15 的数码用逗号分隔，组之间用斜杠，例如 1,2,3/4,5,6：最多 4 组，每组最多 6 个数码，数码不重复",
+            "groups are 6-6-3, 7-8, or tiles 1 to 15 separated by commas, groups by slashes, e.g. 1,2,3/4,5,6: at most 4 groups of at most 8 tiles, no tile twice",
+            "分组写法：6-6-3、7-8，或 1 到 15 的数码用逗号分隔，组之间用斜杠，例如 1,2,3/4,5,6：最多 4 组，每组最多 8 个数码，数码不重复",
         )
     };
     let mut groups = Vec::new();
@@ -201,7 +210,7 @@ fn parse_groups(s: &str) -> Result<Partition, String> {
             seen[tile as usize] = true;
             tiles.push(tile);
         }
-        if tiles.len() > 6 {
+        if tiles.len() > 8 {
             return Err(bad());
         }
         groups.push(tiles);
@@ -417,13 +426,13 @@ pub struct Solver {
     /// Where traces go; a trace is written by one worker at a time, in input order.
     trace: Option<Mutex<TraceFiles>>,
     goal: GoalChoice,
-    /// The 4x4 database's split.
-    groups: Partition,
+    /// The 4x4 database's split, if one was named.
+    groups: Option<Partition>,
     /// The fast IDA*'s limit on generated nodes, if one was given.
     ida_limit: u64,
     /// Pattern databases for 3x3 and 4x4 boards, built or read by the first board that needs
     /// one (the others wait for it).
-    databases: [OnceLock<Result<PatternDatabase, String>>; 2],
+    databases: [OnceLock<Result<Database, String>>; 2],
     /// Worker threads for a batch.
     workers: usize,
 }
@@ -481,10 +490,7 @@ impl Solver {
             heuristic: options.heuristic,
             trace: trace.map(Mutex::new),
             goal,
-            groups: options
-                .pdb_groups
-                .clone()
-                .unwrap_or_else(Partition::fifteen_663),
+            groups: options.pdb_groups.clone(),
             ida_limit: options.node_limit.map_or(u64::MAX, |n| n as u64),
             databases: [OnceLock::new(), OnceLock::new()],
             workers,
@@ -513,13 +519,13 @@ impl Solver {
     }
 
     /// The pattern database of this goal's size: from the cache folder, or built now with
-    /// progress on stderr (about a minute for the 15-puzzle's 6-6-3, once). A second thread
+    /// progress on stderr (once; about a minute for the 15-puzzle's 6-6-3). A second thread
     /// that needs it waits for the first one's build.
-    fn database(&self, goal: Board) -> Result<&PatternDatabase, String> {
+    fn database(&self, goal: Board) -> Result<&Database, String> {
         let side = goal.side();
-        let (slot, partition) = match side {
-            3 => (0, Partition::eight_44()),
-            4 => (1, self.groups.clone()),
+        let slot = match side {
+            3 => 0,
+            4 => 1,
             _ => {
                 return Err(pick(
                     "the pattern databases are for 3x3 and 4x4 boards",
@@ -528,7 +534,25 @@ impl Solver {
             }
         };
         self.databases[slot]
-            .get_or_init(|| load_or_build(goal, partition))
+            .get_or_init(|| {
+                let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+                let partition = match (side, &self.groups) {
+                    (3, _) => Partition::eight_44(),
+                    (_, Some(groups)) => groups.clone(),
+                    (_, None) => Partition::fifteen_663(),
+                };
+                if blank_free(&partition) {
+                    load_or_build(&dir, goal, &partition, |progress| {
+                        BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
+                    })
+                    .map(Database::BlankFree)
+                } else {
+                    load_or_build(&dir, goal, &partition, |progress| {
+                        PatternDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
+                    })
+                    .map(Database::Tracking)
+                }
+            })
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -541,31 +565,55 @@ impl Solver {
     }
 }
 
-/// The database from the cache folder, or built and saved there, saying so on stderr.
-fn load_or_build(goal: Board, partition: Partition) -> Result<PatternDatabase, String> {
-    let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
-    let path = dir.join(PatternDatabase::file_name(&goal, &partition));
-    if let Ok(db) = PatternDatabase::load(&path, goal, &partition) {
-        return Ok(db);
-    }
+/// A database of either abstraction.
+enum Database {
+    /// Tracking the blank's cell while building (groups of up to six tiles).
+    Tracking(PatternDatabase),
+    /// Blank-free (a split with a group of seven or eight tiles).
+    BlankFree(BlankFreeDatabase),
+}
+
+/// Whether a split is built blank-free: tracking the blank for a group of seven or more tiles
+/// would take sixteen times the memory of its table (over 8 GB for eight tiles).
+fn blank_free(partition: &Partition) -> bool {
+    partition.groups.iter().any(|g| g.len() > 6)
+}
+
+/// The database from the cache folder (`cached_or_build` reads it silently when it is there),
+/// or built and saved there, saying so on stderr with progress.
+fn load_or_build<T>(
+    dir: &std::path::Path,
+    goal: Board,
+    partition: &Partition,
+    cached_or_build: impl FnOnce(Progress<'_>) -> Result<(T, Source), PdbError>,
+) -> Result<T, String> {
     let side = goal.side();
     let split = partition.describe();
-    eprintln!(
-        "{}",
-        if i18n::zh() {
-            format!(
-                "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，4x4 约一分钟），然后保存到 {}",
-                dir.display()
-            )
-        } else {
-            format!(
-                "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; about a minute for 4x4), then saving it in {}",
-                dir.display()
-            )
-        }
-    );
+    let (en, zh) = if blank_free(partition) {
+        ("a few minutes, 576 MB for 7-8", "7-8 需要几分钟、576 MB")
+    } else {
+        ("about a minute for 4x4", "4x4 约一分钟")
+    };
+    let mut announced = false;
     let mut last = -1;
     let mut progress = |share: f64| {
+        if !announced {
+            announced = true;
+            eprintln!(
+                "{}",
+                if i18n::zh() {
+                    format!(
+                        "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，{zh}），然后保存到 {}",
+                        dir.display()
+                    )
+                } else {
+                    format!(
+                        "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; {en}), then saving it in {}",
+                        dir.display()
+                    )
+                }
+            );
+        }
         let percent = (share * 100.0) as i32;
         if percent / 10 != last / 10 {
             eprint!(
@@ -579,8 +627,7 @@ fn load_or_build(goal: Board, partition: Partition) -> Result<PatternDatabase, S
         }
         true
     };
-    let (db, source) = PatternDatabase::cached_or_build(&dir, goal, partition, &mut progress)
-        .map_err(|e| e.to_string())?;
+    let (db, source) = cached_or_build(&mut progress).map_err(|e| e.to_string())?;
     if let Source::Built { saved } = source {
         let path = dir.display();
         eprintln!(
@@ -613,15 +660,18 @@ impl Worker<'_> {
                 let h = Heuristic::new(kind, &goal);
                 ida_star(board, goal, &|b: &Board| h.h(b), limit)
             }
-            HeuristicArg::PatternDatabase => {
-                let db = self.solver.database(goal)?;
-                // The mirror image about the diagonal is free to look up too, where the goal
-                // has one.
-                match Mirrored::new(db) {
+            // The mirror image about the diagonal is free to look up too, where the goal has
+            // one.
+            HeuristicArg::PatternDatabase => match self.solver.database(goal)? {
+                Database::Tracking(db) => match Mirrored::new(db) {
                     Some(mirrored) => ida_star(board, goal, &mirrored, limit),
                     None => ida_star(board, goal, db, limit),
-                }
-            }
+                },
+                Database::BlankFree(db) => match BlankFreeMirrored::new(db) {
+                    Some(mirrored) => ida_star(board, goal, &mirrored, limit),
+                    None => ida_star(board, goal, db, limit),
+                },
+            },
             // Refused by `Solver::new` already.
             HeuristicArg::Grid(_) => {
                 return Err(SetupError::Combination(Combination::GridHeuristicForBoards).message());
@@ -1156,7 +1206,22 @@ mod tests {
         // Other splits of the 4x4 database, checked when the options are read.
         let groups = options(&["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"]);
         assert_eq!(groups.pdb_groups.unwrap().groups.len(), 4);
-        for bad in ["1,2/2,3", "0,1", "1,2,3,4,5,6,7", "1/2/3/4/5", "1,,2", "16"] {
+        // Named splits, and groups of seven or eight tiles built blank-free.
+        let named = |s: &str| options(&["--pdb-groups", s]).pdb_groups.unwrap();
+        assert_eq!(named("7-8"), BlankFreeDatabase::fifteen_78());
+        assert_eq!(named("6-6-3"), Partition::fifteen_663());
+        assert!(blank_free(&named("7-8")));
+        assert!(!blank_free(&named("6-6-3")));
+        assert!(blank_free(&named("1,2,3,4,5,6,7/8")));
+        for bad in [
+            "1,2/2,3",
+            "0,1",
+            "1,2,3,4,5,6,7,8,9",
+            "1/2/3/4/5",
+            "1,,2",
+            "16",
+            "7-9",
+        ] {
             assert!(
                 Wrapper::try_parse_from(["solve", "--pdb-groups", bad]).is_err(),
                 "{bad}"

@@ -3,6 +3,7 @@
 //! its [`crate::search::SearchProblem`], [`LeanSolver`] its fast path for many boards, and the
 //! experiments draw boards at exact distances. Knows nothing of drawing.
 
+mod blank_free;
 mod board;
 pub mod databases;
 #[cfg(test)]
@@ -12,6 +13,7 @@ mod heuristic;
 mod ida;
 mod inspect;
 mod korf;
+mod larger;
 mod lean;
 mod parse;
 mod pdb;
@@ -19,6 +21,7 @@ mod problem;
 mod space;
 
 pub use crate::rng::Rng;
+pub use blank_free::{BlankFreeDatabase, BlankFreeMirrored, Ranks};
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use databases::{DatabaseError, GroupNote};
 pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
@@ -26,6 +29,7 @@ pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, T
 pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};
 pub use korf::{KORF_100, half_turn, korf_100};
+pub use larger::Larger;
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
 pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};

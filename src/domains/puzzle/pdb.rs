@@ -77,7 +77,7 @@ pub enum PdbError {
 }
 
 /// The number of placements of `k` distinct tiles on `n` cells: n·(n−1)·…·(n−k+1).
-fn placements(n: usize, k: usize) -> usize {
+pub(super) fn placements(n: usize, k: usize) -> usize {
     (n - k + 1..=n).product()
 }
 
@@ -549,11 +549,11 @@ pub fn cache_dir() -> Option<PathBuf> {
     Some(base.join("searchlab"))
 }
 
-const MAGIC: &str = "searchlab-pattern-database";
+pub(super) const MAGIC: &str = "searchlab-pattern-database";
 const FORMAT_VERSION: u32 = 1;
 
 /// FNV-1a, 64 bits: enough to notice a damaged or truncated file.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         hash ^= u64::from(b);
@@ -562,7 +562,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-const UNSEEN: u8 = u8::MAX;
+pub(super) const UNSEEN: u8 = u8::MAX;
 
 /// The backward 0-1 BFS of one group. An abstract state is the cells of the group's tiles and
 /// the blank's cell, packed 4 bits each (blank lowest); its slot is rank·n + blank.
@@ -642,7 +642,7 @@ fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<Grou
 }
 
 /// The cell next to `cell` in direction `dir` (the blank's move), if on the board.
-fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
+pub(super) fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
     let (row, col) = (cell / side, cell % side);
     match dir {
         Dir::Up if row > 0 => Some(cell - side),

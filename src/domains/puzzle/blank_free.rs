@@ -1,0 +1,1172 @@
+//! Pattern databases that do not track the blank, for groups too large to track it with: the
+//! 15-puzzle's 7-8 split has 57,657,600 placements of seven tiles and 518,918,400 of eight,
+//! where tracking the blank's cell too would take sixteen times as many states.
+//!
+//! The abstraction: a tile of the group may move into any adjacent cell not taken by a tile of
+//! its group, at cost 1; the other tiles and the blank are ignored. Every real move of a
+//! pattern tile is such a move (its target is the blank's cell, which no tile of the group
+//! holds), so a group's distance is a lower bound of its tiles' real moves, and the groups of
+//! a partition add up: the sum is admissible. It is a little weaker than tracking the blank
+//! (the blank may have to walk round the group before a tile can move), and the table holds
+//! one byte per placement: 576 MB for the 7-8 split.
+//!
+//! A table is built by a layered breadth-first search over the placements' ranks on every
+//! core: each layer scans the table for the entries of its depth and marks their unseen
+//! neighbours one deeper. Databases are cached on disk like [`PatternDatabase`]'s, with a
+//! header (format version, abstraction, goal, partition, checksum), and rebuilt when the file
+//! is missing or damaged.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+
+use super::board::{Board, Dir};
+use super::ida::Estimate;
+#[cfg(doc)]
+use super::pdb::PatternDatabase;
+use super::pdb::{MAGIC, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, neighbour};
+
+/// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
+pub const MAX_GROUP: usize = 8;
+
+/// The version of the cached file's format (the 6-6-3 database's files are version 1).
+const FORMAT_VERSION: u32 = 2;
+
+/// How a group's placements are numbered (as [`PatternDatabase`] numbers them): tile `i`'s
+/// digit is its cell counted among the cells the tiles before it leave free, and the first
+/// tile's digit weighs most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ranking {
+    side: usize,
+    /// Tiles in the group.
+    k: usize,
+    /// `weights[i]` = (n−i−1)·(n−i−2)·…·(n−k+1) for n cells.
+    weights: [u32; MAX_GROUP],
+}
+
+impl Ranking {
+    fn new(side: usize, k: usize) -> Ranking {
+        let n = side * side;
+        let mut weights = [0; MAX_GROUP];
+        let mut weight = 1u32;
+        for i in (0..k).rev() {
+            weights[i] = weight;
+            weight *= (n - i) as u32;
+        }
+        Ranking { side, k, weights }
+    }
+
+    fn cells(&self) -> usize {
+        self.side * self.side
+    }
+
+    /// The number of placements.
+    fn size(&self) -> usize {
+        let n = self.cells();
+        (n - self.k + 1..=n).product()
+    }
+
+    /// The rank of the placement with the group's tiles at `cells` (in group order).
+    fn rank(&self, cells: &[u8]) -> u32 {
+        let mut taken = 0u32;
+        let mut index = 0;
+        for (i, &cell) in cells.iter().enumerate() {
+            let below = (taken & ((1 << cell) - 1)).count_ones();
+            index += (u32::from(cell) - below) * self.weights[i];
+            taken |= 1 << cell;
+        }
+        index
+    }
+
+    /// The cells of the placement of rank `index`.
+    fn unrank(&self, mut index: u32, cells: &mut [u8; MAX_GROUP]) {
+        let n = self.cells();
+        let mut digits = [0u32; MAX_GROUP];
+        for i in (0..self.k).rev() {
+            let radix = (n - i) as u32;
+            digits[i] = index % radix;
+            index /= radix;
+        }
+        let mut free = (1u32 << n) - 1;
+        for (cell, &digit) in cells.iter_mut().zip(&digits).take(self.k) {
+            // The digit-th free cell: drop the lowest free cells before it.
+            let mut rest = free;
+            for _ in 0..digit {
+                rest &= rest - 1;
+            }
+            let chosen = rest.trailing_zeros();
+            *cell = chosen as u8;
+            free &= !(1 << chosen);
+        }
+    }
+
+    /// How the rank changes when the group's `i`-th tile moves from `from` to the adjacent
+    /// cell `to` (free of the group's tiles). Only the cells strictly between the two change
+    /// anything beyond the tile's own digit: a tile of the group there before `i` is counted
+    /// below `to` but not below `from` (or the other way round), and a later one sees tile `i`
+    /// pass it. `order_at(cell)` is the group order of the tile in `cell`, if it is in the
+    /// group. A move along a row has no cell in between.
+    #[inline]
+    fn step(
+        &self,
+        i: usize,
+        from: usize,
+        to: usize,
+        order_at: impl Fn(usize) -> Option<usize>,
+    ) -> i64 {
+        let weight = i64::from(self.weights[i]);
+        if from.abs_diff(to) == 1 {
+            return weight * (to as i64 - from as i64);
+        }
+        let (low, high) = (from.min(to), from.max(to));
+        let mut change = weight * self.side as i64;
+        for cell in low + 1..high {
+            match order_at(cell) {
+                Some(j) if j < i => change -= weight,
+                Some(j) => change += i64::from(self.weights[j]),
+                None => {}
+            }
+        }
+        if to > from { change } else { -change }
+    }
+}
+
+/// Cells adjacent to each cell of a board of `side`.
+fn neighbours(side: usize) -> Vec<Vec<usize>> {
+    (0..side * side)
+        .map(|cell| {
+            Dir::ALL
+                .into_iter()
+                .filter_map(|dir| neighbour(cell, dir, side))
+                .collect()
+        })
+        .collect()
+}
+
+/// The placements of one chunk of ranks in rank order, by their cells: the chunk's first
+/// placement is unranked once, then each step to the next rank moves the last tiles only, as
+/// the digits of an odometer turn.
+struct Walk<'a> {
+    ranking: &'a Ranking,
+    cells: [u8; MAX_GROUP],
+    /// `before[i]`: the cells of the tiles before tile `i`.
+    before: [u32; MAX_GROUP],
+    digits: [u8; MAX_GROUP],
+}
+
+impl<'a> Walk<'a> {
+    fn new(ranking: &'a Ranking, index: u32) -> Walk<'a> {
+        let mut walk = Walk {
+            ranking,
+            cells: [0; MAX_GROUP],
+            before: [0; MAX_GROUP],
+            digits: [0; MAX_GROUP],
+        };
+        ranking.unrank(index, &mut walk.cells);
+        let n = ranking.cells();
+        let mut taken = 0u32;
+        let mut rest = index;
+        for i in (0..ranking.k).rev() {
+            let radix = (n - i) as u32;
+            walk.digits[i] = (rest % radix) as u8;
+            rest /= radix;
+        }
+        for i in 0..ranking.k {
+            walk.before[i] = taken;
+            taken |= 1 << walk.cells[i];
+        }
+        walk
+    }
+
+    /// Moves to the next placement whose last tile is in its lowest free cell (the next block
+    /// of `n − k + 1` ranks).
+    fn next_block(&mut self) {
+        let k = self.ranking.k;
+        let n = self.ranking.cells();
+        let all = (1u32 << n) - 1;
+        if k == 1 {
+            return;
+        }
+        let mut i = k - 2;
+        loop {
+            if usize::from(self.digits[i]) + 1 < n - i {
+                // The next free cell above this tile's.
+                self.digits[i] += 1;
+                let free = !self.before[i] & all & !((2u32 << self.cells[i]) - 1);
+                self.cells[i] = free.trailing_zeros() as u8;
+                break;
+            }
+            if i == 0 {
+                return;
+            }
+            self.digits[i] = 0;
+            i -= 1;
+        }
+        // Every tile after it starts again from its lowest free cell.
+        for j in i + 1..k {
+            self.before[j] = self.before[j - 1] | 1 << self.cells[j - 1];
+            self.cells[j] = (!self.before[j] & all).trailing_zeros() as u8;
+        }
+    }
+}
+
+/// Ranks scanned by one thread at a time: the smallest digit weight of at least 1024 (11,880
+/// for eight tiles of sixteen), so a chunk is whole blocks of the last tile's cells.
+fn chunk_size(ranking: &Ranking) -> usize {
+    (0..ranking.k)
+        .rev()
+        .map(|i| ranking.weights[i] as usize)
+        .find(|&w| w >= 1024)
+        .unwrap_or_else(|| ranking.size())
+}
+
+/// Asks the kernel to back a large table with 2 MB pages: the BFS and IDA* read it at random,
+/// and with 4 kB pages nearly every read also misses the address translation cache.
+fn advise_huge_pages(start: *const u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        unsafe extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        let first = (start as usize).next_multiple_of(4096);
+        let end = (start as usize + bytes) & !4095;
+        if end > first {
+            // SAFETY: the range lies inside an allocation this process owns, and the advice
+            // changes only how the kernel backs it, never its contents. A refusal is harmless.
+            unsafe {
+                madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+/// A table of `size` bytes, all `fill`, backed by huge pages where the system allows.
+fn large_table(size: usize, fill: u8) -> Vec<u8> {
+    let mut table: Vec<u8> = Vec::with_capacity(size);
+    advise_huge_pages(table.as_ptr(), size);
+    table.resize(size, fill);
+    table
+}
+
+/// The layered BFS of one group from the goal's placement, on `threads` threads. Returns the
+/// distances by rank.
+///
+/// Each layer scans only the chunks flagged by the layer before (those holding an entry of
+/// its depth), walking their placements in rank order so no rank is unranked afresh.
+fn build_table(
+    goal: &Board,
+    tiles: &[u8],
+    threads: usize,
+    progress: &mut dyn FnMut(f64) -> bool,
+) -> Result<Vec<u8>, PdbError> {
+    let side = goal.side();
+    let ranking = Ranking::new(side, tiles.len());
+    let size = ranking.size();
+    let chunk = chunk_size(&ranking);
+    let chunks = size.div_ceil(chunk);
+    let block = side * side - ranking.k + 1;
+    let table: Vec<AtomicU8> = large_table(size, UNSEEN)
+        .into_iter()
+        .map(AtomicU8::new)
+        .collect();
+    let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+    let start = ranking.rank(&goal_cells) as usize;
+    table[start].store(0, Ordering::Relaxed);
+    let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    flagged[start / chunk].store(true, Ordering::Relaxed);
+    let mut flagging: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
+    let adjacent = neighbours(side);
+    let mut reached = 0;
+    let mut depth = 0u8;
+    loop {
+        let next = AtomicUsize::new(0);
+        let found = AtomicUsize::new(0);
+        let marks = Marks {
+            table: &table,
+            flags: &flagging,
+            chunk,
+            depth: depth + 1,
+        };
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut local = 0;
+                    let mut pending = Pending {
+                        ranks: [0; BATCH],
+                        len: 0,
+                    };
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            break;
+                        }
+                        if !flagged[c].swap(false, Ordering::Relaxed) {
+                            continue;
+                        }
+                        let first = c * chunk;
+                        let mut walk = Walk::new(&ranking, first as u32);
+                        for block_start in (first..(first + chunk).min(size)).step_by(block) {
+                            let entries = &table[block_start..block_start + block];
+                            if entries.iter().any(|e| e.load(Ordering::Relaxed) == depth) {
+                                // The last tile's cells in rank order: the free ones, lowest first.
+                                let last = ranking.k - 1;
+                                let mut free = !walk.before[last] & ((1u32 << (side * side)) - 1);
+                                for (j, entry) in entries.iter().enumerate() {
+                                    let cell = free.trailing_zeros() as u8;
+                                    free &= free - 1;
+                                    if entry.load(Ordering::Relaxed) == depth {
+                                        local += 1;
+                                        walk.cells[last] = cell;
+                                        marks.expand(
+                                            &mut pending,
+                                            &ranking,
+                                            &adjacent,
+                                            &walk.cells,
+                                            (block_start + j) as u32,
+                                        );
+                                    }
+                                }
+                            }
+                            walk.next_block();
+                        }
+                    }
+                    marks.flush(&mut pending);
+                    found.fetch_add(local, Ordering::Relaxed);
+                });
+            }
+        });
+        let found = found.into_inner();
+        if found == 0 {
+            break;
+        }
+        reached += found;
+        if !progress(reached as f64 / size as f64) {
+            return Err(PdbError::Cancelled);
+        }
+        std::mem::swap(&mut flagged, &mut flagging);
+        // No abstract distance comes near 255 (the 15-puzzle's stay below 70).
+        depth += 1;
+    }
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// Where one layer of the BFS writes: the table, and a flag per chunk for the next layer.
+struct Marks<'a> {
+    table: &'a [AtomicU8],
+    flags: &'a [AtomicBool],
+    chunk: usize,
+    depth: u8,
+}
+
+/// Successors collected (and their entries prefetched) before any is read: a read that
+/// misses the cache and decides a branch would otherwise stall the core until memory answers,
+/// one successor after another.
+const BATCH: usize = 64;
+
+/// One thread's successors waiting to be marked.
+struct Pending {
+    ranks: [u32; BATCH],
+    len: usize,
+}
+
+impl Marks<'_> {
+    /// Queues the neighbours of the placement of rank `index` (its tiles at `cells`), marking
+    /// the queue's unseen entries whenever it fills.
+    #[inline]
+    fn expand(
+        &self,
+        pending: &mut Pending,
+        ranking: &Ranking,
+        adjacent: &[Vec<usize>],
+        cells: &[u8; MAX_GROUP],
+        index: u32,
+    ) {
+        let mut order = [u8::MAX; 16];
+        for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
+            order[cell as usize] = i as u8;
+        }
+        let order_at = |cell: usize| (order[cell] != u8::MAX).then_some(usize::from(order[cell]));
+        for (i, &from) in cells.iter().enumerate().take(ranking.k) {
+            let from = usize::from(from);
+            for &to in &adjacent[from] {
+                if order[to] != u8::MAX {
+                    continue;
+                }
+                let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
+                prefetch(&self.table[next as usize]);
+                if pending.len == BATCH {
+                    self.flush(pending);
+                }
+                pending.ranks[pending.len] = next;
+                pending.len += 1;
+            }
+        }
+    }
+
+    /// Marks the queued entries that are still unseen.
+    ///
+    /// Plain (relaxed) loads and stores, not a compare-exchange: every thread writes the same
+    /// value in a layer, so two threads marking one entry write the same byte twice, and the
+    /// entries of the layer being scanned are never written. A locked compare-exchange would
+    /// wait for each cache miss in turn.
+    fn flush(&self, pending: &mut Pending) {
+        for &next in &pending.ranks[..pending.len] {
+            let entry = &self.table[next as usize];
+            if entry.load(Ordering::Relaxed) == UNSEEN {
+                entry.store(self.depth, Ordering::Relaxed);
+                self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
+            }
+        }
+        pending.len = 0;
+    }
+}
+
+/// Asks for the cache line of `entry` ahead of its use.
+#[inline]
+fn prefetch(entry: &AtomicU8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint; it never faults and changes no memory.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.as_ptr().cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = entry;
+}
+
+/// The additive blank-free database of one goal and partition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlankFreeDatabase {
+    goal: Board,
+    partition: Partition,
+    rankings: Vec<Ranking>,
+    /// By group, the distances by rank.
+    tables: Vec<Vec<u8>>,
+    /// Each tile's group and its order in the group; group `NO_GROUP` for the blank.
+    places: [(u8, u8); 16],
+}
+
+const NO_GROUP: u8 = u8::MAX;
+
+impl BlankFreeDatabase {
+    /// The 7-8 split of the 15-puzzle for the blank-last goal: the top two rows (tiles 1-8)
+    /// and the bottom two (9-15). Its mirror image about the main diagonal is the left and the
+    /// right two columns, so the mirrored lookup counts the other direction's interactions.
+    pub fn fifteen_78() -> Partition {
+        Partition {
+            groups: vec![(1..=8).collect(), (9..=15).collect()],
+        }
+    }
+
+    /// Builds every group's table on every core, reporting the share done (0 to 1) between
+    /// layers; the callback returning false cancels the build.
+    pub fn build(
+        goal: Board,
+        partition: Partition,
+        progress: Progress<'_>,
+    ) -> Result<BlankFreeDatabase, PdbError> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        BlankFreeDatabase::build_on(goal, partition, threads, progress)
+    }
+
+    /// [`BlankFreeDatabase::build`] on this many threads.
+    pub fn build_on(
+        goal: Board,
+        partition: Partition,
+        threads: usize,
+        progress: Progress<'_>,
+    ) -> Result<BlankFreeDatabase, PdbError> {
+        let rankings = check(&goal, &partition)?;
+        let total: f64 = rankings.iter().map(|r| r.size() as f64).sum();
+        let mut done = 0.0;
+        let mut tables = Vec::new();
+        for (group, ranking) in partition.groups.iter().zip(&rankings) {
+            let size = ranking.size() as f64;
+            let table = build_table(&goal, group, threads.max(1), &mut |share| {
+                progress((done + share * size) / total)
+            })?;
+            done += size;
+            tables.push(table);
+        }
+        Ok(BlankFreeDatabase::assemble(
+            goal, partition, rankings, tables,
+        ))
+    }
+
+    fn assemble(
+        goal: Board,
+        partition: Partition,
+        rankings: Vec<Ranking>,
+        tables: Vec<Vec<u8>>,
+    ) -> BlankFreeDatabase {
+        let mut places = [(NO_GROUP, 0); 16];
+        for (g, group) in partition.groups.iter().enumerate() {
+            for (i, &tile) in group.iter().enumerate() {
+                places[tile as usize] = (g as u8, i as u8);
+            }
+        }
+        BlankFreeDatabase {
+            goal,
+            partition,
+            rankings,
+            tables,
+            places,
+        }
+    }
+
+    /// The goal the distances are measured to.
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The split of the tiles.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// The bytes the tables take.
+    pub fn bytes(&self) -> usize {
+        self.tables.iter().map(Vec::len).sum()
+    }
+
+    /// The sum of the groups' distances: a lower bound of the moves from `board` to the goal.
+    pub fn h(&self, board: &Board) -> u32 {
+        let mut cells = [0u8; 16];
+        for pos in 0..board.len() {
+            cells[board.tile(pos) as usize] = pos as u8;
+        }
+        self.ranks_of(&cells).h
+    }
+
+    /// Each group's distance on `board`, in the partition's order.
+    pub fn values(&self, board: &Board) -> Vec<u8> {
+        let (_, ranks) = self.first(board);
+        ranks.values[..self.tables.len()].to_vec()
+    }
+
+    /// The ranks and values for the tiles at `cells` (indexed by tile).
+    fn ranks_of(&self, cells: &[u8; 16]) -> Ranks {
+        let mut ranks = Ranks {
+            ranks: [0; 4],
+            values: [0; 4],
+            h: 0,
+        };
+        for (g, group) in self.partition.groups.iter().enumerate() {
+            let mut placed = [0u8; MAX_GROUP];
+            for (cell, &tile) in placed.iter_mut().zip(group) {
+                *cell = cells[tile as usize];
+            }
+            let rank = self.rankings[g].rank(&placed[..group.len()]);
+            ranks.ranks[g] = rank;
+            ranks.values[g] = self.tables[g][rank as usize];
+            ranks.h += u32::from(ranks.values[g]);
+        }
+        ranks
+    }
+
+    /// The ranks after `tile` moved from cell `from` to cell `to`; `tile_at` names the tile in
+    /// a cell (the cells between `from` and `to` are all it is asked about).
+    #[inline]
+    fn moved(
+        &self,
+        memo: &Ranks,
+        tile: u8,
+        from: usize,
+        to: usize,
+        tile_at: impl Fn(usize) -> u8,
+    ) -> Ranks {
+        let (g, i) = self.places[tile as usize & 15];
+        let mut ranks = *memo;
+        if g == NO_GROUP {
+            return ranks;
+        }
+        let g = usize::from(g) & 3;
+        let places = &self.places;
+        let order_at = |cell: usize| {
+            let (other, j) = places[tile_at(cell) as usize & 15];
+            (usize::from(other) == g).then_some(usize::from(j))
+        };
+        let change = self.rankings[g].step(usize::from(i), from, to, order_at);
+        let rank = (i64::from(ranks.ranks[g]) + change) as u32;
+        let value = self.tables[g][rank as usize];
+        ranks.h = ranks.h + u32::from(value) - u32::from(ranks.values[g]);
+        ranks.ranks[g] = rank;
+        ranks.values[g] = value;
+        ranks
+    }
+
+    /// The file this database is cached in: named by side, goal and partition, apart from the
+    /// blank-tracking databases' files.
+    pub fn file_name(goal: &Board, partition: &Partition) -> String {
+        let key = format!("{}-{}", goal.packed(), partition.describe());
+        format!(
+            "pdb-blank-free-{}x{}-{:016x}.bin",
+            goal.side(),
+            goal.side(),
+            fnv1a(key.as_bytes())
+        )
+    }
+
+    fn header(goal: &Board, partition: &Partition, bytes: usize, checksum: u64) -> Vec<String> {
+        vec![
+            format!("{MAGIC} {FORMAT_VERSION}"),
+            "abstraction blank-free".to_string(),
+            format!("side {}", goal.side()),
+            format!("goal {goal}"),
+            format!("partition {}", partition.describe()),
+            format!("bytes {bytes}"),
+            format!("checksum {checksum:016x}"),
+        ]
+    }
+
+    /// Writes the database with its header and checksum.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let header = BlankFreeDatabase::header(
+            &self.goal,
+            &self.partition,
+            self.bytes(),
+            checksum(&self.tables),
+        );
+        // Written aside and renamed, so a crash never leaves half a file under the real name.
+        let partial = path.with_extension("partial");
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+        for line in header {
+            writeln!(file, "{line}")?;
+        }
+        writeln!(file)?;
+        for table in &self.tables {
+            file.write_all(table)?;
+        }
+        file.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?
+            .sync_all()?;
+        std::fs::rename(&partial, path)
+    }
+
+    /// Reads a database written by [`BlankFreeDatabase::save`] for this goal and partition,
+    /// checking every header line and the checksum: a file that does not match is refused.
+    pub fn load(
+        path: &Path,
+        goal: Board,
+        partition: &Partition,
+    ) -> Result<BlankFreeDatabase, PdbError> {
+        let damaged = |why: String| PdbError::Damaged(why);
+        let rankings = check(&goal, partition)?;
+        let file = std::fs::File::open(path).map_err(|e| damaged(e.to_string()))?;
+        let mut reader = BufReader::new(file);
+        let mut lines = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            reader
+                .by_ref()
+                .take(4096)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| damaged(e.to_string()))?;
+            if line.last() != Some(&b'\n') || lines.len() > 16 {
+                return Err(damaged("no header".to_string()));
+            }
+            line.pop();
+            if line.is_empty() {
+                break;
+            }
+            lines.push(String::from_utf8(line).map_err(|_| damaged("header not text".into()))?);
+        }
+        let bytes: usize = rankings.iter().map(Ranking::size).sum();
+        let mut tables = Vec::new();
+        for ranking in &rankings {
+            let mut table = large_table(ranking.size(), 0);
+            reader
+                .read_exact(&mut table)
+                .map_err(|_| damaged("the tables are cut short".to_string()))?;
+            tables.push(table);
+        }
+        if reader
+            .read(&mut [0u8])
+            .map_err(|e| damaged(e.to_string()))?
+            != 0
+        {
+            return Err(damaged("the tables are too long".to_string()));
+        }
+        let expected = BlankFreeDatabase::header(&goal, partition, bytes, checksum(&tables));
+        if lines.len() != expected.len() {
+            return Err(damaged("header has the wrong number of lines".to_string()));
+        }
+        for (line, want) in lines.iter().zip(&expected) {
+            if line != want {
+                return Err(damaged(format!("'{line}' where '{want}' was expected")));
+            }
+        }
+        Ok(BlankFreeDatabase::assemble(
+            goal,
+            partition.clone(),
+            rankings,
+            tables,
+        ))
+    }
+
+    /// The cached database under `dir` if it is there and sound, else a new build (saved for
+    /// next time; a cache that cannot be written is only a slower next start).
+    pub fn cached_or_build(
+        dir: &Path,
+        goal: Board,
+        partition: Partition,
+        progress: Progress<'_>,
+    ) -> Result<(BlankFreeDatabase, Source), PdbError> {
+        let path = dir.join(BlankFreeDatabase::file_name(&goal, &partition));
+        match BlankFreeDatabase::load(&path, goal, &partition) {
+            Ok(db) => Ok((db, Source::Cache)),
+            Err(_) => {
+                let db = BlankFreeDatabase::build(goal, partition, progress)?;
+                let saved = db.save(&path).is_ok();
+                Ok((db, Source::Built { saved }))
+            }
+        }
+    }
+}
+
+/// The rankings of the groups, or why the partition does not fit the goal.
+fn check(goal: &Board, partition: &Partition) -> Result<Vec<Ranking>, PdbError> {
+    let n = goal.len();
+    if partition.groups.len() > 4 {
+        return Err(PdbError::Groups(partition.groups.len()));
+    }
+    let mut seen = [false; 16];
+    let mut rankings = Vec::new();
+    for group in &partition.groups {
+        if group.len() > MAX_GROUP || group.is_empty() {
+            return Err(PdbError::GroupSize(group.len()));
+        }
+        for &tile in group {
+            if tile == 0 || tile as usize >= n || seen[tile as usize] {
+                return Err(PdbError::Tile(tile));
+            }
+            seen[tile as usize] = true;
+        }
+        rankings.push(Ranking::new(goal.side(), group.len()));
+    }
+    Ok(rankings)
+}
+
+/// A checksum of the tables read eight bytes at a time in four independent lanes (a byte-wise
+/// hash of half a gigabyte takes seconds). Each step is a bijection of the lane's state, so a
+/// changed word always changes the sum of its lane.
+fn checksum(tables: &[Vec<u8>]) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut lanes = [
+        0x243f_6a88_85a3_08d3u64,
+        0x1319_8a2e_0370_7344,
+        0xa409_3822_299f_31d0,
+        0x082e_fa98_ec4e_6c89,
+    ];
+    let mut tail = Vec::new();
+    for table in tables {
+        let mut blocks = table.chunks_exact(32);
+        for block in &mut blocks {
+            for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+                let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                *lane = ((*lane ^ word).wrapping_mul(MULTIPLIER)).rotate_left(29);
+            }
+        }
+        tail.extend_from_slice(blocks.remainder());
+        tail.push(0xff);
+    }
+    lanes.iter().fold(fnv1a(&tail), |sum, &lane| {
+        (sum ^ lane).wrapping_mul(MULTIPLIER)
+    })
+}
+
+/// Each group's rank and its value in the table, kept by IDA* from a node to its children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranks {
+    ranks: [u32; 4],
+    values: [u8; 4],
+    h: u32,
+}
+
+/// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
+/// tile's group is looked up again, its rank changed by [`Ranking::step`].
+impl Estimate for BlankFreeDatabase {
+    type Memo = Ranks;
+
+    fn first(&self, board: &Board) -> (u32, Ranks) {
+        let mut cells = [0u8; 16];
+        for pos in 0..board.len() {
+            cells[board.tile(pos) as usize] = pos as u8;
+        }
+        let ranks = self.ranks_of(&cells);
+        (ranks.h, ranks)
+    }
+
+    #[inline]
+    fn after(&self, child: &Board, memo: &Ranks, tile: u8, to: usize) -> (u32, Ranks) {
+        let ranks = self.moved(memo, tile, child.blank(), to, |cell| child.tile(cell));
+        (ranks.h, ranks)
+    }
+}
+
+/// The database looked up twice, on the board and on its mirror image about the main diagonal
+/// (tiles renamed so the goal mirrors onto itself), keeping the larger sum: the mirror of a
+/// board is exactly as far from the goal, so both are lower bounds. Needs a goal whose blank
+/// is on the diagonal.
+pub struct BlankFreeMirrored<'a> {
+    db: &'a BlankFreeDatabase,
+    /// The tile whose goal cell is the mirror of this tile's goal cell.
+    rename: [u8; 16],
+    /// The mirror of each cell.
+    mirror: [u8; 16],
+}
+
+impl<'a> BlankFreeMirrored<'a> {
+    /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
+    pub fn new(db: &'a BlankFreeDatabase) -> Option<BlankFreeMirrored<'a>> {
+        let goal = db.goal;
+        let side = goal.side();
+        let mut mirror = [0u8; 16];
+        for (cell, m) in mirror.iter_mut().enumerate().take(side * side) {
+            *m = ((cell % side) * side + cell / side) as u8;
+        }
+        if mirror[goal.blank()] as usize != goal.blank() {
+            return None;
+        }
+        let mut rename = [0u8; 16];
+        for tile in 0..(side * side) as u8 {
+            rename[tile as usize] = goal.tile(mirror[goal.position_of(tile)] as usize);
+        }
+        Some(BlankFreeMirrored { db, rename, mirror })
+    }
+}
+
+impl Estimate for BlankFreeMirrored<'_> {
+    type Memo = (Ranks, Ranks);
+
+    fn first(&self, board: &Board) -> (u32, Self::Memo) {
+        let mut cells = [0u8; 16];
+        let mut mirrored = [0u8; 16];
+        for pos in 0..board.len() {
+            let tile = board.tile(pos);
+            cells[tile as usize] = pos as u8;
+            mirrored[self.rename[tile as usize] as usize] = self.mirror[pos];
+        }
+        let plain = self.db.ranks_of(&cells);
+        let mirrored = self.db.ranks_of(&mirrored);
+        (plain.h.max(mirrored.h), (plain, mirrored))
+    }
+
+    #[inline]
+    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
+        let from = child.blank();
+        let plain = self
+            .db
+            .moved(&memo.0, tile, from, to, |cell| child.tile(cell));
+        let (rename, mirror) = (&self.rename, &self.mirror);
+        let mirrored = self.db.moved(
+            &memo.1,
+            rename[tile as usize & 15],
+            usize::from(mirror[from & 15]),
+            usize::from(mirror[to & 15]),
+            |cell| rename[child.tile(usize::from(mirror[cell & 15])) as usize & 15],
+        );
+        (plain.h.max(mirrored.h), (plain, mirrored))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::puzzle::ida::ida_star;
+    use crate::domains::puzzle::{
+        DistanceTable, Heuristic, HeuristicKind, PatternDatabase, Rng, scramble,
+    };
+    use std::collections::VecDeque;
+
+    fn keep_going(_: f64) -> bool {
+        true
+    }
+
+    fn p1379() -> Board {
+        "123804765".parse().unwrap()
+    }
+
+    /// 4x4 groups small enough to build in a moment: the rows, whose mirror images are the
+    /// columns (a split that mirrors onto itself would gain nothing from the mirror).
+    fn fifteen_small() -> Partition {
+        Partition {
+            groups: vec![
+                vec![1, 2, 3, 4],
+                vec![5, 6, 7, 8],
+                vec![9, 10, 11, 12],
+                vec![13, 14, 15],
+            ],
+        }
+    }
+
+    #[test]
+    fn ranks_number_the_placements_and_a_step_changes_the_rank_as_ranking_afresh_does() {
+        for (side, k) in [(3, 4), (4, 3), (4, 4)] {
+            let ranking = Ranking::new(side, k);
+            let adjacent = neighbours(side);
+            for index in 0..ranking.size() as u32 {
+                let mut cells = [0u8; MAX_GROUP];
+                ranking.unrank(index, &mut cells);
+                assert_eq!(ranking.rank(&cells[..k]), index, "{side}x{side}, {k} tiles");
+                let order_at =
+                    |cell: usize| cells[..k].iter().position(|&c| usize::from(c) == cell);
+                for i in 0..k {
+                    let from = usize::from(cells[i]);
+                    for &to in &adjacent[from] {
+                        if order_at(to).is_some() {
+                            continue;
+                        }
+                        let mut moved = cells;
+                        moved[i] = to as u8;
+                        let stepped = i64::from(index) + ranking.step(i, from, to, order_at);
+                        assert_eq!(stepped, i64::from(ranking.rank(&moved[..k])));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same distances by a plain one-thread queue, one placement a state.
+    fn queue_distances(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+        let side = goal.side();
+        let k = tiles.len();
+        let ranking = Ranking::new(side, k);
+        let adjacent = neighbours(side);
+        let mut dist = vec![UNSEEN; ranking.size()];
+        let start: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+        dist[ranking.rank(&start) as usize] = 0;
+        let mut queue = VecDeque::from([start]);
+        while let Some(cells) = queue.pop_front() {
+            let d = dist[ranking.rank(&cells) as usize];
+            for i in 0..k {
+                for &to in &adjacent[usize::from(cells[i])] {
+                    if cells.contains(&(to as u8)) {
+                        continue;
+                    }
+                    let mut next = cells.clone();
+                    next[i] = to as u8;
+                    let slot = &mut dist[ranking.rank(&next) as usize];
+                    if *slot == UNSEEN {
+                        *slot = d + 1;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn the_layered_build_on_two_threads_gives_the_distances_of_a_plain_queue() {
+        let goal = Board::blank_last(4);
+        let partition = fifteen_small();
+        let db = BlankFreeDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
+        for (g, tiles) in partition.groups.iter().enumerate() {
+            assert_eq!(
+                db.tables[g],
+                queue_distances(&goal, tiles),
+                "group {tiles:?}"
+            );
+        }
+        let goal = p1379();
+        let db =
+            BlankFreeDatabase::build_on(goal, Partition::eight_44(), 2, &mut keep_going).unwrap();
+        for (g, tiles) in Partition::eight_44().groups.iter().enumerate() {
+            assert_eq!(
+                db.tables[g],
+                queue_distances(&goal, tiles),
+                "group {tiles:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn on_every_3x3_board_the_blank_free_44_split_is_admissible_and_below_the_blank_tracking_one() {
+        let goal = p1379();
+        let db = BlankFreeDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
+        let tracking =
+            PatternDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let mut weaker = 0;
+        let mut above_manhattan = 0;
+        for board in table.states() {
+            let h = db.h(&board);
+            let exact = u32::from(table.distance(&board).unwrap());
+            assert!(h <= exact, "{board}: h {h} > h* {exact}");
+            let values = db.values(&board);
+            let (_, keys) = tracking.first(&board);
+            for (g, &value) in values.iter().enumerate() {
+                assert!(value <= keys.values()[g], "{board}: group {g}");
+            }
+            // Each tile moves at least its Manhattan distance, in either abstraction.
+            let m = manhattan.h(&board);
+            assert!(h >= m, "{board}: {h} below Manhattan {m}");
+            above_manhattan += usize::from(h > m);
+            weaker += usize::from(h < tracking.h(&board));
+        }
+        assert!(above_manhattan > 0, "never above Manhattan distance");
+        assert!(weaker > 0, "never weaker than tracking the blank");
+    }
+
+    #[test]
+    fn incremental_and_mirrored_lookups_agree_with_lookups_from_scratch() {
+        for (goal, partition) in [
+            (Board::blank_last(4), fifteen_small()),
+            (p1379(), Partition::eight_44()),
+        ] {
+            let db = BlankFreeDatabase::build(goal, partition, &mut keep_going).unwrap();
+            let mirrored = BlankFreeMirrored::new(&db).expect("the blank is on the diagonal");
+            let table_h = |b: &Board| db.h(b);
+            let mut rng = Rng::new(21);
+            let mut higher = 0;
+            for _ in 0..300 {
+                // A random walk, carrying both memos from board to board.
+                let mut board = scramble(&goal, 60, &mut rng);
+                let (_, mut plain) = db.first(&board);
+                let (_, mut both) = mirrored.first(&board);
+                for _ in 0..40 {
+                    let moves: Vec<_> = board.successors().collect();
+                    let (child, step) = moves[rng.below(moves.len())];
+                    let (h, memo) = db.after(&child, &plain, step.tile, board.blank());
+                    assert_eq!(h, table_h(&child), "{board} -> {child}");
+                    assert_eq!(memo, db.first(&child).1, "{board} -> {child}");
+                    let (m, memo2) = mirrored.after(&child, &both, step.tile, board.blank());
+                    assert_eq!((m, memo2), mirrored.first(&child), "{board} -> {child}");
+                    assert!(m >= h);
+                    higher += usize::from(m > h);
+                    (board, plain, both) = (child, memo, memo2);
+                }
+            }
+            assert!(higher > 0, "the mirror never helped on {goal}");
+        }
+        let off: Board = "123456708".parse().unwrap();
+        let db = BlankFreeDatabase::build(off, Partition::eight_44(), &mut keep_going).unwrap();
+        assert!(BlankFreeMirrored::new(&db).is_none());
+    }
+
+    #[test]
+    fn ida_star_with_the_mirrored_blank_free_database_finds_optimal_paths() {
+        let goal = p1379();
+        let db = BlankFreeDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
+        let mirrored = BlankFreeMirrored::new(&db).unwrap();
+        let table = DistanceTable::new(&goal).unwrap();
+        let mut rng = Rng::new(4);
+        for _ in 0..40 {
+            let start = scramble(&goal, 60, &mut rng);
+            let outcome = ida_star(start, goal, &mirrored, u64::MAX);
+            let path = outcome.path.expect("solvable");
+            assert_eq!(path.len() - 1, usize::from(table.distance(&start).unwrap()));
+        }
+    }
+
+    #[test]
+    fn a_saved_blank_free_database_loads_back_and_a_damaged_one_is_rebuilt() {
+        let goal = Board::blank_last(4);
+        let partition = fifteen_small();
+        let db = BlankFreeDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
+        let dir = std::env::temp_dir().join(format!("searchlab-bf-{}", std::process::id()));
+        let path = dir.join(BlankFreeDatabase::file_name(&goal, &partition));
+        db.save(&path).unwrap();
+        assert_eq!(
+            BlankFreeDatabase::load(&path, goal, &partition).unwrap(),
+            db
+        );
+        // Another goal or split is not this file, nor is a blank-tracking database's name.
+        assert!(BlankFreeDatabase::load(&path, Board::blank_first(4), &partition).is_err());
+        let mut other = partition.clone();
+        other.groups.swap(0, 1);
+        assert!(BlankFreeDatabase::load(&path, goal, &other).is_err());
+        assert_ne!(
+            BlankFreeDatabase::file_name(&goal, &partition),
+            PatternDatabase::file_name(&goal, &partition)
+        );
+        let sound = std::fs::read(&path).unwrap();
+        // One flipped bit anywhere in the tables fails the checksum; a cut one is refused.
+        for at in [sound.len() - 1, sound.len() - 40_000, sound.len() / 2] {
+            let mut bytes = sound.clone();
+            bytes[at] ^= 4;
+            std::fs::write(&path, &bytes).unwrap();
+            assert!(
+                matches!(
+                    BlankFreeDatabase::load(&path, goal, &partition),
+                    Err(PdbError::Damaged(_))
+                ),
+                "byte {at}"
+            );
+        }
+        std::fs::write(&path, &sound[..sound.len() - 1]).unwrap();
+        assert!(BlankFreeDatabase::load(&path, goal, &partition).is_err());
+        let (again, source) =
+            BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), &mut keep_going)
+                .unwrap();
+        assert_eq!(source, Source::Built { saved: true });
+        assert_eq!(again, db);
+        let (_, source) =
+            BlankFreeDatabase::cached_or_build(&dir, goal, partition, &mut keep_going).unwrap();
+        assert_eq!(source, Source::Cache);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_bad_partition_is_refused_and_a_blank_free_build_can_be_cancelled() {
+        let goal = Board::blank_last(4);
+        let nine = Partition {
+            groups: vec![(1..=9).collect()],
+        };
+        assert_eq!(
+            BlankFreeDatabase::build(goal, nine, &mut keep_going),
+            Err(PdbError::GroupSize(9))
+        );
+        let twice = Partition {
+            groups: vec![vec![1, 2], vec![2, 3]],
+        };
+        assert_eq!(
+            BlankFreeDatabase::build(goal, twice, &mut keep_going),
+            Err(PdbError::Tile(2))
+        );
+        let mut calls = 0;
+        let result = BlankFreeDatabase::build(goal, fifteen_small(), &mut |_| {
+            calls += 1;
+            calls < 3
+        });
+        assert_eq!(result, Err(PdbError::Cancelled));
+    }
+
+    #[test]
+    #[ignore = "slow: builds the whole 7-8 database (576 MB)"]
+    fn slow_the_15_puzzle_78_database_is_admissible_and_at_least_manhattan() {
+        let goal = Board::blank_last(4);
+        let started = std::time::Instant::now();
+        let mut layers = 0;
+        let db = BlankFreeDatabase::build(goal, BlankFreeDatabase::fifteen_78(), &mut |share| {
+            layers += 1;
+            eprintln!(
+                "layer {layers}: {:.1} % at {:.1} s",
+                share * 100.0,
+                started.elapsed().as_secs_f64()
+            );
+            true
+        })
+        .unwrap();
+        eprintln!("7-8 built in {:.1} s", started.elapsed().as_secs_f64());
+        let mirrored = BlankFreeMirrored::new(&db).unwrap();
+        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let mut rng = Rng::new(11);
+        for _ in 0..2000 {
+            let moves = 1 + rng.below(80);
+            let board = scramble(&goal, moves, &mut rng);
+            let (h, _) = mirrored.first(&board);
+            assert!(h as usize <= moves, "{board}: {h} after {moves} moves");
+            assert!(h >= manhattan.h(&board));
+        }
+        assert!(db.tables.iter().flatten().all(|&d| d != UNSEEN));
+    }
+}
