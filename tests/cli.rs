@@ -443,17 +443,31 @@ fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
     assert_eq!(text(&again.stdout), "4\n");
     assert_eq!(text(&again.stderr), "");
 
-    // Options that do not go together: one line, exit 2.
+    // The stepping algorithms find the same database by name (read from the cache, silently),
+    // and so does IDA* when a trace asks for its steps.
+    let trace =
+        std::env::temp_dir().join(format!("searchlab-pdb-trace-{}.json", std::process::id()));
+    let trace = trace.to_str().unwrap();
     for args in [
         &["solve", "--heuristic", "pdb"][..],
+        &["solve", "-a", "bidirectional-ucs", "-H", "pdb"],
+        &["solve", "-a", "idastar", "-H", "pdb", "--trace", trace],
+    ] {
+        let out = searchlab(args, boards);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), text(&astar.stdout), "{args:?}");
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+    // The first board's trace: IDA* stepped with the database.
+    let traced = std::fs::read_to_string(trace).unwrap();
+    assert!(traced.contains("\"expanding\""), "{traced}");
+
+    // Options that do not go together: one line, exit 2.
+    let groups = ["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"];
+    for args in [
+        &["solve", "--heuristic", "pdb", groups[0], groups[1]][..],
         &[
-            "solve",
-            "-a",
-            "idastar",
-            "-H",
-            "pdb",
-            "--trace",
-            "/dev/null",
+            "solve", "-a", "idastar", "-H", "pdb", groups[0], groups[1], "--trace", trace,
         ],
     ] {
         let out = searchlab(args, b"283104765\n");

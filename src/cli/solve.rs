@@ -13,8 +13,8 @@ use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::{
     BlankFreeDatabase, BlankFreeMirrored, Board, GoalError, GoalPreset, Heuristic, HeuristicKind,
-    LeanSolver, Mirrored, Partition, PatternDatabase, PdbError, Problem, ProblemError, Progress,
-    SearchConfig, Source, cache_dir, ida_star, parse_board,
+    IdaOutcome, LeanSolver, Mirrored, Partition, PatternDatabase, Problem, ProblemError, Progress,
+    SearchConfig, Source, cache_dir, databases, ida_star, parse_board,
 };
 use crate::i18n::{self, pick};
 use crate::search::{
@@ -348,13 +348,12 @@ pub enum SetupError {
 /// Options that do not go together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Combination {
-    /// `--heuristic pdb` with an algorithm other than IDA*.
-    PatternDatabaseWithoutIdaStar,
+    /// `--pdb-groups` other than the standard split with an algorithm other than IDA*, or with
+    /// `--trace`: only the fast IDA* builds a database for any split; the stepping algorithms
+    /// use the standard one, by name.
+    GroupsWithoutIdaStar,
     /// A heuristic of grid maps only, for boards.
     GridHeuristicForBoards,
-    /// `--trace` with `--heuristic pdb`: only the fast IDA*, which keeps no per-step records,
-    /// has the pattern database.
-    TraceWithPatternDatabase,
 }
 
 impl SetupError {
@@ -364,14 +363,9 @@ impl SetupError {
             SetupError::Config(err) => i18n::config_error(err),
             SetupError::Goal(err) => i18n::goal_error(err),
             SetupError::Trace(err) => trace_error(err),
-            SetupError::Combination(Combination::PatternDatabaseWithoutIdaStar) => pick(
-                "--heuristic pdb runs with --algorithm idastar only",
-                "--heuristic pdb 只能与 --algorithm idastar 一起使用",
-            ),
-            SetupError::Combination(Combination::TraceWithPatternDatabase) => pick(
-                "--trace runs the stepping engine, which has no pattern database: choose another \
-                 --heuristic",
-                "--trace 使用逐步执行的搜索引擎，它没有模式数据库：请换一个 --heuristic",
+            SetupError::Combination(Combination::GroupsWithoutIdaStar) => pick(
+                "--pdb-groups other than 6-6-3 run with --algorithm idastar only, without --trace",
+                "6-6-3 以外的 --pdb-groups 只能与 --algorithm idastar 一起使用，且不能加 --trace",
             ),
             SetupError::Combination(Combination::GridHeuristicForBoards) => pick(
                 "euclidean, octile and chebyshev are heuristics for grid maps: use them with --map",
@@ -464,19 +458,15 @@ impl Solver {
             None => None,
         };
         let traced = options.trace.is_some();
-        match (options.algorithm, options.puzzle_heuristic()) {
-            (Some(Algorithm::IdaStar), HeuristicArg::PatternDatabase) if traced => {
-                return Err(SetupError::Combination(
-                    Combination::TraceWithPatternDatabase,
-                ));
-            }
-            (Some(Algorithm::IdaStar), _) => {}
-            (_, HeuristicArg::PatternDatabase) => {
-                return Err(SetupError::Combination(
-                    Combination::PatternDatabaseWithoutIdaStar,
-                ));
-            }
-            (_, HeuristicArg::Kind(_) | HeuristicArg::Grid(_)) => {}
+        // The stepping algorithms (and IDA* when traced, which steps) find the standard
+        // database by name; only the fast IDA* takes any split.
+        let standard = options
+            .pdb_groups
+            .as_ref()
+            .is_none_or(|groups| *groups == Partition::fifteen_663());
+        let fast_ida = options.algorithm == Some(Algorithm::IdaStar) && !traced;
+        if options.puzzle_heuristic() == HeuristicArg::PatternDatabase && !fast_ida && !standard {
+            return Err(SetupError::Combination(Combination::GroupsWithoutIdaStar));
         }
         // Trace files are numbered in input order: one board at a time.
         let workers = if traced {
@@ -541,7 +531,14 @@ impl Solver {
                     (_, Some(groups)) => groups.clone(),
                     (_, None) => Partition::fifteen_663(),
                 };
-                if blank_free(&partition) {
+                if let Some(kind) = registered_kind(side, &partition) {
+                    load_or_build(&dir, goal, &partition, |progress| {
+                        databases::load_or_build(goal, kind, Some(&dir), progress)
+                            // Already registered: nothing was read or built.
+                            .map(|(db, source)| (db, source.unwrap_or(Source::Cache)))
+                    })
+                    .map(Database::Registered)
+                } else if blank_free(&partition) {
                     load_or_build(&dir, goal, &partition, |progress| {
                         BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
                     })
@@ -567,10 +564,23 @@ impl Solver {
 
 /// A database of either abstraction.
 enum Database {
+    /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
+    /// registry, where the stepping algorithms find it too.
+    Registered(&'static PatternDatabase),
     /// Tracking the blank's cell while building (groups of up to six tiles).
     Tracking(PatternDatabase),
     /// Blank-free (a split with a group of seven or eight tiles).
     BlankFree(BlankFreeDatabase),
+}
+
+/// The heuristic that names `partition` for boards of this side, if it is the standard one
+/// (the stepping algorithms look their database up by that name).
+fn registered_kind(side: usize, partition: &Partition) -> Option<HeuristicKind> {
+    [HeuristicKind::Pdb44, HeuristicKind::Pdb663]
+        .into_iter()
+        .find(|kind| {
+            kind.board_side() == Some(side) && kind.partition().as_ref() == Some(partition)
+        })
 }
 
 /// Whether a split is built blank-free: tracking the blank for a group of seven or more tiles
@@ -581,11 +591,11 @@ fn blank_free(partition: &Partition) -> bool {
 
 /// The database from the cache folder (`cached_or_build` reads it silently when it is there),
 /// or built and saved there, saying so on stderr with progress.
-fn load_or_build<T>(
+fn load_or_build<T, E: std::fmt::Display>(
     dir: &std::path::Path,
     goal: Board,
     partition: &Partition,
-    cached_or_build: impl FnOnce(Progress<'_>) -> Result<(T, Source), PdbError>,
+    cached_or_build: impl FnOnce(Progress<'_>) -> Result<(T, Source), E>,
 ) -> Result<T, String> {
     let side = goal.side();
     let split = partition.describe();
@@ -644,6 +654,14 @@ fn load_or_build<T>(
     Ok(db)
 }
 
+/// IDA* with a database that tracked the blank, and its mirror image where the goal has one.
+fn tracking(board: Board, goal: Board, db: &PatternDatabase, limit: u64) -> IdaOutcome {
+    match Mirrored::new(db) {
+        Some(mirrored) => ida_star(board, goal, &mirrored, limit),
+        None => ida_star(board, goal, db, limit),
+    }
+}
+
 impl Worker<'_> {
     /// IDA* on the puzzle's fast path, with the counters the engine's output prints: each
     /// expansion is a step, and the deepest probe stands for max open (IDA*'s open list is
@@ -663,10 +681,8 @@ impl Worker<'_> {
             // The mirror image about the diagonal is free to look up too, where the goal has
             // one.
             HeuristicArg::PatternDatabase => match self.solver.database(goal)? {
-                Database::Tracking(db) => match Mirrored::new(db) {
-                    Some(mirrored) => ida_star(board, goal, &mirrored, limit),
-                    None => ida_star(board, goal, db, limit),
-                },
+                Database::Registered(db) => tracking(board, goal, db, limit),
+                Database::Tracking(db) => tracking(board, goal, db, limit),
                 Database::BlankFree(db) => match BlankFreeMirrored::new(db) {
                     Some(mirrored) => ida_star(board, goal, &mirrored, limit),
                     None => ida_star(board, goal, db, limit),
@@ -698,6 +714,8 @@ impl Worker<'_> {
         };
         let side = board.side();
         let ida = solver.ida_heuristic(side);
+        // A stepping algorithm finds the pattern database by its name in the registry.
+        let stepping_pdb = ida.is_none() && solver.heuristic == Some(HeuristicArg::PatternDatabase);
         if !self.prepared.iter().any(|(s, _, _)| *s == side) {
             let goal = match solver.goal.for_side(side) {
                 Ok(goal) => goal,
@@ -706,6 +724,7 @@ impl Worker<'_> {
             // IDA* runs on its own path and needs no lean solver.
             let lean = match ida {
                 Some(_) => None,
+                None if stepping_pdb => None,
                 None => LeanSolver::new(goal, solver.config),
             };
             self.prepared.push((side, goal, lean));
@@ -751,7 +770,18 @@ impl Worker<'_> {
                 (outcome.path, outcome.stats, outcome.limit_reached)
             }
             (_, trace) => {
-                let mut search = match try_new_search(problem, solver.config) {
+                let mut config = solver.config;
+                if stepping_pdb {
+                    // Loads or builds it (saying so on stderr) and registers it.
+                    if let Err(message) = solver.database(goal) {
+                        return LineResult::Malformed(message);
+                    }
+                    config.heuristic = match side {
+                        3 => HeuristicKind::Pdb44,
+                        _ => HeuristicKind::Pdb663,
+                    };
+                }
+                let mut search = match try_new_search(problem, config) {
                     Ok(search) => search,
                     Err(err) => return LineResult::Malformed(i18n::config_error(&err)),
                 };
