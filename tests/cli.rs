@@ -458,6 +458,24 @@ fn idastar_with_and_without_the_pattern_database_answers_as_a_star_does() {
         assert_eq!(text(&out.stdout), text(&astar.stdout), "{args:?}");
         assert_eq!(text(&out.stderr), "", "{args:?}");
     }
+    // A* really looked the database up: it expands fewer nodes than with Manhattan distance.
+    let with_pdb = searchlab(&["solve", "-H", "pdb", "--stats"], boards);
+    let manhattan = searchlab(&["solve", "--stats"], boards);
+    let expanded = |out: &std::process::Output| -> Vec<u64> {
+        text(&out.stdout)
+            .lines()
+            .map(|line| {
+                let count = line.split("expanded ").nth(1).expect(line);
+                count.split(',').next().unwrap().parse().unwrap()
+            })
+            .collect()
+    };
+    let (fewer, more) = (expanded(&with_pdb), expanded(&manhattan));
+    assert_eq!(fewer.len(), 3);
+    assert!(
+        fewer.iter().sum::<u64>() < more.iter().sum::<u64>(),
+        "{fewer:?} {more:?}"
+    );
     // The first board's trace: IDA* stepped with the database.
     let traced = std::fs::read_to_string(trace).unwrap();
     assert!(traced.contains("\"expanding\""), "{traced}");

@@ -75,9 +75,10 @@ pub struct SolveOptions {
     pub algorithm: Option<Algorithm>,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: 6-6-3
     /// on 4x4 unless --pdb-groups names another split, 4-4 on 3x3, looked up on the board and
-    /// its mirror image; idastar only; built once and cached in ~/.cache/searchlab). Default:
-    /// manhattan (pdb for 4x4 boards when no --algorithm is given). With --map: zero, manhattan, euclidean, octile or chebyshev;
-    /// default octile.
+    /// its mirror image by idastar; any algorithm with the standard splits, only idastar with
+    /// other --pdb-groups; built once and cached in ~/.cache/searchlab). Default: manhattan
+    /// (pdb for 4x4 boards when no --algorithm is given). With --map: zero, manhattan,
+    /// euclidean, octile or chebyshev; default octile.
     #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
     pub heuristic: Option<HeuristicArg>,
     /// The 4x4 pattern database's groups of tiles, tiles separated by commas and groups by
