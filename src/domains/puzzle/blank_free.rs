@@ -24,7 +24,7 @@ use super::board::{Board, Dir};
 use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
-use super::pdb::{MAGIC, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, neighbour};
+use super::pdb::{MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, neighbour};
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
 pub const MAX_GROUP: usize = 8;
@@ -816,29 +816,16 @@ impl Estimate for BlankFreeDatabase {
 /// is on the diagonal.
 pub struct BlankFreeMirrored<'a> {
     db: &'a BlankFreeDatabase,
-    /// The tile whose goal cell is the mirror of this tile's goal cell.
-    rename: [u8; 16],
-    /// The mirror of each cell.
-    mirror: [u8; 16],
+    mirror: Mirror,
 }
 
 impl<'a> BlankFreeMirrored<'a> {
     /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
     pub fn new(db: &'a BlankFreeDatabase) -> Option<BlankFreeMirrored<'a>> {
-        let goal = db.goal;
-        let side = goal.side();
-        let mut mirror = [0u8; 16];
-        for (cell, m) in mirror.iter_mut().enumerate().take(side * side) {
-            *m = ((cell % side) * side + cell / side) as u8;
-        }
-        if mirror[goal.blank()] as usize != goal.blank() {
-            return None;
-        }
-        let mut rename = [0u8; 16];
-        for tile in 0..(side * side) as u8 {
-            rename[tile as usize] = goal.tile(mirror[goal.position_of(tile)] as usize);
-        }
-        Some(BlankFreeMirrored { db, rename, mirror })
+        Some(BlankFreeMirrored {
+            db,
+            mirror: Mirror::of(&db.goal)?,
+        })
     }
 }
 
@@ -846,13 +833,7 @@ impl Estimate for BlankFreeMirrored<'_> {
     type Memo = (Ranks, Ranks);
 
     fn first(&self, board: &Board) -> (u32, Self::Memo) {
-        let mut cells = [0u8; 16];
-        let mut mirrored = [0u8; 16];
-        for pos in 0..board.len() {
-            let tile = board.tile(pos);
-            cells[tile as usize] = pos as u8;
-            mirrored[self.rename[tile as usize] as usize] = self.mirror[pos];
-        }
+        let (cells, mirrored) = self.mirror.cells(board);
         let plain = self.db.ranks_of(&cells);
         let mirrored = self.db.ranks_of(&mirrored);
         (plain.h.max(mirrored.h), (plain, mirrored))
@@ -864,7 +845,7 @@ impl Estimate for BlankFreeMirrored<'_> {
         let plain = self
             .db
             .moved(&memo.0, tile, from, to, |cell| child.tile(cell));
-        let (rename, mirror) = (&self.rename, &self.mirror);
+        let Mirror { rename, mirror } = &self.mirror;
         let mirrored = self.db.moved(
             &memo.1,
             rename[tile as usize & 15],

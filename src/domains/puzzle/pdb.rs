@@ -475,17 +475,32 @@ impl PatternDatabase {
 /// larger is too, and it prunes more. Needs a goal whose blank is on the diagonal.
 pub struct Mirrored<'a> {
     db: &'a PatternDatabase,
-    /// The tile whose goal cell is the mirror of this tile's goal cell.
-    rename: [u8; 16],
-    /// The mirror of each cell.
-    mirror: [u8; 16],
+    mirror: Mirror,
 }
 
 impl<'a> Mirrored<'a> {
     /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
     pub fn new(db: &'a PatternDatabase) -> Option<Mirrored<'a>> {
-        let side = db.side;
-        let goal = db.goal;
+        Some(Mirrored {
+            db,
+            mirror: Mirror::of(&db.goal)?,
+        })
+    }
+}
+
+/// A goal's mirror image about the main diagonal, with the tiles renamed so that the goal
+/// mirrors onto itself: what every mirrored lookup needs.
+pub(super) struct Mirror {
+    /// The tile whose goal cell is the mirror of this tile's goal cell.
+    pub(super) rename: [u8; 16],
+    /// The mirror of each cell.
+    pub(super) mirror: [u8; 16],
+}
+
+impl Mirror {
+    /// `None` if the goal's blank is off the main diagonal.
+    pub(super) fn of(goal: &Board) -> Option<Mirror> {
+        let side = goal.side();
         let mut mirror = [0u8; 16];
         for (cell, m) in mirror.iter_mut().enumerate().take(side * side) {
             *m = ((cell % side) * side + cell / side) as u8;
@@ -497,7 +512,18 @@ impl<'a> Mirrored<'a> {
         for tile in 0..(side * side) as u8 {
             rename[tile as usize] = goal.tile(mirror[goal.position_of(tile)] as usize);
         }
-        Some(Mirrored { db, rename, mirror })
+        Some(Mirror { rename, mirror })
+    }
+
+    /// Each tile's cell on `board`, and each renamed tile's cell on the mirror image.
+    pub(super) fn cells(&self, board: &Board) -> ([u8; 16], [u8; 16]) {
+        let mut cells = [0u8; 16];
+        let mut mirrored = [0u8; 16];
+        for (pos, tile) in board.cells().into_iter().enumerate() {
+            cells[tile as usize] = pos as u8;
+            mirrored[self.rename[tile as usize] as usize] = self.mirror[pos];
+        }
+        (cells, mirrored)
     }
 }
 
@@ -505,12 +531,7 @@ impl super::ida::Estimate for Mirrored<'_> {
     type Memo = (Keys, Keys);
 
     fn first(&self, board: &Board) -> (u32, Self::Memo) {
-        let mut cells = [0u8; 16];
-        let mut mirrored = [0u8; 16];
-        for (pos, tile) in board.cells().into_iter().enumerate() {
-            cells[tile as usize] = pos as u8;
-            mirrored[self.rename[tile as usize] as usize] = self.mirror[pos];
-        }
+        let (cells, mirrored) = self.mirror.cells(board);
         let (h, plain) = self.db.keys_of(&cells);
         let (m, mirrored) = self.db.keys_of(&mirrored);
         (h.max(m), (plain, mirrored))
@@ -520,11 +541,12 @@ impl super::ida::Estimate for Mirrored<'_> {
     fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
         let from = child.blank();
         let (h, plain) = self.db.moved(&memo.0, tile, from, to);
+        let Mirror { rename, mirror } = &self.mirror;
         let (m, mirrored) = self.db.moved(
             &memo.1,
-            self.rename[tile as usize & 15],
-            self.mirror[from & 15] as usize,
-            self.mirror[to & 15] as usize,
+            rename[tile as usize & 15],
+            mirror[from & 15] as usize,
+            mirror[to & 15] as usize,
         );
         (h.max(m), (plain, mirrored))
     }
