@@ -230,4 +230,31 @@ mod tests {
         let search = h.state().session.lane(0).search();
         assert_eq!(search.closed(), [NodeId(0), NodeId(1)]);
     }
+
+    /// With both open lists under the banner at 1280x800 there is no room for two rows of
+    /// drawn boards: the lists write their boards as text, so each row is whole.
+    #[test]
+    fn cramped_open_lists_write_their_boards_as_text() {
+        use crate::app::model::domain::AnyState;
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        let mut h = test_harness(Settings {
+            exercise: true,
+            board_text: "216408753".to_owned(),
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..4 {
+            h.state_mut().apply(super::Command::Step);
+            h.run();
+        }
+        assert!(!h.state().session.settings.text_boards);
+        let lane = h.state().session.lane(0);
+        let first = lane.open_by_id()[0];
+        let AnyState::Puzzle(board) = lane.search().node(first).state else {
+            panic!("a board");
+        };
+        h.get_by_label(&board.rows_text());
+    }
 }

@@ -1475,6 +1475,9 @@ pub fn fresh_nodes(search: &dyn Search<AnyProblem>) -> Vec<(NodeId, Mark)> {
     marks
 }
 
+/// The height of the open and closed lists' header row.
+const LIST_HEADER: f32 = 22.0;
+
 /// The height of a row of the open and closed lists: room for a small board whose digits are
 /// as large as the table's text, or one line of text when boards are shown as text.
 pub fn list_row_height(side: usize, text_size: f32, text_boards: bool) -> f32 {
@@ -1782,11 +1785,34 @@ struct ListColumns {
 
 impl ListColumns {
     fn new(ui: &Ui, session: &Session, search: &dyn Search<AnyProblem>) -> ListColumns {
+        // A map's cell is its coordinates.
+        let asked = session.settings.text_boards || session.settings.domain == DomainKind::Grid;
+        let columns = ListColumns::with(ui, session, search, asked);
+        // A drawn board is a row several lines tall: where fewer than two such rows fit under
+        // the header (a bidirectional exercise's two open lists at 1280x800), boards are
+        // written as text, so the list still shows its nodes whole, if that fits sideways.
+        let cramped = ui.available_height() - LIST_HEADER < 2.0 * columns.row_height;
+        if asked || !cramped {
+            return columns;
+        }
+        let text = ListColumns::with(ui, session, search, true);
+        if text.width(Fit::Narrowest) <= ui.available_width() {
+            text
+        } else {
+            columns
+        }
+    }
+
+    fn with(
+        ui: &Ui,
+        session: &Session,
+        search: &dyn Search<AnyProblem>,
+        text_boards: bool,
+    ) -> ListColumns {
         let side = search.problem().side();
         let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
-        // A map's cell is its coordinates, and its costs have decimals (3.41 on diagonals).
+        // A map's costs have decimals (3.41 on diagonals).
         let map = session.settings.domain == DomainKind::Grid;
-        let text_boards = session.settings.text_boards || map;
         let cell = board_view::list_cell(side, text_size);
         let board_width = match search.problem().grid() {
             // The widest coordinates of this map, "(11, 7)" on a 12x8 one.
@@ -1949,7 +1975,7 @@ fn node_table(
                 builder = builder.scroll_to_row(row, Some(align));
             }
             builder
-                .header(22.0, |mut header| {
+                .header(LIST_HEADER, |mut header| {
                     let titles = [
                         list.first_column,
                         text::t().col_node,
