@@ -10,7 +10,7 @@ use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, S
 
 use crate::app::command::Command;
 use crate::app::domain::AnyState;
-use crate::app::grid_model::{GridEdit, Tool};
+use crate::app::grid_model::{GridEdit, MapSource, Tool};
 use crate::app::session::{Lane, Session};
 use crate::app::text;
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
@@ -497,7 +497,11 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(RichText::new(t.grid_map).strong());
         egui::ComboBox::from_id_salt("grid_preset")
-            .selected_text(text::preset_title(settings.preset))
+            .selected_text(match settings.source {
+                MapSource::Preset => text::preset_title(settings.preset),
+                MapSource::Random => t.grid_random,
+                MapSource::Edited => t.grid_edited,
+            })
             .show_ui(ui, |ui| {
                 for preset in Preset::ALL {
                     let on = settings.preset == preset;

@@ -40,6 +40,9 @@ pub struct GridSettings {
     pub lanes: Vec<SearchConfig<GridHeuristic>>,
     /// The preset last chosen, and the size and wall density of new maps.
     pub preset: Preset,
+    /// Where the map on screen came from: the preset menu names it only while it is the
+    /// preset's own map.
+    pub source: MapSource,
     pub width: usize,
     pub height: usize,
     pub density: f64,
@@ -74,6 +77,7 @@ impl Default for GridSettings {
             config: SearchConfig::with(Algorithm::AStar, GridHeuristic::Octile),
             lanes: default_grid_lanes(),
             preset,
+            source: MapSource::Preset,
             width,
             height,
             density: 0.25,
@@ -82,6 +86,18 @@ impl Default for GridSettings {
             overlay: false,
         }
     }
+}
+
+/// Where the map on screen came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MapSource {
+    /// The preset last chosen, as it was built.
+    #[default]
+    Preset,
+    /// A seeded random map.
+    Random,
+    /// Painted, cleared or read from a file.
+    Edited,
 }
 
 /// One change to the map.
@@ -132,6 +148,26 @@ impl GridSettings {
     /// Applies an edit. `seed` is the session's seed, advanced by seeded maps. Returns whether
     /// the problem changed (so the searches must start again).
     pub fn apply(&mut self, edit: GridEdit, seed: &mut u64) -> Result<bool, EditError> {
+        let source = match &edit {
+            GridEdit::Preset(_) => Some(MapSource::Preset),
+            GridEdit::Random => Some(MapSource::Random),
+            GridEdit::Paint {
+                tool: Tool::Start | Tool::Goal,
+                ..
+            } => None,
+            GridEdit::Paint { .. } | GridEdit::Clear | GridEdit::Import(..) => {
+                Some(MapSource::Edited)
+            }
+            _ => None,
+        };
+        let changed = self.edit(edit, seed)?;
+        if let Some(source) = source {
+            self.source = source;
+        }
+        Ok(changed)
+    }
+
+    fn edit(&mut self, edit: GridEdit, seed: &mut u64) -> Result<bool, EditError> {
         let grid = &mut self.grid;
         match edit {
             GridEdit::Paint { from, to, tool } => {
@@ -268,6 +304,51 @@ impl GridSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_map_remembers_whether_it_is_a_presets_a_random_or_an_edited_one() {
+        let mut settings = GridSettings::default();
+        let mut seed = 1;
+        assert_eq!(settings.source, MapSource::Preset);
+        settings.apply(GridEdit::Random, &mut seed).unwrap();
+        assert_eq!(settings.source, MapSource::Random);
+        // Moving the start keeps the map what it was; painting a wall makes it an edited one.
+        let free = settings
+            .grid
+            .cells()
+            .find(|&c| settings.grid.is_passable(c) && c != settings.grid.goal())
+            .unwrap();
+        settings
+            .apply(GridEdit::MoveStart(free), &mut seed)
+            .unwrap();
+        assert_eq!(settings.source, MapSource::Random);
+        let far = settings.grid.goal();
+        let near = settings
+            .grid
+            .cells()
+            .find(|&c| c != settings.grid.start() && c != far)
+            .unwrap();
+        let paint = GridEdit::Paint {
+            from: near,
+            to: near,
+            tool: Tool::Wall,
+        };
+        settings.apply(paint, &mut seed).unwrap();
+        assert_eq!(settings.source, MapSource::Edited);
+        settings
+            .apply(GridEdit::Preset(Preset::Maze), &mut seed)
+            .unwrap();
+        assert_eq!(settings.source, MapSource::Preset);
+        settings.apply(GridEdit::Clear, &mut seed).unwrap();
+        assert_eq!(settings.source, MapSource::Edited);
+        // A refused edit changes nothing.
+        settings
+            .apply(GridEdit::Preset(Preset::OpenField), &mut seed)
+            .unwrap();
+        let bad = GridEdit::Import("x.map".into(), "type octile\n".into());
+        assert!(settings.apply(bad, &mut seed).is_err());
+        assert_eq!(settings.source, MapSource::Preset);
+    }
 
     #[test]
     fn painting_moves_and_presets_change_the_map_and_bad_edits_are_refused() {

@@ -313,6 +313,7 @@ strings! {
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
     grid_density: "walls", "墙的比例";
     grid_random: "Random map", "随机地图";
+    grid_edited: "Edited map", "修改过的地图";
     grid_clear: "Clear walls", "清除墙";
     grid_diagonals: "Diagonal moves (cost 1.41)", "允许斜走（代价 1.41）";
     grid_cut_corners: "Cut corners", "允许穿墙角";
