@@ -15,13 +15,15 @@ const BACKWARD_SHOWN: usize = 12;
 
 /// The depth-first or bidirectional view of `lane`'s search at the fine-step position `fine`
 /// (or after the latest whole step); nothing for the best-first ones.
-pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>) {
+/// `lists_both`: both open lists are shown as tables below (exercise mode), so their counts and
+/// the backward one's first nodes are not written here again.
+pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>, lists_both: bool) {
     let search = lane.search();
     if let Some(view) = fine_step::depth_first_at(search, fine) {
         depth_first(ui, search, &view);
         ui.separator();
     } else if let Some(view) = fine_step::bidirectional_at(search, fine, BACKWARD_SHOWN) {
-        bidirectional(ui, search, &view);
+        bidirectional(ui, search, &view, lists_both);
         ui.separator();
     }
 }
@@ -79,11 +81,15 @@ fn bidirectional(
     ui: &mut Ui,
     search: &dyn Search<super::domain::AnyProblem>,
     view: &BidirectionalShown,
+    lists_both: bool,
 ) {
     let meeting = view.meeting.map(|m| (m.forward.0, m.backward.0, m.length));
     ui.label(RichText::new(text::meeting_line(meeting)).strong());
     if let Some((direction, depth)) = view.layer {
         ui.label(text::layer_line(direction == Direction::Forward, depth));
+    }
+    if lists_both {
+        return;
     }
     ui.label(text::forward_open_line(view.forward_open));
     let names: Vec<String> = view

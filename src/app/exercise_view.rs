@@ -256,5 +256,12 @@ mod tests {
             panic!("a board");
         };
         h.get_by_label(&board.rows_text());
+        // The counts above the lists are not written twice: the tables' headings carry them.
+        h.get_by_label("Backward open list (generation order)");
+        assert!(h.query_by_label_contains("Backward open:").is_none());
+        assert!(
+            h.query_by_label_contains("Forward open (the list below)")
+                .is_none()
+        );
     }
 }

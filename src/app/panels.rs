@@ -1498,7 +1498,7 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         let can_reveal = lane.is_running() && session.can_step();
         super::exercise_view::banner(ui, &session.score, &rule, can_reveal, commands);
     }
-    super::engine_views::ui(ui, lane, session.fine());
+    super::engine_views::ui(ui, lane, session.fine(), session.exercising());
     // Side by side unless a list's narrowest columns overflow its half (it would scroll
     // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
     // stacked lists still show a whole row each; stacked, each list has the pane's width.
