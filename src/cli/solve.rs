@@ -538,7 +538,7 @@ impl Solver {
                             // Already registered: nothing was read or built.
                             .map(|(db, source)| (db, source.unwrap_or(Source::Cache)))
                     })
-                    .map(Database::Registered)
+                    .map(|db| Database::Registered(kind, db))
                 } else if blank_free(&partition) {
                     load_or_build(&dir, goal, &partition, |progress| {
                         BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
@@ -567,7 +567,7 @@ impl Solver {
 enum Database {
     /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
     /// registry, where the stepping algorithms find it too.
-    Registered(&'static PatternDatabase),
+    Registered(HeuristicKind, &'static PatternDatabase),
     /// Tracking the blank's cell while building (groups of up to six tiles).
     Tracking(PatternDatabase),
     /// Blank-free (a split with a group of seven or eight tiles).
@@ -682,7 +682,7 @@ impl Worker<'_> {
             // The mirror image about the diagonal is free to look up too, where the goal has
             // one.
             HeuristicArg::PatternDatabase => match self.solver.database(goal)? {
-                Database::Registered(db) => tracking(board, goal, db, limit),
+                Database::Registered(_, db) => tracking(board, goal, db, limit),
                 Database::Tracking(db) => tracking(board, goal, db, limit),
                 Database::BlankFree(db) => match BlankFreeMirrored::new(db) {
                     Some(mirrored) => ida_star(board, goal, &mirrored, limit),
@@ -773,13 +773,17 @@ impl Worker<'_> {
             (_, trace) => {
                 let mut config = solver.config;
                 if stepping_pdb {
-                    // Loads or builds it (saying so on stderr) and registers it.
-                    if let Err(message) = solver.database(goal) {
-                        return LineResult::Malformed(message);
-                    }
-                    config.heuristic = match side {
-                        3 => HeuristicKind::Pdb44,
-                        _ => HeuristicKind::Pdb663,
+                    // Loads or builds it (saying so on stderr) and registers it under its name;
+                    // `Solver::new` refused other splits for the stepping algorithms.
+                    config.heuristic = match solver.database(goal) {
+                        Ok(Database::Registered(kind, _)) => *kind,
+                        Ok(_) => {
+                            return LineResult::Malformed(
+                                SetupError::Combination(Combination::GroupsWithoutIdaStar)
+                                    .message(),
+                            );
+                        }
+                        Err(message) => return LineResult::Malformed(message),
                     };
                 }
                 let mut search = match try_new_search(problem, config) {
