@@ -256,6 +256,12 @@ impl PatternDatabase {
         }
     }
 
+    /// Group `g`'s distances by rank, as built and saved.
+    #[cfg(test)]
+    pub(super) fn distances(&self, g: usize) -> &[u8] {
+        &self.tables[g].distances
+    }
+
     /// The goal the distances are measured to.
     pub fn goal(&self) -> Board {
         self.goal
