@@ -20,11 +20,11 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use super::board::{Board, Dir};
+use super::board::Board;
 use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
-use super::pdb::{MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, neighbour};
+use super::pdb::{MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a};
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
 pub const MAX_GROUP: usize = 8;
@@ -42,6 +42,10 @@ struct Ranking {
     k: usize,
     /// `weights[i]` = (n−i−1)·(n−i−2)·…·(n−k+1) for n cells.
     weights: [u32; MAX_GROUP],
+    /// `passing[i][j]`: how the rank changes when tile `i` moves up past the tile of order
+    /// `j` (down is the negative): a tile before `i` no longer counts below it, and tile `i`
+    /// now counts below a later one. Column [`MAX_GROUP`] is a cell of no group's tile.
+    passing: [[i32; MAX_GROUP + 1]; MAX_GROUP],
 }
 
 impl Ranking {
@@ -53,7 +57,22 @@ impl Ranking {
             weights[i] = weight;
             weight *= (n - i) as u32;
         }
-        Ranking { side, k, weights }
+        let mut passing = [[0; MAX_GROUP + 1]; MAX_GROUP];
+        for (i, row) in passing.iter_mut().enumerate().take(k) {
+            for (j, change) in row.iter_mut().enumerate().take(k) {
+                *change = if j < i {
+                    -(weights[i] as i32)
+                } else {
+                    weights[j] as i32
+                };
+            }
+        }
+        Ranking {
+            side,
+            k,
+            weights,
+            passing,
+        }
     }
 
     fn cells(&self) -> usize {
@@ -104,35 +123,29 @@ impl Ranking {
     /// cell `to` (free of the group's tiles). Only the cells strictly between the two change
     /// anything beyond the tile's own digit: a tile of the group there before `i` is counted
     /// below `to` but not below `from` (or the other way round), and a later one sees tile `i`
-    /// pass it. `order_at(cell)` is the group order of the tile in `cell`, if it is in the
-    /// group. A move along a row has no cell in between.
+    /// pass it. `order_at(cell)` is the group order of the tile in `cell`, or [`MAX_GROUP`]
+    /// if it is not in the group. A move along a row has no cell in between.
     #[inline]
-    fn step(
-        &self,
-        i: usize,
-        from: usize,
-        to: usize,
-        order_at: impl Fn(usize) -> Option<usize>,
-    ) -> i64 {
+    fn step(&self, i: usize, from: usize, to: usize, order_at: impl Fn(usize) -> usize) -> i64 {
         let weight = i64::from(self.weights[i]);
         if from.abs_diff(to) == 1 {
             return weight * (to as i64 - from as i64);
         }
         let (low, high) = (from.min(to), from.max(to));
+        let passing = &self.passing[i & (MAX_GROUP - 1)];
         let mut change = weight * self.side as i64;
         for cell in low + 1..high {
-            match order_at(cell) {
-                Some(j) if j < i => change -= weight,
-                Some(j) => change += i64::from(self.weights[j]),
-                None => {}
-            }
+            change += i64::from(passing[order_at(cell).min(MAX_GROUP)]);
         }
         if to > from { change } else { -change }
     }
 }
 
 /// Cells adjacent to each cell of a board of `side`.
+#[cfg(test)]
 fn neighbours(side: usize) -> Vec<Vec<usize>> {
+    use super::board::Dir;
+    use super::pdb::neighbour;
     (0..side * side)
         .map(|cell| {
             Dir::ALL
@@ -263,18 +276,37 @@ trait Word: Sized + Send + Sync {
 
     fn zeroed(size: usize) -> Vec<Self>;
     fn get(&self) -> u64;
-    fn or(&self, bits: u64) -> u64;
-    fn and(&self, bits: u64);
+    /// Writes `new` if the word still holds `old`; else returns what it holds.
+    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64>;
+    /// Stores `value`: only while no other thread writes the word.
+    fn set(&self, value: u64);
+
+    /// Sets the bits `f` asks for given the word's value, unless it asks for none.
+    #[inline]
+    fn update(&self, f: impl Fn(u64) -> Option<u64>) -> Option<u64> {
+        let mut old = self.get();
+        while let Some(new) = f(old) {
+            match self.swap_from(old, new) {
+                Ok(()) => return Some(old),
+                Err(now) => old = now,
+            }
+        }
+        None
+    }
 }
 
 impl Word for AtomicU32 {
     const LANE: u32 = 8;
 
     fn zeroed(size: usize) -> Vec<AtomicU32> {
-        let mut table: Vec<u32> = Vec::with_capacity(size);
+        // Zeroed by the allocator (fresh pages from the kernel, not written twice), and the
+        // pages are only touched by the search itself.
+        let table = std::mem::ManuallyDrop::new(vec![0u32; size]);
         advise_huge_pages(table.as_ptr().cast(), size * 4);
-        table.resize(size, 0);
-        table.into_iter().map(AtomicU32::new).collect()
+        let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
+        // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`, and the
+        // vector's allocation passes whole to the new one.
+        unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<AtomicU32>(), length, capacity) }
     }
 
     #[inline]
@@ -283,13 +315,15 @@ impl Word for AtomicU32 {
     }
 
     #[inline]
-    fn or(&self, bits: u64) -> u64 {
-        u64::from(self.fetch_or(bits as u32, Ordering::Relaxed))
+    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64> {
+        self.compare_exchange_weak(old as u32, new as u32, Ordering::Relaxed, Ordering::Relaxed)
+            .map(drop)
+            .map_err(u64::from)
     }
 
     #[inline]
-    fn and(&self, bits: u64) {
-        self.fetch_and(bits as u32, Ordering::Relaxed);
+    fn set(&self, value: u64) {
+        self.store(value as u32, Ordering::Relaxed);
     }
 }
 
@@ -309,13 +343,14 @@ impl Word for AtomicU64 {
     }
 
     #[inline]
-    fn or(&self, bits: u64) -> u64 {
-        self.fetch_or(bits, Ordering::Relaxed)
+    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64> {
+        self.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
+            .map(drop)
     }
 
     #[inline]
-    fn and(&self, bits: u64) {
-        self.fetch_and(bits, Ordering::Relaxed);
+    fn set(&self, value: u64) {
+        self.store(value, Ordering::Relaxed);
     }
 }
 
@@ -326,7 +361,7 @@ struct Geometry {
     /// Cells not in the first column, and not in the last.
     not_first: u32,
     not_last: u32,
-    adjacent: Vec<Vec<usize>>,
+    bytes: Bytes,
 }
 
 impl Geometry {
@@ -339,7 +374,7 @@ impl Geometry {
             all,
             not_first: all & !column(0),
             not_last: all & !column(side - 1),
-            adjacent: neighbours(side),
+            bytes: Bytes::new(),
         }
     }
 
@@ -367,36 +402,49 @@ impl Geometry {
     }
 }
 
-/// The cells of `free` picked by `lanes` (bit `j`: the `j`-th free cell, lowest first).
-#[inline]
-fn cells_of(lanes: u64, mut free: u32) -> u32 {
-    let mut cells = 0;
-    let mut j = 0;
-    while free != 0 {
-        let low = free & free.wrapping_neg();
-        if lanes >> j & 1 == 1 {
-            cells |= low;
-        }
-        free ^= low;
-        j += 1;
-    }
-    cells
+/// Bits picked out of a byte and packed low, or spread back: `gather[mask][x]` packs the bits
+/// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask` (the bit
+/// extract and deposit instructions, by table: a loop over the free cells took a fifth of the
+/// build).
+struct Bytes {
+    gather: Box<[[u8; 256]; 256]>,
+    scatter: Box<[[u8; 256]; 256]>,
 }
 
-/// The lane bits of the `cells` among `free` (the inverse of [`cells_of`]).
-#[inline]
-fn lanes_of(cells: u32, mut free: u32) -> u64 {
-    let mut lanes = 0;
-    let mut j = 0;
-    while free != 0 {
-        let low = free & free.wrapping_neg();
-        if cells & low != 0 {
-            lanes |= 1 << j;
+impl Bytes {
+    fn new() -> Bytes {
+        let mut gather = Box::new([[0u8; 256]; 256]);
+        let mut scatter = Box::new([[0u8; 256]; 256]);
+        for mask in 0..256usize {
+            let bits: Vec<usize> = (0..8).filter(|b| mask >> b & 1 == 1).collect();
+            for x in 0..256usize {
+                for (j, &b) in bits.iter().enumerate() {
+                    gather[mask][x] |= ((x >> b & 1) << j) as u8;
+                    scatter[mask][x] |= ((x >> j & 1) << b) as u8;
+                }
+            }
         }
-        free ^= low;
-        j += 1;
+        Bytes { gather, scatter }
     }
-    lanes
+
+    /// The cells of `free` picked by `lanes` (bit `j`: the `j`-th free cell, lowest first).
+    #[inline]
+    fn cells_of(&self, lanes: u64, free: u32) -> u32 {
+        let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
+        let below = low.count_ones();
+        let cells_low = self.scatter[low][(lanes & 0xff) as usize];
+        let cells_high = self.scatter[high][(lanes >> below & 0xff) as usize];
+        u32::from(cells_low) | u32::from(cells_high) << 8
+    }
+
+    /// The lane bits of the `cells` among `free` (the inverse of [`Bytes::cells_of`]).
+    #[inline]
+    fn lanes_of(&self, cells: u32, free: u32) -> u64 {
+        let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
+        let lanes_low = self.gather[low][(cells & 0xff) as usize];
+        let lanes_high = self.gather[high][(cells >> 8 & 0xff) as usize];
+        u64::from(lanes_low) | u64::from(lanes_high) << low.count_ones()
+    }
 }
 
 /// The breadth-first search of one group from the goal's placement, on `threads` threads,
@@ -445,8 +493,10 @@ fn build_regions<W: Word>(
     // The goal's placement with the blank in the goal blank's region, depth 0.
     let taken = goal_cells.iter().fold(0u32, |mask, &c| mask | 1 << c);
     let free = geometry.all & !taken;
-    let home = lanes_of(geometry.region(1 << goal.blank(), free), free);
-    words[start].or(home | home << lane | 1 << (3 * lane));
+    let home = geometry
+        .bytes
+        .lanes_of(geometry.region(1 << goal.blank(), free), free);
+    words[start].update(|_| Some(home | home << lane | 1 << (3 * lane)));
     let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     flagged[start / chunk].store(true, Ordering::Relaxed);
     let mut flagging: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
@@ -460,6 +510,7 @@ fn build_regions<W: Word>(
         let now = (1 + depth % 2) as u32 * lane;
         let marks = Marks {
             words: &words,
+            geometry: &geometry,
             flags: &flagging,
             chunk,
             next_lane: (1 + (depth + 1) % 2) as u32 * lane,
@@ -470,7 +521,7 @@ fn build_regions<W: Word>(
                 scope.spawn(|| {
                     let mut counts = (0, 0);
                     let mut pending = Pending {
-                        marks: [(0, 0); BATCH],
+                        marks: [(0, 0, 0); BATCH],
                         len: 0,
                     };
                     loop {
@@ -478,7 +529,7 @@ fn build_regions<W: Word>(
                         if c >= chunks {
                             break;
                         }
-                        if !flagged[c].swap(false, Ordering::Relaxed) {
+                        if !flagged[c].load(Ordering::Relaxed) {
                             continue;
                         }
                         let first = c * chunk;
@@ -494,7 +545,6 @@ fn build_regions<W: Word>(
                                     free &= free - 1;
                                     let regions = (word.get() >> now) & lane_mask;
                                     if regions != 0 {
-                                        word.and(!(regions << now));
                                         walk.cells[last] = cell;
                                         counts = marks.expand(
                                             &mut pending,
@@ -502,7 +552,7 @@ fn build_regions<W: Word>(
                                             &geometry,
                                             &walk.cells,
                                             (block_start + j) as u32,
-                                            regions,
+                                            regions << now,
                                             counts,
                                         );
                                     }
@@ -514,6 +564,30 @@ fn build_regions<W: Word>(
                     counts = marks.flush(&mut pending, counts);
                     found.fetch_add(counts.0, Ordering::Relaxed);
                     pushed.fetch_add(counts.1, Ordering::Relaxed);
+                });
+            }
+        });
+        // This layer's lane is cleared for the layer after next once every thread is done
+        // with it: a plain store then races with no mark, where clearing each word as it is
+        // expanded would need a locked instruction (a sixth of the build's time).
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            break;
+                        }
+                        if flagged[c].swap(false, Ordering::Relaxed) {
+                            for word in &words[c * chunk..((c + 1) * chunk).min(size)] {
+                                let value = word.get();
+                                if (value >> now) & lane_mask != 0 {
+                                    word.set(value & !(lane_mask << now));
+                                }
+                            }
+                        }
+                    }
                 });
             }
         });
@@ -539,6 +613,7 @@ fn build_regions<W: Word>(
 /// Where one layer of the BFS writes: the words, and a flag per chunk for the next layer.
 struct Marks<'a, W> {
     words: &'a [W],
+    geometry: &'a Geometry,
     flags: &'a [AtomicBool],
     chunk: usize,
     /// The shift of the next layer's lane.
@@ -552,14 +627,14 @@ struct Marks<'a, W> {
 /// successor after another.
 const BATCH: usize = 64;
 
-/// One thread's successors waiting to be marked: rank and lane bit.
+/// One thread's successors waiting to be marked: rank, free cells, and the cell the tile left.
 struct Pending {
-    marks: [(u32, u64); BATCH],
+    marks: [(u32, u16, u8); BATCH],
     len: usize,
 }
 
 impl<W: Word> Marks<'_, W> {
-    /// Expands the `regions` (lane bits) of the placement of rank `index` (its tiles at
+    /// Expands the `regions` (bits in this layer's lane) of the placement of rank `index` (its tiles at
     /// `cells`), queueing each successor and marking the queue whenever it fills. `counts`
     /// (placements first reached, states first reached) is carried through.
     #[allow(clippy::too_many_arguments)]
@@ -574,69 +649,75 @@ impl<W: Word> Marks<'_, W> {
         regions: u64,
         mut counts: (usize, usize),
     ) -> (usize, usize) {
-        let mut order = [u8::MAX; 16];
+        let mut order = [MAX_GROUP as u8; 16];
         let mut taken = 0u32;
         for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
             order[cell as usize] = i as u8;
             taken |= 1 << cell;
         }
         let free = geometry.all & !taken;
-        let order_at = |cell: usize| (order[cell] != u8::MAX).then_some(usize::from(order[cell]));
-        let mut seeds = cells_of(regions, free);
-        let mut closed = 0;
-        while seeds != 0 {
-            let region = geometry.region(seeds & seeds.wrapping_neg(), free);
-            seeds &= !region;
-            closed |= region;
-            // The group's tiles next to the region, each stepping into it.
-            let mut border = geometry.around(region) & taken;
-            while border != 0 {
-                let from = border.trailing_zeros() as usize;
-                border &= border - 1;
+        let order_at = |cell: usize| usize::from(order[cell & 15]);
+        // The regions are marked whole, so their cells need no growing here: a tile next to
+        // any of them steps into the one that holds the cell it enters.
+        let now = regions.trailing_zeros() / W::LANE * W::LANE;
+        let open = geometry.bytes.cells_of(regions >> now, free);
+        let side = geometry.side;
+        // The tiles that step right, left, down and up into an open cell, by shifts.
+        let movers = [
+            (taken & (open >> 1) & geometry.not_last, 1),
+            (taken & (open << 1) & geometry.not_first, -1),
+            (taken & (open >> side), side as i32),
+            (taken & (open << side), -(side as i32)),
+        ];
+        for (mut tiles, offset) in movers {
+            while tiles != 0 {
+                let from = tiles.trailing_zeros() as usize;
+                tiles &= tiles - 1;
+                let to = (from as i32 + offset) as usize;
                 let i = usize::from(order[from]);
-                for &to in &geometry.adjacent[from] {
-                    if region & (1 << to) == 0 {
-                        continue;
-                    }
-                    let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
-                    prefetch(&self.words[next as usize]);
-                    if pending.len == BATCH {
-                        counts = self.flush(pending, counts);
-                    }
-                    // The blank is now in the region of the cell the tile left.
-                    let moved_free = free ^ (1 << from) ^ (1 << to);
-                    let bit = 1u64 << (moved_free & ((1 << from) - 1)).count_ones();
-                    pending.marks[pending.len] = (next, bit);
-                    pending.len += 1;
+                let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
+                prefetch(&self.words[next as usize]);
+                if pending.len == BATCH {
+                    counts = self.flush(pending, counts);
                 }
+                let moved_free = free ^ (1 << from) ^ (1 << to);
+                pending.marks[pending.len] = (next, moved_free as u16, from as u8);
+                pending.len += 1;
             }
-        }
-        // The expanded regions with all their cells, so later marks by any cell find them.
-        let whole = lanes_of(closed, free);
-        if self.words[index as usize].get() & whole != whole {
-            self.words[index as usize].or(whole);
         }
         counts
     }
 
     /// Marks the queued states that are still unseen, in the next layer's lane.
     fn flush(&self, pending: &mut Pending, mut counts: (usize, usize)) -> (usize, usize) {
-        for &(next, bit) in &pending.marks[..pending.len] {
+        let reached = (1 << W::LANE) - 1;
+        for &(next, free, from) in &pending.marks[..pending.len] {
+            // The blank is now in the region of the cell the tile left. Regions are marked
+            // whole, so that one cell tells whether its region was reached.
+            let free = u32::from(free);
+            let bit = 1u64 << (free & ((1 << from) - 1)).count_ones();
             let word = &self.words[next as usize];
             if word.get() & bit != 0 {
                 continue;
             }
-            let before = word.or(bit | bit << self.next_lane);
-            if before & bit != 0 {
-                continue;
-            }
-            counts.1 += 1;
-            self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
-            // The first region reached of this placement: its least depth. Exactly one
-            // thread sees the reached lane empty before its own mark.
-            if before & ((1 << W::LANE) - 1) == 0 {
-                word.or(self.depth_bits);
-                counts.0 += 1;
+            let region = self
+                .geometry
+                .bytes
+                .lanes_of(self.geometry.region(1 << from, free), free);
+            // Reached, queued for the next layer, and for the first region reached of its
+            // placement, the placement's least depth.
+            let before = word.update(|old| {
+                let first = if old & reached == 0 {
+                    self.depth_bits
+                } else {
+                    0
+                };
+                (old & bit == 0).then_some(old | region | region << self.next_lane | first)
+            });
+            if let Some(before) = before {
+                counts.0 += usize::from(before & reached == 0);
+                counts.1 += 1;
+                self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
             }
         }
         pending.len = 0;
@@ -807,7 +888,11 @@ impl BlankFreeDatabase {
         let places = &self.places;
         let order_at = |cell: usize| {
             let (other, j) = places[tile_at(cell) as usize & 15];
-            (usize::from(other) == g).then_some(usize::from(j))
+            if usize::from(other) == g {
+                usize::from(j)
+            } else {
+                MAX_GROUP
+            }
         };
         let change = self.rankings[g].step(usize::from(i), from, to, order_at);
         let rank = (i64::from(ranks.ranks[g]) + change) as u32;
@@ -1084,7 +1169,6 @@ mod tests {
     use crate::domains::puzzle::{
         DistanceTable, Heuristic, HeuristicKind, PatternDatabase, Rng, scramble,
     };
-    use std::collections::VecDeque;
 
     fn keep_going(_: f64) -> bool {
         true
@@ -1116,12 +1200,16 @@ mod tests {
                 let mut cells = [0u8; MAX_GROUP];
                 ranking.unrank(index, &mut cells);
                 assert_eq!(ranking.rank(&cells[..k]), index, "{side}x{side}, {k} tiles");
-                let order_at =
-                    |cell: usize| cells[..k].iter().position(|&c| usize::from(c) == cell);
+                let order_at = |cell: usize| {
+                    cells[..k]
+                        .iter()
+                        .position(|&c| usize::from(c) == cell)
+                        .unwrap_or(MAX_GROUP)
+                };
                 for i in 0..k {
                     let from = usize::from(cells[i]);
                     for &to in &adjacent[from] {
-                        if order_at(to).is_some() {
+                        if order_at(to) != MAX_GROUP {
                             continue;
                         }
                         let mut moved = cells;
@@ -1144,11 +1232,16 @@ mod tests {
             (Board::blank_first(4), five),
             (p1379(), Partition::eight_44()),
         ] {
-            let db = BlankFreeDatabase::build_on(goal, partition.clone(), 2, &mut keep_going)
-                .unwrap();
-            let tracking = PatternDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
+            let db =
+                BlankFreeDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
+            let tracking =
+                PatternDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
             for (g, tiles) in partition.groups.iter().enumerate() {
-                assert_eq!(db.tables[g], tracking.distances(g), "{goal}, group {tiles:?}");
+                assert_eq!(
+                    db.tables[g],
+                    tracking.distances(g),
+                    "{goal}, group {tiles:?}"
+                );
             }
         }
     }
@@ -1165,7 +1258,11 @@ mod tests {
         let table = DistanceTable::new(&goal).unwrap();
         let mut boards = 0;
         for board in table.states() {
-            assert_eq!(db.h(&board), u32::from(table.distance(&board).unwrap()), "{board}");
+            assert_eq!(
+                db.h(&board),
+                u32::from(table.distance(&board).unwrap()),
+                "{board}"
+            );
             boards += 1;
         }
         assert_eq!(boards, 181_440);
