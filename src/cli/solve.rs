@@ -12,8 +12,8 @@ use serde_json::json;
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::{
-    BlankFreeDatabase, BlankFreeMirrored, Board, GoalError, GoalPreset, Heuristic, HeuristicKind,
-    IdaOutcome, LeanSolver, Mirrored, Partition, PatternDatabase, Problem, ProblemError, Progress,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, IdaOutcome, LeanSolver, Mirrored,
+    Partition, PatternDatabase, Problem, ProblemError, Progress, RankedDatabase, RankedMirrored,
     SearchConfig, Source, cache_dir, databases, ida_star, parse_board,
 };
 use crate::i18n::{self, pick};
@@ -190,7 +190,7 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
 fn parse_groups(s: &str) -> Result<Partition, String> {
     match s.trim() {
         "6-6-3" => return Ok(Partition::fifteen_663()),
-        "7-8" => return Ok(BlankFreeDatabase::fifteen_78()),
+        "7-8" => return Ok(RankedDatabase::fifteen_78()),
         _ => {}
     }
     let bad = || {
@@ -510,8 +510,9 @@ impl Solver {
     }
 
     /// The pattern database of this goal's size: from the cache folder, or built now with
-    /// progress on stderr (once; about a minute for the 15-puzzle's 6-6-3). A second thread
-    /// that needs it waits for the first one's build.
+    /// progress on stderr (once; seconds for the 15-puzzle's 6-6-3). Without `--pdb-groups`, a
+    /// 4x4 board gets the strongest database ready: 7-8 once it is in the cache, else 6-6-3. A
+    /// second thread that needs it waits for the first one's build.
     fn database(&self, goal: Board) -> Result<&Database, String> {
         let side = goal.side();
         let slot = match side {
@@ -530,7 +531,14 @@ impl Solver {
                 let partition = match (side, &self.groups) {
                     (3, _) => Partition::eight_44(),
                     (_, Some(groups)) => groups.clone(),
-                    (_, None) => Partition::fifteen_663(),
+                    (_, None) => {
+                        let wide = RankedDatabase::fifteen_78();
+                        let path = dir.join(RankedDatabase::file_name(&goal, &wide));
+                        if let Ok(db) = RankedDatabase::load(&path, goal, &wide) {
+                            return Ok(Database::Ranked(db));
+                        }
+                        Partition::fifteen_663()
+                    }
                 };
                 if let Some(kind) = registered_kind(side, &partition) {
                     load_or_build(&dir, goal, &partition, |progress| {
@@ -539,16 +547,16 @@ impl Solver {
                             .map(|(db, source)| (db, source.unwrap_or(Source::Cache)))
                     })
                     .map(|db| Database::Registered(kind, db))
-                } else if blank_free(&partition) {
+                } else if ranked(&partition) {
                     load_or_build(&dir, goal, &partition, |progress| {
-                        BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
+                        RankedDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
                     })
-                    .map(Database::BlankFree)
+                    .map(Database::Ranked)
                 } else {
                     load_or_build(&dir, goal, &partition, |progress| {
                         PatternDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
                     })
-                    .map(Database::Tracking)
+                    .map(Database::Keyed)
                 }
             })
             .as_ref()
@@ -563,15 +571,15 @@ impl Solver {
     }
 }
 
-/// A database of either abstraction.
+/// A database of either layout.
 enum Database {
     /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
     /// registry, where the stepping algorithms find it too.
     Registered(HeuristicKind, &'static PatternDatabase),
-    /// Tracking the blank's cell while building (groups of up to six tiles).
-    Tracking(PatternDatabase),
-    /// Blank-free (a split with a group of seven or eight tiles).
-    BlankFree(BlankFreeDatabase),
+    /// Kept by key (groups of up to six tiles).
+    Keyed(PatternDatabase),
+    /// Kept by rank (a split with a group of seven or eight tiles).
+    Ranked(RankedDatabase),
 }
 
 /// The heuristic that names `partition` for boards of this side, if it is the standard one
@@ -584,9 +592,9 @@ fn registered_kind(side: usize, partition: &Partition) -> Option<HeuristicKind> 
         })
 }
 
-/// Whether a split is built blank-free: tracking the blank for a group of seven or more tiles
-/// would take sixteen times the memory of its table (over 8 GB for eight tiles).
-fn blank_free(partition: &Partition) -> bool {
+/// Whether a split's tables are kept by rank only ([`RankedDatabase`]): a group of seven or
+/// eight tiles, whose table by key (four bits a tile) would take 268 MB or 4.3 GB.
+fn ranked(partition: &Partition) -> bool {
     partition.groups.iter().any(|g| g.len() > 6)
 }
 
@@ -600,10 +608,13 @@ fn load_or_build<T, E: std::fmt::Display>(
 ) -> Result<T, String> {
     let side = goal.side();
     let split = partition.describe();
-    let (en, zh) = if blank_free(partition) {
-        ("a few minutes, 576 MB for 7-8", "7-8 需要几分钟、576 MB")
+    let (en, zh) = if ranked(partition) {
+        (
+            "about a minute and a half on two cores and 2.5 GB of memory for 7-8, 576 MB on disk",
+            "7-8 在双核上约需一分半钟、2.5 GB 内存，磁盘上占 576 MB",
+        )
     } else {
-        ("about a minute for 4x4", "4x4 约一分钟")
+        ("a few seconds", "几秒钟")
     };
     let mut announced = false;
     let mut last = -1;
@@ -655,8 +666,8 @@ fn load_or_build<T, E: std::fmt::Display>(
     Ok(db)
 }
 
-/// IDA* with a database that tracked the blank, and its mirror image where the goal has one.
-fn tracking(board: Board, goal: Board, db: &PatternDatabase, limit: u64) -> IdaOutcome {
+/// IDA* with a database kept by key, and its mirror image where the goal has one.
+fn keyed(board: Board, goal: Board, db: &PatternDatabase, limit: u64) -> IdaOutcome {
     match Mirrored::new(db) {
         Some(mirrored) => ida_star(board, goal, &mirrored, limit),
         None => ida_star(board, goal, db, limit),
@@ -682,9 +693,9 @@ impl Worker<'_> {
             // The mirror image about the diagonal is free to look up too, where the goal has
             // one.
             HeuristicArg::PatternDatabase => match self.solver.database(goal)? {
-                Database::Registered(_, db) => tracking(board, goal, db, limit),
-                Database::Tracking(db) => tracking(board, goal, db, limit),
-                Database::BlankFree(db) => match BlankFreeMirrored::new(db) {
+                Database::Registered(_, db) => keyed(board, goal, db, limit),
+                Database::Keyed(db) => keyed(board, goal, db, limit),
+                Database::Ranked(db) => match RankedMirrored::new(db) {
                     Some(mirrored) => ida_star(board, goal, &mirrored, limit),
                     None => ida_star(board, goal, db, limit),
                 },
@@ -1241,13 +1252,13 @@ mod tests {
         // Other splits of the 4x4 database, checked when the options are read.
         let groups = options(&["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"]);
         assert_eq!(groups.pdb_groups.unwrap().groups.len(), 4);
-        // Named splits, and groups of seven or eight tiles built blank-free.
+        // Named splits, and groups of seven or eight tiles kept by rank.
         let named = |s: &str| options(&["--pdb-groups", s]).pdb_groups.unwrap();
-        assert_eq!(named("7-8"), BlankFreeDatabase::fifteen_78());
+        assert_eq!(named("7-8"), RankedDatabase::fifteen_78());
         assert_eq!(named("6-6-3"), Partition::fifteen_663());
-        assert!(blank_free(&named("7-8")));
-        assert!(!blank_free(&named("6-6-3")));
-        assert!(blank_free(&named("1,2,3,4,5,6,7/8")));
+        assert!(ranked(&named("7-8")));
+        assert!(!ranked(&named("6-6-3")));
+        assert!(ranked(&named("1,2,3,4,5,6,7/8")));
         for bad in [
             "1,2/2,3",
             "0,1",

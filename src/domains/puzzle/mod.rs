@@ -3,7 +3,6 @@
 //! its [`crate::search::SearchProblem`], [`LeanSolver`] its fast path for many boards, and the
 //! experiments draw boards at exact distances. Knows nothing of drawing.
 
-mod blank_free;
 mod board;
 pub mod databases;
 #[cfg(test)]
@@ -13,15 +12,14 @@ mod heuristic;
 mod ida;
 mod inspect;
 mod korf;
-mod larger;
 mod lean;
 mod parse;
 mod pdb;
 mod problem;
+mod regions;
 mod space;
 
 pub use crate::rng::Rng;
-pub use blank_free::{BlankFreeDatabase, BlankFreeMirrored, Ranks};
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use databases::{DatabaseError, GroupNote};
 pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
@@ -29,7 +27,6 @@ pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, T
 pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};
 pub use korf::{KORF_100, half_turn, korf_100};
-pub use larger::Larger;
 pub use lean::{LeanOutcome, LeanSolver};
 pub use parse::{ParseError, parse_board};
 pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
@@ -37,4 +34,5 @@ pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, solvable,
 };
+pub use regions::{RankedDatabase, RankedMirrored, Ranks};
 pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Ranked, permutations, rank, scramble, unrank};

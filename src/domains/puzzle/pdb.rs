@@ -8,15 +8,17 @@
 //! sum by more than one (A* reopens; IDA* does not care).
 //!
 //! A table is built by one breadth-first search backward from the goal over the abstract space
-//! (the group's cells and the blank's cell): a move of a pattern tile costs 1, a move of the
-//! blank through other tiles costs 0 (a 0-1 BFS, layer by layer). The table keeps the least
-//! over the blank's cells. Tables are cached on disk with a header (format version, goal,
+//! (the group's cells and the blank's region, see [`super::regions`]): a move of a pattern tile
+//! costs 1, a move of the blank through other tiles costs 0. The table keeps the least over
+//! the blank's cells. Tables are cached on disk with a header (format version, goal,
 //! partition, checksum) and rebuilt when the file is missing or damaged.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::board::{Board, Dir};
+use super::board::Board;
+#[cfg(test)]
+use super::board::Dir;
 
 /// A split of the tiles into disjoint groups, each with its own table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -198,8 +200,8 @@ const NO_GROUP: u8 = u8::MAX;
 pub type Progress<'a> = &'a mut dyn FnMut(f64) -> bool;
 
 impl PatternDatabase {
-    /// Builds every group's table by a backward 0-1 BFS from `goal`, reporting the share done
-    /// (0 to 1) between layers; the callback returning false cancels the build.
+    /// Builds every group's table by a backward BFS from `goal` on every core, reporting the
+    /// share done (0 to 1) between layers; the callback returning false cancels the build.
     pub fn build(
         goal: Board,
         partition: Partition,
@@ -227,13 +229,15 @@ impl PatternDatabase {
             .iter()
             .map(|g| (placements(n, g.len()) * n) as f64)
             .sum();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut done = 0.0;
         let mut tables = Vec::new();
         for group in &partition.groups {
             let size = (placements(n, group.len()) * n) as f64;
-            let table = build_group(goal, group, &mut |share| {
+            let distances = super::regions::build_table(&goal, group, threads, &mut |share| {
                 progress((done + share * size) / total)
             })?;
+            let table = GroupTable::new(group.clone(), distances, n);
             done += size;
             tables.push(table);
         }
@@ -254,12 +258,6 @@ impl PatternDatabase {
             tables,
             places,
         }
-    }
-
-    /// Group `g`'s distances by rank, as built and saved.
-    #[cfg(test)]
-    pub(super) fn distances(&self, g: usize) -> &[u8] {
-        &self.tables[g].distances
     }
 
     /// The goal the distances are measured to.
@@ -592,9 +590,11 @@ pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
 
 pub(super) const UNSEEN: u8 = u8::MAX;
 
-/// The backward 0-1 BFS of one group. An abstract state is the cells of the group's tiles and
-/// the blank's cell, packed 4 bits each (blank lowest); its slot is rank·n + blank.
-fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<GroupTable, PdbError> {
+/// The distances of one group by a plain backward 0-1 BFS over the group's cells and the
+/// blank's cell, one thread: the reference the region build is checked against. An abstract
+/// state is the cells packed 4 bits each (blank lowest); its slot is rank·n + blank.
+#[cfg(test)]
+pub(super) fn distances_by_cells(goal: Board, tiles: &[u8]) -> Vec<u8> {
     let side = goal.side();
     let n = side * side;
     let k = tiles.len();
@@ -613,7 +613,6 @@ fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<Grou
     dist[rank(&goal_cells, n) * n + goal.blank()] = 0;
     let mut layer = vec![start];
     let mut depth: u8 = 0;
-    let mut reached = 1usize;
     let mut cells = vec![0u8; k];
     while !layer.is_empty() {
         let mut next = Vec::new();
@@ -641,12 +640,10 @@ fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<Grou
                     if known == UNSEEN {
                         dist[slot] = depth + 1;
                         next.push(pack(&cells, to as u8));
-                        reached += 1;
                     }
                 } else if known == UNSEEN || known == depth + 1 {
                     // A state first met by a tile move may turn out free to reach in this
                     // layer: lower it (its copy in the next layer finds nothing new).
-                    reached += usize::from(known == UNSEEN);
                     dist[slot] = depth;
                     layer.push(pack(&cells, to as u8));
                 }
@@ -655,21 +652,17 @@ fn build_group(goal: Board, tiles: &[u8], progress: Progress<'_>) -> Result<Grou
                 }
             }
         }
-        if !progress(reached as f64 / (count * n - count * k) as f64) {
-            return Err(PdbError::Cancelled);
-        }
         layer = next;
         depth += 1;
     }
     // The least over the blank's cells (a cell under a tile is never reached: UNSEEN).
-    let distances = dist
-        .chunks(n)
+    dist.chunks(n)
         .map(|by_blank| by_blank.iter().copied().min().unwrap_or(UNSEEN))
-        .collect();
-    Ok(GroupTable::new(tiles.to_vec(), distances, n))
+        .collect()
 }
 
 /// The cell next to `cell` in direction `dir` (the blank's move), if on the board.
+#[cfg(test)]
 pub(super) fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
     let (row, col) = (cell / side, cell % side);
     match dir {

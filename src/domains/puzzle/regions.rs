@@ -1,20 +1,22 @@
-//! Pattern databases that do not track the blank, for groups too large to track it with: the
-//! 15-puzzle's 7-8 split has 57,657,600 placements of seven tiles and 518,918,400 of eight,
-//! where tracking the blank's cell too would take sixteen times as many states.
+//! Pattern database tables built with the blank's region tracked, on every core, and the
+//! database that looks its tables up by rank: the one for groups too large for
+//! [`PatternDatabase`]'s keyed tables, such as the 15-puzzle's 7-8 split (57,657,600
+//! placements of seven tiles and 518,918,400 of eight, one byte each: 576 MB).
 //!
-//! The abstraction: a tile of the group may move into any adjacent cell not taken by a tile of
-//! its group, at cost 1; the other tiles and the blank are ignored. Every real move of a
-//! pattern tile is such a move (its target is the blank's cell, which no tile of the group
-//! holds), so a group's distance is a lower bound of its tiles' real moves, and the groups of
-//! a partition add up: the sum is admissible. It is a little weaker than tracking the blank
-//! (the blank may have to walk round the group before a tile can move), and the table holds
-//! one byte per placement: 576 MB for the 7-8 split.
+//! The abstraction is [`PatternDatabase`]'s: a move of a pattern tile costs 1, a move of the
+//! blank through other tiles costs 0, and a table keeps each placement's least distance over
+//! the blank's cells. Since the blank wanders through the free cells of its region at no cost,
+//! a state here is a placement and the region the blank is in (not its cell), and a move is a
+//! tile of the group stepping into a cell of that region: the blank is then in the region of
+//! the cell the tile left. That keeps the BFS to one state per region (about 1.4·10⁹ for the
+//! eight tiles, against 4.2·10⁹ with the blank's cell) and every move at cost 1.
 //!
-//! A table is built by a layered breadth-first search over the placements' ranks on every
-//! core: each layer scans the table for the entries of its depth and marks their unseen
-//! neighbours one deeper. Databases are cached on disk like [`PatternDatabase`]'s, with a
-//! header (format version, abstraction, goal, partition, checksum), and rebuilt when the file
-//! is missing or damaged.
+//! A table is built by a layered breadth-first search over the placements' ranks: each layer
+//! scans the chunks holding states of its depth and marks their unseen successors one deeper,
+//! on every core, with one word a placement for the regions reached, the two layers' regions
+//! and the least depth. Databases are cached on disk like [`PatternDatabase`]'s, with a header
+//! (format version, abstraction, goal, partition, checksum), and rebuilt when the file is
+//! missing or damaged.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -450,7 +452,7 @@ impl Bytes {
 /// The breadth-first search of one group from the goal's placement, on `threads` threads,
 /// over states made of the group's placement and the region of free cells the blank is in.
 /// Returns each placement's least distance over its regions, by rank.
-fn build_table(
+pub(super) fn build_table(
     goal: &Board,
     tiles: &[u8],
     threads: usize,
@@ -738,9 +740,10 @@ fn prefetch<T>(entry: &T) {
     let _ = entry;
 }
 
-/// The additive blank-free database of one goal and partition.
+/// The additive database of one goal and partition, its tables by rank, looked up
+/// incrementally by IDA* (a move changes one rank by [`Ranking::step`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlankFreeDatabase {
+pub struct RankedDatabase {
     goal: Board,
     partition: Partition,
     rankings: Vec<Ranking>,
@@ -752,7 +755,7 @@ pub struct BlankFreeDatabase {
 
 const NO_GROUP: u8 = u8::MAX;
 
-impl BlankFreeDatabase {
+impl RankedDatabase {
     /// The 7-8 split of the 15-puzzle for the blank-last goal: the top two rows (tiles 1-8)
     /// and the bottom two (9-15). Its mirror image about the main diagonal is the left and the
     /// right two columns, so the mirrored lookup counts the other direction's interactions.
@@ -768,18 +771,18 @@ impl BlankFreeDatabase {
         goal: Board,
         partition: Partition,
         progress: Progress<'_>,
-    ) -> Result<BlankFreeDatabase, PdbError> {
+    ) -> Result<RankedDatabase, PdbError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        BlankFreeDatabase::build_on(goal, partition, threads, progress)
+        RankedDatabase::build_on(goal, partition, threads, progress)
     }
 
-    /// [`BlankFreeDatabase::build`] on this many threads.
+    /// [`RankedDatabase::build`] on this many threads.
     pub fn build_on(
         goal: Board,
         partition: Partition,
         threads: usize,
         progress: Progress<'_>,
-    ) -> Result<BlankFreeDatabase, PdbError> {
+    ) -> Result<RankedDatabase, PdbError> {
         let rankings = check(&goal, &partition)?;
         let total: f64 = rankings.iter().map(|r| r.size() as f64).sum();
         let mut done = 0.0;
@@ -792,9 +795,7 @@ impl BlankFreeDatabase {
             done += size;
             tables.push(table);
         }
-        Ok(BlankFreeDatabase::assemble(
-            goal, partition, rankings, tables,
-        ))
+        Ok(RankedDatabase::assemble(goal, partition, rankings, tables))
     }
 
     fn assemble(
@@ -802,14 +803,14 @@ impl BlankFreeDatabase {
         partition: Partition,
         rankings: Vec<Ranking>,
         tables: Vec<Vec<u8>>,
-    ) -> BlankFreeDatabase {
+    ) -> RankedDatabase {
         let mut places = [(NO_GROUP, 0); 16];
         for (g, group) in partition.groups.iter().enumerate() {
             for (i, &tile) in group.iter().enumerate() {
                 places[tile as usize] = (g as u8, i as u8);
             }
         }
-        BlankFreeDatabase {
+        RankedDatabase {
             goal,
             partition,
             rankings,
@@ -903,8 +904,8 @@ impl BlankFreeDatabase {
         ranks
     }
 
-    /// The file this database is cached in: named by side, goal and partition, apart from the
-    /// blank-tracking databases' files.
+    /// The file this database is cached in: named by side, goal and partition, apart from
+    /// [`PatternDatabase`]'s files.
     pub fn file_name(goal: &Board, partition: &Partition) -> String {
         let key = format!("{}-{}", goal.packed(), partition.describe());
         format!(
@@ -932,7 +933,7 @@ impl BlankFreeDatabase {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let header = BlankFreeDatabase::header(
+        let header = RankedDatabase::header(
             &self.goal,
             &self.partition,
             self.bytes(),
@@ -954,13 +955,13 @@ impl BlankFreeDatabase {
         std::fs::rename(&partial, path)
     }
 
-    /// Reads a database written by [`BlankFreeDatabase::save`] for this goal and partition,
+    /// Reads a database written by [`RankedDatabase::save`] for this goal and partition,
     /// checking every header line and the checksum: a file that does not match is refused.
     pub fn load(
         path: &Path,
         goal: Board,
         partition: &Partition,
-    ) -> Result<BlankFreeDatabase, PdbError> {
+    ) -> Result<RankedDatabase, PdbError> {
         let damaged = |why: String| PdbError::Damaged(why);
         let rankings = check(&goal, partition)?;
         let file = std::fs::File::open(path).map_err(|e| damaged(e.to_string()))?;
@@ -998,7 +999,7 @@ impl BlankFreeDatabase {
         {
             return Err(damaged("the tables are too long".to_string()));
         }
-        let expected = BlankFreeDatabase::header(&goal, partition, bytes, checksum(&tables));
+        let expected = RankedDatabase::header(&goal, partition, bytes, checksum(&tables));
         if lines.len() != expected.len() {
             return Err(damaged("header has the wrong number of lines".to_string()));
         }
@@ -1007,7 +1008,7 @@ impl BlankFreeDatabase {
                 return Err(damaged(format!("'{line}' where '{want}' was expected")));
             }
         }
-        Ok(BlankFreeDatabase::assemble(
+        Ok(RankedDatabase::assemble(
             goal,
             partition.clone(),
             rankings,
@@ -1022,12 +1023,12 @@ impl BlankFreeDatabase {
         goal: Board,
         partition: Partition,
         progress: Progress<'_>,
-    ) -> Result<(BlankFreeDatabase, Source), PdbError> {
-        let path = dir.join(BlankFreeDatabase::file_name(&goal, &partition));
-        match BlankFreeDatabase::load(&path, goal, &partition) {
+    ) -> Result<(RankedDatabase, Source), PdbError> {
+        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
+        match RankedDatabase::load(&path, goal, &partition) {
             Ok(db) => Ok((db, Source::Cache)),
             Err(_) => {
-                let db = BlankFreeDatabase::build(goal, partition, progress)?;
+                let db = RankedDatabase::build(goal, partition, progress)?;
                 let saved = db.save(&path).is_ok();
                 Ok((db, Source::Built { saved }))
             }
@@ -1096,7 +1097,7 @@ pub struct Ranks {
 
 /// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
 /// tile's group is looked up again, its rank changed by [`Ranking::step`].
-impl Estimate for BlankFreeDatabase {
+impl Estimate for RankedDatabase {
     type Memo = Ranks;
 
     fn first(&self, board: &Board) -> (u32, Ranks) {
@@ -1119,22 +1120,22 @@ impl Estimate for BlankFreeDatabase {
 /// (tiles renamed so the goal mirrors onto itself), keeping the larger sum: the mirror of a
 /// board is exactly as far from the goal, so both are lower bounds. Needs a goal whose blank
 /// is on the diagonal.
-pub struct BlankFreeMirrored<'a> {
-    db: &'a BlankFreeDatabase,
+pub struct RankedMirrored<'a> {
+    db: &'a RankedDatabase,
     mirror: Mirror,
 }
 
-impl<'a> BlankFreeMirrored<'a> {
+impl<'a> RankedMirrored<'a> {
     /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
-    pub fn new(db: &'a BlankFreeDatabase) -> Option<BlankFreeMirrored<'a>> {
-        Some(BlankFreeMirrored {
+    pub fn new(db: &'a RankedDatabase) -> Option<RankedMirrored<'a>> {
+        Some(RankedMirrored {
             db,
             mirror: Mirror::of(&db.goal)?,
         })
     }
 }
 
-impl Estimate for BlankFreeMirrored<'_> {
+impl Estimate for RankedMirrored<'_> {
     type Memo = (Ranks, Ranks);
 
     fn first(&self, board: &Board) -> (u32, Self::Memo) {
@@ -1166,6 +1167,7 @@ impl Estimate for BlankFreeMirrored<'_> {
 mod tests {
     use super::*;
     use crate::domains::puzzle::ida::ida_star;
+    use crate::domains::puzzle::pdb::distances_by_cells;
     use crate::domains::puzzle::{
         DistanceTable, Heuristic, HeuristicKind, PatternDatabase, Rng, scramble,
     };
@@ -1223,7 +1225,7 @@ mod tests {
     }
 
     #[test]
-    fn the_region_build_on_two_threads_gives_the_distances_of_the_blank_tracking_build() {
+    fn the_region_build_on_two_threads_gives_the_distances_of_the_blank_cell_build() {
         let five = Partition {
             groups: vec![(1..=5).collect(), (6..=10).collect(), (11..=15).collect()],
         };
@@ -1232,16 +1234,10 @@ mod tests {
             (Board::blank_first(4), five),
             (p1379(), Partition::eight_44()),
         ] {
-            let db =
-                BlankFreeDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
-            let tracking =
-                PatternDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
+            let db = RankedDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
             for (g, tiles) in partition.groups.iter().enumerate() {
-                assert_eq!(
-                    db.tables[g],
-                    tracking.distances(g),
-                    "{goal}, group {tiles:?}"
-                );
+                let by_cells = distances_by_cells(goal, tiles);
+                assert_eq!(db.tables[g], by_cells, "{goal}, group {tiles:?}");
             }
         }
     }
@@ -1254,7 +1250,7 @@ mod tests {
         let all = Partition {
             groups: vec![(1..=8).collect()],
         };
-        let db = BlankFreeDatabase::build(goal, all, &mut keep_going).unwrap();
+        let db = RankedDatabase::build(goal, all, &mut keep_going).unwrap();
         let table = DistanceTable::new(&goal).unwrap();
         let mut boards = 0;
         for board in table.states() {
@@ -1274,8 +1270,8 @@ mod tests {
             (Board::blank_last(4), fifteen_small()),
             (p1379(), Partition::eight_44()),
         ] {
-            let db = BlankFreeDatabase::build(goal, partition, &mut keep_going).unwrap();
-            let mirrored = BlankFreeMirrored::new(&db).expect("the blank is on the diagonal");
+            let db = RankedDatabase::build(goal, partition, &mut keep_going).unwrap();
+            let mirrored = RankedMirrored::new(&db).expect("the blank is on the diagonal");
             let table_h = |b: &Board| db.h(b);
             let mut rng = Rng::new(21);
             let mut higher = 0;
@@ -1300,15 +1296,15 @@ mod tests {
             assert!(higher > 0, "the mirror never helped on {goal}");
         }
         let off: Board = "123456708".parse().unwrap();
-        let db = BlankFreeDatabase::build(off, Partition::eight_44(), &mut keep_going).unwrap();
-        assert!(BlankFreeMirrored::new(&db).is_none());
+        let db = RankedDatabase::build(off, Partition::eight_44(), &mut keep_going).unwrap();
+        assert!(RankedMirrored::new(&db).is_none());
     }
 
     #[test]
-    fn ida_star_with_the_mirrored_blank_free_database_finds_optimal_paths() {
+    fn ida_star_with_the_mirrored_ranked_database_finds_optimal_paths() {
         let goal = p1379();
-        let db = BlankFreeDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
-        let mirrored = BlankFreeMirrored::new(&db).unwrap();
+        let db = RankedDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
+        let mirrored = RankedMirrored::new(&db).unwrap();
         let table = DistanceTable::new(&goal).unwrap();
         let mut rng = Rng::new(4);
         for _ in 0..40 {
@@ -1320,24 +1316,21 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_blank_free_database_loads_back_and_a_damaged_one_is_rebuilt() {
+    fn a_saved_ranked_database_loads_back_and_a_damaged_one_is_rebuilt() {
         let goal = Board::blank_last(4);
         let partition = fifteen_small();
-        let db = BlankFreeDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
-        let dir = std::env::temp_dir().join(format!("searchlab-bf-{}", std::process::id()));
-        let path = dir.join(BlankFreeDatabase::file_name(&goal, &partition));
+        let db = RankedDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
+        let dir = std::env::temp_dir().join(format!("searchlab-ranked-{}", std::process::id()));
+        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
         db.save(&path).unwrap();
-        assert_eq!(
-            BlankFreeDatabase::load(&path, goal, &partition).unwrap(),
-            db
-        );
-        // Another goal or split is not this file, nor is a blank-tracking database's name.
-        assert!(BlankFreeDatabase::load(&path, Board::blank_first(4), &partition).is_err());
+        assert_eq!(RankedDatabase::load(&path, goal, &partition).unwrap(), db);
+        // Another goal or split is not this file, nor is a keyed database's name.
+        assert!(RankedDatabase::load(&path, Board::blank_first(4), &partition).is_err());
         let mut other = partition.clone();
         other.groups.swap(0, 1);
-        assert!(BlankFreeDatabase::load(&path, goal, &other).is_err());
+        assert!(RankedDatabase::load(&path, goal, &other).is_err());
         assert_ne!(
-            BlankFreeDatabase::file_name(&goal, &partition),
+            RankedDatabase::file_name(&goal, &partition),
             PatternDatabase::file_name(&goal, &partition)
         );
         let sound = std::fs::read(&path).unwrap();
@@ -1348,44 +1341,44 @@ mod tests {
             std::fs::write(&path, &bytes).unwrap();
             assert!(
                 matches!(
-                    BlankFreeDatabase::load(&path, goal, &partition),
+                    RankedDatabase::load(&path, goal, &partition),
                     Err(PdbError::Damaged(_))
                 ),
                 "byte {at}"
             );
         }
         std::fs::write(&path, &sound[..sound.len() - 1]).unwrap();
-        assert!(BlankFreeDatabase::load(&path, goal, &partition).is_err());
+        assert!(RankedDatabase::load(&path, goal, &partition).is_err());
         let (again, source) =
-            BlankFreeDatabase::cached_or_build(&dir, goal, partition.clone(), &mut keep_going)
+            RankedDatabase::cached_or_build(&dir, goal, partition.clone(), &mut keep_going)
                 .unwrap();
         assert_eq!(source, Source::Built { saved: true });
         assert_eq!(again, db);
         let (_, source) =
-            BlankFreeDatabase::cached_or_build(&dir, goal, partition, &mut keep_going).unwrap();
+            RankedDatabase::cached_or_build(&dir, goal, partition, &mut keep_going).unwrap();
         assert_eq!(source, Source::Cache);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
-    fn a_bad_partition_is_refused_and_a_blank_free_build_can_be_cancelled() {
+    fn a_bad_partition_is_refused_and_a_ranked_build_can_be_cancelled() {
         let goal = Board::blank_last(4);
         let nine = Partition {
             groups: vec![(1..=9).collect()],
         };
         assert_eq!(
-            BlankFreeDatabase::build(goal, nine, &mut keep_going),
+            RankedDatabase::build(goal, nine, &mut keep_going),
             Err(PdbError::GroupSize(9))
         );
         let twice = Partition {
             groups: vec![vec![1, 2], vec![2, 3]],
         };
         assert_eq!(
-            BlankFreeDatabase::build(goal, twice, &mut keep_going),
+            RankedDatabase::build(goal, twice, &mut keep_going),
             Err(PdbError::Tile(2))
         );
         let mut calls = 0;
-        let result = BlankFreeDatabase::build(goal, fifteen_small(), &mut |_| {
+        let result = RankedDatabase::build(goal, fifteen_small(), &mut |_| {
             calls += 1;
             calls < 3
         });
@@ -1398,7 +1391,7 @@ mod tests {
         let goal = Board::blank_last(4);
         let started = std::time::Instant::now();
         let mut layers = 0;
-        let db = BlankFreeDatabase::build(goal, BlankFreeDatabase::fifteen_78(), &mut |share| {
+        let db = RankedDatabase::build(goal, RankedDatabase::fifteen_78(), &mut |share| {
             layers += 1;
             eprintln!(
                 "layer {layers}: {:.1} % at {:.1} s",
@@ -1409,7 +1402,7 @@ mod tests {
         })
         .unwrap();
         eprintln!("7-8 built in {:.1} s", started.elapsed().as_secs_f64());
-        let mirrored = BlankFreeMirrored::new(&db).unwrap();
+        let mirrored = RankedMirrored::new(&db).unwrap();
         let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
         let mut rng = Rng::new(11);
         for _ in 0..2000 {
