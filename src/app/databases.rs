@@ -359,7 +359,7 @@ mod tests {
         h.step();
         h.step();
         h.get_by_label_contains("building");
-        // Stop it again: the whole database takes a minute.
+        // Stop it again, two frames in: the whole database takes over a second.
         h.get_by_label("Cancel").click();
         h.step();
         frames_until(&mut h, |_| JOBS.with_borrow(|jobs| jobs.current.is_none()));

@@ -167,9 +167,9 @@ strings! {
     pdb_build: "Build", "构建";
     pdb_not_built: "database not built", "数据库未构建";
     pdb_waiting: "waiting for another build…", "等待另一个数据库构建完成…";
-    pdb_build_hint: "The pattern database is built once per goal (on a 4x4 board about a \
-        minute) and kept in the cache folder; the heuristic can be used when it is ready.",
-        "模式数据库每个目标状态构建一次（4x4 棋盘约需一分钟），并保存在缓存文件夹中；\
+    pdb_build_hint: "The pattern database is built once per goal (on a 4x4 board in a few \
+        seconds) and kept in the cache folder; the heuristic can be used when it is ready.",
+        "模式数据库每个目标状态构建一次（4x4 棋盘只需几秒钟），并保存在缓存文件夹中；\
         构建完成后才能使用这个启发函数。";
     h_for_reference: "(h shown for reference; this algorithm's f ignores it)",
         "（h 仅供参考；此算法的 f 不使用它）";
