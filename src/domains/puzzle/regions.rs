@@ -404,6 +404,47 @@ impl Geometry {
     }
 }
 
+/// The board's left-right mirror image, where it maps a group's goal state onto itself (the
+/// 7-8 split's group of the top two rows): a state and its image are equally far from the
+/// goal, so the BFS keeps only the one of lower rank and expands half the states.
+struct Symmetry {
+    /// Each cell's image.
+    cell: [u8; 16],
+    /// The group order of the tile that each tile's image stands for.
+    order: [u8; MAX_GROUP],
+}
+
+impl Symmetry {
+    /// The mirror of `goal`'s group `tiles` with the blank in the region `home`, if it maps
+    /// the group's goal cells onto themselves and the region onto itself.
+    fn of(goal: &Board, tiles: &[u8], home: u32) -> Option<Symmetry> {
+        let side = goal.side();
+        let mut cell = [0u8; 16];
+        for (c, image) in cell.iter_mut().enumerate().take(side * side) {
+            *image = ((c / side) * side + side - 1 - c % side) as u8;
+        }
+        let mut order = [0u8; MAX_GROUP];
+        for (i, &tile) in tiles.iter().enumerate() {
+            let image = usize::from(cell[goal.position_of(tile)]);
+            let j = tiles.iter().position(|&t| goal.position_of(t) == image)?;
+            order[i] = j as u8;
+        }
+        let symmetry = Symmetry { cell, order };
+        (symmetry.cells(home) == home).then_some(symmetry)
+    }
+
+    /// The image of a set of cells.
+    #[inline]
+    fn cells(&self, mut mask: u32) -> u32 {
+        let mut image = 0;
+        while mask != 0 {
+            image |= 1 << self.cell[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+        }
+        image
+    }
+}
+
 /// Bits picked out of a byte and packed low, or spread back: `gather[mask][x]` packs the bits
 /// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask` (the bit
 /// extract and deposit instructions, by table: a loop over the free cells took a fifth of the
@@ -498,6 +539,7 @@ fn build_regions<W: Word>(
     let home = geometry
         .bytes
         .lanes_of(geometry.region(1 << goal.blank(), free), free);
+    let symmetry = Symmetry::of(goal, tiles, geometry.region(1 << goal.blank(), free));
     words[start].update(|_| Some(home | home << lane | 1 << (3 * lane)));
     let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     flagged[start / chunk].store(true, Ordering::Relaxed);
@@ -513,6 +555,7 @@ fn build_regions<W: Word>(
         let marks = Marks {
             words: &words,
             geometry: &geometry,
+            symmetry: symmetry.as_ref(),
             flags: &flagging,
             chunk,
             next_lane: (1 + (depth + 1) % 2) as u32 * lane,
@@ -523,7 +566,7 @@ fn build_regions<W: Word>(
                 scope.spawn(|| {
                     let mut counts = (0, 0);
                     let mut pending = Pending {
-                        marks: [(0, 0, 0); BATCH],
+                        marks: [(0, 0, 0, 0); BATCH],
                         len: 0,
                     };
                     loop {
@@ -616,6 +659,7 @@ fn build_regions<W: Word>(
 struct Marks<'a, W> {
     words: &'a [W],
     geometry: &'a Geometry,
+    symmetry: Option<&'a Symmetry>,
     flags: &'a [AtomicBool],
     chunk: usize,
     /// The shift of the next layer's lane.
@@ -629,9 +673,10 @@ struct Marks<'a, W> {
 /// successor after another.
 const BATCH: usize = 64;
 
-/// One thread's successors waiting to be marked: rank, free cells, and the cell the tile left.
+/// One thread's successors waiting to be marked: rank, free cells, the cell the tile left, and
+/// the rank of the mirror image the state stands for too (the same rank if none).
 struct Pending {
-    marks: [(u32, u16, u8); BATCH],
+    marks: [(u32, u16, u8, u32); BATCH],
     len: usize,
 }
 
@@ -664,6 +709,22 @@ impl<W: Word> Marks<'_, W> {
         let now = regions.trailing_zeros() / W::LANE * W::LANE;
         let open = geometry.bytes.cells_of(regions >> now, free);
         let side = geometry.side;
+        // The mirror image of this placement, where the group has one: its rank, and the group
+        // order of the tile in each of its cells.
+        let image = self.symmetry.map(|symmetry| {
+            let mut image_cells = [0u8; MAX_GROUP];
+            let mut image_order = [MAX_GROUP as u8; 16];
+            for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
+                let (j, image) = (symmetry.order[i], symmetry.cell[usize::from(cell) & 15]);
+                image_cells[usize::from(j) & (MAX_GROUP - 1)] = image;
+                image_order[usize::from(image) & 15] = j;
+            }
+            (
+                symmetry,
+                ranking.rank(&image_cells[..ranking.k]),
+                image_order,
+            )
+        });
         // The tiles that step right, left, down and up into an open cell, by shifts.
         let movers = [
             (taken & (open >> 1) & geometry.not_last, 1),
@@ -678,12 +739,28 @@ impl<W: Word> Marks<'_, W> {
                 let to = (from as i32 + offset) as usize;
                 let i = usize::from(order[from]);
                 let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
-                prefetch(&self.words[next as usize]);
+                let moved_free = free ^ (1 << from) ^ (1 << to);
+                let mut mark = (next, moved_free as u16, from as u8, next);
+                if let Some((symmetry, rank, image_order)) = &image {
+                    // The same move in the mirror image; the state is kept at the lower rank.
+                    let (from_image, to_image) = (symmetry.cell[from], symmetry.cell[to]);
+                    let j = usize::from(symmetry.order[i & (MAX_GROUP - 1)]);
+                    let change =
+                        ranking.step(j, usize::from(from_image), usize::from(to_image), |cell| {
+                            usize::from(image_order[cell & 15])
+                        });
+                    let other = (i64::from(*rank) + change) as u32;
+                    if other < next {
+                        mark = (other, symmetry.cells(moved_free) as u16, from_image, next);
+                    } else {
+                        mark.3 = other;
+                    }
+                }
+                prefetch(&self.words[mark.0 as usize]);
                 if pending.len == BATCH {
                     counts = self.flush(pending, counts);
                 }
-                let moved_free = free ^ (1 << from) ^ (1 << to);
-                pending.marks[pending.len] = (next, moved_free as u16, from as u8);
+                pending.marks[pending.len] = mark;
                 pending.len += 1;
             }
         }
@@ -693,7 +770,7 @@ impl<W: Word> Marks<'_, W> {
     /// Marks the queued states that are still unseen, in the next layer's lane.
     fn flush(&self, pending: &mut Pending, mut counts: (usize, usize)) -> (usize, usize) {
         let reached = (1 << W::LANE) - 1;
-        for &(next, free, from) in &pending.marks[..pending.len] {
+        for &(next, free, from, image) in &pending.marks[..pending.len] {
             // The blank is now in the region of the cell the tile left. Regions are marked
             // whole, so that one cell tells whether its region was reached.
             let free = u32::from(free);
@@ -717,7 +794,15 @@ impl<W: Word> Marks<'_, W> {
                 (old & bit == 0).then_some(old | region | region << self.next_lane | first)
             });
             if let Some(before) = before {
-                counts.0 += usize::from(before & reached == 0);
+                if before & reached == 0 {
+                    counts.0 += 1;
+                    if image != next {
+                        // The mirror image's placement is as far, and is never marked itself
+                        // (its states are kept here): only this thread writes its word.
+                        self.words[image as usize].set(self.depth_bits);
+                        counts.0 += 1;
+                    }
+                }
                 counts.1 += 1;
                 self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
             }
@@ -1240,6 +1325,28 @@ mod tests {
                 assert_eq!(db.tables[g], by_cells, "{goal}, group {tiles:?}");
             }
         }
+    }
+
+    #[test]
+    fn groups_whose_goal_mirrors_onto_itself_are_found_and_others_are_not() {
+        let goal = Board::blank_last(4);
+        let home = |tiles: &[u8]| {
+            let geometry = Geometry::new(4);
+            let taken = tiles.iter().fold(0, |m, &t| m | 1 << goal.position_of(t));
+            geometry.region(1 << goal.blank(), geometry.all & !taken)
+        };
+        // The top two rows: tile 1's image is tile 4, tile 6's is tile 7.
+        let top: Vec<u8> = (1..=8).collect();
+        let mirror = Symmetry::of(&goal, &top, home(&top)).expect("the top rows mirror");
+        assert_eq!((mirror.order[0], mirror.order[5]), (3, 6));
+        assert_eq!(mirror.cells(0b0011), 0b1100);
+        // The blank's corner has no tile to mirror tile 13 onto; a row keeps its region.
+        let bottom: Vec<u8> = (9..=15).collect();
+        assert!(Symmetry::of(&goal, &bottom, home(&bottom)).is_none());
+        assert!(Symmetry::of(&goal, &[5, 6, 7, 8], home(&[5, 6, 7, 8])).is_some());
+        // The 6-6-3 blocks mirror onto each other, not onto themselves.
+        let left = &Partition::fifteen_663().groups[0];
+        assert!(Symmetry::of(&goal, left, home(left)).is_none());
     }
 
     #[test]
