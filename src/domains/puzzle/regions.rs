@@ -269,9 +269,11 @@ fn large_table(size: usize, fill: u8) -> Vec<u8> {
 /// A placement's state during a build, kept in one word so that marking a state touches one
 /// cache line. The word has four lanes of [`Word::LANE`] bits; bit `j` of the first three
 /// stands for the `j`-th free cell (lowest first), that is for the blank's region holding it:
-/// - lane 0: the regions reached so far (each expanded region with all its cells);
+/// - lane 0: the regions reached so far, each with all its cells;
 /// - lanes 1 and 2: the regions reached at an even and at an odd depth, not yet expanded;
 /// - lane 3: one more than the placement's least depth over its regions, 0 while unreached.
+///
+/// The placement of a state kept as its mirror image ([`Symmetry`]) has only lane 3.
 trait Word: Sized + Send + Sync {
     /// Bits a lane: at least the free cells of a placement.
     const LANE: u32;
@@ -283,7 +285,8 @@ trait Word: Sized + Send + Sync {
     /// Stores `value`: only while no other thread writes the word.
     fn set(&self, value: u64);
 
-    /// Sets the bits `f` asks for given the word's value, unless it asks for none.
+    /// Replaces the word's value by what `f` makes of it, trying again while other threads
+    /// change it first; `f` returning `None` leaves it. Returns the value replaced.
     #[inline]
     fn update(&self, f: impl Fn(u64) -> Option<u64>) -> Option<u64> {
         let mut old = self.get();
@@ -512,9 +515,10 @@ pub(super) fn build_table(
 /// region, and a move is a tile of the group stepping into a cell of the blank's region (cost
 /// 1): the blank is then in the region of the cell the tile left. Every layer scans only the
 /// chunks flagged by the layer before, walking their placements in rank order so no rank is
-/// unranked afresh. A new state is marked by the one cell the tile left; it is grown to its
-/// whole region when expanded, and a second mark of the same region in the same layer is
-/// merged there.
+/// unranked afresh. A new state is marked with its whole region (grown from the cell the tile
+/// left), so any one cell tells a later mark that the region was reached. Where the group's
+/// goal mirrors onto itself, a state and its mirror image are kept once, at the lower rank,
+/// and the image's placement gets its depth when the kept one is first reached.
 fn build_regions<W: Word>(
     goal: &Board,
     tiles: &[u8],
