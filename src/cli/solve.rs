@@ -534,8 +534,7 @@ impl Solver {
                     (_, Some(groups)) => groups.clone(),
                     (_, None) => {
                         let wide = RankedDatabase::fifteen_78();
-                        let path = dir.join(RankedDatabase::file_name(&goal, &wide));
-                        if let Ok(db) = RankedDatabase::load(&path, goal, &wide) {
+                        if let Ok(db) = RankedDatabase::cached(&dir, goal, &wide) {
                             return Ok(Database::Ranked(db));
                         }
                         Partition::fifteen_663()

@@ -207,23 +207,8 @@ impl PatternDatabase {
         partition: Partition,
         progress: Progress<'_>,
     ) -> Result<PatternDatabase, PdbError> {
-        let side = goal.side();
-        let n = side * side;
-        let mut seen = vec![false; n];
-        if partition.groups.len() > 4 {
-            return Err(PdbError::Groups(partition.groups.len()));
-        }
-        for group in &partition.groups {
-            if group.len() > 8 {
-                return Err(PdbError::GroupSize(group.len()));
-            }
-            for &tile in group {
-                if tile == 0 || tile as usize >= n || seen[tile as usize] {
-                    return Err(PdbError::Tile(tile));
-                }
-                seen[tile as usize] = true;
-            }
-        }
+        super::regions::fits(&goal, &partition)?;
+        let n = goal.len();
         let total: f64 = partition
             .groups
             .iter()
@@ -781,6 +766,14 @@ mod tests {
         assert_eq!(
             PatternDatabase::build(goal, off_board, &mut keep_going),
             Err(PdbError::Tile(9))
+        );
+        // A group with no tile has no table to build.
+        let empty = Partition {
+            groups: vec![vec![1, 2, 3, 4], vec![]],
+        };
+        assert_eq!(
+            PatternDatabase::build(goal, empty, &mut keep_going),
+            Err(PdbError::GroupSize(0))
         );
         let mut calls = 0;
         let result = PatternDatabase::build(goal, Partition::eight_44(), &mut |_| {

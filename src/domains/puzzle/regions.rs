@@ -544,7 +544,7 @@ fn build_regions<W: Word>(
         .bytes
         .lanes_of(geometry.region(1 << goal.blank(), free), free);
     let symmetry = Symmetry::of(goal, tiles, geometry.region(1 << goal.blank(), free));
-    words[start].update(|_| Some(home | home << lane | 1 << (3 * lane)));
+    words[start].set(home | home << lane | 1 << (3 * lane));
     let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     flagged[start / chunk].store(true, Ordering::Relaxed);
     let mut flagging: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
@@ -601,7 +601,7 @@ fn build_regions<W: Word>(
                                             &geometry,
                                             &walk.cells,
                                             (block_start + j) as u32,
-                                            regions << now,
+                                            regions,
                                             counts,
                                         );
                                     }
@@ -685,8 +685,8 @@ struct Pending {
 }
 
 impl<W: Word> Marks<'_, W> {
-    /// Expands the `regions` (bits in this layer's lane) of the placement of rank `index` (its tiles at
-    /// `cells`), queueing each successor and marking the queue whenever it fills. `counts`
+    /// Expands the `regions` (lane bits: one a free cell) of the placement of rank `index` (its
+    /// tiles at `cells`), queueing each successor and marking the queue whenever it fills. `counts`
     /// (placements first reached, states first reached) is carried through.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -710,8 +710,7 @@ impl<W: Word> Marks<'_, W> {
         let order_at = |cell: usize| usize::from(order[cell & 15]);
         // The regions are marked whole, so their cells need no growing here: a tile next to
         // any of them steps into the one that holds the cell it enters.
-        let now = regions.trailing_zeros() / W::LANE * W::LANE;
-        let open = geometry.bytes.cells_of(regions >> now, free);
+        let open = geometry.bytes.cells_of(regions, free);
         let side = geometry.side;
         // The mirror image of this placement, where the group has one: its rank, and the group
         // order of the tile in each of its cells.
@@ -1113,26 +1112,50 @@ impl RankedDatabase {
         partition: Partition,
         progress: Progress<'_>,
     ) -> Result<(RankedDatabase, Source), PdbError> {
-        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
-        match RankedDatabase::load(&path, goal, &partition) {
+        match RankedDatabase::cached(dir, goal, &partition) {
             Ok(db) => Ok((db, Source::Cache)),
             Err(_) => {
                 let db = RankedDatabase::build(goal, partition, progress)?;
-                let saved = db.save(&path).is_ok();
+                let saved = db
+                    .save(&dir.join(RankedDatabase::file_name(&goal, db.partition())))
+                    .is_ok();
                 Ok((db, Source::Built { saved }))
             }
         }
+    }
+
+    /// The database cached under `dir` for this goal and partition, if it is there and sound.
+    pub fn cached(
+        dir: &Path,
+        goal: Board,
+        partition: &Partition,
+    ) -> Result<RankedDatabase, PdbError> {
+        RankedDatabase::load(
+            &dir.join(RankedDatabase::file_name(&goal, partition)),
+            goal,
+            partition,
+        )
     }
 }
 
 /// The rankings of the groups, or why the partition does not fit the goal.
 fn check(goal: &Board, partition: &Partition) -> Result<Vec<Ranking>, PdbError> {
+    fits(goal, partition)?;
+    Ok(partition
+        .groups
+        .iter()
+        .map(|group| Ranking::new(goal.side(), group.len()))
+        .collect())
+}
+
+/// Why the partition does not fit the goal, if it does not: every database's check before
+/// any table is built or read (at most four groups of one to eight tiles, each tile once).
+pub(super) fn fits(goal: &Board, partition: &Partition) -> Result<(), PdbError> {
     let n = goal.len();
     if partition.groups.len() > 4 {
         return Err(PdbError::Groups(partition.groups.len()));
     }
     let mut seen = [false; 16];
-    let mut rankings = Vec::new();
     for group in &partition.groups {
         if group.len() > MAX_GROUP || group.is_empty() {
             return Err(PdbError::GroupSize(group.len()));
@@ -1143,9 +1166,8 @@ fn check(goal: &Board, partition: &Partition) -> Result<Vec<Ranking>, PdbError> 
             }
             seen[tile as usize] = true;
         }
-        rankings.push(Ranking::new(goal.side(), group.len()));
     }
-    Ok(rankings)
+    Ok(())
 }
 
 /// A checksum of the tables read eight bytes at a time in four independent lanes (a byte-wise
