@@ -13,14 +13,14 @@
 //!
 //! A table is built by a layered breadth-first search over the placements' ranks: each layer
 //! scans the chunks holding states of its depth and marks their unseen successors one deeper,
-//! on every core, with one word a placement for the regions reached, the two layers' regions
-//! and the least depth. Databases are cached on disk like [`PatternDatabase`]'s, with a header
+//! on every core, with one word a placement for the regions reached and the two layers'
+//! regions, and a byte for its least depth. Databases are cached on disk like [`PatternDatabase`]'s, with a header
 //! (format version, abstraction, goal, partition, checksum), and rebuilt when the file is
 //! missing or damaged.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use super::board::Board;
 use super::ida::Estimate;
@@ -267,41 +267,27 @@ fn large_table(size: usize, fill: u8) -> Vec<u8> {
 }
 
 /// A placement's state during a build, kept in one word so that marking a state touches one
-/// cache line. The word has four lanes of [`Word::LANE`] bits; bit `j` of the first three
-/// stands for the `j`-th free cell (lowest first), that is for the blank's region holding it:
+/// cache line. The word has three lanes of [`Word::LANE`] bits; bit `j` of each stands for the
+/// `j`-th free cell (lowest first), that is for the blank's region holding it:
 /// - lane 0: the regions reached so far, each with all its cells;
-/// - lanes 1 and 2: the regions reached at an even and at an odd depth, not yet expanded;
-/// - lane 3: one more than the placement's least depth over its regions, 0 while unreached.
+/// - lanes 1 and 2: the regions reached at an even and at an odd depth, not yet expanded.
 ///
-/// The placement of a state kept as its mirror image ([`Symmetry`]) has only lane 3.
+/// The placement's least depth is written to its byte when the layer after it expands it.
 trait Word: Sized + Send + Sync {
     /// Bits a lane: at least the free cells of a placement.
     const LANE: u32;
 
     fn zeroed(size: usize) -> Vec<Self>;
     fn get(&self) -> u64;
-    /// Writes `new` if the word still holds `old`; else returns what it holds.
-    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64>;
+    /// Sets `bits`; returns the value before.
+    fn or(&self, bits: u64) -> u64;
     /// Stores `value`: only while no other thread writes the word.
     fn set(&self, value: u64);
-
-    /// Replaces the word's value by what `f` makes of it, trying again while other threads
-    /// change it first; `f` returning `None` leaves it. Returns the value replaced.
-    #[inline]
-    fn update(&self, f: impl Fn(u64) -> Option<u64>) -> Option<u64> {
-        let mut old = self.get();
-        while let Some(new) = f(old) {
-            match self.swap_from(old, new) {
-                Ok(()) => return Some(old),
-                Err(now) => old = now,
-            }
-        }
-        None
-    }
 }
 
 impl Word for AtomicU32 {
-    const LANE: u32 = 8;
+    // Ten free cells for a group of six tiles of the 15-puzzle, whose three lanes fill 30 bits.
+    const LANE: u32 = 10;
 
     fn zeroed(size: usize) -> Vec<AtomicU32> {
         // Zeroed by the allocator (fresh pages from the kernel, not written twice), and the
@@ -320,10 +306,8 @@ impl Word for AtomicU32 {
     }
 
     #[inline]
-    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64> {
-        self.compare_exchange_weak(old as u32, new as u32, Ordering::Relaxed, Ordering::Relaxed)
-            .map(drop)
-            .map_err(u64::from)
+    fn or(&self, bits: u64) -> u64 {
+        u64::from(self.fetch_or(bits as u32, Ordering::Relaxed))
     }
 
     #[inline]
@@ -348,15 +332,33 @@ impl Word for AtomicU64 {
     }
 
     #[inline]
-    fn swap_from(&self, old: u64, new: u64) -> Result<(), u64> {
-        self.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
-            .map(drop)
+    fn or(&self, bits: u64) -> u64 {
+        self.fetch_or(bits, Ordering::Relaxed)
     }
 
     #[inline]
     fn set(&self, value: u64) {
         self.store(value, Ordering::Relaxed);
     }
+}
+
+/// `size` bytes of `fill` that threads may write at once (each its own bytes), backed by huge
+/// pages where the system allows.
+fn shared_bytes(size: usize, fill: u8) -> Vec<AtomicU8> {
+    let table = std::mem::ManuallyDrop::new(large_table(size, fill));
+    let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, and the vector's
+    // allocation passes whole to the new one.
+    unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<AtomicU8>(), length, capacity) }
+}
+
+/// The bytes of [`shared_bytes`] once no thread writes them any more.
+fn plain_bytes(table: Vec<AtomicU8>) -> Vec<u8> {
+    let table = std::mem::ManuallyDrop::new(table);
+    let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
+    // SAFETY: as in `shared_bytes`, the other way round; the vector is owned, so no thread
+    // can still write it.
+    unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<u8>(), length, capacity) }
 }
 
 /// The board's cells as bit masks, for regions grown by shifts.
@@ -516,9 +518,10 @@ pub(super) fn build_table(
 /// 1): the blank is then in the region of the cell the tile left. Every layer scans only the
 /// chunks flagged by the layer before, walking their placements in rank order so no rank is
 /// unranked afresh. A new state is marked with its whole region (grown from the cell the tile
-/// left), so any one cell tells a later mark that the region was reached. Where the group's
-/// goal mirrors onto itself, a state and its mirror image are kept once, at the lower rank,
-/// and the image's placement gets its depth when the kept one is first reached.
+/// left), so any one cell tells a later mark that the region was reached. A placement's depth
+/// is written when the layer after its first states expands them, in rank order. Where the
+/// group's goal mirrors onto itself, a state and its mirror image are kept once, at the lower
+/// rank, and the image's placement gets its depth with the kept one's.
 fn build_regions<W: Word>(
     goal: &Board,
     tiles: &[u8],
@@ -533,6 +536,7 @@ fn build_regions<W: Word>(
     let chunks = size.div_ceil(chunk);
     let block = side * side - ranking.k + 1;
     let words = W::zeroed(size);
+    let depths = shared_bytes(size, UNSEEN);
     let lane = W::LANE;
     let lane_mask = (1u64 << lane) - 1;
     let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
@@ -544,33 +548,35 @@ fn build_regions<W: Word>(
         .bytes
         .lanes_of(geometry.region(1 << goal.blank(), free), free);
     let symmetry = Symmetry::of(goal, tiles, geometry.region(1 << goal.blank(), free));
-    words[start].set(home | home << lane | 1 << (3 * lane));
+    words[start].set(home | home << lane);
     let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     flagged[start / chunk].store(true, Ordering::Relaxed);
     let mut flagging: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
-    let mut reached = 1;
-    let mut depth = 0u64;
+    let mut reached = 0;
+    let mut depth = 0u8;
     loop {
         let next = AtomicUsize::new(0);
         let found = AtomicUsize::new(0);
         let pushed = AtomicUsize::new(0);
         // This layer's lane, and the next one's.
-        let now = (1 + depth % 2) as u32 * lane;
+        let now = (1 + u32::from(depth % 2)) * lane;
+        let next_lane = (1 + u32::from((depth + 1) % 2)) * lane;
         let marks = Marks {
             words: &words,
+            depths: &depths,
+            depth,
             geometry: &geometry,
             symmetry: symmetry.as_ref(),
             flags: &flagging,
             chunk,
-            next_lane: (1 + (depth + 1) % 2) as u32 * lane,
-            depth_bits: (depth + 2) << (3 * lane),
+            next_lane,
         };
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
                     let mut counts = (0, 0);
                     let mut pending = Pending {
-                        marks: [(0, 0, 0, 0); BATCH],
+                        marks: [(0, 0, 0); BATCH],
                         len: 0,
                     };
                     loop {
@@ -592,16 +598,21 @@ fn build_regions<W: Word>(
                                 for (j, word) in entries.iter().enumerate() {
                                     let cell = free.trailing_zeros() as u8;
                                     free &= free - 1;
-                                    let regions = (word.get() >> now) & lane_mask;
+                                    let value = word.get();
+                                    let regions = (value >> now) & lane_mask;
                                     if regions != 0 {
+                                        // Reached first in the layer before if it had no other
+                                        // regions then (this layer's marks are in both the
+                                        // reached lane and the next lane).
+                                        let before = value & lane_mask & !(value >> next_lane);
                                         walk.cells[last] = cell;
                                         counts = marks.expand(
                                             &mut pending,
                                             &ranking,
-                                            &geometry,
                                             &walk.cells,
                                             (block_start + j) as u32,
                                             regions,
+                                            before == regions,
                                             counts,
                                         );
                                     }
@@ -640,36 +651,33 @@ fn build_regions<W: Word>(
                 });
             }
         });
+        reached += found.into_inner();
         if pushed.into_inner() == 0 {
             break;
         }
-        reached += found.into_inner();
         if !progress(reached as f64 / size as f64) {
             return Err(PdbError::Cancelled);
         }
         std::mem::swap(&mut flagged, &mut flagging);
         depth += 1;
     }
-    Ok(words
-        .into_iter()
-        .map(|w| match (w.get() >> (3 * lane)) & lane_mask {
-            0 => UNSEEN,
-            d => (d - 1) as u8,
-        })
-        .collect())
+    drop(words);
+    Ok(plain_bytes(depths))
 }
 
-/// Where one layer of the BFS writes: the words, and a flag per chunk for the next layer.
+/// Where one layer of the BFS writes: the words, a flag per chunk for the next layer, and the
+/// depths of the placements first reached in the layer before.
 struct Marks<'a, W> {
     words: &'a [W],
+    depths: &'a [AtomicU8],
+    /// The depth of the states expanded.
+    depth: u8,
     geometry: &'a Geometry,
     symmetry: Option<&'a Symmetry>,
     flags: &'a [AtomicBool],
     chunk: usize,
     /// The shift of the next layer's lane.
     next_lane: u32,
-    /// The next layer's depth plus one, in the depth lane.
-    depth_bits: u64,
 }
 
 /// Successors collected (and their words prefetched) before any is read: a read that misses
@@ -677,29 +685,31 @@ struct Marks<'a, W> {
 /// successor after another.
 const BATCH: usize = 64;
 
-/// One thread's successors waiting to be marked: rank, free cells, the cell the tile left, and
-/// the rank of the mirror image the state stands for too (the same rank if none).
+/// One thread's successors waiting to be marked: rank, free cells, and the cell the tile left.
 struct Pending {
-    marks: [(u32, u16, u8, u32); BATCH],
+    marks: [(u32, u16, u8); BATCH],
     len: usize,
 }
 
 impl<W: Word> Marks<'_, W> {
     /// Expands the `regions` (lane bits: one a free cell) of the placement of rank `index` (its
-    /// tiles at `cells`), queueing each successor and marking the queue whenever it fills. `counts`
-    /// (placements first reached, states first reached) is carried through.
+    /// tiles at `cells`), queueing each successor and marking the queue whenever it fills.
+    /// `first`: the placement was first reached in the layer before, so its depth (and its
+    /// mirror image's) is written. `counts` (placements given their depth, states first
+    /// reached) is carried through.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn expand(
         &self,
         pending: &mut Pending,
         ranking: &Ranking,
-        geometry: &Geometry,
         cells: &[u8; MAX_GROUP],
         index: u32,
         regions: u64,
+        first: bool,
         mut counts: (usize, usize),
     ) -> (usize, usize) {
+        let geometry = self.geometry;
         let mut order = [MAX_GROUP as u8; 16];
         let mut taken = 0u32;
         for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
@@ -712,8 +722,9 @@ impl<W: Word> Marks<'_, W> {
         // any of them steps into the one that holds the cell it enters.
         let open = geometry.bytes.cells_of(regions, free);
         let side = geometry.side;
-        // The mirror image of this placement, where the group has one: its rank, and the group
-        // order of the tile in each of its cells.
+        // The mirror image of this placement, where the group has one: its cells, packed as
+        // `packed` packs this placement's, and the group order of the tile in each of its cells.
+        let packed = pack(cells, ranking.k);
         let image = self.symmetry.map(|symmetry| {
             let mut image_cells = [0u8; MAX_GROUP];
             let mut image_order = [MAX_GROUP as u8; 16];
@@ -722,12 +733,27 @@ impl<W: Word> Marks<'_, W> {
                 image_cells[usize::from(j) & (MAX_GROUP - 1)] = image;
                 image_order[usize::from(image) & 15] = j;
             }
-            (
-                symmetry,
-                ranking.rank(&image_cells[..ranking.k]),
-                image_order,
-            )
+            let image_packed = pack(&image_cells, ranking.k);
+            (symmetry, image_cells, image_order, image_packed)
         });
+        // The image's rank, ranked only when a successor or the depth needs it.
+        let mut image_rank = None;
+        let mut rank_image = |image_cells: &[u8; MAX_GROUP]| {
+            *image_rank.get_or_insert_with(|| ranking.rank(&image_cells[..ranking.k]))
+        };
+        if first {
+            self.depths[index as usize].store(self.depth, Ordering::Relaxed);
+            counts.0 += 1;
+            // The mirror image's placement is as far, and is never reached itself (its states
+            // are kept here): only this thread writes its depth.
+            if let Some((_, image_cells, _, _)) = &image {
+                let rank = rank_image(image_cells);
+                if rank != index {
+                    self.depths[rank as usize].store(self.depth, Ordering::Relaxed);
+                    counts.0 += 1;
+                }
+            }
+        }
         // The tiles that step right, left, down and up into an open cell, by shifts.
         let movers = [
             (taken & (open >> 1) & geometry.not_last, 1),
@@ -743,20 +769,26 @@ impl<W: Word> Marks<'_, W> {
                 let i = usize::from(order[from]);
                 let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
                 let moved_free = free ^ (1 << from) ^ (1 << to);
-                let mut mark = (next, moved_free as u16, from as u8, next);
-                if let Some((symmetry, rank, image_order)) = &image {
-                    // The same move in the mirror image; the state is kept at the lower rank.
+                let mut mark = (next, moved_free as u16, from as u8);
+                if let Some((symmetry, image_cells, image_order, image_packed)) = &image {
+                    // The same move in the mirror image. The state is kept at the lower rank,
+                    // and ranks compare as the packed cells do, so the image's rank is only
+                    // needed when the image is the lower: mostly after a move of the first
+                    // tile or of its image's tile, which decide the comparison.
                     let (from_image, to_image) = (symmetry.cell[from], symmetry.cell[to]);
                     let j = usize::from(symmetry.order[i & (MAX_GROUP - 1)]);
-                    let change =
-                        ranking.step(j, usize::from(from_image), usize::from(to_image), |cell| {
-                            usize::from(image_order[cell & 15])
-                        });
-                    let other = (i64::from(*rank) + change) as u32;
-                    if other < next {
-                        mark = (other, symmetry.cells(moved_free) as u16, from_image, next);
-                    } else {
-                        mark.3 = other;
+                    let moved = packed ^ packed_cell(from ^ to, i);
+                    let moved_image =
+                        image_packed ^ packed_cell(usize::from(from_image ^ to_image), j);
+                    if moved_image < moved {
+                        let change = ranking.step(
+                            j,
+                            usize::from(from_image),
+                            usize::from(to_image),
+                            |cell| usize::from(image_order[cell & 15]),
+                        );
+                        let other = (i64::from(rank_image(image_cells)) + change) as u32;
+                        mark = (other, symmetry.cells(moved_free) as u16, from_image);
                     }
                 }
                 prefetch(&self.words[mark.0 as usize]);
@@ -770,10 +802,9 @@ impl<W: Word> Marks<'_, W> {
         counts
     }
 
-    /// Marks the queued states that are still unseen, in the next layer's lane.
+    /// Marks the queued states that are still unseen, in the reached lane and the next layer's.
     fn flush(&self, pending: &mut Pending, mut counts: (usize, usize)) -> (usize, usize) {
-        let reached = (1 << W::LANE) - 1;
-        for &(next, free, from, image) in &pending.marks[..pending.len] {
+        for &(next, free, from) in &pending.marks[..pending.len] {
             // The blank is now in the region of the cell the tile left. Regions are marked
             // whole, so that one cell tells whether its region was reached.
             let free = u32::from(free);
@@ -786,26 +817,9 @@ impl<W: Word> Marks<'_, W> {
                 .geometry
                 .bytes
                 .lanes_of(self.geometry.region(1 << from, free), free);
-            // Reached, queued for the next layer, and for the first region reached of its
-            // placement, the placement's least depth.
-            let before = word.update(|old| {
-                let first = if old & reached == 0 {
-                    self.depth_bits
-                } else {
-                    0
-                };
-                (old & bit == 0).then_some(old | region | region << self.next_lane | first)
-            });
-            if let Some(before) = before {
-                if before & reached == 0 {
-                    counts.0 += 1;
-                    if image != next {
-                        // The mirror image's placement is as far, and is never marked itself
-                        // (its states are kept here): only this thread writes its word.
-                        self.words[image as usize].set(self.depth_bits);
-                        counts.0 += 1;
-                    }
-                }
+            // Another thread may mark the same state in between: it sets the same bits, and
+            // only the first counts it.
+            if word.or(region | region << self.next_lane) & bit == 0 {
                 counts.1 += 1;
                 self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
             }
@@ -813,6 +827,26 @@ impl<W: Word> Marks<'_, W> {
         pending.len = 0;
         counts
     }
+}
+
+/// The cells of a placement's tiles in one number, the first tile's in the top byte: numbers
+/// compare as the placements' ranks do (a rank is the cells' digits with the first tile's
+/// weighing most, and a tile's digit grows with its cell among the cells left free).
+#[inline]
+fn pack(cells: &[u8; MAX_GROUP], k: usize) -> u64 {
+    cells
+        .iter()
+        .take(k)
+        .enumerate()
+        .fold(0, |packed, (i, &cell)| {
+            packed | packed_cell(usize::from(cell), i)
+        })
+}
+
+/// Tile `i`'s byte in [`pack`]'s number, holding `cell`.
+#[inline]
+fn packed_cell(cell: usize, i: usize) -> u64 {
+    (cell as u64) << (8 * (MAX_GROUP - 1 - (i & (MAX_GROUP - 1))))
 }
 
 /// Asks for the cache line of `entry` ahead of its use.
@@ -1309,10 +1343,18 @@ mod tests {
         for (side, k) in [(3, 4), (4, 3), (4, 4)] {
             let ranking = Ranking::new(side, k);
             let adjacent = neighbours(side);
+            let mut previous = None;
             for index in 0..ranking.size() as u32 {
                 let mut cells = [0u8; MAX_GROUP];
                 ranking.unrank(index, &mut cells);
                 assert_eq!(ranking.rank(&cells[..k]), index, "{side}x{side}, {k} tiles");
+                // Packed cells grow with the rank, as the mirror's comparison needs.
+                let packed = pack(&cells, k);
+                assert!(
+                    previous < Some(packed),
+                    "{side}x{side}, {k} tiles, rank {index}"
+                );
+                previous = Some(packed);
                 let order_at = |cell: usize| {
                     cells[..k]
                         .iter()
