@@ -283,6 +283,8 @@ trait Word: Sized + Send + Sync {
     fn or(&self, bits: u64) -> u64;
     /// Stores `value`: only while no other thread writes the word.
     fn set(&self, value: u64);
+    /// Clears the bits not in `bits`.
+    fn and(&self, bits: u64);
 }
 
 impl Word for AtomicU32 {
@@ -314,6 +316,11 @@ impl Word for AtomicU32 {
     fn set(&self, value: u64) {
         self.store(value as u32, Ordering::Relaxed);
     }
+
+    #[inline]
+    fn and(&self, bits: u64) {
+        self.fetch_and(bits as u32, Ordering::Relaxed);
+    }
 }
 
 impl Word for AtomicU64 {
@@ -339,6 +346,11 @@ impl Word for AtomicU64 {
     #[inline]
     fn set(&self, value: u64) {
         self.store(value, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn and(&self, bits: u64) {
+        self.fetch_and(bits, Ordering::Relaxed);
     }
 }
 
@@ -584,7 +596,7 @@ fn build_regions<W: Word>(
                         if c >= chunks {
                             break;
                         }
-                        if !flagged[c].load(Ordering::Relaxed) {
+                        if !flagged[c].swap(false, Ordering::Relaxed) {
                             continue;
                         }
                         let first = c * chunk;
@@ -615,6 +627,10 @@ fn build_regions<W: Word>(
                                             before == regions,
                                             counts,
                                         );
+                                        // Cleared for the layer after next, which marks
+                                        // this lane: no thread marks it in this layer. (A
+                                        // separate clearing pass took as long.)
+                                        word.and(!(lane_mask << now));
                                     }
                                 }
                             }
@@ -624,30 +640,6 @@ fn build_regions<W: Word>(
                     counts = marks.flush(&mut pending, counts);
                     found.fetch_add(counts.0, Ordering::Relaxed);
                     pushed.fetch_add(counts.1, Ordering::Relaxed);
-                });
-            }
-        });
-        // This layer's lane is cleared for the layer after next once every thread is done
-        // with it: a plain store then races with no mark, where clearing each word as it is
-        // expanded would need a locked instruction (a sixth of the build's time).
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let c = next.fetch_add(1, Ordering::Relaxed);
-                        if c >= chunks {
-                            break;
-                        }
-                        if flagged[c].swap(false, Ordering::Relaxed) {
-                            for word in &words[c * chunk..((c + 1) * chunk).min(size)] {
-                                let value = word.get();
-                                if (value >> now) & lane_mask != 0 {
-                                    word.set(value & !(lane_mask << now));
-                                }
-                            }
-                        }
-                    }
                 });
             }
         });
