@@ -225,6 +225,10 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// Empty blocks past which a scan ranks its walk afresh instead of turning it block by block
+/// (ranking costs about as much as a dozen turns).
+const WALK_SKIP: usize = 16;
+
 /// Ranks scanned by one thread at a time: the smallest digit weight of at least 1024 (11,880
 /// for eight tiles of sixteen), so a chunk is whole blocks of the last tile's cells.
 fn chunk_size(ranking: &Ranking) -> usize {
@@ -615,9 +619,21 @@ fn build_regions<W: Word>(
                         }
                         let first = c * chunk;
                         let mut walk = Walk::new(&ranking, first as u32);
+                        // The walk's block: it is moved on to a block with states of this
+                        // layer only, block by block, or made afresh past a long empty stretch
+                        // (most blocks are empty in the first and last layers).
+                        let mut at = first;
                         for block_start in (first..(first + chunk).min(size)).step_by(block) {
                             let entries = &words[block_start..block_start + block];
                             if entries.iter().any(|w| (w.get() >> now) & lane_mask != 0) {
+                                if block_start - at > WALK_SKIP * block {
+                                    walk = Walk::new(&ranking, block_start as u32);
+                                } else {
+                                    for _ in (at..block_start).step_by(block) {
+                                        walk.next_block();
+                                    }
+                                }
+                                at = block_start;
                                 // The last tile's cells in rank order: the free ones, lowest first.
                                 let last = ranking.k - 1;
                                 let mut free = !walk.before[last] & geometry.all;
@@ -648,7 +664,6 @@ fn build_regions<W: Word>(
                                     }
                                 }
                             }
-                            walk.next_block();
                         }
                     }
                     counts = marks.flush(&mut pending, counts);
