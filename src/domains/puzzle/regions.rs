@@ -14,9 +14,9 @@
 //! A table is built by a layered breadth-first search over the placements' ranks: each layer
 //! scans the chunks holding states of its depth and marks their unseen successors one deeper,
 //! on every core, with one word a placement for the regions reached and the two layers'
-//! regions, and a byte for its least depth. Databases are cached on disk like [`PatternDatabase`]'s, with a header
-//! (format version, abstraction, goal, partition, checksum), and rebuilt when the file is
-//! missing or damaged.
+//! regions, and a byte for its least depth. Databases are cached on disk like
+//! [`PatternDatabase`]'s, with a header (format version, abstraction, goal, partition,
+//! checksum), and rebuilt when the file is missing or damaged.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -298,12 +298,10 @@ impl Word for AtomicU32 {
     fn zeroed(size: usize) -> Vec<AtomicU32> {
         // Zeroed by the allocator (fresh pages from the kernel, not written twice), and the
         // pages are only touched by the search itself.
-        let table = std::mem::ManuallyDrop::new(vec![0u32; size]);
+        let table = vec![0u32; size];
         advise_huge_pages(table.as_ptr().cast(), size * 4);
-        let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
-        // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`, and the
-        // vector's allocation passes whole to the new one.
-        unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<AtomicU32>(), length, capacity) }
+        // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`.
+        unsafe { recast(table) }
     }
 
     #[inline]
@@ -331,10 +329,11 @@ impl Word for AtomicU64 {
     const LANE: u32 = 16;
 
     fn zeroed(size: usize) -> Vec<AtomicU64> {
-        let mut table: Vec<u64> = Vec::with_capacity(size);
+        // As for `AtomicU32`.
+        let table = vec![0u64; size];
         advise_huge_pages(table.as_ptr().cast(), size * 8);
-        table.resize(size, 0);
-        table.into_iter().map(AtomicU64::new).collect()
+        // SAFETY: `AtomicU64` has the size, alignment and bit validity of `u64`.
+        unsafe { recast(table) }
     }
 
     #[inline]
@@ -361,20 +360,29 @@ impl Word for AtomicU64 {
 /// `size` bytes of `fill` that threads may write at once (each its own bytes), backed by huge
 /// pages where the system allows.
 fn shared_bytes(size: usize, fill: u8) -> Vec<AtomicU8> {
-    let table = std::mem::ManuallyDrop::new(large_table(size, fill));
-    let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
-    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`, and the vector's
-    // allocation passes whole to the new one.
-    unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<AtomicU8>(), length, capacity) }
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`.
+    unsafe { recast(large_table(size, fill)) }
 }
 
 /// The bytes of [`shared_bytes`] once no thread writes them any more.
 fn plain_bytes(table: Vec<AtomicU8>) -> Vec<u8> {
-    let table = std::mem::ManuallyDrop::new(table);
-    let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
     // SAFETY: as in `shared_bytes`, the other way round; the vector is owned, so no thread
     // can still write it.
-    unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<u8>(), length, capacity) }
+    unsafe { recast(table) }
+}
+
+/// The same allocation, its elements read as `U`: a table passes between plain numbers and
+/// atomics without a copy (of up to 2 GB).
+///
+/// # Safety
+/// `U` must have the size, alignment and bit validity of `T` for every value the table holds.
+unsafe fn recast<T, U>(table: Vec<T>) -> Vec<U> {
+    assert!(size_of::<T>() == size_of::<U>() && align_of::<T>() == align_of::<U>());
+    let table = std::mem::ManuallyDrop::new(table);
+    let (pointer, length, capacity) = (table.as_ptr(), table.len(), table.capacity());
+    // SAFETY: the allocation passes whole to the new vector, with the same layout (checked
+    // above) and elements the caller vouches for.
+    unsafe { Vec::from_raw_parts(pointer.cast_mut().cast::<U>(), length, capacity) }
 }
 
 /// The board's cells as bit masks, for regions grown by shifts.
@@ -744,9 +752,8 @@ impl<W: Word> Marks<'_, W> {
         // any of them steps into the one that holds the cell it enters.
         let open = geometry.bytes.cells_of(regions, free);
         let side = geometry.side;
-        // The mirror image of this placement, where the group has one: its cells, packed as
-        // `packed` packs this placement's, and the group order of the tile in each of its cells.
-        let packed = pack(cells, ranking.k);
+        // The mirror image of this placement, where the group has one: its cells, the group
+        // order of the tile in each of its cells, and both placements' cells packed.
         let image = self.symmetry.map(|symmetry| {
             let mut image_cells = [0u8; MAX_GROUP];
             let mut image_order = [MAX_GROUP as u8; 16];
@@ -755,8 +762,8 @@ impl<W: Word> Marks<'_, W> {
                 image_cells[usize::from(j) & (MAX_GROUP - 1)] = image;
                 image_order[usize::from(image) & 15] = j;
             }
-            let image_packed = pack(&image_cells, ranking.k);
-            (symmetry, image_cells, image_order, image_packed)
+            let packed = (pack(cells, ranking.k), pack(&image_cells, ranking.k));
+            (symmetry, image_cells, image_order, packed)
         });
         // The image's rank, ranked only when a successor or the depth needs it.
         let mut image_rank = None;
@@ -792,7 +799,7 @@ impl<W: Word> Marks<'_, W> {
                 let next = (i64::from(index) + ranking.step(i, from, to, order_at)) as u32;
                 let moved_free = free ^ (1 << from) ^ (1 << to);
                 let mut mark = (next, moved_free as u16, from as u8);
-                if let Some((symmetry, image_cells, image_order, image_packed)) = &image {
+                if let Some((symmetry, image_cells, image_order, (packed, image_packed))) = &image {
                     // The same move in the mirror image. The state is kept at the lower rank,
                     // and ranks compare as the packed cells do, so the image's rank is only
                     // needed when the image is the lower: mostly after a move of the first
