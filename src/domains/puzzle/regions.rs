@@ -13,14 +13,14 @@
 //!
 //! A table is built by a layered breadth-first search over the placements' ranks: each layer
 //! scans the chunks holding states of its depth and marks their unseen successors one deeper,
-//! on every core, with one word a placement for the regions reached and the two layers'
-//! regions, and a byte for its least depth. Databases are cached on disk like
-//! [`PatternDatabase`]'s, with a header (format version, abstraction, goal, partition,
-//! checksum), and rebuilt when the file is missing or damaged.
+//! on every core, with one word a placement (two bits a free cell: its region not reached,
+//! reached at an even or an odd depth, or expanded) and a byte for its least depth. Databases
+//! are cached on disk like [`PatternDatabase`]'s, with a header (format version, abstraction,
+//! goal, partition, checksum), and rebuilt when the file is missing or damaged.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
 use super::board::Board;
 use super::ida::Estimate;
@@ -262,21 +262,38 @@ fn advise_huge_pages(start: *const u8, bytes: usize) {
     let _ = (start, bytes);
 }
 
-/// A table of `size` bytes, all `fill`, backed by huge pages where the system allows.
-fn large_table(size: usize, fill: u8) -> Vec<u8> {
-    let mut table: Vec<u8> = Vec::with_capacity(size);
+/// A table of `size` bytes, all `fill`, backed by huge pages where the system allows, and
+/// filled on `threads` threads: the first write to a fresh page also costs the kernel's time
+/// (a second or more for the 8-tile group's half gigabyte on one thread, on some machines).
+fn large_table(size: usize, fill: u8, threads: usize) -> Vec<u8> {
+    // Zeroed by the allocator, whose fresh pages are not touched until written.
+    let mut table: Vec<u8> = vec![0; size];
     advise_huge_pages(table.as_ptr(), size);
-    table.resize(size, fill);
+    if fill != 0 {
+        let part = size.div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            for piece in table.chunks_mut(part) {
+                scope.spawn(move || piece.fill(fill));
+            }
+        });
+    }
     table
 }
 
 /// A placement's state during a build, kept in one word so that marking a state touches one
-/// cache line. The word has three lanes of [`Word::LANE`] bits; bit `j` of each stands for the
-/// `j`-th free cell (lowest first), that is for the blank's region holding it:
-/// - lane 0: the regions reached so far, each with all its cells;
-/// - lanes 1 and 2: the regions reached at an even and at an odd depth, not yet expanded.
+/// cache line. The word has two lanes of [`Word::LANE`] bits; bit `j` of each stands for the
+/// `j`-th free cell (lowest first), that is for the blank's region holding it, and the cell's
+/// two bits give the region's state:
+/// - neither: not reached;
+/// - the low lane's only: reached at an even depth, not yet expanded;
+/// - the high lane's only: reached at an odd depth, not yet expanded;
+/// - both: expanded.
 ///
-/// The placement's least depth is written to its byte when the layer after it expands it.
+/// Each region is marked whole, with all its cells. A layer's expansion sets the other lane's
+/// bit, which is also the next layer's mark: no lane needs clearing between layers. (Three
+/// lanes, one of them for "reached", took words twice as wide for the eight tiles of the
+/// 15-puzzle.) The placement's least depth is written to its byte when the layer after it
+/// expands it.
 trait Word: Sized + Send + Sync {
     /// Bits a lane: at least the free cells of a placement.
     const LANE: u32;
@@ -285,83 +302,47 @@ trait Word: Sized + Send + Sync {
     fn get(&self) -> u64;
     /// Sets `bits`; returns the value before.
     fn or(&self, bits: u64) -> u64;
-    /// Stores `value`: only while no other thread writes the word.
-    fn set(&self, value: u64);
-    /// Clears the bits not in `bits`.
-    fn and(&self, bits: u64);
 }
 
-impl Word for AtomicU32 {
-    // Ten free cells for a group of six tiles of the 15-puzzle, whose three lanes fill 30 bits.
-    const LANE: u32 = 10;
+/// Implements [`Word`] for an atomic integer type `$atomic` holding `$plain` values.
+macro_rules! word {
+    ($atomic:ty, $plain:ty) => {
+        impl Word for $atomic {
+            const LANE: u32 = <$plain>::BITS / 2;
 
-    fn zeroed(size: usize) -> Vec<AtomicU32> {
-        // Zeroed by the allocator (fresh pages from the kernel, not written twice), and the
-        // pages are only touched by the search itself.
-        let table = vec![0u32; size];
-        advise_huge_pages(table.as_ptr().cast(), size * 4);
-        // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`.
-        unsafe { recast(table) }
-    }
+            fn zeroed(size: usize) -> Vec<$atomic> {
+                // Zeroed by the allocator (fresh pages from the kernel, not written twice),
+                // and the pages are only touched by the search itself.
+                let table: Vec<$plain> = vec![0; size];
+                advise_huge_pages(table.as_ptr().cast(), size * size_of::<$plain>());
+                // SAFETY: the atomic type has the size, alignment and bit validity of the
+                // plain one.
+                unsafe { recast(table) }
+            }
 
-    #[inline]
-    fn get(&self) -> u64 {
-        u64::from(self.load(Ordering::Relaxed))
-    }
+            #[inline]
+            fn get(&self) -> u64 {
+                u64::from(self.load(Ordering::Relaxed))
+            }
 
-    #[inline]
-    fn or(&self, bits: u64) -> u64 {
-        u64::from(self.fetch_or(bits as u32, Ordering::Relaxed))
-    }
-
-    #[inline]
-    fn set(&self, value: u64) {
-        self.store(value as u32, Ordering::Relaxed);
-    }
-
-    #[inline]
-    fn and(&self, bits: u64) {
-        self.fetch_and(bits as u32, Ordering::Relaxed);
-    }
+            #[inline]
+            fn or(&self, bits: u64) -> u64 {
+                u64::from(self.fetch_or(bits as $plain, Ordering::Relaxed))
+            }
+        }
+    };
 }
 
-impl Word for AtomicU64 {
-    const LANE: u32 = 16;
-
-    fn zeroed(size: usize) -> Vec<AtomicU64> {
-        // As for `AtomicU32`.
-        let table = vec![0u64; size];
-        advise_huge_pages(table.as_ptr().cast(), size * 8);
-        // SAFETY: `AtomicU64` has the size, alignment and bit validity of `u64`.
-        unsafe { recast(table) }
-    }
-
-    #[inline]
-    fn get(&self) -> u64 {
-        self.load(Ordering::Relaxed)
-    }
-
-    #[inline]
-    fn or(&self, bits: u64) -> u64 {
-        self.fetch_or(bits, Ordering::Relaxed)
-    }
-
-    #[inline]
-    fn set(&self, value: u64) {
-        self.store(value, Ordering::Relaxed);
-    }
-
-    #[inline]
-    fn and(&self, bits: u64) {
-        self.fetch_and(bits, Ordering::Relaxed);
-    }
-}
+// Up to eight free cells: the eight tiles of the 15-puzzle, whose table of words takes 1 GB.
+word!(AtomicU16, u16);
+// Up to sixteen: any group of the 15-puzzle.
+word!(AtomicU32, u32);
 
 /// `size` bytes of `fill` that threads may write at once (each its own bytes), backed by huge
 /// pages where the system allows.
-fn shared_bytes(size: usize, fill: u8) -> Vec<AtomicU8> {
+fn shared_bytes(size: usize, fill: u8, threads: usize) -> Vec<AtomicU8> {
     // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`.
-    unsafe { recast(large_table(size, fill)) }
+    unsafe { recast(large_table(size, fill, threads)) }
 }
 
 /// The bytes of [`shared_bytes`] once no thread writes them any more.
@@ -372,7 +353,7 @@ fn plain_bytes(table: Vec<AtomicU8>) -> Vec<u8> {
 }
 
 /// The same allocation, its elements read as `U`: a table passes between plain numbers and
-/// atomics without a copy (of up to 2 GB).
+/// atomics without a copy (of up to 1 GB).
 ///
 /// # Safety
 /// `U` must have the size, alignment and bit validity of `T` for every value the table holds.
@@ -542,10 +523,10 @@ pub(super) fn build_table(
     threads: usize,
     progress: &mut dyn FnMut(f64) -> bool,
 ) -> Result<Vec<u8>, PdbError> {
-    if goal.len() - tiles.len() <= AtomicU32::LANE as usize {
-        build_regions::<AtomicU32>(goal, tiles, threads, progress)
+    if goal.len() - tiles.len() <= AtomicU16::LANE as usize {
+        build_regions::<AtomicU16>(goal, tiles, threads, progress)
     } else {
-        build_regions::<AtomicU64>(goal, tiles, threads, progress)
+        build_regions::<AtomicU32>(goal, tiles, threads, progress)
     }
 }
 
@@ -574,7 +555,7 @@ fn build_regions<W: Word>(
     let chunks = size.div_ceil(chunk);
     let block = side * side - ranking.k + 1;
     let words = W::zeroed(size);
-    let depths = shared_bytes(size, UNSEEN);
+    let depths = shared_bytes(size, UNSEEN, threads);
     let lane = W::LANE;
     let lane_mask = (1u64 << lane) - 1;
     let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
@@ -586,7 +567,7 @@ fn build_regions<W: Word>(
         .bytes
         .lanes_of(geometry.region(1 << goal.blank(), free), free);
     let symmetry = Symmetry::of(goal, tiles, geometry.region(1 << goal.blank(), free));
-    words[start].set(home | home << lane);
+    words[start].or(home);
     let mut flagged: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
     flagged[start / chunk].store(true, Ordering::Relaxed);
     let mut flagging: Vec<AtomicBool> = (0..chunks).map(|_| AtomicBool::new(false)).collect();
@@ -597,8 +578,10 @@ fn build_regions<W: Word>(
         let found = AtomicUsize::new(0);
         let pushed = AtomicUsize::new(0);
         // This layer's lane, and the next one's.
-        let now = (1 + u32::from(depth % 2)) * lane;
-        let next_lane = (1 + u32::from((depth + 1) % 2)) * lane;
+        let now = u32::from(depth % 2) * lane;
+        let next_lane = lane - now;
+        // The regions of a word to expand in this layer: this lane's bit only.
+        let frontier = |value: u64| (value >> now) & !(value >> next_lane) & lane_mask;
         let marks = Marks {
             words: &words,
             depths: &depths,
@@ -633,7 +616,7 @@ fn build_regions<W: Word>(
                         let mut at = first;
                         for block_start in (first..(first + chunk).min(size)).step_by(block) {
                             let entries = &words[block_start..block_start + block];
-                            if entries.iter().any(|w| (w.get() >> now) & lane_mask != 0) {
+                            if entries.iter().any(|w| frontier(w.get()) != 0) {
                                 if block_start - at > WALK_SKIP * block {
                                     walk = Walk::new(&ranking, block_start as u32);
                                 } else {
@@ -649,12 +632,13 @@ fn build_regions<W: Word>(
                                     let cell = free.trailing_zeros() as u8;
                                     free &= free - 1;
                                     let value = word.get();
-                                    let regions = (value >> now) & lane_mask;
+                                    let regions = frontier(value);
                                     if regions != 0 {
-                                        // Reached first in the layer before if it had no other
-                                        // regions then (this layer's marks are in both the
-                                        // reached lane and the next lane).
-                                        let before = value & lane_mask & !(value >> next_lane);
+                                        // Reached first in the layer before if none of its
+                                        // regions was expanded before this layer (this
+                                        // layer's marks are later, and only this thread
+                                        // expands it).
+                                        let expanded = value & (value >> lane) & lane_mask;
                                         walk.cells[last] = cell;
                                         counts = marks.expand(
                                             &mut pending,
@@ -662,13 +646,12 @@ fn build_regions<W: Word>(
                                             &walk.cells,
                                             (block_start + j) as u32,
                                             regions,
-                                            before == regions,
+                                            expanded == 0,
                                             counts,
                                         );
-                                        // Cleared for the layer after next, which marks
-                                        // this lane: no thread marks it in this layer. (A
-                                        // separate clearing pass took as long.)
-                                        word.and(!(lane_mask << now));
+                                        // Expanded: both bits. (Other threads may mark
+                                        // its unreached regions meanwhile, hence the lock.)
+                                        word.or(regions << next_lane);
                                     }
                                 }
                             }
@@ -831,7 +814,7 @@ impl<W: Word> Marks<'_, W> {
         counts
     }
 
-    /// Marks the queued states that are still unseen, in the reached lane and the next layer's.
+    /// Marks the queued states that are still unseen, in the next layer's lane.
     fn flush(&self, pending: &mut Pending, mut counts: (usize, usize)) -> (usize, usize) {
         for &(next, free, from) in &pending.marks[..pending.len] {
             // The blank is now in the region of the cell the tile left. Regions are marked
@@ -839,7 +822,8 @@ impl<W: Word> Marks<'_, W> {
             let free = u32::from(free);
             let bit = 1u64 << self.geometry.bytes.ones(free & ((1 << from) - 1));
             let word = &self.words[next as usize];
-            if word.get() & bit != 0 {
+            let reached = |value: u64| (value | value >> W::LANE) & bit != 0;
+            if reached(word.get()) {
                 continue;
             }
             let region = self
@@ -848,7 +832,7 @@ impl<W: Word> Marks<'_, W> {
                 .lanes_of(self.geometry.region(1 << from, free), free);
             // Another thread may mark the same state in between: it sets the same bits, and
             // only the first counts it.
-            if word.or(region | region << self.next_lane) & bit == 0 {
+            if !reached(word.or(region << self.next_lane)) {
                 counts.1 += 1;
                 self.flags[next as usize / self.chunk].store(true, Ordering::Relaxed);
             }
@@ -1137,7 +1121,7 @@ impl RankedDatabase {
         let bytes: usize = rankings.iter().map(Ranking::size).sum();
         let mut tables = Vec::new();
         for ranking in &rankings {
-            let mut table = large_table(ranking.size(), 0);
+            let mut table = large_table(ranking.size(), 0, 1);
             reader
                 .read_exact(&mut table)
                 .map_err(|_| damaged("the tables are cut short".to_string()))?;
