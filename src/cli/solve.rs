@@ -86,7 +86,7 @@ pub struct SolveOptions {
     /// slashes (at most 4 groups of at most 8 tiles), or a named split: 6-6-3
     /// (1,2,5,6,9,10/3,4,7,8,11,12/13,14,15) or 7-8 (1,...,8/9,...,15). 7-8 prunes the most
     /// (about 33 times fewer expansions than 6-6-3 on Korf's 100 boards) but takes about a
-    /// minute and 2.5 GB of memory to build on two cores, and 576 MB on disk; once
+    /// minute and 1.6 GB of memory to build on two cores, and 576 MB on disk; once
     /// it is in the cache it is the default, else 6-6-3 is. Each split is cached in its own
     /// file; smaller groups build faster and prune less.
     #[arg(long, value_name = "GROUPS", value_parser = parse_groups)]
@@ -610,8 +610,8 @@ fn load_or_build<T, E: std::fmt::Display>(
     let split = partition.describe();
     let (en, zh) = if ranked(partition) {
         (
-            "about a minute on two cores and 2.5 GB of memory for 7-8, 576 MB on disk",
-            "7-8 在双核上约需一分钟、2.5 GB 内存，磁盘上占 576 MB",
+            "about a minute on two cores and 1.6 GB of memory for 7-8, 576 MB on disk",
+            "7-8 在双核上约需一分钟、1.6 GB 内存，磁盘上占 576 MB",
         )
     } else {
         ("a few seconds", "几秒钟")
