@@ -92,7 +92,7 @@ impl Ranking {
         let mut taken = 0u32;
         let mut index = 0;
         for (i, &cell) in cells.iter().enumerate() {
-            let below = (taken & ((1 << cell) - 1)).count_ones();
+            let below = ones(taken & ((1 << cell) - 1));
             index += (u32::from(cell) - below) * self.weights[i];
             taken |= 1 << cell;
         }
@@ -458,12 +458,29 @@ impl Symmetry {
 /// Bits picked out of a byte and packed low, or spread back: `gather[mask][x]` packs the bits
 /// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask` (the bit
 /// extract and deposit instructions, by table: a loop over the free cells took a fifth of the
-/// build). `ones[x]` counts the bits of `x`: the build is compiled for processors without a
-/// bit-count instruction, and counting by shifts and masks took a twentieth of it.
+/// build).
 struct Bytes {
     gather: Box<[[u8; 256]; 256]>,
     scatter: Box<[[u8; 256]; 256]>,
-    ones: [u8; 256],
+}
+
+/// The bits set in each byte: the build is compiled for processors without a bit-count
+/// instruction, and counting by shifts and masks took a twentieth of the build in the marks,
+/// and more in ranking mirror images.
+const ONES: [u8; 256] = {
+    let mut ones = [0; 256];
+    let mut x = 0;
+    while x < 256 {
+        ones[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    ones
+};
+
+/// The number of cells in a set of at most 16.
+#[inline]
+fn ones(cells: u32) -> u32 {
+    u32::from(ONES[(cells & 0xff) as usize]) + u32::from(ONES[(cells >> 8 & 0xff) as usize])
 }
 
 impl Bytes {
@@ -479,26 +496,14 @@ impl Bytes {
                 }
             }
         }
-        let ones = std::array::from_fn(|x| x.count_ones() as u8);
-        Bytes {
-            gather,
-            scatter,
-            ones,
-        }
-    }
-
-    /// The number of cells in a set of at most 16.
-    #[inline]
-    fn ones(&self, cells: u32) -> u32 {
-        u32::from(self.ones[(cells & 0xff) as usize])
-            + u32::from(self.ones[(cells >> 8 & 0xff) as usize])
+        Bytes { gather, scatter }
     }
 
     /// The cells of `free` picked by `lanes` (bit `j`: the `j`-th free cell, lowest first).
     #[inline]
     fn cells_of(&self, lanes: u64, free: u32) -> u32 {
         let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
-        let below = self.ones[low];
+        let below = ONES[low];
         let cells_low = self.scatter[low][(lanes & 0xff) as usize];
         let cells_high = self.scatter[high][(lanes >> below & 0xff) as usize];
         u32::from(cells_low) | u32::from(cells_high) << 8
@@ -510,7 +515,7 @@ impl Bytes {
         let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
         let lanes_low = self.gather[low][(cells & 0xff) as usize];
         let lanes_high = self.gather[high][(cells >> 8 & 0xff) as usize];
-        u64::from(lanes_low) | u64::from(lanes_high) << self.ones[low]
+        u64::from(lanes_low) | u64::from(lanes_high) << ONES[low]
     }
 }
 
@@ -820,7 +825,7 @@ impl<W: Word> Marks<'_, W> {
             // The blank is now in the region of the cell the tile left. Regions are marked
             // whole, so that one cell tells whether its region was reached.
             let free = u32::from(free);
-            let bit = 1u64 << self.geometry.bytes.ones(free & ((1 << from) - 1));
+            let bit = 1u64 << ones(free & ((1 << from) - 1));
             let word = &self.words[next as usize];
             let reached = |value: u64| (value | value >> W::LANE) & bit != 0;
             if reached(word.get()) {
