@@ -586,7 +586,7 @@ fn build_regions<W: Word>(
         let now = u32::from(depth % 2) * lane;
         let next_lane = lane - now;
         // The regions of a word to expand in this layer: this lane's bit only.
-        let frontier = |value: u64| (value >> now) & !(value >> next_lane) & lane_mask;
+        let frontier = move |value: u64| (value >> now) & !(value >> next_lane) & lane_mask;
         let marks = Marks {
             words: &words,
             depths: &depths,
@@ -600,6 +600,10 @@ fn build_regions<W: Word>(
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
+                    // The thread's own copies, which stay in registers (what the closure
+                    // captures it reads through a pointer, again after every call).
+                    let (frontier, lane, lane_mask, next_lane) =
+                        (frontier, lane, lane_mask, next_lane);
                     let mut counts = (0, 0);
                     let mut pending = Pending {
                         marks: [(0, 0, 0); BATCH],
