@@ -22,7 +22,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
-use super::board::Board;
+use super::board::{Board, POPCOUNT, cells_in};
 use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
@@ -92,7 +92,7 @@ impl Ranking {
         let mut taken = 0u32;
         let mut index = 0;
         for (i, &cell) in cells.iter().enumerate() {
-            let below = ones(taken & ((1 << cell) - 1));
+            let below = cells_in(taken & ((1 << cell) - 1));
             index += (u32::from(cell) - below) * self.weights[i];
             taken |= 1 << cell;
         }
@@ -269,21 +269,11 @@ fn advise_huge_pages(start: *const u8, bytes: usize) {
     let _ = (start, bytes);
 }
 
-/// A table of `size` bytes, all `fill`, backed by huge pages where the system allows, and
-/// filled on `threads` threads: the first write to a fresh page also costs the kernel's time
-/// (a second or more for the 8-tile group's half gigabyte on one thread, on some machines).
-fn large_table(size: usize, fill: u8, threads: usize) -> Vec<u8> {
-    // Zeroed by the allocator, whose fresh pages are not touched until written.
-    let mut table: Vec<u8> = vec![0; size];
+/// A table of `size` zero bytes, backed by huge pages where the system allows. Zeroed by the
+/// allocator, whose fresh pages are not touched until written.
+fn large_table(size: usize) -> Vec<u8> {
+    let table: Vec<u8> = vec![0; size];
     advise_huge_pages(table.as_ptr(), size);
-    if fill != 0 {
-        let part = size.div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            for piece in table.chunks_mut(part) {
-                scope.spawn(move || piece.fill(fill));
-            }
-        });
-    }
     table
 }
 
@@ -346,10 +336,19 @@ word!(AtomicU16, u16);
 word!(AtomicU32, u32);
 
 /// `size` bytes of `fill` that threads may write at once (each its own bytes), backed by huge
-/// pages where the system allows.
+/// pages where the system allows, and filled on `threads` threads: the first write to a fresh
+/// page also costs the kernel's time (up to a second for the 8-tile group's half gigabyte on
+/// one thread, measured on a two-core virtual machine).
 fn shared_bytes(size: usize, fill: u8, threads: usize) -> Vec<AtomicU8> {
+    let mut table = large_table(size);
+    let part = size.div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for piece in table.chunks_mut(part) {
+            scope.spawn(move || piece.fill(fill));
+        }
+    });
     // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`.
-    unsafe { recast(large_table(size, fill, threads)) }
+    unsafe { recast(table) }
 }
 
 /// The bytes of [`shared_bytes`] once no thread writes them any more.
@@ -471,25 +470,6 @@ struct Bytes {
     scatter: Box<[[u8; 256]; 256]>,
 }
 
-/// The bits set in each byte: the build is compiled for processors without a bit-count
-/// instruction, and counting by shifts and masks took a twentieth of the build in the marks,
-/// and more in ranking mirror images.
-const ONES: [u8; 256] = {
-    let mut ones = [0; 256];
-    let mut x = 0;
-    while x < 256 {
-        ones[x] = (x as u32).count_ones() as u8;
-        x += 1;
-    }
-    ones
-};
-
-/// The number of cells in a set of at most 16.
-#[inline]
-fn ones(cells: u32) -> u32 {
-    u32::from(ONES[(cells & 0xff) as usize]) + u32::from(ONES[(cells >> 8 & 0xff) as usize])
-}
-
 impl Bytes {
     fn new() -> Bytes {
         let mut gather = Box::new([[0u8; 256]; 256]);
@@ -510,7 +490,7 @@ impl Bytes {
     #[inline]
     fn cells_of(&self, lanes: u64, free: u32) -> u32 {
         let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
-        let below = ONES[low];
+        let below = POPCOUNT[low];
         let cells_low = self.scatter[low][(lanes & 0xff) as usize];
         let cells_high = self.scatter[high][(lanes >> below & 0xff) as usize];
         u32::from(cells_low) | u32::from(cells_high) << 8
@@ -522,7 +502,7 @@ impl Bytes {
         let (low, high) = ((free & 0xff) as usize, (free >> 8 & 0xff) as usize);
         let lanes_low = self.gather[low][(cells & 0xff) as usize];
         let lanes_high = self.gather[high][(cells >> 8 & 0xff) as usize];
-        u64::from(lanes_low) | u64::from(lanes_high) << ONES[low]
+        u64::from(lanes_low) | u64::from(lanes_high) << POPCOUNT[low]
     }
 }
 
@@ -836,7 +816,7 @@ impl<W: Word> Marks<'_, W> {
             // The blank is now in the region of the cell the tile left. Regions are marked
             // whole, so that one cell tells whether its region was reached.
             let free = u32::from(free);
-            let bit = 1u64 << ones(free & ((1 << from) - 1));
+            let bit = 1u64 << cells_in(free & ((1 << from) - 1));
             let word = &self.words[next as usize];
             let reached = |value: u64| (value | value >> W::LANE) & bit != 0;
             if reached(word.get()) {
@@ -1137,7 +1117,7 @@ impl RankedDatabase {
         let bytes: usize = rankings.iter().map(Ranking::size).sum();
         let mut tables = Vec::new();
         for ranking in &rankings {
-            let mut table = large_table(ranking.size(), 0, 1);
+            let mut table = large_table(ranking.size());
             reader
                 .read_exact(&mut table)
                 .map_err(|_| damaged("the tables are cut short".to_string()))?;

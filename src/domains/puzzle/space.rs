@@ -2,25 +2,13 @@
 //! distance of every state from a goal found by one reverse breadth-first search, and seeded
 //! random boards (by scrambling, or at an exact distance).
 
-use super::board::{Board, Dir};
+use super::board::{Board, Dir, POPCOUNT};
 use crate::rng::Rng;
 
 /// The largest side whose states are enumerated (9! = 362,880 permutations; 4x4 has 16!).
 pub const MAX_ENUMERATED_SIDE: usize = 3;
 
 const FACTORIAL: [u32; 10] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362_880];
-
-/// `POPCOUNT[x]`: the number of set bits of a 9-bit mask. A table, because the popcount
-/// instruction is not in the baseline x86-64 target and the emulation costs a fifth of a solve.
-const POPCOUNT: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x as u32).count_ones() as u8;
-        x += 1;
-    }
-    table
-};
 
 /// The number of permutations of a board's cells, i.e. the size of a rank-indexed table.
 pub fn permutations(side: usize) -> usize {
