@@ -246,37 +246,6 @@ fn chunk_size(ranking: &Ranking) -> usize {
         .unwrap_or_else(|| ranking.size())
 }
 
-/// Asks the kernel to back a large table with 2 MB pages: the BFS and IDA* read it at random,
-/// and with 4 kB pages nearly every read also misses the address translation cache.
-fn advise_huge_pages(start: *const u8, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        unsafe extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
-        let first = (start as usize).next_multiple_of(4096);
-        let end = (start as usize + bytes) & !4095;
-        if end > first {
-            // SAFETY: the range lies inside an allocation this process owns, and the advice
-            // changes only how the kernel backs it, never its contents. A refusal is harmless.
-            unsafe {
-                madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes);
-}
-
-/// A table of `size` zero bytes, backed by huge pages where the system allows. Zeroed by the
-/// allocator, whose fresh pages are not touched until written.
-fn large_table(size: usize) -> Vec<u8> {
-    let table: Vec<u8> = vec![0; size];
-    advise_huge_pages(table.as_ptr(), size);
-    table
-}
-
 /// A placement's state during a build, kept in one word so that marking a state touches one
 /// cache line. The word has two lanes of [`Word::LANE`] bits; bit `j` of each stands for the
 /// `j`-th free cell (lowest first), that is for the blank's region holding it, and the cell's
@@ -309,9 +278,12 @@ macro_rules! word {
 
             fn zeroed(size: usize) -> Vec<$atomic> {
                 // Zeroed by the allocator (fresh pages from the kernel, not written twice),
-                // and the pages are only touched by the search itself.
+                // and the pages are only touched by the search itself. No 2 MB pages are
+                // asked for: they left the build's user time as it was, and where a virtual
+                // machine hands free memory back to its host, the kernel took tens of
+                // milliseconds to clear each one at its first write (15-31 s of the 8-tile
+                // group's build).
                 let table: Vec<$plain> = vec![0; size];
-                advise_huge_pages(table.as_ptr().cast(), size * size_of::<$plain>());
                 // SAFETY: the atomic type has the size, alignment and bit validity of the
                 // plain one.
                 unsafe { recast(table) }
@@ -335,12 +307,10 @@ word!(AtomicU16, u16);
 // Up to sixteen: any group of the 15-puzzle.
 word!(AtomicU32, u32);
 
-/// `size` bytes of `fill` that threads may write at once (each its own bytes), backed by huge
-/// pages where the system allows, and filled on `threads` threads: the first write to a fresh
-/// page also costs the kernel's time (up to a second for the 8-tile group's half gigabyte on
-/// one thread, measured on a two-core virtual machine).
+/// `size` bytes of `fill` that threads may write at once (each its own bytes), filled on
+/// `threads` threads: the first write to a fresh page also costs the kernel's time.
 fn shared_bytes(size: usize, fill: u8, threads: usize) -> Vec<AtomicU8> {
-    let mut table = large_table(size);
+    let mut table = vec![0; size];
     let part = size.div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {
         for piece in table.chunks_mut(part) {
@@ -1117,7 +1087,7 @@ impl RankedDatabase {
         let bytes: usize = rankings.iter().map(Ranking::size).sum();
         let mut tables = Vec::new();
         for ranking in &rankings {
-            let mut table = large_table(ranking.size());
+            let mut table = vec![0; ranking.size()];
             reader
                 .read_exact(&mut table)
                 .map_err(|_| damaged("the tables are cut short".to_string()))?;
