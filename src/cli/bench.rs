@@ -370,7 +370,12 @@ fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let mut rows = Vec::new();
     let ready = |source: Source, took: Duration| match source {
         Source::Cache => format!("read from the cache in {}", ms(took)),
-        Source::Built { .. } => format!("built in {}", ms(took)),
+        Source::Built { saving, .. } => format!(
+            "built in {}: {} building, {} writing the cache file",
+            ms(took),
+            ms(took.saturating_sub(saving)),
+            ms(saving)
+        ),
     };
 
     let started = Instant::now();

@@ -650,7 +650,7 @@ fn load_or_build<T, E: std::fmt::Display>(
         true
     };
     let (db, source) = cached_or_build(&mut progress).map_err(|e| e.to_string())?;
-    if let Source::Built { saved } = source {
+    if let Source::Built { saved, .. } = source {
         let path = dir.display();
         eprintln!(
             "\r{}",

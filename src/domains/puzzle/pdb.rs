@@ -15,6 +15,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::board::Board;
 #[cfg(test)]
@@ -375,8 +376,10 @@ impl PatternDatabase {
             Ok(db) => Ok((db, Source::Cache)),
             Err(_) => {
                 let db = PatternDatabase::build(goal, partition, progress)?;
+                let started = Instant::now();
                 let saved = db.save(&path).is_ok();
-                Ok((db, Source::Built { saved }))
+                let saving = started.elapsed();
+                Ok((db, Source::Built { saved, saving }))
             }
         }
     }
@@ -546,8 +549,9 @@ impl super::ida::Estimate for Mirrored<'_> {
 pub enum Source {
     /// Read from the cache folder.
     Cache,
-    /// Built now; `saved` says whether the cache could be written.
-    Built { saved: bool },
+    /// Built now; `saved` says whether the cache could be written, and `saving` is how long
+    /// writing it took (part of the build's wait, shown apart by `bench`).
+    Built { saved: bool, saving: Duration },
 }
 
 /// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/searchlab`, else
@@ -741,7 +745,7 @@ mod tests {
         let (again, source) =
             PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
                 .unwrap();
-        assert_eq!(source, Source::Built { saved: true });
+        assert!(matches!(source, Source::Built { saved: true, .. }));
         assert_eq!(again, db);
         let (_, source) =
             PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
