@@ -151,8 +151,13 @@ impl Ranking {
         let passed = |cell: usize| i64::from(passing[order_at(cell).min(MAX_GROUP)]);
         let change = if self.side == 4 {
             // The three cells in between, unrolled (a loop's own counting took as many
-            // instructions as the sum); along a row they are not looked at.
-            let across = weight * 4 + passed(low + 1) + passed(low + 2) + passed(low + 3);
+            // instructions as the sum). Along a row the sum is not used, and its cells may lie
+            // past the board's last: they are wrapped onto the board, so `order_at` is only
+            // ever asked about a cell of the board.
+            let across = weight * 4
+                + passed((low + 1) & 15)
+                + passed((low + 2) & 15)
+                + passed((low + 3) & 15);
             std::hint::select_unpredictable(vertical, across, weight)
         } else if vertical {
             (low + 1..low + self.side).fold(weight * self.side as i64, |change, cell| {
