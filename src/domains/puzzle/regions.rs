@@ -757,7 +757,7 @@ impl<W: Word> Marks<'_, W> {
         }
         // Every move as one bit: the cell of a tile that steps into an open cell, in the
         // 16-bit lane of its direction (right, left, down, up), so that one loop takes them
-        // all (a loop a direction mispredicted its end about twice an expansion).
+        // all (the ends of a loop a direction were a quarter of the build's mispredictions).
         let mut moves = u64::from(taken & (open >> 1) & geometry.not_last)
             | u64::from(taken & (open << 1) & geometry.not_first) << 16
             | u64::from(taken & (open >> side)) << 32
