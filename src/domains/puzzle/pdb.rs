@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use super::board::Board;
 #[cfg(test)]
 use super::board::Dir;
+use super::regions::Ranking;
 
 /// A split of the tiles into disjoint groups, each with its own table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -79,28 +80,12 @@ pub enum PdbError {
     Cancelled,
 }
 
-/// The number of placements of `k` distinct tiles on `n` cells: n·(n−1)·…·(n−k+1).
-pub(super) fn placements(n: usize, k: usize) -> usize {
-    (n - k + 1..=n).product()
-}
-
-/// The index of a placement (cells of the group's tiles, in group order) among all
-/// placements: each cell is numbered among the cells not taken by the tiles before it.
-fn rank(cells: &[u8], n: usize) -> usize {
-    let mut index = 0;
-    for (i, &cell) in cells.iter().enumerate() {
-        let before = cells[..i].iter().filter(|&&c| c < cell).count();
-        index = index * (n - i) + (cell as usize - before);
-    }
-    index
-}
-
 /// One group's table: for each placement of its tiles, the fewest moves of those tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GroupTable {
     tiles: Vec<u8>,
-    /// The board's cells.
-    n: usize,
+    /// The numbering of the group's placements, shared with the build.
+    ranking: Ranking,
     /// By rank: the compact table, as built and saved.
     distances: Vec<u8>,
     /// By key (each tile's cell as one hex digit, the group's first tile lowest), for groups of
@@ -113,7 +98,8 @@ struct GroupTable {
 const MAX_KEYED: usize = 6;
 
 impl GroupTable {
-    fn new(tiles: Vec<u8>, distances: Vec<u8>, n: usize) -> GroupTable {
+    fn new(tiles: Vec<u8>, distances: Vec<u8>, side: usize) -> GroupTable {
+        let ranking = Ranking::new(side, tiles.len());
         let keyed = if tiles.len() <= MAX_KEYED {
             // Placements in rank order are the cell choices in lexicographic order, each cell
             // among those not yet taken: the same walk gives every key its rank's distance.
@@ -123,7 +109,7 @@ impl GroupTable {
             fill_keyed(
                 &mut keyed,
                 &distances,
-                n,
+                ranking.cells(),
                 tiles.len(),
                 0,
                 0,
@@ -136,7 +122,7 @@ impl GroupTable {
         };
         GroupTable {
             tiles,
-            n,
+            ranking,
             distances,
             keyed,
         }
@@ -152,7 +138,7 @@ impl GroupTable {
         for (i, cell) in cells.iter_mut().enumerate().take(self.tiles.len()) {
             *cell = ((key >> (4 * i)) & 15) as u8;
         }
-        self.distances[rank(&cells[..self.tiles.len()], self.n)]
+        self.distances[self.ranking.rank(&cells[..self.tiles.len()]) as usize]
     }
 }
 
@@ -209,22 +195,19 @@ impl PatternDatabase {
         progress: Progress<'_>,
     ) -> Result<PatternDatabase, PdbError> {
         super::regions::fits(&goal, &partition)?;
-        let n = goal.len();
-        let total: f64 = partition
-            .groups
-            .iter()
-            .map(|g| (placements(n, g.len()) * n) as f64)
-            .sum();
+        let side = goal.side();
+        let size = |group: &[u8]| Ranking::new(side, group.len()).size() as f64;
+        let total: f64 = partition.groups.iter().map(|g| size(g)).sum();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut done = 0.0;
         let mut tables = Vec::new();
         for group in &partition.groups {
-            let size = (placements(n, group.len()) * n) as f64;
+            let share_of = size(group);
             let distances = super::regions::build_table(&goal, group, threads, &mut |share| {
-                progress((done + share * size) / total)
+                progress((done + share * share_of) / total)
             })?;
-            let table = GroupTable::new(group.clone(), distances, n);
-            done += size;
+            let table = GroupTable::new(group.clone(), distances, side);
+            done += share_of;
             tables.push(table);
         }
         Ok(PatternDatabase::assemble(goal, partition, tables))
@@ -321,12 +304,8 @@ impl PatternDatabase {
         let header = std::str::from_utf8(&bytes[..end]).map_err(|_| damaged("header not text"))?;
         let body = &bytes[end + 2..];
         let side = goal.side();
-        let n = side * side;
-        let expected_bytes: usize = partition
-            .groups
-            .iter()
-            .map(|g| placements(n, g.len()))
-            .sum();
+        let size = |group: &[u8]| Ranking::new(side, group.len()).size();
+        let expected_bytes: usize = partition.groups.iter().map(|g| size(g)).sum();
         let expected = [
             format!("{MAGIC} {FORMAT_VERSION}"),
             format!("side {side}"),
@@ -352,11 +331,11 @@ impl PatternDatabase {
         let mut tables = Vec::new();
         let mut at = 0;
         for group in &partition.groups {
-            let len = placements(n, group.len());
+            let len = size(group);
             tables.push(GroupTable::new(
                 group.clone(),
                 body[at..at + len].to_vec(),
-                n,
+                side,
             ));
             at += len;
         }
@@ -587,7 +566,9 @@ pub(super) fn distances_by_cells(goal: Board, tiles: &[u8]) -> Vec<u8> {
     let side = goal.side();
     let n = side * side;
     let k = tiles.len();
-    let count = placements(n, k);
+    let ranking = Ranking::new(side, k);
+    let rank = |cells: &[u8]| ranking.rank(cells) as usize;
+    let count = ranking.size();
     let mut dist = vec![UNSEEN; count * n];
     let pack = |cells: &[u8], blank: u8| -> u64 {
         cells
@@ -599,7 +580,7 @@ pub(super) fn distances_by_cells(goal: Board, tiles: &[u8]) -> Vec<u8> {
     };
     let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
     let start = pack(&goal_cells, goal.blank() as u8);
-    dist[rank(&goal_cells, n) * n + goal.blank()] = 0;
+    dist[rank(&goal_cells) * n + goal.blank()] = 0;
     let mut layer = vec![start];
     let mut depth: u8 = 0;
     let mut cells = vec![0u8; k];
@@ -623,7 +604,7 @@ pub(super) fn distances_by_cells(goal: Board, tiles: &[u8]) -> Vec<u8> {
                 if let Some(j) = moved {
                     cells[j] = blank as u8;
                 }
-                let slot = rank(&cells, n) * n + to;
+                let slot = rank(&cells) * n + to;
                 let known = dist[slot];
                 if moved.is_some() {
                     if known == UNSEEN {
@@ -679,19 +660,29 @@ mod tests {
     }
 
     #[test]
-    fn ranks_are_a_bijection_onto_the_placements() {
-        let n = 9;
-        let mut seen = vec![false; placements(n, 3)];
-        for a in 0..n as u8 {
-            for b in (0..n as u8).filter(|&b| b != a) {
-                for c in (0..n as u8).filter(|&c| c != a && c != b) {
-                    let r = rank(&[a, b, c], n);
-                    assert!(!seen[r], "{a} {b} {c} shares rank {r}");
-                    seen[r] = true;
+    fn lookups_by_rank_agree_with_lookups_by_key() {
+        // Groups of more than six tiles have no table by key and are looked up by rank.
+        let (_, db) = eight();
+        for table in &db.tables {
+            let by_rank = GroupTable {
+                keyed: Vec::new(),
+                ..table.clone()
+            };
+            let k = table.tiles.len();
+            let mut placements = 0;
+            for key in 0..1u32 << (4 * k) {
+                let cells: Vec<u32> = (0..k).map(|i| key >> (4 * i) & 15).collect();
+                let distinct = cells
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| !cells[..i].contains(c));
+                if distinct && cells.iter().all(|&c| c < 9) {
+                    assert_eq!(by_rank.at_key(key), table.at_key(key), "key {key:x}");
+                    placements += 1;
                 }
             }
+            assert_eq!(placements, table.ranking.size());
         }
-        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

@@ -38,7 +38,7 @@ const FORMAT_VERSION: u32 = 3;
 /// digit is its cell counted among the cells the tiles before it leave free, and the first
 /// tile's digit weighs most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ranking {
+pub(super) struct Ranking {
     side: usize,
     /// Tiles in the group.
     k: usize,
@@ -51,7 +51,7 @@ struct Ranking {
 }
 
 impl Ranking {
-    fn new(side: usize, k: usize) -> Ranking {
+    pub(super) fn new(side: usize, k: usize) -> Ranking {
         let n = side * side;
         let mut weights = [0; MAX_GROUP];
         let mut weight = 1u32;
@@ -77,18 +77,18 @@ impl Ranking {
         }
     }
 
-    fn cells(&self) -> usize {
+    pub(super) fn cells(&self) -> usize {
         self.side * self.side
     }
 
     /// The number of placements.
-    fn size(&self) -> usize {
+    pub(super) fn size(&self) -> usize {
         let n = self.cells();
         (n - self.k + 1..=n).product()
     }
 
     /// The rank of the placement with the group's tiles at `cells` (in group order).
-    fn rank(&self, cells: &[u8]) -> u32 {
+    pub(super) fn rank(&self, cells: &[u8]) -> u32 {
         let mut taken = 0u32;
         let mut index = 0;
         for (i, &cell) in cells.iter().enumerate() {
