@@ -261,28 +261,24 @@ impl PatternDatabase {
 
     /// Writes the database with its header and checksum.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
         let mut body = Vec::new();
         for table in &self.tables {
             body.extend_from_slice(&table.distances);
         }
-        let header = format!(
-            "{MAGIC} {FORMAT_VERSION}\nside {}\ngoal {}\npartition {}\nbytes {}\nchecksum {:016x}\n\n",
-            self.side,
-            self.goal,
-            self.partition.describe(),
-            body.len(),
-            fnv1a(&body)
-        );
-        // Written aside and renamed, so a crash never leaves half a file under the real name.
-        let partial = path.with_extension("partial");
-        let mut file = std::fs::File::create(&partial)?;
-        file.write_all(header.as_bytes())?;
-        file.write_all(&body)?;
-        file.sync_all()?;
-        std::fs::rename(&partial, path)
+        let header = PatternDatabase::header(&self.goal, &self.partition, body.len(), fnv1a(&body));
+        write_cache_file(path, &header, &[&body])
+    }
+
+    /// The header lines of a saved database, as written and as expected when read back.
+    fn header(goal: &Board, partition: &Partition, bytes: usize, checksum: u64) -> [String; 6] {
+        [
+            format!("{MAGIC} {FORMAT_VERSION}"),
+            format!("side {}", goal.side()),
+            format!("goal {goal}"),
+            format!("partition {}", partition.describe()),
+            format!("bytes {bytes}"),
+            format!("checksum {checksum:016x}"),
+        ]
     }
 
     /// Reads a database written by [`PatternDatabase::save`] for this goal and partition,
@@ -306,14 +302,7 @@ impl PatternDatabase {
         let side = goal.side();
         let size = |group: &[u8]| Ranking::new(side, group.len()).size();
         let expected_bytes: usize = partition.groups.iter().map(|g| size(g)).sum();
-        let expected = [
-            format!("{MAGIC} {FORMAT_VERSION}"),
-            format!("side {side}"),
-            format!("goal {goal}"),
-            format!("partition {}", partition.describe()),
-            format!("bytes {expected_bytes}"),
-            format!("checksum {:016x}", fnv1a(body)),
-        ];
+        let expected = PatternDatabase::header(&goal, partition, expected_bytes, fnv1a(body));
         let lines: Vec<&str> = header.lines().collect();
         if lines.len() != expected.len() {
             return Err(damaged("header has the wrong number of lines"));
@@ -355,10 +344,8 @@ impl PatternDatabase {
             Ok(db) => Ok((db, Source::Cache)),
             Err(_) => {
                 let db = PatternDatabase::build(goal, partition, progress)?;
-                let started = Instant::now();
-                let saved = db.save(&path).is_ok();
-                let saving = started.elapsed();
-                Ok((db, Source::Built { saved, saving }))
+                let source = Source::built(|| db.save(&path));
+                Ok((db, source))
             }
         }
     }
@@ -531,6 +518,44 @@ pub enum Source {
     /// Built now; `saved` says whether the cache could be written, and `saving` is how long
     /// writing it took (part of the build's wait, shown apart by `bench`).
     Built { saved: bool, saving: Duration },
+}
+
+impl Source {
+    /// A database just built, once `save` has written its cache file or failed to.
+    pub(super) fn built(save: impl FnOnce() -> std::io::Result<()>) -> Source {
+        let started = Instant::now();
+        let saved = save().is_ok();
+        Source::Built {
+            saved,
+            saving: started.elapsed(),
+        }
+    }
+}
+
+/// Writes a cache file of databases: the `header` lines, a blank line, then the `tables`.
+/// The file is written aside and renamed, so a write that fails part way (a full disk)
+/// leaves no half file under the real name. It is not synced to the disk before the rename
+/// (that took about a second of the 7-8 database's wait): a file cut short by a system crash
+/// fails its checksum when loaded and is built again.
+pub(super) fn write_cache_file(
+    path: &Path,
+    header: &[String],
+    tables: &[&[u8]],
+) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let partial = path.with_extension("partial");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+    for line in header {
+        writeln!(file, "{line}")?;
+    }
+    writeln!(file)?;
+    for table in tables {
+        file.write_all(table)?;
+    }
+    file.flush()?;
+    std::fs::rename(&partial, path)
 }
 
 /// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/searchlab`, else

@@ -18,7 +18,7 @@
 //! are cached on disk like [`PatternDatabase`]'s, with a header (format version, abstraction,
 //! goal, partition, checksum), and rebuilt when the file is missing or damaged.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
@@ -26,7 +26,9 @@ use super::board::{Board, POPCOUNT, cells_in};
 use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
-use super::pdb::{MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a};
+use super::pdb::{
+    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, write_cache_file,
+};
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
 pub const MAX_GROUP: usize = 8;
@@ -1055,31 +1057,14 @@ impl RankedDatabase {
 
     /// Writes the database with its header and checksum.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
         let header = RankedDatabase::header(
             &self.goal,
             &self.partition,
             self.bytes(),
             checksum(&self.tables),
         );
-        // Written aside and renamed, so a write that fails part way (a full disk) leaves no
-        // half file under the real name.
-        let partial = path.with_extension("partial");
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&partial)?);
-        for line in header {
-            writeln!(file, "{line}")?;
-        }
-        writeln!(file)?;
-        for table in &self.tables {
-            file.write_all(table)?;
-        }
-        // Not synced to the disk before the rename (that took about a second of the 7-8
-        // database's wait): a file cut short by a system crash fails its checksum when loaded
-        // and is built again.
-        file.flush()?;
-        std::fs::rename(&partial, path)
+        let tables: Vec<&[u8]> = self.tables.iter().map(Vec::as_slice).collect();
+        write_cache_file(path, &header, &tables)
     }
 
     /// Reads a database written by [`RankedDatabase::save`] for this goal and partition,
@@ -1155,12 +1140,9 @@ impl RankedDatabase {
             Ok(db) => Ok((db, Source::Cache)),
             Err(_) => {
                 let db = RankedDatabase::build(goal, partition, progress)?;
-                let started = std::time::Instant::now();
-                let saved = db
-                    .save(&dir.join(RankedDatabase::file_name(&goal, db.partition())))
-                    .is_ok();
-                let saving = started.elapsed();
-                Ok((db, Source::Built { saved, saving }))
+                let path = dir.join(RankedDatabase::file_name(&goal, db.partition()));
+                let source = Source::built(|| db.save(&path));
+                Ok((db, source))
             }
         }
     }
