@@ -48,8 +48,9 @@ pub(super) struct Ranking {
     weights: [u32; MAX_GROUP],
     /// `passing[i][j]`: how the rank changes when tile `i` moves up past the tile of order
     /// `j` (down is the negative): a tile before `i` no longer counts below it, and tile `i`
-    /// now counts below a later one. Column [`MAX_GROUP`] is a cell of no group's tile.
-    passing: [[i32; MAX_GROUP + 1]; MAX_GROUP],
+    /// now counts below a later one. Columns [`MAX_GROUP`] on are a cell of no group's tile
+    /// (sixteen columns, so that an order masked to four bits needs no bounds check).
+    passing: [[i32; 16]; MAX_GROUP],
 }
 
 impl Ranking {
@@ -61,7 +62,7 @@ impl Ranking {
             weights[i] = weight;
             weight *= (n - i) as u32;
         }
-        let mut passing = [[0; MAX_GROUP + 1]; MAX_GROUP];
+        let mut passing = [[0; 16]; MAX_GROUP];
         for (i, row) in passing.iter_mut().enumerate().take(k) {
             for (j, change) in row.iter_mut().enumerate().take(k) {
                 *change = if j < i {
@@ -150,7 +151,7 @@ impl Ranking {
         let weight = i64::from(self.weights[i & (MAX_GROUP - 1)]);
         let low = from.min(to);
         let passing = &self.passing[i & (MAX_GROUP - 1)];
-        let passed = |cell: usize| i64::from(passing[order_at(cell).min(MAX_GROUP)]);
+        let passed = |cell: usize| i64::from(passing[order_at(cell) & 15]);
         let change = if self.side == 4 {
             // The three cells in between, unrolled (a loop's own counting took as many
             // instructions as the sum). Along a row the sum is not used, and its cells may lie
@@ -726,7 +727,7 @@ impl<W: Word> Layer<'_, W> {
             // SAFETY: the processor has the instructions `scan_bmi2` is compiled for.
             return unsafe { self.scan_bmi2() };
         }
-        self.scan(Tables(&self.geometry.bytes))
+        self.scan_sized(Tables(&self.geometry.bytes))
     }
 
     /// [`Layer::scan`] compiled with the bit count, extract and deposit instructions, and
@@ -734,18 +735,31 @@ impl<W: Word> Layer<'_, W> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     fn scan_bmi2(&self) -> (usize, usize) {
-        self.scan(Bmi2)
+        self.scan_sized(Bmi2)
+    }
+
+    /// [`Layer::scan`] with the group's size known to the compiler for the 7-8 split's two
+    /// groups, so that the loops over their tiles are unrolled.
+    #[inline(always)]
+    fn scan_sized<B: Bits>(&self, bits: B) -> (usize, usize) {
+        match self.ranking.k {
+            8 => self.scan::<B, 8>(bits),
+            7 => self.scan::<B, 7>(bits),
+            _ => self.scan::<B, 0>(bits),
+        }
     }
 
     /// Takes the chunks flagged for this layer one at a time, until none is left, and expands
     /// their states of this layer. Returns how many placements were given their depth and how
-    /// many states were first reached.
+    /// many states were first reached. `K`: the group's size, or 0 to read it from the
+    /// ranking.
     #[inline(always)]
-    fn scan<B: Bits>(&self, bits: B) -> (usize, usize) {
+    fn scan<B: Bits, const K: usize>(&self, bits: B) -> (usize, usize) {
         let (ranking, geometry) = (self.ranking, self.geometry);
+        let k = if K == 0 { ranking.k } else { K };
         let size = ranking.size();
         let chunks = self.flagged.len();
-        let block = ranking.cells() - ranking.k + 1;
+        let block = ranking.cells() - k + 1;
         // Kept in registers (read through `self`, they are loaded again after every call).
         let (now, next_lane, chunk) = (self.now, self.next_lane, self.chunk);
         let lane = W::LANE;
@@ -785,7 +799,7 @@ impl<W: Word> Layer<'_, W> {
                 }
                 at = block_start;
                 // The last tile's cells in rank order: the free ones, lowest first.
-                let last = ranking.k - 1;
+                let last = k - 1;
                 let mut free = !walk.before[last] & geometry.all;
                 for (j, word) in entries.iter().enumerate() {
                     let cell = free.trailing_zeros() as u8;
@@ -798,7 +812,7 @@ impl<W: Word> Layer<'_, W> {
                         // this thread expands it).
                         let expanded = value & (value >> lane) & lane_mask;
                         walk.cells[last] = cell;
-                        counts = self.expand(
+                        counts = self.expand::<B, K>(
                             bits,
                             &mut pending,
                             &walk.cells,
@@ -821,10 +835,10 @@ impl<W: Word> Layer<'_, W> {
     /// tiles at `cells`), queueing each successor and marking the queue whenever it fills.
     /// `first`: the placement was first reached in the layer before, so its depth (and its
     /// mirror image's) is written. `counts` (placements given their depth, states first
-    /// reached) is carried through.
+    /// reached) is carried through. `K`: as in [`Layer::scan`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn expand<B: Bits>(
+    fn expand<B: Bits, const K: usize>(
         &self,
         bits: B,
         pending: &mut Pending,
@@ -835,9 +849,10 @@ impl<W: Word> Layer<'_, W> {
         mut counts: (usize, usize),
     ) -> (usize, usize) {
         let (geometry, ranking) = (self.geometry, self.ranking);
+        let k = if K == 0 { ranking.k } else { K };
         let mut order = [MAX_GROUP as u8; 16];
         let mut taken = 0u32;
-        for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
+        for (i, &cell) in cells.iter().enumerate().take(k) {
             order[cell as usize] = i as u8;
             taken |= 1 << cell;
         }
@@ -852,18 +867,18 @@ impl<W: Word> Layer<'_, W> {
         let image = self.symmetry.map(|symmetry| {
             let mut image_cells = [0u8; MAX_GROUP];
             let mut image_order = [MAX_GROUP as u8; 16];
-            for (i, &cell) in cells.iter().enumerate().take(ranking.k) {
+            for (i, &cell) in cells.iter().enumerate().take(k) {
                 let (j, image) = (symmetry.order[i], symmetry.cell[usize::from(cell) & 15]);
                 image_cells[usize::from(j) & (MAX_GROUP - 1)] = image;
                 image_order[usize::from(image) & 15] = j;
             }
-            let packed = (pack(cells, ranking.k), pack(&image_cells, ranking.k));
+            let packed = (pack(cells, k), pack(&image_cells, k));
             (symmetry, image_cells, image_order, packed)
         });
         // The image's rank, ranked only when a successor or the depth needs it.
         let mut image_rank = None;
         let mut rank_image = |image_cells: &[u8; MAX_GROUP]| {
-            *image_rank.get_or_insert_with(|| ranking.rank(&image_cells[..ranking.k]))
+            *image_rank.get_or_insert_with(|| ranking.rank(&image_cells[..k]))
         };
         if first {
             self.depths[index as usize].store(self.depth, Ordering::Relaxed);
@@ -917,7 +932,7 @@ impl<W: Word> Layer<'_, W> {
                     mark = (other, symmetry.cells(moved_free) as u16, from_image);
                 }
             }
-            prefetch(&self.words[mark.0 as usize]);
+            prefetch(self.words.as_ptr().wrapping_add(mark.0 as usize));
             if pending.len == BATCH {
                 counts = self.flush(bits, pending, counts);
             }
@@ -963,13 +978,8 @@ impl<W: Word> Layer<'_, W> {
 /// weighing most, and a tile's digit grows with its cell among the cells left free).
 #[inline]
 fn pack(cells: &[u8; MAX_GROUP], k: usize) -> u64 {
-    cells
-        .iter()
-        .take(k)
-        .enumerate()
-        .fold(0, |packed, (i, &cell)| {
-            packed | packed_cell(usize::from(cell), i)
-        })
+    // The cells past the group's are not looked at.
+    u64::from_be_bytes(*cells) & u64::MAX << (8 * (MAX_GROUP - k))
 }
 
 /// Tile `i`'s byte in [`pack`]'s number, holding `cell`.
@@ -978,14 +988,15 @@ fn packed_cell(cell: usize, i: usize) -> u64 {
     (cell as u64) << (8 * (MAX_GROUP - 1 - (i & (MAX_GROUP - 1))))
 }
 
-/// Asks for the cache line of `entry` ahead of its use.
+/// Asks for the cache line at `entry` ahead of its use (a hint: the address need not be
+/// valid, so it is not bounds-checked).
 #[inline]
-fn prefetch<T>(entry: &T) {
+fn prefetch<T>(entry: *const T) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
         // SAFETY: a prefetch is only a hint; it never faults and changes no memory.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast::<i8>()) };
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.cast::<i8>()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = entry;
@@ -1502,6 +1513,13 @@ mod tests {
             (Board::blank_last(4), fifteen_small()),
             (Board::blank_first(4), five),
             (p1379(), Partition::eight_44()),
+            // Seven tiles, a size the build has its own code for.
+            (
+                p1379(),
+                Partition {
+                    groups: vec![(1..=7).collect(), vec![8]],
+                },
+            ),
         ] {
             let db = RankedDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
             for (g, tiles) in partition.groups.iter().enumerate() {
