@@ -611,7 +611,7 @@ fn load_or_build<T, E: std::fmt::Display>(
     let (en, zh) = if ranked(partition) {
         (
             "under a minute on two cores and 1.6 GB of memory for 7-8, 576 MB on disk",
-            "7-8 在双核上约需一分钟、1.6 GB 内存，磁盘上占 576 MB",
+            "7-8 在双核上不到一分钟、1.6 GB 内存，磁盘上占 576 MB",
         )
     } else {
         ("a few seconds", "几秒钟")
