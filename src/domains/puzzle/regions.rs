@@ -733,13 +733,12 @@ struct Pending {
 impl<W: Word> Layer<'_, W> {
     /// One thread's share of the layer ([`Layer::scan`]), in the layer's [`Code`].
     fn scan_in_code(&self) -> (usize, usize) {
-        #[cfg(target_arch = "x86_64")]
-        if self.code == Code::Fastest
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: the processor has the instructions `scan_bmi2` is compiled for.
-            return unsafe { self.scan_bmi2() };
+        if self.code == Code::Fastest {
+            #[cfg(target_arch = "x86_64")]
+            if is_x86_feature_detected!("bmi2") && is_x86_feature_detected!("popcnt") {
+                // SAFETY: the processor has the instructions `scan_bmi2` is compiled for.
+                return unsafe { self.scan_bmi2() };
+            }
         }
         self.scan_sized(Tables(&self.geometry.bytes))
     }
