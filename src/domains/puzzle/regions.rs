@@ -978,8 +978,13 @@ impl<W: Word> Layer<'_, W> {
             // only the first counts it.
             if !reached(word.or(region << self.next_lane)) {
                 counts.1 += 1;
-                // (32-bit division: the 64-bit one takes longer.)
-                self.flags[(next / self.chunk as u32) as usize].store(true, Ordering::Relaxed);
+                // (32-bit division: the 64-bit one takes longer.) The flag is read before it
+                // is written: a chunk's flag is set once a layer, and a write each time would
+                // take its cache line from the other threads' caches each time.
+                let flag = &self.flags[(next / self.chunk as u32) as usize];
+                if !flag.load(Ordering::Relaxed) {
+                    flag.store(true, Ordering::Relaxed);
+                }
             }
         }
         pending.len = 0;
