@@ -655,6 +655,8 @@ fn build_regions<W: Word>(
     let mut reached = 0;
     let mut depth = 0u8;
     loop {
+        // This layer's lane, by the depth's parity.
+        let now = u32::from(depth % 2) * lane;
         let layer = Layer {
             words: &words,
             depths: &depths,
@@ -667,8 +669,8 @@ fn build_regions<W: Word>(
             next: AtomicUsize::new(0),
             chunk,
             code,
-            now: u32::from(depth % 2) * lane,
-            next_lane: lane - u32::from(depth % 2) * lane,
+            now,
+            next_lane: lane - now,
         };
         let found = AtomicUsize::new(0);
         let pushed = AtomicUsize::new(0);
@@ -1459,8 +1461,6 @@ mod tests {
     use crate::domains::puzzle::{
         DistanceTable, Heuristic, HeuristicKind, PatternDatabase, Rng, scramble,
     };
-    #[allow(unused_imports)]
-    use std::io::Write;
 
     fn keep_going(_: f64) -> bool {
         true
