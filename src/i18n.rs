@@ -337,6 +337,9 @@ pub fn parse_error(error: &ParseError) -> String {
              使用；用空格或逗号分隔时请写十进制数（10 到 15）"
         ),
         ParseError::NotANumber { found, at } => format!("第 {at} 项“{found}”不是数"),
+        ParseError::TooLarge { found, at } => {
+            format!("第 {at} 项“{found}”太大，不是数码：最大的棋盘数码是 0 到 15")
+        }
         ParseError::WrongCount { found } => {
             format!("给出了 {found} 个数码；棋盘需要 4（2x2）、9（3x3）或 16（4x4）个")
         }
@@ -379,6 +382,9 @@ pub fn goal_error(error: &GoalError) -> String {
         (GoalError::Board(e), true) => format!("目标：{}", parse_error(e)),
         (GoalError::PresetSize { preset, side }, true) => {
             format!("目标预设 {preset} 只适用于 3x3 棋盘，不适用于 {side}x{side}")
+        }
+        (GoalError::Unknown { text }, true) => {
+            format!("目标 “{text}” 既不是棋盘也不是预设：请用 p1379、blank-last 或 blank-first")
         }
     }
 }

@@ -134,7 +134,13 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
         }
         match positional {
             0 => {
-                config.heuristic = HeuristicKind::from_name(part).ok_or_else(|| {
+                // `pdb` as for `solve`: on the experiment's 3x3 boards, the 4-4 database.
+                let named = if part.trim().eq_ignore_ascii_case("pdb") {
+                    Some(HeuristicKind::Pdb44)
+                } else {
+                    HeuristicKind::from_name(part)
+                };
+                config.heuristic = named.ok_or_else(|| {
                     if zh {
                         format!("不认识的启发函数“{part}”")
                     } else {
@@ -217,6 +223,23 @@ pub fn main(options: &ExperimentOptions) -> ExitCode {
         configs,
         threads: options.threads,
     };
+    // The 4-4 database, built in a moment or read from the cache, before any search needs it.
+    if spec
+        .configs
+        .iter()
+        .any(|c| c.heuristic == HeuristicKind::Pdb44)
+    {
+        let cache = crate::domains::puzzle::cache_dir();
+        if let Err(err) = crate::domains::puzzle::databases::load_or_build(
+            goal,
+            HeuristicKind::Pdb44,
+            cache.as_deref(),
+            &mut |_| true,
+        ) {
+            super::report(&err.to_string());
+            return ExitCode::from(2);
+        }
+    }
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
         if terminal || done == total {
@@ -233,7 +256,7 @@ pub fn main(options: &ExperimentOptions) -> ExitCode {
             TableFormat::Csv => table.csv(),
         }),
         Err(err) => {
-            eprintln!("searchlab: {}", crate::i18n::experiment_error(&err));
+            super::report(&crate::i18n::experiment_error(&err));
             ExitCode::from(2)
         }
     }

@@ -207,7 +207,7 @@ fn search(
             let mut search =
                 try_new_search(grid.clone(), config).map_err(|e| i18n::config_error(&e))?;
             files
-                .run(search.as_mut())
+                .run_next(search.as_mut())
                 .map_err(|err| super::solve::trace_error(&err))?;
             let solution = match search.status() {
                 Status::Solved { goal } => Some((

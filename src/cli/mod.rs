@@ -5,6 +5,7 @@ mod bench;
 mod experiment;
 mod grid;
 mod handout;
+mod input;
 mod inspect;
 mod solve;
 mod trace;
@@ -98,6 +99,13 @@ pub(crate) fn whole_number(text: &str, low: u64, high: u64) -> Result<u64, Strin
     }
 }
 
+/// Writes `searchlab: message` on its own line to stderr. A message that cannot be written (a
+/// full disk, a closed terminal) is dropped: it must not stop the command or lose its answers.
+pub(crate) fn report(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "searchlab: {message}");
+}
+
 /// Writes a finished result to stdout. A closed pipe (`| head`) is not an error; any other
 /// write failure is reported in one line.
 pub(crate) fn emit(text: &str) -> ExitCode {
@@ -142,9 +150,40 @@ fn one_line(err: &clap::Error) -> String {
         .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .collect();
-    let first = first.join(" ");
+    let first = shorten_quoted(&first.join(" "));
     let sentence = first.strip_prefix("error: ").unwrap_or(&first);
     format!("{sentence} (see --help)")
+}
+
+/// The most characters of a value typed on the command line that a message quotes.
+const QUOTED_CHARS: usize = 40;
+
+/// A value as a message quotes it: cut after [`QUOTED_CHARS`] characters with an ellipsis, so
+/// a huge argument is not echoed whole.
+pub(crate) fn shorten(value: &str) -> String {
+    match value.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{}…", &value[..end]),
+        None => value.to_string(),
+    }
+}
+
+/// Clap's sentence with each value it quotes ('…') shortened.
+fn shorten_quoted(sentence: &str) -> String {
+    let mut out = String::new();
+    let mut parts = sentence.split('\'');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    // Odd pieces are inside quotes: a quote never closed leaves its tail as typed, cut too.
+    for (i, part) in parts.enumerate() {
+        out.push('\'');
+        if i % 2 == 0 {
+            out.push_str(&shorten(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// Runs the command line; `searchlab::app` handles the no-argument case.

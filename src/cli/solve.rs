@@ -1,20 +1,22 @@
 //! `searchlab solve`: one line in, one line out, so it streams and matches Luogu P1379.
 
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, OnceLock, mpsc};
-use std::time::Instant;
+use std::sync::{Condvar, Mutex, OnceLock, mpsc};
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
+use super::input::{GivenLines, Line, LineSource, MAX_LINE, ReadLines};
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::{
     Board, GoalError, GoalPreset, Heuristic, HeuristicKind, IdaOutcome, LeanSolver, Mirrored,
     Partition, PatternDatabase, Problem, ProblemError, Progress, RankedDatabase, RankedMirrored,
-    SearchConfig, Source, cache_dir, databases, ida_star, parse_board,
+    SearchConfig, Source, cache_dir, databases, ida_star, parse_board, parse_goal_board,
 };
 use crate::i18n::{self, pick};
 use crate::search::{
@@ -95,18 +97,18 @@ pub struct SolveOptions {
     /// number of cores. Default: the number of cores.
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
-    /// w in f = g + w*h: 1 to 100, for weighted A* only (the others ignore it).
-    #[arg(long, short, default_value_t = 2.0, allow_negative_numbers = true)]
-    pub weight: f64,
+    /// w in f = g + w*h: 1 to 100, for weighted-astar only (default 2).
+    #[arg(long, short, allow_negative_numbers = true)]
+    pub weight: Option<f64>,
     /// Order among equal f: smaller-h, fifo or lifo.
     #[arg(long, default_value = "smaller-h", value_parser = parse_tie_break)]
     pub tie_break: TieBreak,
     /// When the goal test happens (generation: BFS only).
     #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
     pub goal_test: GoalTestArg,
-    /// The deepest node dfs expands: 0 to 1000000 (the others ignore it).
-    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH_LIMIT)]
-    pub depth_limit: u32,
+    /// The deepest node dfs expands: 0 to 1000000, for dfs only (default 30).
+    #[arg(long, value_name = "D")]
+    pub depth_limit: Option<u32>,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
     /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
     /// bytes a node, so the default, 5000000, is about 1.6 GB; the lean solver behind the other
@@ -256,14 +258,99 @@ impl SolveOptions {
                 HeuristicArg::Kind(kind) => kind,
                 HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) => HeuristicKind::Manhattan,
             },
-            weight: self.weight,
+            weight: self.weight.unwrap_or(SearchConfig::default().weight),
             tie_break: self.tie_break,
             goal_test: match self.goal_test {
                 GoalTestArg::Expansion => GoalTest::OnExpansion,
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
             node_limit: self.node_limit(),
-            depth_limit: self.depth_limit,
+            depth_limit: self.depth_limit.unwrap_or(DEFAULT_DEPTH_LIMIT),
+        }
+    }
+
+    /// An option given for boards that has no effect with the others (a heuristic for an
+    /// algorithm that uses none, a weight for anything but weighted A*, ...): such an option is
+    /// refused rather than ignored, since whoever typed it expected it to change something.
+    pub fn inapplicable(&self) -> Option<Inapplicable> {
+        let algorithm = self.algorithm.unwrap_or(Algorithm::AStar);
+        let handout = self.tree.is_some() || self.table.is_some();
+        if self.trace.is_some() && handout {
+            Some(Inapplicable::TraceWithHandout)
+        } else if self.max_steps.is_some() && !handout {
+            Some(Inapplicable::MaxStepsWithoutHandout)
+        } else if self.max_depth.is_some() && self.tree.is_none() {
+            Some(Inapplicable::MaxDepthWithoutTree)
+        } else if self.heuristic.is_some() && !algorithm.uses_heuristic() {
+            Some(Inapplicable::Heuristic(algorithm))
+        } else if self.weight.is_some() && algorithm != Algorithm::WeightedAStar {
+            Some(Inapplicable::Weight)
+        } else if self.depth_limit.is_some() && algorithm != Algorithm::DepthFirst {
+            Some(Inapplicable::DepthLimit)
+        } else if self.pdb_groups.is_some()
+            && self
+                .heuristic
+                .is_some_and(|h| h != HeuristicArg::PatternDatabase)
+        {
+            Some(Inapplicable::GroupsWithoutDatabase)
+        } else {
+            None
+        }
+    }
+}
+
+/// An option that has no effect with the others given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inapplicable {
+    TraceWithHandout,
+    MaxStepsWithoutHandout,
+    MaxDepthWithoutTree,
+    Heuristic(Algorithm),
+    Weight,
+    DepthLimit,
+    GroupsWithoutDatabase,
+    /// `--pdb-groups` with a board that is not 4x4.
+    GroupsOnSmallBoard,
+}
+
+impl Inapplicable {
+    /// The one-line message, in the current language.
+    pub fn message(self) -> String {
+        match self {
+            Inapplicable::TraceWithHandout => pick(
+                "--trace does not go with --tree or --table: run solve once for each",
+                "--trace 不能与 --tree 或 --table 同时使用：请分别运行 solve",
+            ),
+            Inapplicable::MaxStepsWithoutHandout => pick(
+                "--max-steps cuts a --tree or --table export: give one of them, or drop --max-steps",
+                "--max-steps 用于截断 --tree 或 --table 的导出：请给出其中之一，或去掉 --max-steps",
+            ),
+            Inapplicable::MaxDepthWithoutTree => pick(
+                "--max-depth cuts a --tree export: give --tree, or drop --max-depth",
+                "--max-depth 用于截断 --tree 的导出：请给出 --tree，或去掉 --max-depth",
+            ),
+            Inapplicable::Heuristic(algorithm) if i18n::zh() => format!(
+                "{algorithm} 不用启发函数：请去掉 --heuristic，或选用 astar、greedy、weighted-astar、idastar"
+            ),
+            Inapplicable::Heuristic(algorithm) => format!(
+                "{algorithm} uses no heuristic: drop --heuristic, or use astar, greedy, weighted-astar or idastar"
+            ),
+            Inapplicable::Weight => pick(
+                "--weight is for --algorithm weighted-astar only",
+                "--weight 只用于 --algorithm weighted-astar",
+            ),
+            Inapplicable::DepthLimit => pick(
+                "--depth-limit is for --algorithm dfs only",
+                "--depth-limit 只用于 --algorithm dfs",
+            ),
+            Inapplicable::GroupsWithoutDatabase => pick(
+                "--pdb-groups splits the pattern database: it goes with --heuristic pdb (or no --heuristic)",
+                "--pdb-groups 是模式数据库的分组：请与 --heuristic pdb 一起使用（或不给 --heuristic）",
+            ),
+            Inapplicable::GroupsOnSmallBoard => pick(
+                "--pdb-groups splits the tiles of a 4x4 board; a 3x3 board uses the 4-4 database: drop --pdb-groups",
+                "--pdb-groups 是 4x4 棋盘数码的分组；3x3 棋盘用 4-4 数据库：请去掉 --pdb-groups",
+            ),
         }
     }
 }
@@ -312,7 +399,7 @@ impl GoalChoice {
         };
         match GoalPreset::from_name(text) {
             Some(preset) => Ok(GoalChoice::Preset(preset)),
-            None => Ok(GoalChoice::Board(parse_board(text)?)),
+            None => Ok(GoalChoice::Board(parse_goal_board(text)?)),
         }
     }
 
@@ -345,6 +432,8 @@ pub enum SetupError {
     Trace(TraceError),
     /// Options that do not go together.
     Combination(Combination),
+    /// An option that has no effect with the others.
+    Inapplicable(Inapplicable),
 }
 
 /// Options that do not go together.
@@ -365,6 +454,7 @@ impl SetupError {
             SetupError::Config(err) => i18n::config_error(err),
             SetupError::Goal(err) => i18n::goal_error(err),
             SetupError::Trace(err) => trace_error(err),
+            SetupError::Inapplicable(inapplicable) => inapplicable.message(),
             SetupError::Combination(Combination::GroupsWithoutIdaStar) => pick(
                 "--pdb-groups other than 6-6-3 run with --algorithm idastar only, without --trace",
                 "6-6-3 以外的 --pdb-groups 只能与 --algorithm idastar 一起使用，且不能加 --trace",
@@ -449,6 +539,9 @@ impl Solver {
     /// Checks the options that do not depend on a board, and opens the first trace file: a
     /// mistake there is reported once, before any board is read or searched.
     pub fn new(options: &SolveOptions) -> Result<Solver, SetupError> {
+        if let Some(inapplicable) = options.inapplicable() {
+            return Err(SetupError::Inapplicable(inapplicable));
+        }
         if let Some(HeuristicArg::Grid(_)) = options.heuristic {
             return Err(SetupError::Combination(Combination::GridHeuristicForBoards));
         }
@@ -718,13 +811,33 @@ impl Worker<'_> {
         Ok((outcome.path, stats, limited))
     }
 
-    fn solve_line(&mut self, line: &str) -> LineResult {
+    /// The result of the line at `order` among the non-blank lines.
+    fn solve(&mut self, order: usize, line: &Line) -> LineResult {
+        match line {
+            Line::Text(text) => self.solve_line(order, text),
+            Line::TooLong { start } => LineResult::Malformed(if i18n::zh() {
+                format!("这一行超过 {MAX_LINE} 字节（开头是 “{start}”），其后的输入不再读取")
+            } else {
+                format!(
+                    "the line is longer than {MAX_LINE} bytes (it starts `{start}`); the input is not read past it"
+                )
+            }),
+        }
+    }
+
+    fn solve_line(&mut self, order: usize, line: &str) -> LineResult {
         let solver = self.solver;
         let board = match parse_board(line) {
             Ok(board) => board,
             Err(err) => return LineResult::Malformed(i18n::parse_error(&err)),
         };
         let side = board.side();
+        // With no heuristic named, a 3x3 board of a batch keeps A* with Manhattan distance
+        // while the split serves its 4x4 boards; with pdb named it would get the 4-4 database.
+        let pdb_named = solver.heuristic == Some(HeuristicArg::PatternDatabase);
+        if solver.groups.is_some() && pdb_named && side != 4 {
+            return LineResult::Malformed(Inapplicable::GroupsOnSmallBoard.message());
+        }
         let ida = solver.ida_heuristic(side);
         // A stepping algorithm finds the pattern database by its name in the registry.
         let stepping_pdb = ida.is_none() && solver.heuristic == Some(HeuristicArg::PatternDatabase);
@@ -804,7 +917,7 @@ impl Worker<'_> {
                 match trace {
                     Some(files) => {
                         let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
-                        if let Err(err) = files.run(search.as_mut()) {
+                        if let Err(err) = files.run(order, search.as_mut()) {
                             return LineResult::Malformed(trace_error(&err));
                         }
                     }
@@ -1004,58 +1117,180 @@ fn render(result: &LineResult, options: &SolveOptions) -> String {
     }
 }
 
+/// A line to solve: its place among the non-blank lines (which orders the answers and numbers
+/// the trace files), its line number from 0, and the line.
+type Numbered = (usize, usize, Line);
+
+/// The lines waiting for a worker, at most: reading waits rather than holding a whole file.
+const QUEUE_LINES: usize = 1024;
+/// The most lines a worker takes at once.
+const MOST_TAKEN: usize = 64;
+/// How much work a worker takes at once, judged by how long its lines have taken so far: enough
+/// that handing lines over costs little beside them, little enough that a batch of hard boards
+/// does not leave the other workers idle and that answers are not held back long.
+const TAKE_WORK: Duration = Duration::from_millis(5);
+
+/// The lines read and not yet taken, shared by the reading thread and the workers. A thread
+/// is woken only when another waits: most hand-overs cost no system call.
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Workers wait here for lines.
+    filled: Condvar,
+    /// The reader waits here for room.
+    emptied: Condvar,
+}
+
+#[derive(Default)]
+struct QueueState {
+    lines: VecDeque<Numbered>,
+    /// No more lines will come: the input ended, or the answers can no longer be written.
+    closed: bool,
+    /// Workers waiting for lines and not yet woken.
+    idle: usize,
+    reader_waiting: bool,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        Queue {
+            state: Mutex::new(QueueState::default()),
+            filled: Condvar::new(),
+            emptied: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds a line, waiting while the queue is full; false once it is closed.
+    fn push(&self, line: Numbered) -> bool {
+        let mut state = self.lock();
+        while state.lines.len() >= QUEUE_LINES && !state.closed {
+            state.reader_waiting = true;
+            state = self.emptied.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        state.reader_waiting = false;
+        if state.closed {
+            return false;
+        }
+        state.lines.push_back(line);
+        if state.idle > 0 {
+            state.idle -= 1;
+            self.filled.notify_one();
+        }
+        true
+    }
+
+    /// Takes up to `most` lines, waiting for the first; `None` once closed and empty.
+    fn take(&self, most: usize) -> Option<Vec<Numbered>> {
+        let mut state = self.lock();
+        loop {
+            if !state.lines.is_empty() {
+                let taken = most.min(state.lines.len());
+                let lines: Vec<Numbered> = state.lines.drain(..taken).collect();
+                if state.reader_waiting && state.lines.len() <= QUEUE_LINES / 2 {
+                    state.reader_waiting = false;
+                    self.emptied.notify_one();
+                }
+                return Some(lines);
+            }
+            if state.closed {
+                return None;
+            }
+            state.idle += 1;
+            state = self.filled.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// No more lines: wakes everyone waiting.
+    fn close(&self) {
+        self.lock().closed = true;
+        self.filled.notify_all();
+        self.emptied.notify_all();
+    }
+}
+
+/// How a batch ended: the tally of the lines answered, and the read or write error that
+/// stopped it early, if one did.
+pub struct SolveEnd {
+    pub summary: SolveSummary,
+    pub error: Option<std::io::Error>,
+}
+
 /// Solves each line (blank lines skipped), writing one result per line to `out` in input
 /// order, each as soon as it and every line before it are known, and each bad line's message,
 /// with its line number, to `err`. The boards are independent: the solver's worker threads
-/// take them one at a time while this thread reads the input and another writes.
+/// take them from a queue this thread fills, each taking several at once when they are
+/// quick, and a writer thread prints them; answers are written through a buffer flushed
+/// whenever no further answer is ready. With one worker, all of it happens on this thread.
 pub fn solve_lines(
     solver: &Solver,
-    lines: impl Iterator<Item = std::io::Result<String>>,
+    lines: &mut dyn LineSource,
     options: &SolveOptions,
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
-) -> std::io::Result<SolveSummary> {
+) -> SolveEnd {
+    if solver.workers == 1 {
+        return solve_here(solver, lines, options, out, err);
+    }
     // The language is kept per thread: the workers and the writer speak the caller's.
     let language = i18n::language();
+    let queue = Queue::new();
     std::thread::scope(|scope| {
-        // A small queue: a worker takes the next board when it is free, and reading waits
-        // rather than holding a whole file of boards.
-        let (boards, queue) = mpsc::sync_channel::<(usize, usize, String)>(solver.workers);
-        let queue = Arc::new(Mutex::new(queue));
-        let (answers, answered) = mpsc::channel::<(usize, usize, LineResult)>();
+        let (answers, answered) = mpsc::channel::<Vec<(usize, usize, LineResult)>>();
         for _ in 0..solver.workers {
-            let queue = Arc::clone(&queue);
-            let answers = answers.clone();
+            let (queue, answers) = (&queue, answers.clone());
             scope.spawn(move || {
                 i18n::set_language(language);
                 let mut worker = solver.worker();
-                loop {
-                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                    let Ok((order, number, line)) = next else {
-                        break;
-                    };
-                    let result = worker.solve_line(&line);
-                    // The writer stopped (a closed pipe): so does this worker, and when all
-                    // have, reading stops too.
-                    if answers.send((order, number, result)).is_err() {
+                let mut most = 1;
+                while let Some(lines) = queue.take(most) {
+                    let started = Instant::now();
+                    let count = lines.len();
+                    let results: Vec<_> = lines
+                        .into_iter()
+                        .map(|(order, number, line)| (order, number, worker.solve(order, &line)))
+                        .collect();
+                    // The writer stopped (a closed pipe): so does this worker, and reading.
+                    if answers.send(results).is_err() {
+                        queue.close();
                         break;
                     }
+                    let each = started.elapsed().as_nanos() / count as u128;
+                    most =
+                        (TAKE_WORK.as_nanos() / each.max(1)).clamp(1, MOST_TAKEN as u128) as usize;
                 }
             });
         }
         drop(answers);
-        drop(queue);
         let writer = scope.spawn(move || {
             i18n::set_language(language);
-            write_in_order(answered, options, out, err)
+            let mut writer = Answers::new(options, out, err);
+            let mut waiting = BTreeMap::new();
+            let written = (|| {
+                while let Ok(results) = answered.recv() {
+                    waiting.extend(results.into_iter().map(|(o, n, r)| (o, (n, r))));
+                    while let Ok(results) = answered.try_recv() {
+                        waiting.extend(results.into_iter().map(|(o, n, r)| (o, (n, r))));
+                    }
+                    while let Some((number, result)) = waiting.remove(&writer.next) {
+                        writer.add(number, &result)?;
+                    }
+                    writer.flush()?;
+                }
+                Ok(())
+            })();
+            (writer.summary, written)
         });
         let mut read = Ok(());
         let mut order = 0;
-        for (number, line) in lines.enumerate() {
+        let mut number = 0;
+        while let Some(line) = lines.next_line() {
             match line {
-                Ok(line) if line.trim().is_empty() => {}
+                Ok(line) if line.is_blank() => {}
                 Ok(line) => {
-                    if boards.send((order, number, line)).is_err() {
+                    if !queue.push((order, number, line)) {
                         break;
                     }
                     order += 1;
@@ -1065,48 +1300,116 @@ pub fn solve_lines(
                     break;
                 }
             }
+            number += 1;
         }
-        drop(boards);
-        let summary = writer
+        queue.close();
+        let (summary, written) = writer
             .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-        read.map(|()| summary)
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        SolveEnd {
+            summary,
+            error: written.and(read).err(),
+        }
     })
 }
 
-/// Writes the answers in input order (`order` counts the non-blank lines), holding back those
-/// that arrive before an earlier one.
-fn write_in_order(
-    answered: mpsc::Receiver<(usize, usize, LineResult)>,
+/// [`solve_lines`] on the calling thread: each answer is buffered, and the buffer written out
+/// before reading would wait for more input.
+fn solve_here(
+    solver: &Solver,
+    lines: &mut dyn LineSource,
     options: &SolveOptions,
     out: &mut (dyn Write + Send),
     err: &mut (dyn Write + Send),
-) -> std::io::Result<SolveSummary> {
-    let mut summary = SolveSummary::default();
-    let mut waiting = std::collections::BTreeMap::new();
-    let mut next = 0;
-    for (order, number, result) in answered {
-        waiting.insert(order, (number, result));
-        while let Some((number, result)) = waiting.remove(&next) {
-            next += 1;
-            match &result {
-                LineResult::Solved { .. } => summary.solved += 1,
-                LineResult::Unsolved { .. } => summary.unsolved += 1,
-                LineResult::Stopped { .. } => summary.stopped += 1,
-                LineResult::Malformed(message) => {
-                    summary.malformed += 1;
-                    if i18n::zh() {
-                        writeln!(err, "searchlab: 第 {} 行：{message}", number + 1)?;
-                    } else {
-                        writeln!(err, "searchlab: line {}: {message}", number + 1)?;
-                    }
-                }
+) -> SolveEnd {
+    let mut worker = solver.worker();
+    let mut writer = Answers::new(options, out, err);
+    let mut number = 0;
+    let written = (|| {
+        while let Some(line) = lines.next_line() {
+            let line = line?;
+            if !line.is_blank() {
+                let result = worker.solve(writer.next, &line);
+                writer.add(number, &result)?;
             }
-            out.write_all(render(&result, options).as_bytes())?;
-            out.flush()?;
+            number += 1;
+            if !lines.ready() {
+                writer.flush()?;
+            }
+        }
+        writer.flush()
+    })();
+    SolveEnd {
+        summary: writer.summary,
+        error: written.err(),
+    }
+}
+
+/// Answers on their way out: counted, rendered into a buffer, and written when flushed.
+struct Answers<'a> {
+    options: &'a SolveOptions,
+    out: &'a mut (dyn Write + Send),
+    err: &'a mut (dyn Write + Send),
+    buffer: Vec<u8>,
+    summary: SolveSummary,
+    /// The place of the next answer among the non-blank lines.
+    next: usize,
+}
+
+impl<'a> Answers<'a> {
+    /// Past this many bytes the buffer is written out even if more answers are ready.
+    const FULL: usize = 1 << 16;
+
+    fn new(
+        options: &'a SolveOptions,
+        out: &'a mut (dyn Write + Send),
+        err: &'a mut (dyn Write + Send),
+    ) -> Answers<'a> {
+        Answers {
+            options,
+            out,
+            err,
+            buffer: Vec::new(),
+            summary: SolveSummary::default(),
+            next: 0,
         }
     }
-    Ok(summary)
+
+    /// The next answer in order, from input line `number` (from 0). A bad line's message goes
+    /// to `err` after the answers before it; a message that cannot be written is dropped, so
+    /// that the answers still go out.
+    fn add(&mut self, number: usize, result: &LineResult) -> std::io::Result<()> {
+        self.next += 1;
+        match result {
+            LineResult::Solved { .. } => self.summary.solved += 1,
+            LineResult::Unsolved { .. } => self.summary.unsolved += 1,
+            LineResult::Stopped { .. } => self.summary.stopped += 1,
+            LineResult::Malformed(message) => {
+                self.summary.malformed += 1;
+                self.flush()?;
+                let line = number + 1;
+                let _ = if i18n::zh() {
+                    writeln!(self.err, "searchlab: 第 {line} 行：{message}")
+                } else {
+                    writeln!(self.err, "searchlab: line {line}: {message}")
+                };
+            }
+        }
+        self.buffer
+            .extend_from_slice(render(result, self.options).as_bytes());
+        if self.buffer.len() >= Self::FULL {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.buffer.is_empty() {
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
+        }
+        self.out.flush()
+    }
 }
 
 /// `searchlab solve`.
@@ -1115,42 +1418,38 @@ pub fn main(options: &SolveOptions) -> ExitCode {
         return super::grid::main(options, map);
     }
     if options.tree.is_some() || options.table.is_some() {
+        if let Some(inapplicable) = options.inapplicable() {
+            super::report(&inapplicable.message());
+            return ExitCode::from(2);
+        }
         return super::handout::main(options);
     }
     let solver = match Solver::new(options) {
         Ok(solver) => solver,
         Err(err) => {
-            eprintln!("searchlab: {}", err.message());
+            super::report(&err.message());
             return ExitCode::from(2);
         }
     };
-    // Unlocked handles: the writer thread takes them (a lock is held by one thread only), and
-    // each line is written and flushed whole.
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
-    let result = if options.boards.is_empty() {
+    let end = if options.boards.is_empty() {
         // Bytes, not `lines()`: a line that is not UTF-8 is a malformed board, not the end.
-        let stdin = std::io::stdin();
-        let lines = stdin
-            .lock()
-            .split(b'\n')
-            .map(|line| line.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()));
-        solve_lines(&solver, lines, options, &mut stdout, &mut stderr)
+        let mut lines = ReadLines::new(std::io::stdin().lock());
+        solve_lines(&solver, &mut lines, options, &mut stdout, &mut stderr)
     } else {
-        solve_lines(
-            &solver,
-            options.boards.iter().map(|b| Ok(b.clone())),
-            options,
-            &mut stdout,
-            &mut stderr,
-        )
+        let mut lines = GivenLines(options.boards.iter().cloned());
+        solve_lines(&solver, &mut lines, options, &mut stdout, &mut stderr)
     };
-    match result {
-        Ok(summary) => ExitCode::from(summary.exit_code()),
-        // A closed pipe (e.g. `| head`) is not an error worth a message.
-        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("searchlab: {err}");
+    match end.error {
+        None => ExitCode::from(end.summary.exit_code()),
+        // A closed pipe (e.g. `| head`) is not an error worth a message: the status tells what
+        // was known of the lines answered before it closed.
+        Some(err) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(end.summary.exit_code())
+        }
+        Some(err) => {
+            super::report(&err.to_string());
             ExitCode::from(2)
         }
     }
@@ -1172,9 +1471,11 @@ mod tests {
             .unwrap()
             .options;
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let lines = input.lines().map(|l| Ok(l.to_string()));
+        let mut lines = GivenLines(input.lines().map(str::to_string));
         let solver = Solver::new(&options).unwrap();
-        let summary = solve_lines(&solver, lines, &options, &mut out, &mut err).unwrap();
+        let end = solve_lines(&solver, &mut lines, &options, &mut out, &mut err);
+        assert!(end.error.is_none());
+        let summary = end.summary;
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
@@ -1206,8 +1507,10 @@ mod tests {
             let options = options(&["-H", "linear-conflict", "--stats"]);
             let solver = Solver::new(&options).unwrap().with_workers(workers);
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            let lines = input.lines().map(|l| Ok(l.to_string()));
-            let summary = solve_lines(&solver, lines, &options, &mut out, &mut err).unwrap();
+            let mut lines = GivenLines(input.lines().map(str::to_string));
+            let end = solve_lines(&solver, &mut lines, &options, &mut out, &mut err);
+            assert!(end.error.is_none());
+            let summary = end.summary;
             // The times differ from run to run; the moves and node counts do not.
             let answers: Vec<String> = String::from_utf8(out)
                 .unwrap()
@@ -1287,10 +1590,11 @@ mod tests {
     fn every_algorithm_answers_the_sample() {
         for algorithm in Algorithm::EVERY {
             // DFS finds some path within its limit: with the limit at the distance, a shortest.
-            let (out, _, _) = run(
-                &["--algorithm", algorithm.name(), "--depth-limit", "4"],
-                "283104765",
-            );
+            let mut args = vec!["--algorithm", algorithm.name()];
+            if algorithm == Algorithm::DepthFirst {
+                args.extend(["--depth-limit", "4"]);
+            }
+            let (out, _, _) = run(&args, "283104765");
             assert_eq!(out, "4\n", "{algorithm}");
         }
         let (out, _, _) = run(&["--algorithm", "dfs"], "283104765");

@@ -12,18 +12,20 @@ use crate::search::{
     posthoc_header,
 };
 
-/// The files traces go to: `FILE` for the first board, `FILE-2.ext`, `FILE-3.ext`, ... for the
-/// next. A device or a pipe (`/dev/null`, `/dev/stdout`) gets every trace, one after the other,
-/// through one handle: no name is made up beside it.
+/// The files traces go to: `FILE` for the first board line, `FILE-2.ext`, `FILE-3.ext`, ...
+/// for the board on the n-th (non-blank) line, so a file's name says which line it traces even
+/// when lines before it were not boards. A device or a pipe (`/dev/null`, `/dev/stdout`) gets
+/// every trace, one after the other, through one handle: no name is made up beside it.
 pub struct TraceFiles {
     base: PathBuf,
     csv: bool,
+    /// The first file, opened before any search so a path that cannot be written is known at
+    /// once; for a device or a pipe, the handle every trace goes through.
+    first: Option<File>,
     /// Whether `base` existed as something other than a regular file.
     special: bool,
-    /// The file the next trace goes to, opened ahead (the first one before any search, so a
-    /// path that cannot be written is known at once).
-    next: Option<(PathBuf, File)>,
-    written: usize,
+    /// The place of the trace [`TraceFiles::run_next`] writes next.
+    next: usize,
 }
 
 /// A trace file that could not be opened or written.
@@ -40,49 +42,62 @@ impl TraceFiles {
         let mut files = TraceFiles {
             base: base.to_path_buf(),
             csv: base.extension().is_some_and(|e| e == "csv"),
+            first: None,
             special,
-            next: None,
-            written: 0,
+            next: 0,
         };
-        files.open_next()?;
+        files.first = Some(files.create(&files.base)?);
         Ok(files)
     }
 
-    /// Where the trace of the `index`-th traced board (0-based) goes.
-    fn path(&self, index: usize) -> PathBuf {
-        if index == 0 || self.special {
+    /// Where the trace of the board at `order` among the non-blank lines (from 0) goes.
+    fn path(&self, order: usize) -> PathBuf {
+        if order == 0 || self.special {
             return self.base.clone();
         }
         let stem = self.base.file_stem().unwrap_or_default().to_string_lossy();
         let name = match self.base.extension() {
-            Some(ext) => format!("{stem}-{}.{}", index + 1, ext.to_string_lossy()),
-            None => format!("{stem}-{}", index + 1),
+            Some(ext) => format!("{stem}-{}.{}", order + 1, ext.to_string_lossy()),
+            None => format!("{stem}-{}", order + 1),
         };
         self.base.with_file_name(name)
     }
 
-    fn open_next(&mut self) -> Result<(), TraceError> {
-        let path = self.path(self.written);
+    fn create(&self, path: &Path) -> Result<File, TraceError> {
         let file = if self.special {
-            File::options().write(true).open(&path)
+            File::options().write(true).open(path)
         } else {
-            File::create(&path)
+            File::create(path)
         };
-        match file {
-            Ok(file) => {
-                self.next = Some((path, file));
-                Ok(())
-            }
-            Err(error) => Err(TraceError { path, error }),
-        }
+        file.map_err(|error| TraceError {
+            path: path.to_path_buf(),
+            error,
+        })
     }
 
-    /// Runs `search` to the end, writing its events to the next file as it goes.
-    pub fn run<P: SearchProblem>(&mut self, search: &mut dyn Search<P>) -> Result<(), TraceError> {
-        if self.next.is_none() {
-            self.open_next()?;
-        }
-        let (path, file) = self.next.take().expect("opened above");
+    /// Runs `search` to the end, writing its events to the file after the last one written:
+    /// for searches that are numbered one after the other.
+    pub fn run_next<P: SearchProblem>(
+        &mut self,
+        search: &mut dyn Search<P>,
+    ) -> Result<(), TraceError> {
+        self.run(self.next, search)
+    }
+
+    /// Runs `search`, the board at `order` among the non-blank lines, to the end, writing its
+    /// events to that board's file as it goes. A file that cannot be written fails this board
+    /// only.
+    pub fn run<P: SearchProblem>(
+        &mut self,
+        order: usize,
+        search: &mut dyn Search<P>,
+    ) -> Result<(), TraceError> {
+        self.next = order + 1;
+        let path = self.path(order);
+        let file = match self.first.take() {
+            Some(file) if order == 0 || self.special => file,
+            _ => self.create(&path)?,
+        };
         let mut writer = EventWriter::new(BufWriter::new(file), self.csv);
         let result = (|| {
             writer.start(search)?;
@@ -91,12 +106,11 @@ impl TraceFiles {
             }
             writer.finish()
         })();
-        self.written += 1;
         match (result, writer.out.into_inner()) {
             (Ok(()), Ok(file)) => {
                 if self.special {
                     // The same device or pipe for the next trace.
-                    self.next = Some((path, file));
+                    self.first = Some(file);
                 }
                 Ok(())
             }

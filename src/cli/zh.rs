@@ -200,7 +200,7 @@ pub fn parse_error(err: &clap::Error) -> Option<String> {
         None => String::new(),
     };
     let arg = context(ContextKind::InvalidArg);
-    let value = context(ContextKind::InvalidValue);
+    let value = super::shorten(&context(ContextKind::InvalidValue));
     let sentence = match err.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
@@ -217,9 +217,16 @@ pub fn parse_error(err: &clap::Error) -> Option<String> {
             let source = std::error::Error::source(err);
             let why = match source {
                 Some(e) if e.is::<std::num::ParseFloatError>() => "不是数".to_owned(),
-                Some(e) if e.is::<std::num::ParseIntError>() => "不是整数".to_owned(),
-                // The parsers of searchlab's own options speak the chosen language.
-                Some(e) => e.to_string(),
+                Some(e) => match e
+                    .downcast_ref::<std::num::ParseIntError>()
+                    .map(|e| e.kind())
+                {
+                    Some(std::num::IntErrorKind::PosOverflow) => "太大".to_owned(),
+                    Some(std::num::IntErrorKind::NegOverflow) => "太小".to_owned(),
+                    Some(_) => "不是整数".to_owned(),
+                    // The parsers of searchlab's own options speak the chosen language.
+                    None => e.to_string(),
+                },
                 None => "无效".to_owned(),
             };
             format!("{arg} 的值“{value}”：{why}")

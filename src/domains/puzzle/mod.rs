@@ -32,7 +32,7 @@ pub use parse::{ParseError, parse_board};
 pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
-    ProblemError, SearchConfig, StepView, parse_goal, solvable,
+    ProblemError, SearchConfig, StepView, parse_goal, parse_goal_board, solvable,
 };
 pub use regions::{RankedDatabase, RankedMirrored, Ranks};
 pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Ranked, permutations, rank, scramble, unrank};

@@ -27,6 +27,9 @@ pub enum ParseError {
     /// `found`: the item as typed, shortened and with control characters escaped.
     #[error("'{found}' (item {at}) is not a number")]
     NotANumber { found: String, at: usize },
+    /// A whole number past any tile (or past what a number holds): `found` as typed, shortened.
+    #[error("'{found}' (item {at}) is too large for a tile: the largest board has tiles 0 to 15")]
+    TooLarge { found: String, at: usize },
     #[error("{found} tiles given; a board needs {}", expected_counts())]
     WrongCount { found: usize },
     #[error("tile {tile} at position {at} is too large: a {side}x{side} board has tiles 0 to {}", side * side - 1)]
@@ -139,9 +142,13 @@ fn split_numbers(text: &str) -> Result<Vec<usize>, ParseError> {
         .filter(|item| !item.is_empty())
         .enumerate()
         .map(|(i, item)| {
-            item.parse::<usize>().map_err(|_| ParseError::NotANumber {
-                found: shown(item),
-                at: i + 1,
+            item.parse::<usize>().map_err(|_| {
+                let (found, at) = (shown(item), i + 1);
+                if item.bytes().all(|b| b.is_ascii_digit()) {
+                    ParseError::TooLarge { found, at }
+                } else {
+                    ParseError::NotANumber { found, at }
+                }
             })
         })
         .collect()
@@ -241,6 +248,14 @@ mod tests {
         let message = parse_board(&long).unwrap_err().to_string();
         assert_eq!(
             message,
+            format!(
+                "'{}…' (item 3) is too large for a tile: the largest board has tiles 0 to 15",
+                "9".repeat(24)
+            )
+        );
+        let message = parse_board(&format!("1 2 {}x 4", "9".repeat(30))).unwrap_err();
+        assert_eq!(
+            message.to_string(),
             format!("'{}…' (item 3) is not a number", "9".repeat(24))
         );
         let message = parse_board("28310\u{1b}765").unwrap_err().to_string();

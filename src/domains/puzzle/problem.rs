@@ -101,7 +101,24 @@ pub fn parse_goal(text: &str, side: usize) -> Result<Board, GoalError> {
             side,
         });
     }
-    Ok(parse_board(text)?)
+    parse_goal_board(text)
+}
+
+/// A goal typed as a board: what a preset name is not. A word that cannot be a board (it has
+/// letters past the hexadecimal digits) is taken for a mistyped preset, and said so.
+pub fn parse_goal_board(text: &str) -> Result<Board, GoalError> {
+    parse_board(text).map_err(|err| {
+        let wordy = text
+            .chars()
+            .any(|c| c.is_alphabetic() && !c.is_ascii_hexdigit());
+        if wordy {
+            GoalError::Unknown {
+                text: text.trim().chars().take(40).collect(),
+            }
+        } else {
+            GoalError::Board(err)
+        }
+    })
 }
 
 /// Why a goal was refused.
@@ -111,6 +128,9 @@ pub enum GoalError {
     Board(#[from] ParseError),
     #[error("goal preset {preset} exists only for 3x3 boards, not {side}x{side}")]
     PresetSize { preset: &'static str, side: usize },
+    /// A word that is neither a board nor a preset's name (at most 40 characters of it).
+    #[error("goal `{text}` is neither a board nor a preset: use p1379, blank-last or blank-first")]
+    Unknown { text: String },
 }
 
 /// The invariant a move never changes: the parity of the inversions among the tiles, plus for
