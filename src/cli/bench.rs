@@ -355,7 +355,121 @@ fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
         engine_memory(),
     ));
 
+    rows.extend(batch_rows(quick, &boards));
     rows
+}
+
+/// The seed-style C++ A* that the batch row is measured against.
+const SEED_STYLE: &str = include_str!("../../benches/p1379_seed_style.cpp");
+
+/// The whole `searchlab solve -a astar -H manhattan` process on a batch of boards from stdin
+/// (on every core, and with `--jobs 1`), against the same batch answered by the seed-style
+/// C++ A* (`benches/p1379_seed_style.cpp`: `std::priority_queue` and `std::map`, compiled
+/// here with `g++ -O2`). The runs alternate; each figure is a median, and the ratio is the
+/// median of the ratios within each round. Both programs must print the same answers.
+fn batch_rows(quick: bool, boards: &[Board]) -> Vec<(String, String)> {
+    let what = format!(
+        "`solve -a astar -H manhattan`, {} random P1379 boards on stdin, whole process",
+        boards.len()
+    );
+    match measure_batch(if quick { 3 } else { 11 }, boards) {
+        Ok(rows) => rows,
+        Err(reason) => vec![(what, format!("not measured: {reason}"))],
+    }
+}
+
+fn measure_batch(rounds: usize, boards: &[Board]) -> Result<Vec<(String, String)>, String> {
+    use std::process::{Command, Stdio};
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let dir = std::env::temp_dir().join(format!("searchlab-batch-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let result = (|| {
+        let input = dir.join("boards.txt");
+        let text: String = boards.iter().map(|b| format!("{b}\n")).collect();
+        std::fs::write(&input, text).map_err(|e| e.to_string())?;
+        let source = dir.join("seed.cpp");
+        std::fs::write(&source, SEED_STYLE).map_err(|e| e.to_string())?;
+        let seed = dir.join("seed");
+        let compiled = Command::new("g++")
+            .arg("-O2")
+            .arg("-o")
+            .arg(&seed)
+            .arg(&source)
+            .status()
+            .map_err(|e| format!("g++ could not be run ({e})"))?;
+        if !compiled.success() {
+            return Err("g++ could not compile the seed-style A*".to_string());
+        }
+        // Runs a command on the boards; its answers and how long the whole process took.
+        let run = |command: &mut Command| -> Result<(Duration, Vec<u8>), String> {
+            let stdin = std::fs::File::open(&input).map_err(|e| e.to_string())?;
+            let started = Instant::now();
+            let output = command
+                .stdin(stdin)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .output()
+                .map_err(|e| e.to_string())?;
+            let elapsed = started.elapsed();
+            if !output.status.success() {
+                return Err(format!("{command:?} failed: {}", output.status));
+            }
+            Ok((elapsed, output.stdout))
+        };
+        let ours = |jobs: Option<&str>| {
+            let mut command = Command::new(&exe);
+            command.args(["solve", "-a", "astar", "-H", "manhattan"]);
+            if let Some(jobs) = jobs {
+                command.args(["--jobs", jobs]);
+            }
+            command
+        };
+        let (mut all, mut one, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ratio_all, mut ratio_one) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            let (t_seed, answers_seed) = run(&mut Command::new(&seed))?;
+            let (t_all, answers_all) = run(&mut ours(None))?;
+            let (t_one, answers_one) = run(&mut ours(Some("1")))?;
+            if answers_all != answers_seed || answers_one != answers_seed {
+                return Err("the two programs' answers differ".to_string());
+            }
+            ratio_all.push(t_all.as_secs_f64() / t_seed.as_secs_f64());
+            ratio_one.push(t_one.as_secs_f64() / t_seed.as_secs_f64());
+            all.push(t_all);
+            one.push(t_one);
+            theirs.push(t_seed);
+        }
+        let ratio = |mut r: Vec<f64>| {
+            r.sort_by(f64::total_cmp);
+            r[r.len() / 2]
+        };
+        let n = boards.len();
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        Ok(vec![
+            (
+                format!(
+                    "Seed-style C++ A* (priority_queue + map, g++ -O2), {n} random P1379 boards on stdin, whole process"
+                ),
+                ms(median(theirs)),
+            ),
+            (
+                format!(
+                    "`solve -a astar -H manhattan`, the same boards, whole process, {cores} worker threads"
+                ),
+                format!(
+                    "{}, {:.3} of the C++ (target ≤ 0.06)",
+                    ms(median(all)),
+                    ratio(ratio_all)
+                ),
+            ),
+            (
+                "the same with `--jobs 1`".to_string(),
+                format!("{}, {:.3} of the C++", ms(median(one)), ratio(ratio_one)),
+            ),
+        ])
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }
 
 /// IDA* on Korf's 100 random 4x4 instances (the first 10 with `--quick`) with the mirrored
