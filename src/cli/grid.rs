@@ -1,15 +1,22 @@
 //! `searchlab solve --map FILE.map`: searches on a MovingAI grid map, either one problem (the
-//! start and goal from `--start X,Y --goal X,Y`, or the map's first and last free cells) or every
-//! scenario of a `.scen` file, each checked against the optimal length the file states.
+//! start and goal from `--start X,Y --goal X,Y`, or the map's first and last ground cells) or
+//! every scenario of a `.scen` file, each checked against the optimal length the file states.
 //!
-//! Everything that can be wrong with the input (a file that cannot be read, a malformed map or
-//! scenario file, a scenario made for another map size or placed on a wall, an option that
-//! does not go with maps) is found before the first search and reported in one line, exit 2.
+//! The options, the map and the scenario file's version line are checked before the first
+//! search; anything wrong with them (a file that cannot be read, a malformed map, an option
+//! that does not go with maps) is reported in one line, exit 2. The scenarios are then read,
+//! solved and answered as they come, in file order, by `--jobs` worker threads that share the
+//! one map read: memory depends on the map and the number of workers, never on the number of
+//! scenarios. A scenario line that is malformed, or does not fit the map, is answered in its
+//! place with `error: ...` (and named on stderr with its line), the others are solved, and the
+//! exit status is 2.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -19,14 +26,26 @@ use super::solve::{
 };
 use super::trace::TraceFiles;
 use crate::domains::grid::{
-    Cell, Connectivity, DenseIndex, Grid, GridHeuristic, Scenario, cost_as_steps, parse_map,
-    parse_scen,
+    Cell, Connectivity, DenseIndex, Endpoint, Expected, Grid, GridError, GridHeuristic, MAX_SIDE,
+    MAX_WEIGHT, MIN_SIDE, MIN_WEIGHT, MapFileError, ScenFileError, Scenario, ScenarioError,
+    check_scen_version, cost_as_steps, parse_map, parse_scen_line,
 };
 use crate::domains::puzzle::HeuristicKind;
 use crate::i18n::{self, pick};
 use crate::search::{
     Algorithm, Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search,
 };
+
+/// The longest scenario line read (a MovingAI line is well under 200 bytes): a longer one
+/// means the file is no scenario file, and reading stops there without holding the line.
+const MAX_LINE: usize = 4096;
+
+/// The largest map file read. A 1024x1024 map with Windows line ends is just over 1 MB, so a
+/// larger file is no map, and a device such as /dev/zero is not read without end.
+const MAX_MAP_BYTES: u64 = 4 << 20;
+
+/// How many disagreeing scenarios the closing message names; the rest are counted.
+const LISTED: usize = 20;
 
 /// `--connectivity`: 4 or 8.
 pub(super) fn parse_connectivity(text: &str) -> Result<Connectivity, String> {
@@ -57,23 +76,84 @@ fn grid_heuristic(arg: Option<HeuristicArg>) -> Result<GridHeuristic, String> {
     }
 }
 
-/// The search's settings from the options, or why they do not go with a map.
-fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String> {
+/// The options as clap fills them when none is given, to tell the options a user gave from
+/// those left at their defaults.
+fn defaults() -> SolveOptions {
+    use clap::{Args, FromArgMatches};
+    let command = SolveOptions::augment_args(clap::Command::new("solve"));
+    let matches = command
+        .try_get_matches_from(["solve"])
+        .expect("solve parses with no arguments");
+    SolveOptions::from_arg_matches(&matches).expect("the defaults fill every option")
+}
+
+/// The options for boards only, or for searches that do not run on maps, that were given
+/// with `--map`: the first one's one-line refusal.
+fn board_only(options: &SolveOptions, algorithm: Algorithm) -> Option<String> {
+    let defaults = defaults();
     if !options.boards.is_empty() {
-        return Err(pick(
+        return Some(pick(
             "--map takes no boards: give --start and --goal, or --scen",
             "--map 不接受棋盘：请给出 --start 和 --goal，或 --scen",
         ));
     }
     if options.tree.is_some() || options.table.is_some() {
-        return Err(pick(
+        return Some(pick(
             "--tree and --table are for boards, not maps",
             "--tree 和 --table 只用于棋盘，不用于地图",
         ));
     }
+    if options.max_steps.is_some() || options.max_depth.is_some() {
+        return Some(pick(
+            "--max-steps and --max-depth go with --tree and --table, which are for boards, not maps",
+            "--max-steps 和 --max-depth 与 --tree、--table 一起用，而它们只用于棋盘，不用于地图",
+        ));
+    }
+    if options.pdb_groups.is_some() {
+        return Some(pick(
+            "--pdb-groups is for 4x4 boards, not maps",
+            "--pdb-groups 只用于 4x4 棋盘，不用于地图",
+        ));
+    }
+    if options.depth_limit != defaults.depth_limit {
+        return Some(pick(
+            "--depth-limit is for dfs, which does not run on maps",
+            "--depth-limit 只用于 dfs，而地图上不运行 dfs",
+        ));
+    }
+    if options.weight.to_bits() != defaults.weight.to_bits()
+        && algorithm != Algorithm::WeightedAStar
+    {
+        return Some(pick(
+            "--weight is for weighted-astar only: add --algorithm weighted-astar",
+            "--weight 只用于 weighted-astar：请加上 --algorithm weighted-astar",
+        ));
+    }
+    if options.tie_break != defaults.tie_break && algorithm == Algorithm::BreadthFirst {
+        return Some(pick(
+            "bfs always takes the oldest of equal nodes first: --tie-break is for ucs, astar, greedy and weighted-astar",
+            "bfs 总是先取相同结点中最早的：--tie-break 只用于 ucs、astar、greedy 和 weighted-astar",
+        ));
+    }
+    if options.heuristic.is_some()
+        && matches!(algorithm, Algorithm::BreadthFirst | Algorithm::UniformCost)
+    {
+        return Some(pick(
+            "bfs and ucs use no heuristic: drop --heuristic, or use astar, greedy or weighted-astar",
+            "bfs 和 ucs 不用启发函数：请去掉 --heuristic，或改用 astar、greedy 或 weighted-astar",
+        ));
+    }
+    None
+}
+
+/// The search's settings from the options, or why they do not go with a map.
+fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String> {
     // The best-first algorithms only: the record-free engine runs those, and a map's solve
     // reports the cost of the goal node, which a bidirectional search does not hold alone.
     let algorithm = options.algorithm.unwrap_or(Algorithm::AStar);
+    if let Some(message) = board_only(options, algorithm) {
+        return Err(message);
+    }
     if !Algorithm::ALL.contains(&algorithm) {
         return Err(pick(
             "on a map use bfs, ucs, astar, greedy or weighted-astar",
@@ -94,92 +174,214 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
     Ok(config)
 }
 
-/// A file's text, or a one-line reason naming it.
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|err| {
-        if i18n::zh() {
-            format!("无法读取 {}：{err}", path.display())
-        } else {
-            format!("cannot read {}: {err}", path.display())
+/// A grid error in the language asked for.
+fn grid_error(error: &GridError) -> String {
+    if !i18n::zh() {
+        return error.to_string();
+    }
+    match error {
+        GridError::Size { width, height } => {
+            format!("网格每边 {MIN_SIDE} 到 {MAX_SIDE} 格，不能是 {width}x{height}")
         }
-    })
+        GridError::OutOfBounds {
+            cell,
+            width,
+            height,
+        } => format!("格子 {cell} 在 {width}x{height} 的网格之外"),
+        GridError::Weight(w) => format!("权重是 {MIN_WEIGHT} 到 {MAX_WEIGHT}，不能是 {w}"),
+        GridError::Letter(c) => format!("“{c}”不是地图格子"),
+        GridError::Blocked { endpoint, cell } => {
+            let which = match endpoint {
+                Endpoint::Start => "起点",
+                Endpoint::Goal => "目标",
+            };
+            format!("{which}不能在墙上，位于 {cell}")
+        }
+    }
 }
 
-/// One problem to solve: the grid with its start and goal, and for a scenario its number,
-/// line and stated length.
-struct Job {
-    grid: Grid,
-    scenario: Option<(usize, usize, Scenario)>,
+/// A map file's error in the language asked for.
+fn map_error(error: &MapFileError) -> String {
+    if !i18n::zh() {
+        return error.to_string();
+    }
+    match error {
+        MapFileError::Header {
+            line,
+            expected,
+            found,
+        } => {
+            let expected = match expected {
+                Expected::TypeOctile => "`type octile`",
+                Expected::EachEntryOnce => "每个头部项只出现一次",
+                Expected::Height => "`map` 之前的 `height N`",
+                Expected::Width => "`map` 之前的 `width N`",
+                Expected::MovingAiEntry => "`height N`、`width N` 或 `map`",
+                Expected::SearchlabEntry => {
+                    "`height N`、`width N`、`start X Y`、`goal X Y`、`connectivity 4|8`、\
+                     `corners forbidden|allowed` 或 `map`"
+                }
+            };
+            format!("第 {line} 行：应为 {expected}，却是“{found}”")
+        }
+        MapFileError::NoMapLine { line } => format!("第 {line} 行：文件在 `map` 行之前就结束了"),
+        MapFileError::Value { line, key, found } => {
+            let key = match *key {
+                "height" => "高度",
+                "width" => "宽度",
+                other => other,
+            };
+            format!("第 {line} 行：“{found}”不是有效的{key}")
+        }
+        MapFileError::Grid { line, error } => format!("第 {line} 行：{}", grid_error(error)),
+        MapFileError::RowLength { line, found, width } => {
+            format!("第 {line} 行：这一行有 {found} 格，但地图宽 {width} 格")
+        }
+        MapFileError::BadCell {
+            line,
+            column,
+            found,
+            allowed,
+        } => format!("第 {line} 行第 {column} 列：“{found}”不是地图格子（{allowed}）"),
+        MapFileError::MissingRows {
+            line,
+            found,
+            height,
+        } => format!("第 {line} 行：文件只有 {found} 行地图，不足 {height} 行"),
+        MapFileError::ExtraText { line, height } => {
+            format!("第 {line} 行：{height} 行地图之后还有文字")
+        }
+        MapFileError::NoFreeCell { line } => {
+            format!("第 {line} 行：地图上没有可放起点和目标的可通行格子")
+        }
+    }
 }
 
-/// Reads the map and the problems, checking everything before any search.
-fn jobs(options: &SolveOptions, map_path: &Path) -> Result<Vec<Job>, String> {
-    let mut grid =
-        parse_map(&read(map_path)?).map_err(|err| format!("{}: {err}", map_path.display()))?;
+/// A scenario file's error in the language asked for.
+fn scen_error(error: &ScenFileError) -> String {
+    if !i18n::zh() {
+        return error.to_string();
+    }
+    match error {
+        ScenFileError::Version { line, found } => {
+            format!("第 {line} 行：应为 `version 1`，却是“{found}”")
+        }
+        ScenFileError::FieldCount { line, found } => format!(
+            "第 {line} 行：应有 9 项（难度分组、地图、宽度、高度、起点 x、起点 y、目标 x、\
+             目标 y、最优长度），却有 {found} 项"
+        ),
+        ScenFileError::Field { line, field, found } => {
+            let field = match *field {
+                "bucket" => "难度分组",
+                "width" => "宽度",
+                "height" => "高度",
+                "start x" => "起点 x",
+                "start y" => "起点 y",
+                "goal x" => "目标 x",
+                "goal y" => "目标 y",
+                "optimal length" => "最优长度",
+                other => other,
+            };
+            format!("第 {line} 行：{field}“{found}”无效")
+        }
+        ScenFileError::OutOfBounds {
+            line,
+            what,
+            cell,
+            width,
+            height,
+        } => {
+            let what = if *what == "start" { "起点" } else { "目标" };
+            format!("第 {line} 行：{what} {cell} 在 {width}x{height} 的地图之外")
+        }
+    }
+}
+
+/// Why a scenario does not fit the map, in the language asked for.
+fn scenario_error(error: &ScenarioError) -> String {
+    match (error, i18n::zh()) {
+        (e, false) => e.to_string(),
+        (
+            ScenarioError::SizeMismatch {
+                scen_width,
+                scen_height,
+                width,
+                height,
+            },
+            true,
+        ) => format!("场景是为 {scen_width}x{scen_height} 的地图写的，不是 {width}x{height}"),
+        (ScenarioError::Grid(e), true) => grid_error(e),
+    }
+}
+
+/// The reason a file could not be opened or read, naming it.
+fn cannot_read(path: &Path, err: &std::io::Error) -> String {
+    if i18n::zh() {
+        format!("无法读取 {}：{err}", path.display())
+    } else {
+        format!("cannot read {}: {err}", path.display())
+    }
+}
+
+/// Reads the map (at most [`MAX_MAP_BYTES`] of it) with the connectivity asked for.
+fn read_map(options: &SolveOptions, path: &Path) -> Result<Grid, String> {
+    let file = std::fs::File::open(path).map_err(|err| cannot_read(path, &err))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_MAP_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| cannot_read(path, &err))?;
+    if bytes.len() as u64 > MAX_MAP_BYTES {
+        let megabytes = MAX_MAP_BYTES >> 20;
+        return Err(if i18n::zh() {
+            format!(
+                "{}：文件超过 {megabytes} MB，比任何地图（最大 {MAX_SIDE}x{MAX_SIDE}）都大",
+                path.display()
+            )
+        } else {
+            format!(
+                "{}: the file is over {megabytes} MB, larger than any map (at most \
+                 {MAX_SIDE}x{MAX_SIDE})",
+                path.display()
+            )
+        });
+    }
+    // A byte that is not UTF-8 becomes a replacement character, which the parser refuses
+    // with its line and column.
+    let mut grid = parse_map(&String::from_utf8_lossy(&bytes))
+        .map_err(|err| format!("{}: {}", path.display(), map_error(&err)))?;
     if let Some(connectivity) = options.connectivity {
         grid.set_connectivity(connectivity);
     }
-    let Some(scen_path) = &options.scen else {
-        for (text, start) in [(&options.start, true), (&options.goal, false)] {
-            let Some(text) = text else { continue };
-            let flag = if start { "--start" } else { "--goal" };
-            let cell = parse_cell(text).ok_or_else(|| {
-                if i18n::zh() {
-                    format!("{flag} 的值“{text}”不是格子坐标 X,Y（如 3,7）")
-                } else {
-                    format!("{flag} `{text}` is not a cell X,Y (such as 3,7)")
-                }
-            })?;
-            let placed = if start {
-                grid.set_start(cell)
+    Ok(grid)
+}
+
+/// Moves the map's start and goal to `--start` and `--goal`, where given.
+fn place_endpoints(options: &SolveOptions, grid: &mut Grid) -> Result<(), String> {
+    for (text, start) in [(&options.start, true), (&options.goal, false)] {
+        let Some(text) = text else { continue };
+        let flag = if start { "--start" } else { "--goal" };
+        let cell = parse_cell(text).ok_or_else(|| {
+            let shown: String = text.chars().take(40).collect();
+            if i18n::zh() {
+                format!("{flag} 的值“{shown}”不是格子坐标 X,Y（如 3,7）")
             } else {
-                grid.set_goal(cell)
-            };
-            placed.map_err(|err| format!("{flag}: {err}"))?;
-        }
-        return Ok(vec![Job {
-            grid,
-            scenario: None,
-        }]);
-    };
-    let text = read(scen_path)?;
-    let scenarios = parse_scen(&text).map_err(|err| format!("{}: {err}", scen_path.display()))?;
-    if scenarios.is_empty() {
-        return Err(if i18n::zh() {
-            format!("{}：文件里没有场景", scen_path.display())
-        } else {
-            format!("{}: the file has no scenarios", scen_path.display())
-        });
-    }
-    // The file line of each scenario: parse_scen skips the version line and blank lines.
-    let lines = text
-        .lines()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, _)| i + 1);
-    scenarios
-        .into_iter()
-        .zip(lines)
-        .enumerate()
-        .map(|(i, (scenario, line))| {
-            let number = i + 1;
-            match scenario.apply(&grid) {
-                Ok(grid) => Ok(Job {
-                    grid,
-                    scenario: Some((number, line, scenario)),
-                }),
-                Err(err) if i18n::zh() => Err(format!(
-                    "{}：第 {line} 行：场景 {number}：{err}",
-                    scen_path.display()
-                )),
-                Err(err) => Err(format!(
-                    "{}: line {line}: scenario {number}: {err}",
-                    scen_path.display()
-                )),
+                format!("{flag} `{shown}` is not a cell X,Y (such as 3,7)")
             }
-        })
-        .collect()
+        })?;
+        let placed = if start {
+            grid.set_start(cell)
+        } else {
+            grid.set_goal(cell)
+        };
+        placed.map_err(|err| {
+            if i18n::zh() {
+                format!("{flag}：{}", grid_error(&err))
+            } else {
+                format!("{flag}: {err}")
+            }
+        })?;
+    }
+    Ok(())
 }
 
 /// What one search found.
@@ -253,9 +455,19 @@ enum Verdict {
     Stopped,
 }
 
-/// The verdict and the output of one job.
-fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String) {
-    let verdict = match (&found.solution, &job.scenario) {
+/// A scenario as answered: its number (from 1, counting the file's non-blank lines after the
+/// version line), its line, and the scenario.
+type Numbered<'a> = (usize, usize, &'a Scenario);
+
+/// The verdict and the output of one search on `grid` (whose start and goal it was), for a
+/// scenario or for the one problem of `--start` and `--goal`.
+fn render(
+    grid: &Grid,
+    scenario: Option<Numbered>,
+    found: &Found,
+    options: &SolveOptions,
+) -> (Verdict, String) {
+    let verdict = match (&found.solution, scenario) {
         (None, _) if found.limit_reached => Verdict::Stopped,
         (None, _) => Verdict::Disagrees,
         (Some(_), None) => Verdict::Agrees,
@@ -267,11 +479,11 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
             }
         }
     };
-    let (start, goal) = (job.grid.start(), job.grid.goal());
+    let (start, goal) = (grid.start(), grid.goal());
     let text = match options.format {
         OutputFormat::Text => {
             let mut out = String::new();
-            if let Some((number, _, _)) = &job.scenario {
+            if let Some((number, _, _)) = scenario {
                 let _ = write!(
                     out,
                     "scenario {number}: {} -> {}: ",
@@ -299,7 +511,7 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
                     );
                 }
             }
-            if let Some((_, _, scenario)) = &job.scenario
+            if let Some((_, _, scenario)) = scenario
                 && verdict != Verdict::Stopped
             {
                 let word = if verdict == Verdict::Agrees {
@@ -328,7 +540,7 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
                 "goal": cell_json(goal),
                 "stats": stats_json(&found.stats, found.millis),
             });
-            if let Some((number, line, scenario)) = &job.scenario {
+            if let Some((number, line, scenario)) = scenario {
                 value["scenario"] = json!(number);
                 value["line"] = json!(line);
                 value["stated_length"] = json!(scenario.optimal_length);
@@ -365,8 +577,8 @@ fn render(job: &Job, found: &Found, options: &SolveOptions) -> (Verdict, String)
 enum Failure {
     /// Bad input, found before any search: the one-line message.
     Input(String),
-    /// Stdout or stderr could not be written.
-    Write(std::io::Error),
+    /// Stdout or stderr could not be written; the tally of what was written before.
+    Write(std::io::Error, SolveSummary),
 }
 
 impl From<String> for Failure {
@@ -375,14 +587,408 @@ impl From<String> for Failure {
     }
 }
 
-impl From<std::io::Error> for Failure {
-    fn from(err: std::io::Error) -> Failure {
-        Failure::Write(err)
+/// One non-blank line of a scenario file, for a worker: its place among the answers, its
+/// line, and its scenario or the message that refuses it.
+struct Job {
+    order: usize,
+    line: usize,
+    scenario: Result<Scenario, String>,
+}
+
+/// A worker's answer to a job: how it counts and what is printed for it.
+struct Answer {
+    order: usize,
+    /// The scenario's number and line, to name it if it disagrees.
+    number: usize,
+    line: usize,
+    /// The verdict, or the message of a line that could not be solved.
+    verdict: Result<Verdict, String>,
+    /// The output for stdout.
+    text: String,
+}
+
+/// Solves one job on the worker's copy of the map.
+fn answer(
+    grid: &mut Grid,
+    job: Job,
+    config: SearchConfig<GridHeuristic>,
+    options: &SolveOptions,
+    trace: Option<&Mutex<TraceFiles>>,
+    scen_path: &Path,
+) -> Answer {
+    let number = job.order + 1;
+    let line = job.line;
+    let refused = |message: String| {
+        let text = match options.format {
+            OutputFormat::Text => format!("error: {message}\n"),
+            OutputFormat::Json => {
+                format!(
+                    "{}\n",
+                    json!({ "scenario": number, "line": line, "error": message })
+                )
+            }
+        };
+        Answer {
+            order: job.order,
+            number,
+            line,
+            verdict: Err(message),
+            text,
+        }
+    };
+    let scenario = match job.scenario {
+        Ok(scenario) => scenario,
+        Err(message) => return refused(message),
+    };
+    let name = scen_path.display();
+    if let Err(err) = scenario.place(grid) {
+        let err = scenario_error(&err);
+        return refused(if i18n::zh() {
+            format!("{name}：第 {line} 行：场景 {number}：{err}")
+        } else {
+            format!("{name}: line {line}: scenario {number}: {err}")
+        });
+    }
+    let found = match trace {
+        None => search(grid, config, None),
+        Some(files) => {
+            let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
+            search(grid, config, Some(&mut files))
+        }
+    };
+    let found = match found {
+        Ok(found) => found,
+        Err(message) => return refused(message),
+    };
+    let (verdict, text) = render(grid, Some((number, line, &scenario)), &found, options);
+    Answer {
+        order: job.order,
+        number,
+        line,
+        verdict: Ok(verdict),
+        text,
     }
 }
 
-/// Solves every job, writing one result per job to `out` as soon as it is known and the
-/// scenarios that disagree to `err`; returns the tally for the exit status.
+/// What reading a line of the scenario file gave.
+enum Line {
+    /// The line, without its end, is in the buffer.
+    Text,
+    /// The line is longer than [`MAX_LINE`]; what was read of it is dropped.
+    TooLong,
+    /// The file has ended.
+    End,
+}
+
+/// Reads the next line into `buf` (emptied first), holding at most [`MAX_LINE`] bytes.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
+    buf.clear();
+    let read = reader
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', buf)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if buf.len() > MAX_LINE {
+        buf.clear();
+        return Ok(Line::TooLong);
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Line::Text)
+}
+
+/// Reads the scenario lines after the version line and hands them to the workers in order,
+/// taking a place from `places` for each, so that the lines read but not yet answered stay
+/// few whatever the file's length. Returns the number of non-blank lines, or why reading
+/// stopped early.
+fn read_scenarios(
+    mut reader: impl BufRead,
+    scen_path: &Path,
+    jobs: mpsc::SyncSender<Job>,
+    places: mpsc::Receiver<()>,
+) -> Result<usize, String> {
+    let mut buf = Vec::new();
+    let mut order = 0;
+    for line in 2.. {
+        let read = read_line(&mut reader, &mut buf).map_err(|err| cannot_read(scen_path, &err))?;
+        let scenario = match read {
+            Line::End => break,
+            Line::TooLong => {
+                return Err(if i18n::zh() {
+                    format!(
+                        "{}：第 {line} 行超过 {MAX_LINE} 字节：这不是场景文件",
+                        scen_path.display()
+                    )
+                } else {
+                    format!(
+                        "{}: line {line} is longer than {MAX_LINE} bytes: this is no scenario file",
+                        scen_path.display()
+                    )
+                });
+            }
+            Line::Text => match parse_scen_line(line, &String::from_utf8_lossy(&buf)) {
+                Ok(None) => continue,
+                Ok(Some(scenario)) => Ok(scenario),
+                Err(err) => Err(format!("{}: {}", scen_path.display(), scen_error(&err))),
+            },
+        };
+        // Both fail only when the answers are no longer written (a closed pipe).
+        if places.recv().is_err()
+            || jobs
+                .send(Job {
+                    order,
+                    line,
+                    scenario,
+                })
+                .is_err()
+        {
+            break;
+        }
+        order += 1;
+    }
+    Ok(order)
+}
+
+/// The tally of a scenario file's answers, and the scenarios that disagreed.
+#[derive(Default)]
+struct Tally {
+    summary: SolveSummary,
+    /// The first [`LISTED`] disagreeing scenarios (number, line), and how many there were.
+    disagreeing: Vec<(usize, usize)>,
+    disagreements: usize,
+}
+
+impl Tally {
+    fn count(&mut self, answer: &Answer) {
+        match &answer.verdict {
+            Ok(Verdict::Agrees) => self.summary.solved += 1,
+            Ok(Verdict::Disagrees) => {
+                self.summary.unsolved += 1;
+                self.disagreements += 1;
+                if self.disagreeing.len() < LISTED {
+                    self.disagreeing.push((answer.number, answer.line));
+                }
+            }
+            Ok(Verdict::Stopped) => self.summary.stopped += 1,
+            Err(_) => self.summary.malformed += 1,
+        }
+    }
+
+    /// The closing line about the scenarios that disagree, if any did.
+    fn disagreement_message(&self) -> Option<String> {
+        if self.disagreements == 0 {
+            return None;
+        }
+        let s = self.summary;
+        let scenarios = s.solved + s.unsolved + s.stopped + s.malformed;
+        let zh = i18n::zh();
+        let mut listed: Vec<String> = self
+            .disagreeing
+            .iter()
+            .map(|(number, line)| {
+                if zh {
+                    format!("场景 {number}（第 {line} 行）")
+                } else {
+                    format!("scenario {number} (line {line})")
+                }
+            })
+            .collect();
+        let more = self.disagreements - self.disagreeing.len();
+        if more > 0 {
+            listed.push(if zh {
+                format!("另有 {more} 个")
+            } else {
+                format!("and {more} more")
+            });
+        }
+        Some(if zh {
+            format!(
+                "{scenarios} 个场景中有 {} 个与文件给出的最优长度不一致：{}",
+                self.disagreements,
+                listed.join("、")
+            )
+        } else {
+            format!(
+                "{} of {scenarios} scenarios disagree with the optimal length their file states: {}",
+                self.disagreements,
+                listed.join(", ")
+            )
+        })
+    }
+}
+
+/// Writes the answers in file order as they arrive, each bad line's message to `err` too,
+/// and gives a place back to the reader for each answer written. Output is flushed whenever
+/// no answer is waiting, so a pipe sees each answer without waiting for the end.
+fn write_answers(
+    answers: mpsc::Receiver<Answer>,
+    places: mpsc::SyncSender<()>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    tally: &mut Tally,
+) -> std::io::Result<()> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    loop {
+        let answer = match answers.try_recv() {
+            Ok(answer) => answer,
+            Err(mpsc::TryRecvError::Empty) => {
+                out.flush()?;
+                match answers.recv() {
+                    Ok(answer) => answer,
+                    Err(_) => break,
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => break,
+        };
+        waiting.insert(answer.order, answer);
+        while let Some(answer) = waiting.remove(&next) {
+            next += 1;
+            tally.count(&answer);
+            out.write_all(answer.text.as_bytes())?;
+            if let Err(message) = &answer.verdict {
+                writeln!(err, "searchlab: {message}")?;
+            }
+            // The reader may have stopped (the file ended): then no place is wanted.
+            let _ = places.try_send(());
+        }
+    }
+    out.flush()
+}
+
+/// Solves every scenario of the file, `workers` at a time, answering in file order.
+fn run_scenarios(
+    grid: &Grid,
+    config: SearchConfig<GridHeuristic>,
+    options: &SolveOptions,
+    scen_path: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<SolveSummary, Failure> {
+    let file = std::fs::File::open(scen_path).map_err(|e| cannot_read(scen_path, &e))?;
+    let mut reader = BufReader::new(file);
+    let mut first = Vec::new();
+    let version =
+        match read_line(&mut reader, &mut first).map_err(|e| cannot_read(scen_path, &e))? {
+            Line::Text => String::from_utf8_lossy(&first).into_owned(),
+            Line::TooLong | Line::End => String::new(),
+        };
+    check_scen_version(&version)
+        .map_err(|e| format!("{}: {}", scen_path.display(), scen_error(&e)))?;
+    // Opened after the input is checked, so a refused file leaves no empty trace behind.
+    let trace = match &options.trace {
+        Some(base) => Some(Mutex::new(
+            TraceFiles::open(base).map_err(|e| super::solve::trace_error(&e))?,
+        )),
+        None => None,
+    };
+    // Traces are numbered in the order searches run: one worker keeps it the file's.
+    let workers = match trace {
+        Some(_) => 1,
+        None => options
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    // The lines read ahead of the answers written: enough to keep every worker busy while
+    // one scenario takes long, few enough that waiting answers stay small.
+    let ahead = 4 * workers + 4;
+    let language = i18n::language();
+    let mut tally = Tally::default();
+    let (read, written) = std::thread::scope(|scope| {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(workers);
+        let queue = Arc::new(Mutex::new(queue));
+        let (answers, answered) = mpsc::channel::<Answer>();
+        let (places, place) = mpsc::sync_channel::<()>(ahead);
+        for _ in 0..ahead {
+            let _ = places.try_send(());
+        }
+        for _ in 0..workers {
+            let queue = Arc::clone(&queue);
+            let answers = answers.clone();
+            let trace = trace.as_ref();
+            scope.spawn(move || {
+                i18n::set_language(language);
+                // The worker's own copy of the map, whose start and goal each scenario moves.
+                let mut grid = grid.clone();
+                loop {
+                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok(job) = next else { break };
+                    let answer = answer(&mut grid, job, config, options, trace, scen_path);
+                    // The writer stopped (a closed pipe): so does this worker.
+                    if answers.send(answer).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(answers);
+        drop(queue);
+        let reading = scope.spawn(move || {
+            i18n::set_language(language);
+            read_scenarios(reader, scen_path, jobs, place)
+        });
+        let written = write_answers(answered, places, out, err, &mut tally);
+        let read = reading
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (read, written)
+    });
+    if let Err(error) = written {
+        return Err(Failure::Write(error, tally.summary));
+    }
+    match read {
+        Ok(0) => {
+            return Err(Failure::Input(if i18n::zh() {
+                format!("{}：文件里没有场景", scen_path.display())
+            } else {
+                format!("{}: the file has no scenarios", scen_path.display())
+            }));
+        }
+        Ok(_) => {}
+        Err(message) => {
+            tally.summary.malformed += 1;
+            writeln!(err, "searchlab: {message}").map_err(|e| Failure::Write(e, tally.summary))?;
+        }
+    }
+    if let Some(message) = tally.disagreement_message() {
+        writeln!(err, "searchlab: {message}").map_err(|e| Failure::Write(e, tally.summary))?;
+    }
+    Ok(tally.summary)
+}
+
+/// Solves the one problem of `--start` and `--goal` (or the map's defaults).
+fn run_one(
+    mut grid: Grid,
+    config: SearchConfig<GridHeuristic>,
+    options: &SolveOptions,
+    out: &mut dyn Write,
+) -> Result<SolveSummary, Failure> {
+    place_endpoints(options, &mut grid)?;
+    let mut trace = match &options.trace {
+        Some(base) => Some(TraceFiles::open(base).map_err(|e| super::solve::trace_error(&e))?),
+        None => None,
+    };
+    let found = search(&grid, config, trace.as_mut())?;
+    let (verdict, text) = render(&grid, None, &found, options);
+    let mut summary = SolveSummary::default();
+    match verdict {
+        Verdict::Agrees => summary.solved += 1,
+        Verdict::Disagrees => summary.unsolved += 1,
+        Verdict::Stopped => summary.stopped += 1,
+    }
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Write(e, summary))?;
+    Ok(summary)
+}
+
+/// Solves the problem or every scenario, writing the answers to `out` and the messages about
+/// bad lines and disagreeing scenarios to `err`; returns the tally for the exit status.
 fn run(
     options: &SolveOptions,
     map_path: &Path,
@@ -390,85 +996,33 @@ fn run(
     err: &mut dyn Write,
 ) -> Result<SolveSummary, Failure> {
     let config = config(options)?;
-    let jobs = jobs(options, map_path)?;
-    // Opened after the input is checked, so a refused map leaves no empty trace behind.
-    let mut trace = match &options.trace {
-        Some(base) => Some(TraceFiles::open(base).map_err(|e| super::solve::trace_error(&e))?),
-        None => None,
-    };
-    let mut summary = SolveSummary::default();
-    let mut disagreeing = Vec::new();
-    for job in &jobs {
-        let found = match search(&job.grid, config, trace.as_mut()) {
-            Ok(found) => found,
-            Err(message) => {
-                summary.malformed += 1;
-                writeln!(out, "error: {message}")?;
-                writeln!(err, "searchlab: {message}")?;
-                continue;
-            }
-        };
-        let (verdict, text) = render(job, &found, options);
-        match verdict {
-            Verdict::Agrees => summary.solved += 1,
-            Verdict::Disagrees => {
-                summary.unsolved += 1;
-                if let Some((number, line, _)) = &job.scenario {
-                    disagreeing.push((*number, *line));
-                }
-            }
-            Verdict::Stopped => summary.stopped += 1,
-        }
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
+    let grid = read_map(options, map_path)?;
+    match &options.scen {
+        None => run_one(grid, config, options, out),
+        Some(scen_path) => run_scenarios(&grid, config, options, scen_path, out, err),
     }
-    if !disagreeing.is_empty() {
-        let listed: Vec<String> = disagreeing
-            .iter()
-            .map(|(number, line)| {
-                if i18n::zh() {
-                    format!("场景 {number}（第 {line} 行）")
-                } else {
-                    format!("scenario {number} (line {line})")
-                }
-            })
-            .collect();
-        let message = if i18n::zh() {
-            format!(
-                "{} 个场景中有 {} 个与文件给出的最优长度不一致：{}",
-                jobs.len(),
-                listed.len(),
-                listed.join("、")
-            )
-        } else {
-            format!(
-                "{} of {} scenarios disagree with the optimal length their file states: {}",
-                listed.len(),
-                jobs.len(),
-                listed.join(", ")
-            )
-        };
-        writeln!(err, "searchlab: {message}")?;
-    }
-    Ok(summary)
 }
 
 /// `searchlab solve --map`.
 pub fn main(options: &SolveOptions, map_path: &Path) -> ExitCode {
     let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let stderr = std::io::stderr();
-    match run(options, map_path, &mut stdout.lock(), &mut stderr.lock()) {
+    let result = run(options, map_path, &mut out, &mut stderr.lock());
+    // Messages go out with `let _`: with stderr gone too, the exit status is all that is left.
+    match result {
         Ok(summary) => ExitCode::from(summary.exit_code()),
-        // A closed pipe (`| head`) is not an error worth a message.
-        Err(Failure::Write(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
+        // A closed pipe (`| head`) is not an error worth a message: the status says what the
+        // answers written had found.
+        Err(Failure::Write(err, summary)) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(summary.exit_code())
         }
-        Err(Failure::Write(err)) => {
-            eprintln!("searchlab: {err}");
+        Err(Failure::Write(err, _)) => {
+            let _ = writeln!(std::io::stderr(), "searchlab: {err}");
             ExitCode::from(2)
         }
         Err(Failure::Input(message)) => {
-            eprintln!("searchlab: {message}");
+            let _ = writeln!(std::io::stderr(), "searchlab: {message}");
             ExitCode::from(2)
         }
     }

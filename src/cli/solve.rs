@@ -51,12 +51,15 @@ pub struct SolveOptions {
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Search on this MovingAI grid map (.map) instead of boards: 8-connected, no corner
-    /// cutting, as the benchmarks are. Give --start and --goal, or --scen.
+    /// cutting, as the benchmarks are. Give --start and --goal, or --scen. Letters as the
+    /// format defines them, every step costing 1 (a diagonal √2): . and G ground, S swamp
+    /// (ordinary ground), @ and O out of bounds and T trees (walls), W water (crossed only
+    /// from water: no move between water and ground).
     #[arg(long, value_name = "FILE")]
     pub map: Option<std::path::PathBuf>,
-    /// With --map: solve every scenario of this MovingAI scenario file (.scen) and check each
-    /// path's length against the optimal length the file states (exit status 1 if one
-    /// disagrees).
+    /// With --map: solve every scenario of this MovingAI scenario file (.scen), answering in
+    /// file order as it is read, and check each path's length against the optimal length the
+    /// file states (exit status 1 if one disagrees).
     #[arg(long, value_name = "FILE", requires = "map", conflicts_with_all = ["start", "goal"])]
     pub scen: Option<std::path::PathBuf>,
     /// With --map: the start cell X,Y, x the column and y the row from 0 at the top left
@@ -93,8 +96,8 @@ pub struct SolveOptions {
     /// file; smaller groups build faster and prune less.
     #[arg(long, value_name = "GROUPS", value_parser = parse_groups)]
     pub pdb_groups: Option<Partition>,
-    /// Boards solved at once, each on its own thread (answers stay in input order): 1 to the
-    /// number of cores. Default: the number of cores.
+    /// Boards (with --map, scenarios) solved at once, each on its own thread (answers stay in
+    /// input order): 1 to the number of cores. Default: the number of cores.
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     /// w in f = g + w*h: 1 to 100, for weighted-astar only (default 2).

@@ -30,6 +30,8 @@ pub mod palette {
     pub const PATH: Color32 = Color32::from_rgb(0xd6, 0x27, 0x28);
     pub const START: Color32 = Color32::from_rgb(0x1f, 0x9e, 0x3a);
     pub const GOAL: Color32 = Color32::from_rgb(0xc0, 0x20, 0x60);
+    /// MovingAI water: a teal apart from the closed cells' blues and the open cells' green.
+    pub const WATER: Color32 = Color32::from_rgb(0x2a, 0x9d, 0x9f);
 
     /// Weighted terrain, darker brown the dearer.
     pub fn weight(w: u8) -> Color32 {
@@ -222,6 +224,7 @@ fn cell_color(grid: &Grid, overlay: Option<&Overlay>, cell: Cell) -> Color32 {
         Terrain::Free => palette::FREE,
         Terrain::Wall => return palette::WALL,
         Terrain::Weight(w) => palette::weight(w),
+        Terrain::Water => palette::WATER,
     };
     let Some(o) = overlay else {
         return terrain;
@@ -237,7 +240,7 @@ fn cell_color(grid: &Grid, overlay: Option<&Overlay>, cell: Cell) -> Color32 {
     }
     if o.closed[i] > 0.0 {
         let shade = palette::CLOSED_EARLY.lerp_to_gamma(palette::CLOSED_LATE, o.closed[i] - 1.0);
-        // Weighted ground stays visible under the search: a blend, not a cover.
+        // Weighted ground and water stay visible under the search: a blend, not a cover.
         return if terrain == palette::FREE {
             shade
         } else {
@@ -657,6 +660,22 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
+
+    #[test]
+    fn water_walls_weights_and_ground_are_told_apart() {
+        let mut grid = Grid::new(5, 5).unwrap();
+        grid.set(Cell::new(1, 1), Terrain::Water).unwrap();
+        grid.set(Cell::new(2, 2), Terrain::Wall).unwrap();
+        grid.set(Cell::new(3, 3), Terrain::Weight(5)).unwrap();
+        let colours: Vec<Color32> = [(0, 0), (1, 1), (2, 2), (3, 3)]
+            .into_iter()
+            .map(|(x, y)| cell_color(&grid, None, Cell::new(x, y)))
+            .collect();
+        assert_eq!(colours[1], palette::WATER);
+        for (i, a) in colours.iter().enumerate() {
+            assert!(colours[i + 1..].iter().all(|b| b != a), "{colours:?}");
+        }
+    }
 
     #[test]
     fn the_overlay_is_read_once_per_step_and_knows_each_cells_first_node() {

@@ -350,6 +350,37 @@ mod tests {
         assert_eq!(settings.source, MapSource::Preset);
     }
 
+    /// A MovingAI map imported, painted on and kept in a session file comes back with the
+    /// letters of every cell not painted over.
+    #[test]
+    fn an_imported_map_keeps_its_letters_through_an_edit_and_a_session_file() {
+        let map = "type octile\nheight 5\nwidth 6\nmap\nG.@OT.\n..SS..\n.WW..T\n.WW...\n......\n";
+        let mut settings = GridSettings::default();
+        let mut seed = 1;
+        let import = GridEdit::Import("lake.map".into(), map.into());
+        settings.apply(import, &mut seed).unwrap();
+        let painted = Cell::new(4, 3);
+        let paint = GridEdit::Paint {
+            from: painted,
+            to: painted,
+            tool: Tool::Wall,
+        };
+        settings.apply(paint, &mut seed).unwrap();
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: GridSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, settings);
+        let rows: Vec<&str> = map.lines().skip(4).collect();
+        for cell in back.grid.cells() {
+            let expected = if cell == painted {
+                '@'
+            } else {
+                char::from(rows[usize::from(cell.y)].as_bytes()[usize::from(cell.x)])
+            };
+            assert_eq!(back.grid.letter(cell), expected, "{cell}");
+        }
+        assert_eq!(back.grid.terrain(Cell::new(1, 2)), Terrain::Water);
+    }
+
     #[test]
     fn painting_moves_and_presets_change_the_map_and_bad_edits_are_refused() {
         let mut settings = GridSettings::default();

@@ -1,6 +1,7 @@
 //! Distance estimates on a grid, in the same integer units as move costs
 //! ([`COST_SCALE`] per straight step). They assume free ground everywhere: weights only make
-//! moves dearer, so an estimate that never overestimates on free ground never does on terrain.
+//! moves dearer, and walls and water (which no move joins to ground) only take moves away, so
+//! an estimate that never overestimates on free ground never does on any map.
 //! The search's heuristic weight (weighted A*'s w) is the engine's business, not applied here.
 
 use std::fmt;

@@ -2,7 +2,8 @@
 //! (successors with their costs) and the editing operations the window's mouse tools call.
 //!
 //! Invariants every constructor and edit keeps: both sides are 5 to 1024 cells, every byte is
-//! a valid [`Terrain`], and the start and the goal are inside the grid and not walls.
+//! one of the codes below (a [`Terrain`] and its map letter), and the start and the goal are
+//! inside the grid and not walls.
 
 use thiserror::Error;
 
@@ -17,57 +18,131 @@ pub const MIN_WEIGHT: u8 = 2;
 /// The largest weight of a weighted cell.
 pub const MAX_WEIGHT: u8 = 9;
 
-/// What a cell is made of.
+/// What a cell is made of, as far as a search is concerned.
+///
+/// A grid also remembers which map letter each cell was read from ([`Grid::letter`]), so a
+/// MovingAI map keeps its `G`, `O`, `T`, `S` and `W` when it is written back; the terrain is
+/// what those letters mean for moves and costs.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
 )]
 pub enum Terrain {
-    /// Open ground: entering costs one step (straight) or √2 (diagonal).
+    /// Open ground (`.`, and MovingAI's `G` ground and `S` swamp): entering costs one step
+    /// (straight) or √2 (diagonal).
     #[default]
     Free,
-    /// Impassable.
+    /// Impassable (`@`, and MovingAI's `O` out of bounds and `T` trees).
     Wall,
-    /// Passable terrain (swamp, sand, ...): entering costs the step times this weight,
-    /// [`MIN_WEIGHT`] to [`MAX_WEIGHT`].
+    /// searchlab's weighted terrain (the digits `2` to `9` of its own grid file): entering
+    /// costs the step times this weight, [`MIN_WEIGHT`] to [`MAX_WEIGHT`].
     Weight(u8),
+    /// MovingAI's water (`W`): crossed at the cost of ground, but only from other water, so
+    /// no move leads between water and ground (free or weighted).
+    Water,
 }
 
-/// The byte a wall is stored as; a passable cell is stored as its weight (free = 1).
-const WALL_CODE: u8 = 0;
+// The byte stored for each cell: its terrain and the letter it is written as.
+/// `@`, a wall.
+const WALL: u8 = 0;
+/// `.`, free ground; weights 2 to 9 are stored as themselves.
+const FREE: u8 = 1;
+/// `G`, MovingAI ground.
+const GROUND: u8 = 10;
+/// `O`, MovingAI out of bounds.
+const OUT_OF_BOUNDS: u8 = 11;
+/// `T`, MovingAI trees.
+const TREES: u8 = 12;
+/// `S`, MovingAI swamp.
+const SWAMP: u8 = 13;
+/// `W`, MovingAI water.
+const WATER: u8 = 14;
+
+/// The letter of each stored byte, indexed by the byte.
+const LETTERS: [u8; 15] = *b"@.23456789GOTSW";
+
+/// Which cells a move may join: a move goes between two cells of the same region, never into
+/// a wall.
+const BLOCKED: u8 = 0;
+const LAND: u8 = 1;
+const SEA: u8 = 2;
+
+/// The region of each stored byte (every other byte is never stored).
+const REGION: [u8; 256] = {
+    let mut table = [BLOCKED; 256];
+    let mut code = FREE;
+    while code <= 9 {
+        table[code as usize] = LAND;
+        code += 1;
+    }
+    table[GROUND as usize] = LAND;
+    table[SWAMP as usize] = LAND;
+    table[WATER as usize] = SEA;
+    table
+};
+
+/// The weight of entering a cell, by its stored byte: 1 for ground and water, the weight of
+/// weighted terrain (walls are never entered).
+const WEIGHT: [u8; 256] = {
+    let mut table = [1; 256];
+    let mut code = MIN_WEIGHT;
+    while code <= MAX_WEIGHT {
+        table[code as usize] = code;
+        code += 1;
+    }
+    table
+};
 
 impl Terrain {
     /// The multiplier on the cost of entering the cell, or `None` for a wall.
     pub fn weight(self) -> Option<u64> {
         match self {
-            Terrain::Free => Some(1),
+            Terrain::Free | Terrain::Water => Some(1),
             Terrain::Wall => None,
             Terrain::Weight(w) => Some(u64::from(w)),
         }
     }
 
-    /// Whether a search may enter the cell.
+    /// Whether a search may enter the cell (water only from water).
     pub fn is_passable(self) -> bool {
         self != Terrain::Wall
+    }
+
+    /// The terrain a map letter stands for: `.` `G` `S` free, `@` `O` `T` wall, `W` water,
+    /// `2` to `9` weighted; `None` for any other character. Which letters a file may use is
+    /// its format's business ([`super::movingai`] and [`super::text`]).
+    pub fn of_letter(letter: char) -> Option<Terrain> {
+        code_of_letter(letter).map(Terrain::from_code)
     }
 
     /// The stored byte, or an error for a weight outside 2 to 9.
     fn code(self) -> Result<u8, GridError> {
         match self {
-            Terrain::Free => Ok(1),
-            Terrain::Wall => Ok(WALL_CODE),
+            Terrain::Free => Ok(FREE),
+            Terrain::Wall => Ok(WALL),
             Terrain::Weight(w) if (MIN_WEIGHT..=MAX_WEIGHT).contains(&w) => Ok(w),
             Terrain::Weight(w) => Err(GridError::Weight(w)),
+            Terrain::Water => Ok(WATER),
         }
     }
 
     /// The terrain a stored byte stands for (the grid stores only valid bytes).
     fn from_code(code: u8) -> Terrain {
         match code {
-            WALL_CODE => Terrain::Wall,
-            1 => Terrain::Free,
+            WALL | OUT_OF_BOUNDS | TREES => Terrain::Wall,
+            FREE | GROUND | SWAMP => Terrain::Free,
+            WATER => Terrain::Water,
             w => Terrain::Weight(w),
         }
     }
+}
+
+/// The stored byte of a map letter.
+fn code_of_letter(letter: char) -> Option<u8> {
+    let byte = u8::try_from(letter).ok()?;
+    LETTERS
+        .iter()
+        .position(|&l| l == byte)
+        .map(|code| code as u8)
 }
 
 /// The start or the goal, to say which one an error is about.
@@ -112,6 +187,9 @@ pub enum GridError {
     /// A weight outside 2 to 9.
     #[error("a weight is {MIN_WEIGHT} to {MAX_WEIGHT}, not {0}")]
     Weight(u8),
+    /// A character that is no map letter.
+    #[error("`{0}` is not a map cell")]
+    Letter(char),
     /// The start or the goal would be on a wall (moved onto one, or a wall painted over it).
     #[error("the {endpoint} cannot be on a wall, at {cell}")]
     Blocked {
@@ -122,11 +200,14 @@ pub enum GridError {
     },
 }
 
-/// A grid map: the problem's world. Cells are stored row by row, one byte each.
+/// A grid map: the problem's world. Cells are stored row by row, one byte each: the cell's
+/// [`Terrain`] and the letter a map file writes for it ([`Grid::letter`]).
 ///
 /// A move into a cell costs the step's base cost ([`Dir::base_cost`]: 10 000 straight,
-/// 14 143 diagonal) times the weight of the cell **entered** (1 for free ground), so leaving a
-/// swamp is cheap and entering one is dear; costs are therefore not symmetric.
+/// 14 143 diagonal) times the weight of the cell **entered** (1 for free ground and water), so
+/// leaving weighted terrain is cheap and entering it is dear; costs are therefore not
+/// symmetric. A move joins two cells of the same kind only: ground (free or weighted) with
+/// ground, water with water.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     width: u16,
@@ -158,7 +239,7 @@ impl Grid {
         Ok(Grid {
             width: w,
             height: h,
-            cells: vec![1; width * height],
+            cells: vec![FREE; width * height],
             start: Cell::new(0, 0),
             goal: Cell::new(w - 1, h - 1),
             connectivity: Connectivity::default(),
@@ -251,36 +332,62 @@ impl Grid {
         Terrain::from_code(self.cells[self.index(cell)])
     }
 
+    /// The letter a map file writes for the cell: `.` or `@`, a weight `2` to `9`, or the
+    /// MovingAI letter it was read as (`G`, `O`, `T`, `S`, `W`).
+    ///
+    /// # Panics
+    /// If the cell is outside the grid (check with [`Grid::contains`]).
+    pub fn letter(&self, cell: Cell) -> char {
+        assert!(self.contains(cell), "{cell} outside the grid");
+        char::from(LETTERS[usize::from(self.cells[self.index(cell)])])
+    }
+
     /// Whether the cell is inside the grid and not a wall.
     pub fn is_passable(&self, cell: Cell) -> bool {
-        self.contains(cell) && self.cells[self.index(cell)] != WALL_CODE
+        self.region(cell) != BLOCKED
+    }
+
+    /// The region of a cell: [`BLOCKED`] for a wall or a cell outside the grid.
+    #[inline]
+    fn region(&self, cell: Cell) -> u8 {
+        if self.contains(cell) {
+            REGION[usize::from(self.cells[self.index(cell)])]
+        } else {
+            BLOCKED
+        }
     }
 
     /// The number of walls.
     pub fn wall_count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c == WALL_CODE).count()
+        self.cells
+            .iter()
+            .filter(|&&c| REGION[usize::from(c)] == BLOCKED)
+            .count()
     }
 
     /// The move from `from` in `dir` if the rules allow it: the cell reached and the cost.
     ///
-    /// A move is refused when it leaves the grid, enters a wall, is diagonal on a 4-connected
-    /// grid, or (corner cutting forbidden) is diagonal past a wall on either side.
+    /// A move is refused when it leaves the grid, enters a wall, goes between ground and water
+    /// (either way), is diagonal on a 4-connected grid, or (corner cutting forbidden) is
+    /// diagonal past a cell on either side that the same rule would not let it step into: a
+    /// diagonal over ground needs ground on both sides, one over water needs water.
     pub fn step(&self, from: Cell, dir: Dir) -> Option<(Cell, u64)> {
         if dir.is_diagonal() && self.connectivity == Connectivity::Four {
             return None;
         }
         let to = from.step(dir)?;
-        if !self.is_passable(to) {
+        let region = self.region(from);
+        if region == BLOCKED || self.region(to) != region {
             return None;
         }
         if dir.is_diagonal()
             && self.corner_cutting == CornerCutting::Forbidden
-            && !(self.is_passable(Cell::new(to.x, from.y))
-                && self.is_passable(Cell::new(from.x, to.y)))
+            && !(self.region(Cell::new(to.x, from.y)) == region
+                && self.region(Cell::new(from.x, to.y)) == region)
         {
             return None;
         }
-        let weight = u64::from(self.cells[self.index(to)]);
+        let weight = u64::from(WEIGHT[usize::from(self.cells[self.index(to)])]);
         Some((to, dir.base_cost() * weight))
     }
 
@@ -322,7 +429,30 @@ impl Grid {
     pub fn set(&mut self, cell: Cell, terrain: Terrain) -> Result<(), GridError> {
         self.check_bounds(cell)?;
         let code = terrain.code()?;
-        if code == WALL_CODE {
+        self.set_code(cell, code)
+    }
+
+    /// Sets a cell from its map letter (see [`Terrain::of_letter`]), which the grid then
+    /// remembers for [`Grid::letter`]. Refuses a cell outside the grid, a character that is no
+    /// letter, and a wall on the start or the goal; on error the grid is unchanged.
+    ///
+    /// ```
+    /// use searchlab::domains::grid::{Cell, Grid, Terrain};
+    /// let mut grid = Grid::new(5, 5).unwrap();
+    /// grid.set_letter(Cell::new(2, 2), 'S').unwrap();
+    /// assert_eq!(grid.terrain(Cell::new(2, 2)), Terrain::Free);
+    /// assert_eq!(grid.letter(Cell::new(2, 2)), 'S');
+    /// assert!(grid.set_letter(Cell::new(2, 2), '#').is_err());
+    /// ```
+    pub fn set_letter(&mut self, cell: Cell, letter: char) -> Result<(), GridError> {
+        self.check_bounds(cell)?;
+        let code = code_of_letter(letter).ok_or(GridError::Letter(letter))?;
+        self.set_code(cell, code)
+    }
+
+    /// Stores a valid byte in a cell inside the grid, unless it would wall in an endpoint.
+    fn set_code(&mut self, cell: Cell, code: u8) -> Result<(), GridError> {
+        if REGION[usize::from(code)] == BLOCKED {
             for (endpoint, at) in [(Endpoint::Start, self.start), (Endpoint::Goal, self.goal)] {
                 if at == cell {
                     return Err(GridError::Blocked { endpoint, cell });
@@ -415,7 +545,7 @@ impl Grid {
 
     /// Makes every cell free ground; the start, the goal and the move rules stay.
     pub fn clear(&mut self) {
-        self.cells.fill(1);
+        self.cells.fill(FREE);
     }
 }
 
@@ -508,6 +638,58 @@ mod tests {
             grid.step(centre, Dir::SE),
             Some((Cell::new(3, 3), 4 * DIAGONAL_COST))
         );
+    }
+
+    /// Water is crossed like ground but never entered from ground nor left for it, and a
+    /// diagonal without corner cutting needs its two side cells of its own kind.
+    #[test]
+    fn water_joins_only_water() {
+        let mut grid = Grid::new(5, 5).unwrap();
+        grid.set_connectivity(Connectivity::Eight);
+        for cell in [Cell::new(2, 1), Cell::new(3, 1), Cell::new(2, 2)] {
+            grid.set(cell, Terrain::Water).unwrap();
+        }
+        grid.set_letter(Cell::new(1, 2), 'S').unwrap();
+        let centre = Cell::new(2, 2);
+        // From the water at the centre: north and east-north-east water only; NE needs (2, 1)
+        // and (3, 2) as water, and (3, 2) is ground.
+        assert_eq!(
+            moves(&grid, centre),
+            [(Dir::N, Cell::new(2, 1), STRAIGHT_COST)]
+        );
+        assert_eq!(
+            moves(&grid, Cell::new(2, 1)),
+            [
+                (Dir::S, centre, STRAIGHT_COST),
+                (Dir::E, Cell::new(3, 1), STRAIGHT_COST)
+            ]
+        );
+        // From the swamp west of the lake: ground all round except the water to the east and
+        // north-east, and the diagonals past it.
+        let dirs: Vec<Dir> = moves(&grid, Cell::new(1, 2)).iter().map(|m| m.0).collect();
+        assert_eq!(dirs, [Dir::N, Dir::S, Dir::W, Dir::NW, Dir::SW]);
+        grid.set_corner_cutting(CornerCutting::Allowed);
+        let dirs: Vec<Dir> = moves(&grid, Cell::new(1, 2)).iter().map(|m| m.0).collect();
+        assert_eq!(dirs, [Dir::N, Dir::S, Dir::W, Dir::NW, Dir::SE, Dir::SW]);
+        assert_eq!(
+            moves(&grid, centre).len(),
+            2,
+            "N, and NE over the corner of the ground"
+        );
+        // The endpoints may sit on water; walls count O and T too; clear makes plain ground.
+        grid.set_start(centre).unwrap();
+        grid.set_letter(Cell::new(4, 4), 'O').unwrap_err();
+        grid.set_letter(Cell::new(0, 4), 'T').unwrap();
+        grid.set_letter(Cell::new(1, 4), 'O').unwrap();
+        assert_eq!(grid.wall_count(), 2);
+        assert_eq!(grid.terrain(Cell::new(1, 4)), Terrain::Wall);
+        assert_eq!(grid.letter(Cell::new(1, 4)), 'O');
+        assert_eq!(
+            grid.set_letter(Cell::new(1, 1), 'x'),
+            Err(GridError::Letter('x'))
+        );
+        grid.clear();
+        assert!(grid.cells().all(|c| grid.letter(c) == '.'));
     }
 
     #[test]

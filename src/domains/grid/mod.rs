@@ -1,5 +1,5 @@
-//! Grid maps, the second search domain: a map of free, wall and weighted cells, a start and a
-//! goal, 4- or 8-connected moves, the distance heuristics, true distances h*, presets that
+//! Grid maps, the second search domain: a map of free, wall, weighted and water cells, a start
+//! and a goal, 4- or 8-connected moves, the distance heuristics, true distances h*, presets that
 //! teach, and the MovingAI benchmark files. Engine side only: no window, no search algorithm;
 //! [`Grid`] is a [`crate::search::SearchProblem`] over its plain methods ([`Grid::successors`],
 //! [`Grid::is_goal`], [`Grid::heuristic`]), so the engine searches it like any problem.
@@ -7,7 +7,8 @@
 //! **Costs** are integers in units of 1/[`COST_SCALE`] of a step, so paths compare exactly: a
 //! straight step into a cell costs 10 000 × the cell's weight, a diagonal 14 143 × the weight
 //! (√2 rounded up, so heuristics rounded down never overestimate). The weight is that of the
-//! cell **entered**; free ground weighs 1, terrain 2 to 9.
+//! cell **entered**; free ground and water weigh 1, terrain 2 to 9. No move joins ground and
+//! water (MovingAI's rule for its `W` cells).
 //!
 //! | file | owns |
 //! |---|---|
@@ -35,7 +36,8 @@ pub use geometry::{
 pub use heuristic::GridHeuristic;
 pub use map::{Endpoint, Grid, GridError, MAX_SIDE, MAX_WEIGHT, MIN_SIDE, MIN_WEIGHT, Terrain};
 pub use movingai::{
-    MapFileError, ScenFileError, Scenario, ScenarioError, parse_map, parse_scen, write_map,
+    Expected, MapFileError, ScenFileError, Scenario, ScenarioError, check_scen_version, parse_map,
+    parse_scen, parse_scen_line, write_map,
 };
 pub use presets::Preset;
 pub use problem::DenseIndex;

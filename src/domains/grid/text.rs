@@ -22,15 +22,17 @@
 //! ```
 //!
 //! `connectivity` is `4` or `8`, `corners` is `forbidden` or `allowed`, and cells are `.` free,
-//! `@` wall and `2` to `9` weighted (the MovingAI cells `G O T S W` are read as in
-//! [`super::movingai`]). Serde writes a grid as this text in one string, so a session file
-//! holds it readably and reading it back applies every check of [`Grid::from_text`].
+//! `@` wall and `2` to `9` weighted terrain, whose entry costs the step times the digit. The
+//! MovingAI letters `G O T S W` mean what they mean in a `.map` file ([`super::movingai`]:
+//! `G` and `S` ground, `O` and `T` walls, `W` water) and are written back as they were read.
+//! Serde writes a grid as this text in one string, so a session file holds it readably and
+//! reading it back applies every check of [`Grid::from_text`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::geometry::{Connectivity, CornerCutting};
-use super::map::{Grid, Terrain};
-use super::movingai::{Dialect, MapFileError, parse, weight_digit, write_rows};
+use super::map::Grid;
+use super::movingai::{Dialect, MapFileError, parse, write_rows};
 
 impl Grid {
     /// The grid in searchlab's text format (see the [module docs](self)).
@@ -56,11 +58,7 @@ impl Grid {
             connectivity,
             corners,
         );
-        write_rows(self, &mut out, |t| match t {
-            Terrain::Free => '.',
-            Terrain::Wall => '@',
-            Terrain::Weight(w) => weight_digit(w),
-        });
+        write_rows(self, &mut out, |letter| letter);
         out
     }
 
@@ -93,7 +91,7 @@ impl<'de> Deserialize<'de> for Grid {
 mod tests {
     use super::*;
     use crate::domains::grid::geometry::Cell;
-    use crate::domains::grid::map::GridError;
+    use crate::domains::grid::map::{GridError, Terrain};
     use crate::domains::grid::presets::{self, Preset};
 
     const EXAMPLE: &str = "type octile\nheight 5\nwidth 6\nstart 0 2\ngoal 5 2\nconnectivity 4\n\
