@@ -115,15 +115,13 @@ fn board_only(options: &SolveOptions, algorithm: Algorithm) -> Option<String> {
             "--pdb-groups 只用于 4x4 棋盘，不用于地图",
         ));
     }
-    if options.depth_limit != defaults.depth_limit {
+    if options.depth_limit.is_some() {
         return Some(pick(
             "--depth-limit is for dfs, which does not run on maps",
             "--depth-limit 只用于 dfs，而地图上不运行 dfs",
         ));
     }
-    if options.weight.to_bits() != defaults.weight.to_bits()
-        && algorithm != Algorithm::WeightedAStar
-    {
+    if options.weight.is_some() && algorithm != Algorithm::WeightedAStar {
         return Some(pick(
             "--weight is for weighted-astar only: add --algorithm weighted-astar",
             "--weight 只用于 weighted-astar：请加上 --algorithm weighted-astar",
