@@ -921,7 +921,8 @@ mod tests {
         search.run(2000);
         let export = TreeExport::new(search.as_ref(), TreeCut::default());
         assert_eq!(export.len(), search.node_count());
-        let write: [fn(&TreeExport<Problem>, &mut dyn Write) -> io::Result<()>; 3] = [
+        type Writer = fn(&TreeExport<Problem>, &mut dyn Write) -> io::Result<()>;
+        let write: [Writer; 3] = [
             |e, out| e.write_svg(out),
             |e, out| e.write_dot(out),
             |e, out| e.write_tikz(out),
