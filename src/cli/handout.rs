@@ -1,9 +1,12 @@
 //! `searchlab solve --tree FILE --table FILE`: the search tree and the OPEN/CLOSED table of one
 //! board, written as the window exports them, for teachers who prepare handouts in scripts.
 //! Runs the stepping engine (the table needs every step's open list), at most `--max-steps`
-//! steps.
+//! steps and at most `--node-limit` nodes. The table is written row by row as the search runs
+//! (each step's changes once rows grow long); the tree is laid out at the end and streamed
+//! to its file, or refused in one line when it has more nodes than a file of its format holds.
 
-use std::io::BufRead;
+use std::fs::File;
+use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -11,20 +14,11 @@ use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
 use crate::domains::puzzle::{Problem, parse_board};
 use crate::i18n;
 use crate::search::{Search, Status, try_new_search};
-use crate::tree::export::{TreeCut, tree_dot, tree_png, tree_svg, tree_tikz};
-use crate::tree::table::{Naming, StepTable};
+use crate::tree::export::{TreeCut, TreeExport, TreeFormat};
+use crate::tree::table::{Naming, TableFormat, TableWriter};
 
-/// What a file name asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    Svg,
-    Png,
-    Dot,
-    Tikz,
-    Markdown,
-    Csv,
-    Latex,
-}
+/// The longest line of stdin read as a board: a board is a few dozen characters.
+const MAX_LINE: usize = 4096;
 
 fn extension(path: &Path) -> String {
     path.extension()
@@ -33,12 +27,12 @@ fn extension(path: &Path) -> String {
         .to_ascii_lowercase()
 }
 
-fn tree_format(path: &Path) -> Result<Format, String> {
+fn tree_format(path: &Path) -> Result<TreeFormat, String> {
     match extension(path).as_str() {
-        "svg" => Ok(Format::Svg),
-        "png" => Ok(Format::Png),
-        "dot" | "gv" => Ok(Format::Dot),
-        "tex" => Ok(Format::Tikz),
+        "svg" => Ok(TreeFormat::Svg),
+        "png" => Ok(TreeFormat::Png),
+        "dot" | "gv" => Ok(TreeFormat::Dot),
+        "tex" => Ok(TreeFormat::Tikz),
         _ if i18n::zh() => Err(format!(
             "--tree {}：文件名应以 .svg、.png、.dot、.gv 或 .tex 结尾",
             path.display()
@@ -50,11 +44,11 @@ fn tree_format(path: &Path) -> Result<Format, String> {
     }
 }
 
-fn table_format(path: &Path) -> Result<Format, String> {
+fn table_format(path: &Path) -> Result<TableFormat, String> {
     match extension(path).as_str() {
-        "md" | "markdown" => Ok(Format::Markdown),
-        "csv" => Ok(Format::Csv),
-        "tex" => Ok(Format::Latex),
+        "md" | "markdown" => Ok(TableFormat::Markdown),
+        "csv" => Ok(TableFormat::Csv),
+        "tex" => Ok(TableFormat::Latex),
         _ if i18n::zh() => Err(format!(
             "--table {}：文件名应以 .md、.csv 或 .tex 结尾",
             path.display()
@@ -66,31 +60,112 @@ fn table_format(path: &Path) -> Result<Format, String> {
     }
 }
 
-/// The one board: the only argument, or the only non-empty line of stdin.
+/// The one board: the only argument, or the only non-empty line of stdin. Reads no more than
+/// it needs (up to a second board) and no line past [`MAX_LINE`] bytes.
 fn the_board(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<String, String> {
-    let boards: Vec<String> = if options.boards.is_empty() {
-        stdin
-            .lines()
-            .map_while(Result::ok)
-            .filter(|l| !l.trim().is_empty())
-            .collect()
+    let boards = if options.boards.is_empty() {
+        let mut boards = Vec::new();
+        while boards.len() < 2 {
+            let mut line = Vec::new();
+            let read = Read::take(&mut *stdin, MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut line)
+                .map_err(|err| {
+                    if i18n::zh() {
+                        format!("无法读取标准输入：{err}")
+                    } else {
+                        format!("cannot read stdin: {err}")
+                    }
+                })?;
+            if read == 0 {
+                break;
+            }
+            if line.len() > MAX_LINE && !line.ends_with(b"\n") {
+                return Err(if i18n::zh() {
+                    format!("标准输入中有一行超过 {MAX_LINE} 字节，不是棋盘")
+                } else {
+                    format!("a line of stdin is longer than {MAX_LINE} bytes, not a board")
+                });
+            }
+            let line = String::from_utf8_lossy(&line).trim().to_owned();
+            if !line.is_empty() {
+                boards.push(line);
+            }
+        }
+        boards
     } else {
         options.boards.clone()
     };
     match boards.as_slice() {
         [one] => Ok(one.clone()),
-        _ if i18n::zh() => Err(format!(
-            "--tree 和 --table 只用于一个棋盘（收到 {} 个）",
-            boards.len()
-        )),
-        _ => Err(format!(
-            "--tree and --table take exactly one board (got {})",
-            boards.len()
-        )),
+        [] if i18n::zh() => Err("--tree 和 --table 只用于一个棋盘（没有收到棋盘）".to_owned()),
+        [] => Err("--tree and --table take exactly one board (got none)".to_owned()),
+        _ if i18n::zh() => Err("--tree 和 --table 只用于一个棋盘（收到不止一个）".to_owned()),
+        _ => Err("--tree and --table take exactly one board (got more than one)".to_owned()),
     }
 }
 
-/// Checks everything, runs the search and writes the files; returns the line for stdout.
+/// Refuses a path where a file cannot be written whole: a directory, or a pipe or socket,
+/// whose opening would wait for a reader. A path not there yet is created; a device such as
+/// /dev/null is written to.
+fn check_file(flag: &str, path: &Path) -> Result<(), String> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    let device = std::os::unix::fs::FileTypeExt::is_char_device(&kind);
+    #[cfg(not(unix))]
+    let device = false;
+    if kind.is_file() || device {
+        return Ok(());
+    }
+    let (what, what_zh) = if kind.is_dir() {
+        ("a directory", "目录")
+    } else {
+        (
+            "not a regular file (a pipe or a socket?)",
+            "不是普通文件（管道或套接字？）",
+        )
+    };
+    Err(if i18n::zh() {
+        format!("{flag} {}：这是{what_zh}，无法写入", path.display())
+    } else {
+        format!(
+            "{flag} {}: cannot write there, it is {what}",
+            path.display()
+        )
+    })
+}
+
+fn cannot_write(path: &Path, err: &std::io::Error) -> String {
+    if i18n::zh() {
+        format!("无法写入 {}：{err}", path.display())
+    } else {
+        format!("cannot write {}: {err}", path.display())
+    }
+}
+
+/// The refusal of a tree with more nodes than a file of its format holds.
+fn too_big(path: &Path, format: TreeFormat, nodes: usize, steps: usize) -> String {
+    let limit = format.max_nodes();
+    let name = format.name();
+    if i18n::zh() {
+        format!(
+            "--tree {}：{steps} 步后有 {nodes} 个结点要画，超过 {name} 文件的上限 {limit}：\
+             请用 --max-steps 或 --max-depth 截短搜索树",
+            path.display()
+        )
+    } else {
+        format!(
+            "--tree {}: {nodes} nodes to draw after {steps} steps, more than the {limit} a \
+             {name} file holds: cut the tree with --max-steps or --max-depth",
+            path.display()
+        )
+    }
+}
+
+/// Checks everything, runs the search while writing the table, then writes the tree; returns
+/// the line for stdout and the exit status.
 pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u8), String> {
     let tree = options
         .tree
@@ -124,6 +199,12 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
     let config = options.config();
     config.validate().map_err(|e| i18n::config_error(&e))?;
     let goal = GoalChoice::parse(options.goal.as_deref()).map_err(|e| i18n::goal_error(&e))?;
+    if let Some((path, _)) = tree {
+        check_file("--tree", path)?;
+    }
+    if let Some((path, _)) = table {
+        check_file("--table", path)?;
+    }
     let line = the_board(options, stdin)?;
     let board = parse_board(&line).map_err(|e| i18n::parse_error(&e))?;
     let goal = goal.for_side(board.side())?;
@@ -132,38 +213,77 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
         Err(err) => return Ok((format!("no solution: {}", i18n::problem_error(&err)), 1)),
     };
     let mut search = try_new_search(problem, config).map_err(|e| i18n::config_error(&e))?;
+    let mut rows = match table {
+        Some((path, format)) => {
+            let file = File::create(path).map_err(|e| cannot_write(path, &e))?;
+            let writer = TableWriter::new(BufWriter::new(file), format, Naming::Numbered)
+                .map_err(|e| cannot_write(path, &e))?;
+            Some((path, writer))
+        }
+        None => None,
+    };
+    // Without a depth cut a best-first or bidirectional tree draws every node the search
+    // made: past the format's limit it is refused as soon as the search gets there.
+    let whole_tree = tree.filter(|_| options.max_depth.is_none() && search.depth_first().is_none());
     let max_steps = options.max_steps.unwrap_or(usize::MAX);
-    search.run(max_steps);
+    let mut refused = None;
+    loop {
+        if let Some((path, rows)) = &mut rows {
+            rows.row(search.as_ref())
+                .map_err(|e| cannot_write(path, &e))?;
+        }
+        if let Some((path, format)) = whole_tree
+            && search.node_count() > format.max_nodes()
+        {
+            refused = Some(too_big(path, format, search.node_count(), search.steps()));
+            break;
+        }
+        if search.steps() >= max_steps || search.step().is_none() {
+            break;
+        }
+    }
+    if let Some((path, rows)) = rows {
+        rows.finish().map_err(|e| cannot_write(path, &e))?;
+    }
+    if let Some(message) = refused {
+        return Err(message);
+    }
     if let Some((path, format)) = tree {
         let cut = TreeCut {
             max_depth: options.max_depth,
             ..TreeCut::default()
         };
-        let bytes = match format {
-            Format::Svg => tree_svg(search.as_ref(), cut).into_bytes(),
-            Format::Png => tree_png(search.as_ref(), cut).map_err(|e| {
-                if i18n::zh() {
-                    format!("无法绘制 {}：{e}", path.display())
-                } else {
-                    format!("cannot draw {}: {e}", path.display())
-                }
-            })?,
-            Format::Dot => tree_dot(search.as_ref(), cut).into_bytes(),
-            _ => tree_tikz(search.as_ref(), cut).into_bytes(),
-        };
-        write(path, &bytes)?;
-    }
-    if let Some((path, format)) = table {
-        let mut rows = StepTable::new(problem, config);
-        rows.seek(search.steps());
-        let text = match format {
-            Format::Markdown => rows.markdown(Naming::Numbered),
-            Format::Csv => rows.csv(Naming::Numbered),
-            _ => rows.latex(Naming::Numbered),
-        };
-        write(path, text.as_bytes())?;
+        let export = TreeExport::new(search.as_ref(), cut);
+        if export.len() > format.max_nodes() {
+            return Err(too_big(path, format, export.len(), search.steps()));
+        }
+        write_tree(path, format, &export)?;
     }
     Ok(summary(search.as_ref()))
+}
+
+/// Writes the tree to its file: the text formats as they are made, the PNG once drawn.
+fn write_tree(path: &Path, format: TreeFormat, export: &TreeExport<Problem>) -> Result<(), String> {
+    let png = match format {
+        TreeFormat::Png => Some(export.png().map_err(|e| {
+            if i18n::zh() {
+                format!("无法绘制 {}：{e}", path.display())
+            } else {
+                format!("cannot draw {}: {e}", path.display())
+            }
+        })?),
+        _ => None,
+    };
+    let file = File::create(path).map_err(|e| cannot_write(path, &e))?;
+    let mut out = BufWriter::new(file);
+    match (format, png) {
+        (_, Some(png)) => out.write_all(&png),
+        (TreeFormat::Dot, None) => export.write_dot(&mut out),
+        (TreeFormat::Tikz, None) => export.write_tikz(&mut out),
+        (_, None) => export.write_svg(&mut out),
+    }
+    .and_then(|()| out.flush())
+    .map_err(|e| cannot_write(path, &e))
 }
 
 /// The line `solve` prints for the board, and the exit status.
@@ -174,9 +294,17 @@ fn summary(search: &dyn Search<Problem>) -> (String, u8) {
             let moves = search.solution().map_or(0, |p| p.len() - 1);
             (moves.to_string(), 0)
         }
-        Status::LimitReached if i18n::zh() => (format!("已停止：{steps} 步后达到结点上限"), 3),
+        Status::LimitReached if i18n::zh() => (
+            format!(
+                "已停止：{steps} 步后达到结点上限（可用 --node-limit 提高，或用 --max-steps 截短）"
+            ),
+            3,
+        ),
         Status::LimitReached => (
-            format!("stopped: node limit reached after {steps} steps"),
+            format!(
+                "stopped: node limit reached after {steps} steps (raise it with --node-limit, or \
+                 cut the run with --max-steps)"
+            ),
             3,
         ),
         Status::Exhausted if i18n::zh() => ("无解：open 表已空".to_owned(), 1),
@@ -186,25 +314,16 @@ fn summary(search: &dyn Search<Problem>) -> (String, u8) {
     }
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|err| {
-        if i18n::zh() {
-            format!("无法写入 {}：{err}", path.display())
-        } else {
-            format!("cannot write {}: {err}", path.display())
-        }
-    })
-}
-
-/// `searchlab solve` with `--tree` or `--table`.
+/// `searchlab solve` with `--tree` or `--table`. The files are written by then: a line that
+/// cannot be printed (stdout or stderr closed or full) changes nothing of the exit status.
 pub fn main(options: &SolveOptions) -> ExitCode {
     match run(options, &mut std::io::stdin().lock()) {
         Ok((line, status)) => {
-            println!("{line}");
+            let _ = writeln!(std::io::stdout(), "{line}");
             ExitCode::from(status)
         }
         Err(message) => {
-            eprintln!("searchlab: {message}");
+            let _ = writeln!(std::io::stderr(), "searchlab: {message}");
             ExitCode::from(2)
         }
     }

@@ -134,17 +134,25 @@ pub struct SolveOptions {
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
     /// Write the search tree of one board to FILE, as the window draws it: SVG (.svg), PNG
-    /// (.png), Graphviz DOT (.dot, .gv) or TikZ (.tex).
+    /// (.png), Graphviz DOT (.dot, .gv) or TikZ (.tex), streamed to the file. A tree of more
+    /// than 100000 nodes (5000 for PNG, which is drawn whole in memory) is refused in one
+    /// line with exit status 2, before the file is written: cut it with --max-steps or
+    /// --max-depth. A directory, pipe or socket at FILE is refused the same way.
     #[arg(long, value_name = "FILE")]
     pub tree: Option<std::path::PathBuf>,
-    /// Write the OPEN/CLOSED table of one board to FILE, one row per step: Markdown (.md), CSV
-    /// (.csv) or LaTeX (.tex).
+    /// Write the OPEN/CLOSED table of one board to FILE, one row per step, as the search runs:
+    /// Markdown (.md), CSV (.csv) or LaTeX (.tex). Rows list OPEN and CLOSED whole while they
+    /// hold at most 200 nodes together; from the first that holds more, a note in the file
+    /// says so and each row gives only what its step changed, -{taken out} +{put in}.
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
-    /// With --tree or --table: stop after this many steps (the first N expansions).
+    /// With --tree or --table: stop after this many steps (the first N expansions; exit status
+    /// 0, the line says so). Default: no limit, the search runs until it is solved, has no
+    /// solution (exit status 1) or reaches --node-limit (exit status 3).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<usize>,
-    /// With --tree: only the nodes at most this many moves deep.
+    /// With --tree: only the nodes at most this many moves deep (a bidirectional search's
+    /// backward tree: this many moves from the goal).
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
 }

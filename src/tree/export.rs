@@ -6,7 +6,7 @@
 //! node being expanded, the solution bold, a depth-first search's current path, where a
 //! bidirectional search's two trees meet). Called by the File menu and `searchlab solve --tree`.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::sync::{Arc, OnceLock};
 
 use super::Drawn;
@@ -27,23 +27,124 @@ pub struct TreeCut {
     pub max_steps: Option<usize>,
 }
 
-impl TreeCut {
-    /// The search the cut shows: `search` itself, or a fresh run of its problem and config
-    /// stepped `max_steps` far (the engine keeps no copy of past steps' nodes).
-    fn search<'a, P: Drawn>(
-        self,
-        search: &'a dyn Search<P>,
-        slot: &'a mut Option<Box<dyn Search<P>>>,
-    ) -> &'a dyn Search<P> {
-        match self.max_steps {
+/// The formats the tree is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeFormat {
+    Svg,
+    Png,
+    /// Graphviz DOT.
+    Dot,
+    Tikz,
+}
+
+/// The most nodes a tree file holds: the window's tree pane draws this many smoothly, and a
+/// file of more (about 3 KB a 4x4 board in SVG) is no longer a page anyone reads.
+pub const FILE_MAX_NODES: usize = 100_000;
+
+/// The most nodes a PNG is drawn with: resvg holds the whole SVG page and its parsed tree
+/// (about 40 elements a node, each turned into paths), and past this the picture is scaled
+/// down to its largest side until the boxes are a few pixels wide (docs/performance.md).
+pub const PNG_MAX_NODES: usize = 5_000;
+
+impl TreeFormat {
+    /// The most nodes a file in this format is written with.
+    pub fn max_nodes(self) -> usize {
+        match self {
+            TreeFormat::Png => PNG_MAX_NODES,
+            _ => FILE_MAX_NODES,
+        }
+    }
+
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            TreeFormat::Svg => "SVG",
+            TreeFormat::Png => "PNG",
+            TreeFormat::Dot => "DOT",
+            TreeFormat::Tikz => "TikZ",
+        }
+    }
+}
+
+/// A search's tree cut and laid out once, to be written in any format: its size is known
+/// before a file is opened, and the text formats are streamed to the writer, never held.
+pub struct TreeExport<'a, P: Drawn> {
+    search: &'a dyn Search<P>,
+    /// A fresh run stepped to the cut's `max_steps`, when it shows an earlier step (the
+    /// engine keeps no copy of past steps' nodes).
+    again: Option<Box<dyn Search<P>>>,
+    picture: Picture<P>,
+}
+
+impl<'a, P: Drawn> TreeExport<'a, P> {
+    /// The tree of `search` as `cut` keeps it.
+    pub fn new(search: &'a dyn Search<P>, cut: TreeCut) -> TreeExport<'a, P> {
+        let again = match cut.max_steps {
             Some(steps) if steps < search.steps() => {
                 let mut again = new_search(search.problem().clone(), *search.config());
                 again.run(steps);
-                &**slot.insert(again)
+                Some(again)
             }
-            _ => search,
+            _ => None,
+        };
+        let picture = Picture::of(again.as_deref().unwrap_or(search), cut);
+        TreeExport {
+            search,
+            again,
+            picture,
         }
     }
+
+    /// The search drawn.
+    fn shown(&self) -> &dyn Search<P> {
+        self.again.as_deref().unwrap_or(self.search)
+    }
+
+    /// The number of nodes drawn.
+    pub fn len(&self) -> usize {
+        self.picture.nodes.len()
+    }
+
+    /// Whether no node is drawn (never: the start is always kept).
+    pub fn is_empty(&self) -> bool {
+        self.picture.nodes.is_empty()
+    }
+
+    /// The tree as an SVG page, written as it is drawn.
+    pub fn write_svg(&self, out: &mut dyn Write) -> io::Result<()>
+    where
+        P::Heuristic: LocalName,
+    {
+        write_svg(self.shown(), &self.picture, out)
+    }
+
+    /// The tree in Graphviz DOT, written as it is made.
+    pub fn write_dot(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_dot(self.shown(), &self.picture, out)
+    }
+
+    /// The tree as a TikZ picture, written as it is made.
+    pub fn write_tikz(&self, out: &mut dyn Write) -> io::Result<()> {
+        write_tikz(self.shown(), &self.picture, out)
+    }
+
+    /// The tree as a PNG image: its SVG page drawn by resvg, which needs the page whole.
+    pub fn png(&self) -> Result<Vec<u8>, String>
+    where
+        P::Heuristic: LocalName,
+    {
+        let mut svg = Vec::new();
+        self.write_svg(&mut svg).map_err(|e| e.to_string())?;
+        svg_to_png(std::str::from_utf8(&svg).map_err(|e| e.to_string())?)
+    }
+}
+
+/// The text a writer made in memory (the window's exports and the tests).
+fn in_memory(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> String {
+    let mut out = Vec::new();
+    // Writing into memory cannot fail, and every format is text.
+    write(&mut out).expect("a tree written into memory");
+    String::from_utf8(out).expect("a tree is UTF-8")
 }
 
 /// The tree of a search as the exports see it: the nodes kept, in the layout's places.
@@ -208,9 +309,17 @@ pub fn tree_svg<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String
 where
     P::Heuristic: LocalName,
 {
-    let mut slot = None;
-    let search = cut.search(search, &mut slot);
-    let picture = Picture::of(search, cut);
+    in_memory(|out| TreeExport::new(search, cut).write_svg(out))
+}
+
+fn write_svg<P: Drawn>(
+    search: &dyn Search<P>,
+    picture: &Picture<P>,
+    out: &mut dyn Write,
+) -> io::Result<()>
+where
+    P::Heuristic: LocalName,
+{
     let tree_width = (picture.layout.max_x - picture.layout.min_x) * UNIT + BOX_W;
     let (caption, key) = (caption(search), key());
     let width = (tree_width + 2.0 * MARGIN)
@@ -226,23 +335,23 @@ where
             MARGIN + CAPTION + f64::from(picture.row(id)) * ROW,
         )
     };
-    let mut out = format!(
+    writeln!(
+        out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="{FONTS}">"#
-    );
-    out.push('\n');
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
+    )?;
+    writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#)?;
+    writeln!(
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="16" font-weight="bold">{}</text>"#,
         MARGIN,
         escape_xml(&caption)
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         r##"<text x="{MARGIN}" y="{:.1}" font-size="13" fill="#444444">{}</text>"##,
         MARGIN + 22.0,
         escape_xml(key)
-    );
+    )?;
     // Edges first, under the nodes: from the parent's box to the child's, downward in the
     // start's tree and upward in a bidirectional search's backward tree.
     for &id in &picture.nodes {
@@ -265,27 +374,27 @@ where
         } else {
             ("#888888", 1.0, "")
         };
-        let _ = writeln!(
+        writeln!(
             out,
             r#"<line x1="{px:.1}" y1="{py:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="{stroke}" stroke-width="{width}"{dash}/>"#,
-        );
+        )?;
         let (mx, my) = ((px + cx) / 2.0, (py + cy) / 2.0);
-        let _ = writeln!(
+        writeln!(
             out,
             r##"<text x="{mx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="#333333" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
             my + 4.0,
             escape_xml(&move_text(search, id))
-        );
+        )?;
     }
     if let Some((forward, backward)) = picture.meeting() {
         // The two nodes of one state: the path runs on from one tree into the other.
         let (fx, ftop) = center(forward);
         let (bx, btop) = center(backward);
-        let _ = writeln!(
+        writeln!(
             out,
             r##"<path d="M {fx:.1} {:.1} L {bx:.1} {btop:.1}" stroke="#2e7d32" stroke-width="3" stroke-dasharray="8 4" fill="none"/>"##,
             ftop + BOX_H
-        );
+        )?;
     }
     for &id in &picture.nodes {
         let (cx, top) = center(id);
@@ -309,47 +418,46 @@ where
             _ => "",
         };
         let faint = standing == Standing::Pruned;
-        let _ = writeln!(
+        writeln!(
             out,
             r#"<g{}>"#,
             if faint { r#" opacity="0.5""# } else { "" }
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             r#"<rect x="{:.1}" y="{top:.1}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dash}/>"#,
             cx - BOX_W / 2.0,
-        );
+        )?;
         let (name, costs) = label(search, &picture.tree, id, picture.bound);
-        let _ = writeln!(
+        writeln!(
             out,
             r#"<text x="{cx:.1}" y="{:.1}" font-size="14" font-weight="bold" text-anchor="middle">{}</text>"#,
             top + 17.0,
             escape_xml(&name)
-        );
+        )?;
         let shown = state(search, id);
         match search.problem().tiles(&shown) {
-            Some(tiles) => board_svg(&mut out, tiles, cx, top + 24.0, 72.0),
+            Some(tiles) => board_svg(out, tiles, cx, top + 24.0, 72.0)?,
             None => {
                 for (i, line) in search.problem().state_rows(&shown).iter().enumerate() {
-                    let _ = writeln!(
+                    writeln!(
                         out,
                         r#"<text x="{cx:.1}" y="{:.1}" font-size="16" text-anchor="middle">{}</text>"#,
                         top + 64.0 + 18.0 * i as f64,
                         escape_xml(line)
-                    );
+                    )?;
                 }
             }
         }
-        let _ = writeln!(
+        writeln!(
             out,
             r#"<text x="{cx:.1}" y="{:.1}" font-size="12" text-anchor="middle">{}</text>"#,
             top + BOX_H - 8.0,
             escape_xml(&costs)
-        );
-        out.push_str("</g>\n");
+        )?;
+        out.write_all(b"</g>\n")?;
     }
-    out.push_str("</svg>\n");
-    out
+    out.write_all(b"</svg>\n")
 }
 
 /// How many PNG pixels per SVG unit: twice the screen's, for print.
@@ -374,7 +482,7 @@ pub fn tree_png<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> Result<Vec<u8
 where
     P::Heuristic: LocalName,
 {
-    svg_to_png(&tree_svg(search, cut))
+    TreeExport::new(search, cut).png()
 }
 
 /// Draws an SVG page into a PNG.
@@ -406,28 +514,34 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
 }
 
 /// A board as a grid of cells `size` wide, centred on `cx`.
-fn board_svg(out: &mut String, (side, tiles): (usize, Vec<u8>), cx: f64, top: f64, size: f64) {
+fn board_svg(
+    out: &mut dyn Write,
+    (side, tiles): (usize, Vec<u8>),
+    cx: f64,
+    top: f64,
+    size: f64,
+) -> io::Result<()> {
     let cell = size / side as f64;
     let left = cx - size / 2.0;
     for (pos, &tile) in tiles.iter().enumerate() {
         let (r, c) = ((pos / side) as f64, (pos % side) as f64);
         let (x, y) = (left + c * cell, top + r * cell);
         let fill = if tile == 0 { "#ffffff" } else { "#dce6f5" };
-        let _ = write!(
+        write!(
             out,
             r##"<rect x="{x:.1}" y="{y:.1}" width="{cell:.1}" height="{cell:.1}" fill="{fill}" stroke="#555555" stroke-width="0.8"/>"##
-        );
+        )?;
         if tile != 0 {
-            let _ = write!(
+            write!(
                 out,
                 r#"<text x="{:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle">{tile}</text>"#,
                 x + cell / 2.0,
                 y + cell * 0.72,
                 cell * 0.6
-            );
+            )?;
         }
     }
-    out.push('\n');
+    out.write_all(b"\n")
 }
 
 /// The tree in Graphviz DOT: one box per node (name, board, g h f), edges labelled with the
@@ -436,12 +550,17 @@ fn board_svg(out: &mut String, (side, tiles): (usize, Vec<u8>), cx: f64, top: f6
 /// upward under the start's, with a dashed edge where they meet. `dot -Tpdf tree.dot -o
 /// tree.pdf` draws it.
 pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
-    let mut slot = None;
-    let search = cut.search(search, &mut slot);
-    let picture = Picture::of(search, cut);
-    let mut out = String::from(
-        "digraph search_tree {\n  node [shape=box, fontname=\"Noto Sans\", style=\"rounded,filled\", fillcolor=white];\n  edge [fontname=\"Noto Sans\"];\n",
-    );
+    in_memory(|out| TreeExport::new(search, cut).write_dot(out))
+}
+
+fn write_dot<P: Drawn>(
+    search: &dyn Search<P>,
+    picture: &Picture<P>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    out.write_all(
+        b"digraph search_tree {\n  node [shape=box, fontname=\"Noto Sans\", style=\"rounded,filled\", fillcolor=white];\n  edge [fontname=\"Noto Sans\"];\n",
+    )?;
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     for &id in &picture.nodes {
         let (name, costs) = label(search, &picture.tree, id, picture.bound);
@@ -460,55 +579,60 @@ pub fn tree_dot<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
         } else {
             ""
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "  n{} [label=\"{}\\n{}\\n{}\", fillcolor=\"{fill}\", penwidth={width}{faint}];",
             id.0,
             quote(&name),
             rows,
             quote(&costs)
-        );
+        )?;
     }
     for &id in &picture.nodes {
         if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
             let width = if picture.marks.on_solution(id) { 3 } else { 1 };
             let label = quote(&move_text(search, id));
             if facts(search, id).backward {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "  n{} -> n{} [label=\"{label}\", penwidth={width}, dir=back];",
                     id.0, parent.0,
-                );
+                )?;
             } else {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "  n{} -> n{} [label=\"{label}\", penwidth={width}];",
                     parent.0, id.0,
-                );
+                )?;
             }
         }
     }
     if let Some((forward, backward)) = picture.meeting() {
-        let _ = writeln!(
+        writeln!(
             out,
             "  n{} -> n{} [style=dashed, color=\"#2e7d32\", penwidth=2, arrowhead=none];",
             forward.0, backward.0
-        );
+        )?;
     }
-    out.push_str("}\n");
-    out
+    out.write_all(b"}\n")
 }
 
 /// The tree as a TikZ picture with the same layout as the window: `\input` it inside a
 /// `figure`; needs only `\usepackage{tikz}` (and `ctex` for nothing: the labels are ASCII).
 pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
-    let mut slot = None;
-    let search = cut.search(search, &mut slot);
-    let picture = Picture::of(search, cut);
-    let mut out = String::from(
+    in_memory(|out| TreeExport::new(search, cut).write_tikz(out))
+}
+
+fn write_tikz<P: Drawn>(
+    search: &dyn Search<P>,
+    picture: &Picture<P>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    out.write_all(
         "% searchlab: search tree. Needs \\usepackage{tikz}.\n\
-         \\begin{tikzpicture}[x=2.2cm, y=-3.2cm, every node/.style={font=\\footnotesize}]\n",
-    );
+         \\begin{tikzpicture}[x=2.2cm, y=-3.2cm, every node/.style={font=\\footnotesize}]\n"
+            .as_bytes(),
+    )?;
     for &id in &picture.nodes {
         let (name, costs) = label(search, &picture.tree, id, picture.bound);
         let style = match (picture.highlight(id), picture.standing(search, id)) {
@@ -530,7 +654,7 @@ pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             .map(|r| format!("\\texttt{{{}}}", latex_escape(r)))
             .collect::<Vec<_>>()
             .join("\\\\");
-        let _ = writeln!(
+        writeln!(
             out,
             "\\node[{style}{thick}, align=center, rounded corners] (n{}) at ({:.2},{}) {{\\textbf{{{}}}\\\\{rows}\\\\{}}};",
             id.0,
@@ -538,7 +662,7 @@ pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             picture.row(id),
             latex_escape(&name),
             latex_escape(&costs)
-        );
+        )?;
     }
     for &id in &picture.nodes {
         if let Some(parent) = picture.tree.parent_of(TreeNode::Node(id)) {
@@ -549,24 +673,23 @@ pub fn tree_tikz<P: Drawn>(search: &dyn Search<P>, cut: TreeCut) -> String {
             } else {
                 ""
             };
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\draw{style} (n{}) -- node[fill=white, font=\\scriptsize] {{{}}} (n{});",
                 parent.0,
                 move_tex(search, id),
                 id.0
-            );
+            )?;
         }
     }
     if let Some((forward, backward)) = picture.meeting() {
-        let _ = writeln!(
+        writeln!(
             out,
             "\\draw[dashed, very thick, green!50!black] (n{}) -- (n{});",
             forward.0, backward.0
-        );
+        )?;
     }
-    out.push_str("\\end{tikzpicture}\n");
-    out
+    out.write_all(b"\\end{tikzpicture}\n")
 }
 
 /// The move into a node for LaTeX: `8$\\downarrow$`.
@@ -762,6 +885,60 @@ mod tests {
             svg.matches(&format!(" &gt; {} pruned<", cost_text(bound)))
                 .count(),
             pruned
+        );
+    }
+
+    /// A writer that keeps only the sizes of what it is given.
+    #[derive(Default)]
+    struct Sizes {
+        total: usize,
+        largest: usize,
+    }
+
+    impl Write for Sizes {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.total += bytes.len();
+            self.largest = self.largest.max(bytes.len());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The text formats reach the writer a few hundred bytes at a time, whatever the size of
+    /// the tree: a file holds the page, memory never does.
+    #[test]
+    fn the_text_formats_are_streamed_to_the_writer() {
+        i18n::set_language(i18n::Language::English);
+        let problem =
+            Problem::new("216408753".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        let config = SearchConfig::with(
+            crate::search::Algorithm::BreadthFirst,
+            crate::domains::puzzle::HeuristicKind::Zero,
+        );
+        let mut search = new_search(problem, config);
+        search.run(2000);
+        let export = TreeExport::new(search.as_ref(), TreeCut::default());
+        assert_eq!(export.len(), search.node_count());
+        type Writer = fn(&TreeExport<Problem>, &mut dyn Write) -> io::Result<()>;
+        let write: [Writer; 3] = [
+            |e, out| e.write_svg(out),
+            |e, out| e.write_dot(out),
+            |e, out| e.write_tikz(out),
+        ];
+        for write in write {
+            let mut sizes = Sizes::default();
+            write(&export, &mut sizes).unwrap();
+            assert!(sizes.total > 100 * search.node_count(), "{}", sizes.total);
+            assert!(sizes.largest < 1000, "{} bytes at once", sizes.largest);
+        }
+        // What the window exports, made in memory, is the same text.
+        let mut svg = Vec::new();
+        export.write_svg(&mut svg).unwrap();
+        assert_eq!(
+            String::from_utf8(svg).unwrap(),
+            tree_svg(search.as_ref(), TreeCut::default())
         );
     }
 
