@@ -534,9 +534,8 @@ impl Source {
 
 /// Writes a cache file of databases: the `header` lines, a blank line, then the `tables`.
 /// The file is written aside and renamed, so a write that fails part way (a full disk)
-/// leaves no half file under the real name. It is not synced to the disk before the rename
-/// (that took about a second of the 7-8 database's wait): a file cut short by a system crash
-/// fails its checksum when loaded and is built again.
+/// leaves no half file under the real name. It is not synced to the disk before the rename:
+/// a file cut short by a system crash fails its checksum when loaded and is built again.
 pub(super) fn write_cache_file(
     path: &Path,
     header: &[String],
@@ -551,73 +550,15 @@ pub(super) fn write_cache_file(
         head.push('\n');
     }
     head.push('\n');
-    let parts: Vec<&[u8]> = std::iter::once(head.as_bytes())
-        .chain(tables.iter().copied())
-        .collect();
     let partial = path.with_extension("partial");
-    // Where the file system takes no direct writes, through the page cache.
-    if write_direct(&partial, &parts).is_err() {
-        write_buffered(&partial, &parts)?;
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+    file.write_all(head.as_bytes())?;
+    for table in tables {
+        file.write_all(table)?;
     }
+    file.flush()?;
+    drop(file);
     std::fs::rename(&partial, path)
-}
-
-/// Writes `parts` one after another to a new file at `path`, through the page cache.
-fn write_buffered(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
-    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    for part in parts {
-        file.write_all(part)?;
-    }
-    file.flush()
-}
-
-/// What direct writes align to: the buffer's address, each write's offset and its length.
-const DIRECT_BLOCK: usize = 4096;
-
-/// Writes `parts` one after another to a new file at `path`, past the page cache (`O_DIRECT`),
-/// through a buffer of whole blocks; the last block's padding is cut off at the end.
-///
-/// Through the page cache, the 7-8 database's 576 MB took 4.5-5.5 s to write on a virtual
-/// machine that was slow to hand the kernel fresh pages (the copy into them was 90 % of the
-/// time), and 0.4-0.6 s this way. Reading the file back goes through the page cache either
-/// way.
-#[cfg(target_os = "linux")]
-fn write_direct(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    const BUFFER: usize = 8 << 20;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .custom_flags(libc::O_DIRECT)
-        .open(path)?;
-    let mut memory = vec![0u8; BUFFER + DIRECT_BLOCK];
-    let start = memory.as_ptr().align_offset(DIRECT_BLOCK);
-    let buffer = &mut memory[start..start + BUFFER];
-    let (mut filled, mut written) = (0, 0u64);
-    for part in parts {
-        let mut rest: &[u8] = part;
-        while !rest.is_empty() {
-            let n = rest.len().min(BUFFER - filled);
-            buffer[filled..filled + n].copy_from_slice(&rest[..n]);
-            (filled, rest) = (filled + n, &rest[n..]);
-            if filled == BUFFER {
-                file.write_all(buffer)?;
-                (filled, written) = (0, written + BUFFER as u64);
-            }
-        }
-    }
-    // The last block is written whole, then the file cut to its length.
-    let whole = filled.next_multiple_of(DIRECT_BLOCK);
-    buffer[filled..whole].fill(0);
-    file.write_all(&buffer[..whole])?;
-    file.set_len(written + filled as u64)
-}
-
-/// Elsewhere, never: [`write_cache_file`] writes through the page cache.
-#[cfg(not(target_os = "linux"))]
-fn write_direct(_: &Path, _: &[&[u8]]) -> std::io::Result<()> {
-    Err(std::io::ErrorKind::Unsupported.into())
 }
 
 /// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/searchlab`, else
@@ -794,35 +735,6 @@ mod tests {
             better > 0,
             "the database never improved on Manhattan distance"
         );
-    }
-
-    #[test]
-    fn direct_and_buffered_writes_leave_the_same_bytes() {
-        let dir = std::env::temp_dir().join(format!("searchlab-write-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // Parts that end inside a block and inside the buffer, one past the buffer's size,
-        // and an empty one.
-        let bytes = |len: usize, seed: u8| -> Vec<u8> {
-            (0..len).map(|i| (i % 251) as u8 ^ seed).collect()
-        };
-        let parts = [
-            bytes(37, 1),
-            bytes(DIRECT_BLOCK * 3 + 5, 2),
-            Vec::new(),
-            bytes((8 << 20) + 1, 3),
-            bytes(DIRECT_BLOCK, 4),
-        ];
-        let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-        let (direct, buffered) = (dir.join("direct"), dir.join("buffered"));
-        // A file system without direct writes refuses them; the cache then writes buffered.
-        let took_direct = write_direct(&direct, &parts).is_ok();
-        write_buffered(&buffered, &parts).unwrap();
-        let expected = parts.concat();
-        assert_eq!(std::fs::read(&buffered).unwrap(), expected);
-        if took_direct {
-            assert_eq!(std::fs::read(&direct).unwrap(), expected);
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
