@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
-use crate::domains::puzzle::databases::{self, Database};
+use crate::domains::puzzle::databases::{self, Chosen, Database};
 use crate::domains::puzzle::{
     Board, DistanceTable, HeuristicKind, KORF_100, LeanSolver, Partition, Problem, RankedDatabase,
     Rng, SearchConfig, Source, cache_dir, korf_100,
@@ -368,7 +368,7 @@ fn puzzle_rows(quick: bool) -> Vec<(String, String)> {
 fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
     let last = Board::blank_last(4);
     let first = Board::blank_first(4);
-    let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+    let dir = cache_dir();
     let count = if quick { 10 } else { 100 };
     let turned: Vec<(Board, u32)> = korf_100().into_iter().take(count).collect();
     let own: Vec<(Board, u32)> = KORF_100
@@ -384,15 +384,21 @@ fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
             ms(took.saturating_sub(saving)),
             ms(saving)
         ),
-        _ => format!("read from the cache in {}", ms(took)),
+        Some(Source::Cache) => format!("read from the cache in {}", ms(took)),
+        None => format!("built in memory in {} (no cache folder)", ms(took)),
     };
     for (name, split) in [
         ("7-8", RankedDatabase::fifteen_78()),
         ("6-6-3", Partition::fifteen_663()),
     ] {
         let started = Instant::now();
-        let db = databases::for_solving(last, Some(&split), Some(&dir), &mut |_, _| true);
-        let Ok((db, source)) = db else {
+        let chosen = databases::for_solving(last, Some(&split), dir.as_deref(), &mut |_, _| true);
+        let Ok(Chosen {
+            database: db,
+            source,
+            ..
+        }) = chosen
+        else {
             rows.push((
                 format!("{name} pattern database"),
                 "could not be built".to_string(),

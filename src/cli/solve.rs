@@ -11,10 +11,11 @@ use serde_json::json;
 
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
-use crate::domains::puzzle::databases::{self, Database, DatabaseError};
+use crate::domains::puzzle::databases::{self, Chosen, Database, DatabaseError};
 use crate::domains::puzzle::{
-    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Partition, Problem,
-    ProblemError, RankedDatabase, SearchConfig, Source, cache_dir, ida_star, parse_board,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Partition, PdbError,
+    Problem, ProblemError, RankedDatabase, Refused, SearchConfig, Source, cache_dir, ida_star,
+    parse_board,
 };
 use crate::i18n::{self, pick};
 use crate::search::{
@@ -527,9 +528,20 @@ impl Solver {
         };
         self.databases[slot]
             .get_or_init(|| {
-                let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
-                load_or_build(&dir, goal, |progress| {
-                    databases::for_solving(goal, self.groups.as_ref(), Some(&dir), progress)
+                let dir = cache_dir();
+                if dir.is_none() {
+                    NO_CACHE.call_once(|| {
+                        eprintln!(
+                            "{}",
+                            pick(
+                                "searchlab: no cache folder (neither XDG_CACHE_HOME nor HOME is an absolute path): the pattern database is built in memory and not saved",
+                                "searchlab：没有缓存文件夹（XDG_CACHE_HOME 和 HOME 都不是绝对路径）：模式数据库只在内存中构建，不保存",
+                            )
+                        )
+                    });
+                }
+                load_or_build(dir.as_deref(), goal, |progress| {
+                    databases::for_solving(goal, self.groups.as_ref(), dir.as_deref(), progress)
                 })
             })
             .as_ref()
@@ -544,14 +556,16 @@ impl Solver {
     }
 }
 
-/// The database `for_solving` gives: read from the cache folder silently when it is there, or
-/// built and saved there, saying so on stderr with progress.
+/// Said once a process: there is no cache folder to keep the databases in.
+static NO_CACHE: std::sync::Once = std::sync::Once::new();
+
+/// The database `for_solving` gives: read from the cache folder (`dir`) silently when it is
+/// there, or built (and saved there), saying so on stderr with progress, and a cache file
+/// that was there but could not be used in one line.
 fn load_or_build(
-    dir: &std::path::Path,
+    dir: Option<&std::path::Path>,
     goal: Board,
-    for_solving: impl FnOnce(
-        &mut dyn FnMut(&Partition, f64) -> bool,
-    ) -> Result<(Database, Option<Source>), DatabaseError>,
+    for_solving: impl FnOnce(&mut dyn FnMut(&Partition, f64) -> bool) -> Result<Chosen, DatabaseError>,
 ) -> Result<Database, String> {
     let side = goal.side();
     let mut announced = false;
@@ -568,17 +582,22 @@ fn load_or_build(
             } else {
                 ("a few seconds", "几秒钟")
             };
+            let (then_en, then_zh) = match dir {
+                Some(dir) => (
+                    format!(", then saving it in {}", dir.display()),
+                    format!("，然后保存到 {}", dir.display()),
+                ),
+                None => (String::new(), String::new()),
+            };
             eprintln!(
                 "{}",
                 if i18n::zh() {
                     format!(
-                        "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，{zh}），然后保存到 {}",
-                        dir.display()
+                        "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，{zh}）{then_zh}"
                     )
                 } else {
                     format!(
-                        "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; {en}), then saving it in {}",
-                        dir.display()
+                        "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; {en}){then_en}"
                     )
                 }
             );
@@ -596,21 +615,67 @@ fn load_or_build(
         }
         true
     };
-    let (db, source) = for_solving(&mut progress).map_err(|e| e.to_string())?;
-    if let Some(Source::Built { saved, .. }) = source {
-        let path = dir.display();
-        eprintln!(
-            "\r{}",
-            match (saved, i18n::zh()) {
+    let chosen = for_solving(&mut progress).map_err(|e| e.to_string())?;
+    let built = match (&chosen.source, dir) {
+        (Some(Source::Built { saved, .. }), Some(dir)) => {
+            let path = dir.display();
+            Some(match (saved, i18n::zh()) {
                 (true, false) => format!("searchlab: pattern database built and saved in {path}"),
                 (true, true) => format!("searchlab：模式数据库已构建并保存到 {path}"),
-                (false, false) =>
-                    format!("searchlab: pattern database built (could not save it in {path})"),
+                (false, false) => {
+                    format!("searchlab: pattern database built (could not save it in {path})")
+                }
                 (false, true) => format!("searchlab：模式数据库已构建（无法保存到 {path}）"),
-            }
-        );
+            })
+        }
+        (_, None) if announced => Some(pick(
+            "searchlab: pattern database built",
+            "searchlab：模式数据库已构建",
+        )),
+        _ => None,
+    };
+    if let Some(line) = built {
+        eprintln!("\r{line}");
     }
-    Ok(db)
+    for file in &chosen.refused {
+        eprintln!("{}", refused_text(file));
+    }
+    Ok(chosen.database)
+}
+
+/// One line on a cache file that was there and not used.
+fn refused_text(file: &Refused) -> String {
+    let path = file.path.display();
+    match (&file.why, file.removed, i18n::zh()) {
+        (PdbError::NotAFile, _, false) => {
+            format!("searchlab: {path} is not a regular file: not read as a pattern database")
+        }
+        (PdbError::NotAFile, _, true) => {
+            format!("searchlab：{path} 不是普通文件，没有当作模式数据库读取")
+        }
+        (why, removed, false) => format!(
+            "searchlab: the cached pattern database {path} is damaged ({}): {}",
+            damage(why),
+            if removed {
+                "removed"
+            } else {
+                "it could not be removed"
+            }
+        ),
+        (why, removed, true) => format!(
+            "searchlab：缓存的模式数据库 {path} 已损坏（{}）：{}",
+            damage(why),
+            if removed { "已删除" } else { "无法删除" }
+        ),
+    }
+}
+
+/// What was wrong with a damaged file.
+fn damage(why: &PdbError) -> String {
+    match why {
+        PdbError::Damaged(what) => what.clone(),
+        other => other.to_string(),
+    }
 }
 
 impl Worker<'_> {

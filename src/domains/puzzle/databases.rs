@@ -21,7 +21,7 @@ use super::board::Board;
 use super::heuristic::HeuristicKind;
 use super::ida::{IdaOutcome, ida_star};
 use super::orientation::Orientation;
-use super::pdb::{Mirrored, Partition, PatternDatabase, PdbError, Source};
+use super::pdb::{Mirrored, Partition, PatternDatabase, PdbError, Refused, Source};
 use super::regions::{RankedDatabase, RankedMirrored};
 
 /// Why [`load_or_build`] or [`for_solving`] gave no database.
@@ -184,6 +184,14 @@ pub struct GroupNote {
     pub value: u32,
 }
 
+/// What [`for_solving`] gives: the database, where it came from (`None`: registered before,
+/// or built with no cache folder), and the cache files it found and did not use.
+pub struct Chosen {
+    pub database: Database,
+    pub source: Option<Source>,
+    pub refused: Vec<Refused>,
+}
+
 /// The database a batch of boards is solved with by IDA*, chosen by [`for_solving`].
 pub enum Database {
     /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
@@ -274,8 +282,10 @@ pub fn needs_ranks(partition: &Partition) -> bool {
 /// The database the command line solves boards of `goal` with: on 3x3 the 4-4 split; on 4x4
 /// `groups` if given, else the strongest one ready (7-8 once it is in `cache`, else 6-6-3).
 /// Read from `cache` when it is there and sound, else built (and saved there when there is a
-/// cache folder). `progress` is told the split (its tiles named as on the goal's boards) and
-/// the share done between layers of a build, and cancels it by returning false.
+/// cache folder); a damaged cache file is removed (and listed in [`Chosen::refused`]), the
+/// 7-8 one included, so that it is not read and refused again at every run. `progress` is
+/// told the split (its tiles named as on the goal's boards) and the share done between
+/// layers of a build, and cancels it by returning false.
 ///
 /// The named splits (6-6-3, 7-8) are blocks of cells of the blank-last goal, carried to the
 /// corner where the goal's blank is; any other split names the goal's own tiles.
@@ -284,8 +294,9 @@ pub fn for_solving(
     groups: Option<&Partition>,
     cache: Option<&Path>,
     progress: &mut dyn FnMut(&Partition, f64) -> bool,
-) -> Result<(Database, Option<Source>), DatabaseError> {
+) -> Result<Chosen, DatabaseError> {
     let side = goal.side();
+    let mut refused = Vec::new();
     let orientation = Orientation::of(&goal);
     let carried = orientation.apply(&goal);
     let partition = match (side, groups) {
@@ -300,10 +311,18 @@ pub fn for_solving(
         },
         (4, None) => {
             let wide = RankedDatabase::fifteen_78();
-            if let Some(dir) = cache
-                && let Ok(db) = RankedDatabase::cached(dir, carried, &wide)
-            {
-                return Ok((Database::Ranked(db), Some(Source::Cache)));
+            if let Some(dir) = cache {
+                let path = dir.join(RankedDatabase::file_name(&carried, &wide));
+                match RankedDatabase::load(&path, carried, &wide) {
+                    Ok(db) => {
+                        return Ok(Chosen {
+                            database: Database::Ranked(db),
+                            source: Some(Source::Cache),
+                            refused,
+                        });
+                    }
+                    Err(why) => refused.extend(Refused::of(&path, why)?),
+                }
             }
             Partition::fifteen_663()
         }
@@ -317,11 +336,10 @@ pub fn for_solving(
             .collect(),
     };
     let mut progress = |share: f64| progress(&shown, share);
-    if let Some(kind) = registered_kind(side, &partition) {
+    let (database, source) = if let Some(kind) = registered_kind(side, &partition) {
         let (placed, source) = load_or_build(goal, kind, cache, &mut progress)?;
-        return Ok((Database::Registered(kind, placed.database()), source));
-    }
-    if needs_ranks(&partition) {
+        (Database::Registered(kind, placed.database()), source)
+    } else if needs_ranks(&partition) {
         let (db, source) = match cache {
             Some(dir) => {
                 let (db, source) =
@@ -333,7 +351,7 @@ pub fn for_solving(
                 None,
             ),
         };
-        Ok((Database::Ranked(db), source))
+        (Database::Ranked(db), source)
     } else {
         let (db, source) = match cache {
             Some(dir) => {
@@ -346,8 +364,20 @@ pub fn for_solving(
                 None,
             ),
         };
-        Ok((Database::Keyed(db), source))
+        (Database::Keyed(db), source)
+    };
+    if let Some(Source::Built {
+        refused: Some(file),
+        ..
+    }) = &source
+    {
+        refused.push(file.clone());
     }
+    Ok(Chosen {
+        database,
+        source,
+        refused,
+    })
 }
 
 /// Whether `groups` is one of the named 15-puzzle splits, which are blocks of cells.
@@ -470,8 +500,9 @@ mod tests {
                 vec![13, 14, 15],
             ],
         };
-        let (db, source) = for_solving(goal, Some(&rows), None, &mut |_, _| true).unwrap();
-        assert_eq!(source, None);
+        let chosen = for_solving(goal, Some(&rows), None, &mut |_, _| true).unwrap();
+        let db = chosen.database;
+        assert_eq!(chosen.source, None);
         assert_eq!(db.goal(), Board::blank_last(4));
         let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
         let mut rng = crate::domains::puzzle::Rng::new(8);
@@ -489,5 +520,34 @@ mod tests {
             db.ida_star(other, other, u64::MAX).err(),
             Some(DatabaseError::OtherGoal)
         );
+    }
+
+    #[test]
+    fn a_damaged_7_8_file_is_reported_and_removed_and_the_6_6_3_database_used() {
+        // A goal with the blank in no corner, so that no other test registers its 6-6-3
+        // database; its 6-6-3 tables build in seconds, the 7-8 ones are never built here.
+        let goal: Board = "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15".parse().unwrap();
+        let dir = std::env::temp_dir().join(format!("searchlab-damaged-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let wide = dir.join(RankedDatabase::file_name(
+            &goal,
+            &RankedDatabase::fifteen_78(),
+        ));
+        std::fs::write(&wide, "searchlab-pattern-database 3\ncut short").unwrap();
+        let chosen = for_solving(goal, None, Some(&dir), &mut |_, _| true).unwrap();
+        assert_eq!(
+            chosen.database.registered_kind(),
+            Some(HeuristicKind::Pdb663)
+        );
+        let [refused] = &chosen.refused[..] else {
+            panic!("{} files refused", chosen.refused.len());
+        };
+        assert_eq!((&refused.path, refused.removed), (&wide, true));
+        assert!(matches!(refused.why, PdbError::Damaged(_)));
+        assert!(!wide.exists());
+        // The next run finds nothing to refuse.
+        let again = for_solving(goal, None, Some(&dir), &mut |_, _| true).unwrap();
+        assert!(again.refused.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

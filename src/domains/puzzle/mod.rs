@@ -31,7 +31,9 @@ pub use korf::{KORF_100, half_turn, korf_100};
 pub use lean::{LeanOutcome, LeanSolver};
 pub use orientation::Orientation;
 pub use parse::{ParseError, parse_board};
-pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
+pub use pdb::{
+    Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Refused, Source, cache_dir,
+};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, solvable,

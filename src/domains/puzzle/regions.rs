@@ -27,7 +27,8 @@ use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
 use super::pdb::{
-    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, write_cache_file,
+    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, cached_or_build_at, fnv1a,
+    open_cache_file, write_cache_file,
 };
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
@@ -1238,8 +1239,7 @@ impl RankedDatabase {
     ) -> Result<RankedDatabase, PdbError> {
         let damaged = |why: String| PdbError::Damaged(why);
         let rankings = check(&goal, partition)?;
-        let file = std::fs::File::open(path).map_err(|e| damaged(e.to_string()))?;
-        let mut reader = BufReader::new(file);
+        let mut reader = BufReader::new(open_cache_file(path)?);
         let mut lines = Vec::new();
         loop {
             let mut line = Vec::new();
@@ -1291,22 +1291,21 @@ impl RankedDatabase {
     }
 
     /// The cached database under `dir` if it is there and sound, else a new build (saved for
-    /// next time; a cache that cannot be written is only a slower next start).
+    /// next time; a cache that cannot be written is only a slower next start). A damaged file
+    /// is removed and said so in the [`Source`].
     pub fn cached_or_build(
         dir: &Path,
         goal: Board,
         partition: Partition,
         progress: Progress<'_>,
     ) -> Result<(RankedDatabase, Source), PdbError> {
-        match RankedDatabase::cached(dir, goal, &partition) {
-            Ok(db) => Ok((db, Source::Cache)),
-            Err(_) => {
-                let db = RankedDatabase::build(goal, partition, progress)?;
-                let path = dir.join(RankedDatabase::file_name(&goal, db.partition()));
-                let source = Source::built(|| db.save(&path));
-                Ok((db, source))
-            }
-        }
+        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
+        cached_or_build_at(
+            &path,
+            || RankedDatabase::load(&path, goal, &partition),
+            || RankedDatabase::build(goal, partition.clone(), progress),
+            RankedDatabase::save,
+        )
     }
 
     /// The database cached under `dir` for this goal and partition, if it is there and sound.
