@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
+use crate::domains::puzzle::databases::{self, Chosen, Database};
 use crate::domains::puzzle::{
-    Board, DistanceTable, Estimate, HeuristicKind, LeanSolver, Mirrored, Partition,
-    PatternDatabase, Problem, RankedDatabase, RankedMirrored, Rng, SearchConfig, Source, cache_dir,
-    ida_star, korf_100,
+    Board, DistanceTable, HeuristicKind, KORF_100, LeanSolver, Partition, Problem, RankedDatabase,
+    Rng, SearchConfig, Source, cache_dir, korf_100,
 };
 use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
 
@@ -474,128 +474,128 @@ fn measure_batch(rounds: usize, boards: &[Board]) -> Result<Vec<(String, String)
 
 /// IDA* on Korf's 100 random 4x4 instances (the first 10 with `--quick`) with the mirrored
 /// 7-8 database and the mirrored 6-6-3 one (each read from the cache, or built first: that
-/// time is its own row), on one thread and on every core: total time, mean expansions and
-/// expansions per second. Every answer is checked against Korf's length.
+/// time is its own row), on one thread and on every core, through the command line's choice
+/// of database: total time, mean expansions and expansions per second. Each split runs the
+/// boards twice on every core: with their own goal (blank first), and turned half a turn to
+/// the blank-last goal; the two times should match. Every answer is checked against Korf's
+/// length.
 fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
-    let goal = Board::blank_last(4);
-    let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
+    let last = Board::blank_last(4);
+    let first = Board::blank_first(4);
+    let dir = cache_dir();
     let count = if quick { 10 } else { 100 };
-    let boards: Vec<(Board, u32)> = korf_100().into_iter().take(count).collect();
+    let turned: Vec<(Board, u32)> = korf_100().into_iter().take(count).collect();
+    let own: Vec<(Board, u32)> = KORF_100
+        .iter()
+        .take(count)
+        .map(|&(text, length)| (text.parse().expect("Korf's boards are 4x4"), length))
+        .collect();
     let mut rows = Vec::new();
-    let ready = |source: Source, took: Duration| match source {
-        Source::Cache => format!("read from the cache in {}", ms(took)),
-        Source::Built { saving, .. } => format!(
+    let ready = |source: Option<Source>, took: Duration| match source {
+        Some(Source::Built { saving, .. }) => format!(
             "built in {}: {} building, {} writing the cache file",
             ms(took),
             ms(took.saturating_sub(saving)),
             ms(saving)
         ),
+        Some(Source::Cache) => format!("read from the cache in {}", ms(took)),
+        None => format!("built in memory in {} (no cache folder)", ms(took)),
     };
-
-    let started = Instant::now();
-    let wide =
-        RankedDatabase::cached_or_build(&dir, goal, RankedDatabase::fifteen_78(), &mut |_| true);
-    let wide = match wide {
-        Ok((db, source)) => {
+    for (name, split) in [
+        ("7-8", RankedDatabase::fifteen_78()),
+        ("6-6-3", Partition::fifteen_663()),
+    ] {
+        let started = Instant::now();
+        let chosen = databases::for_solving(last, Some(&split), dir.as_deref(), &mut |_, _| true);
+        let Ok(Chosen {
+            database: db,
+            source,
+            ..
+        }) = chosen
+        else {
             rows.push((
-                format!("7-8 pattern database ({} MB)", db.bytes() >> 20),
-                ready(source, started.elapsed()),
-            ));
-            Some(db)
-        }
-        Err(_) => {
-            rows.push((
-                "7-8 pattern database".to_string(),
+                format!("{name} pattern database"),
                 "could not be built".to_string(),
             ));
-            None
+            continue;
+        };
+        rows.push((
+            format!("{name} pattern database"),
+            ready(source, started.elapsed()),
+        ));
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut times = Vec::new();
+        for (goal, boards, threads, which) in [
+            (last, &turned, 1, "turned to the blank-last goal"),
+            (last, &turned, threads, "turned to the blank-last goal"),
+            (first, &own, threads, "with their own goal (blank first)"),
+        ] {
+            let (row, took) = korf_row(name, &db, goal, boards, threads, which);
+            rows.push(row);
+            times.push(took.as_secs_f64());
         }
-    };
-    let started = Instant::now();
-    let narrow =
-        PatternDatabase::cached_or_build(&dir, goal, Partition::fifteen_663(), &mut |_| true);
-    let narrow = match narrow {
-        Ok((db, source)) => {
-            rows.push((
-                "6-6-3 pattern database".to_string(),
-                ready(source, started.elapsed()),
-            ));
-            Some(db)
-        }
-        Err(_) => {
-            rows.push((
-                "6-6-3 pattern database".to_string(),
-                "could not be built".to_string(),
-            ));
-            None
-        }
-    };
-    let mirror = "the goal mirrors onto itself";
-    if let Some(db) = &wide {
-        let mirrored = RankedMirrored::new(db).expect(mirror);
-        rows.extend(korf_rows("7-8", &mirrored, goal, &boards));
-    }
-    if let Some(db) = &narrow {
-        let mirrored = Mirrored::new(db).expect(mirror);
-        rows.extend(korf_rows("6-6-3", &mirrored, goal, &boards));
+        rows.push((
+            format!("IDA* {name}, Korf's {count}, every core: own goal against blank-last"),
+            format!("{:.2}x (target: at most 1.2x)", times[2] / times[1]),
+        ));
     }
     rows
 }
 
-/// IDA* with `estimate` on `boards` (each with its optimal length), on one thread and on
-/// every core.
-fn korf_rows<E: Estimate + Sync>(
+/// IDA* with `db` on `boards` (each with its optimal length) towards `goal`, on `threads`
+/// threads: the row, and the total time.
+fn korf_row(
     name: &str,
-    estimate: &E,
+    db: &Database,
     goal: Board,
     boards: &[(Board, u32)],
-) -> Vec<(String, String)> {
-    let mut rows = Vec::new();
+    threads: usize,
+    which: &str,
+) -> ((String, String), Duration) {
     let count = boards.len();
-    for threads in [
-        1,
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-    ] {
-        let next = AtomicUsize::new(0);
-        let expanded = AtomicU64::new(0);
-        let wrong = AtomicUsize::new(0);
-        let started = Instant::now();
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(board, optimal)) = boards.get(i) else {
-                            break;
-                        };
-                        let outcome = ida_star(board, goal, estimate, u64::MAX);
-                        expanded.fetch_add(outcome.expanded, Ordering::Relaxed);
-                        let moves = outcome.path.map_or(0, |p| p.len() - 1);
-                        if moves != optimal as usize {
-                            wrong.fetch_add(1, Ordering::Relaxed);
+    let next = AtomicUsize::new(0);
+    let expanded = AtomicU64::new(0);
+    let wrong = AtomicUsize::new(0);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(board, optimal)) = boards.get(i) else {
+                        break;
+                    };
+                    let moves = match db.ida_star(board, goal, u64::MAX) {
+                        Ok(outcome) => {
+                            expanded.fetch_add(outcome.expanded, Ordering::Relaxed);
+                            outcome.path.map_or(0, |p| p.len() - 1)
                         }
+                        Err(_) => 0,
+                    };
+                    if moves != optimal as usize {
+                        wrong.fetch_add(1, Ordering::Relaxed);
                     }
-                });
-            }
-        });
-        let t = started.elapsed();
-        let expanded = expanded.into_inner();
-        rows.push((
-            format!(
-                "IDA* {name} pattern database with its mirror, Korf's {count} 4x4 instances, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
-            ),
-            format!(
-                "{} total, mean expanded {:.0}, {}, {}",
-                ms(t),
-                expanded as f64 / count as f64,
-                per_second(expanded, t),
-                match wrong.into_inner() {
-                    0 => "every length optimal".to_string(),
-                    n => format!("{n} lengths NOT optimal"),
                 }
-            ),
-        ));
-    }
-    rows
+            });
+        }
+    });
+    let t = started.elapsed();
+    let expanded = expanded.into_inner();
+    let row = (
+        format!(
+            "IDA* {name} pattern database with its mirror, Korf's {count} 4x4 instances {which}, {threads} thread{}",
+            if threads == 1 { "" } else { "s" }
+        ),
+        format!(
+            "{} total, mean expanded {:.0}, {}, {}",
+            ms(t),
+            expanded as f64 / count as f64,
+            per_second(expanded, t),
+            match wrong.into_inner() {
+                0 => "every length optimal".to_string(),
+                n => format!("{n} lengths NOT optimal"),
+            }
+        ),
+    );
+    (row, t)
 }

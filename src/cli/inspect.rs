@@ -78,7 +78,7 @@ pub fn inspect_table(table: &DistanceTable, weight: f64) -> String {
 /// `searchlab inspect`.
 pub fn main(options: &InspectOptions) -> ExitCode {
     if let Err(err) = SearchConfig::check_weight(options.weight) {
-        eprintln!("searchlab: {}", crate::i18n::config_error(&err));
+        super::report(&crate::i18n::config_error(&err));
         return ExitCode::from(2);
     }
     let goal = match super::goal_3x3(&options.goal) {

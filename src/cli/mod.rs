@@ -55,7 +55,7 @@ fn language_of(args: &[std::ffi::OsString]) -> Language {
     given.unwrap_or_else(|| {
         let var = |name: &str| std::env::var(name).ok();
         if let Some(unknown) = Language::unknown_in_env(var) {
-            eprintln!("searchlab: {}", i18n::unknown_language_warning(&unknown));
+            report(&i18n::unknown_language_warning(&unknown));
         }
         Language::from_env(var)
     })
@@ -99,6 +99,12 @@ pub(crate) fn whole_number(text: &str, low: u64, high: u64) -> Result<u64, Strin
     }
 }
 
+/// Writes `text` as it is to stderr, dropping it if it cannot be written (see [`report`]).
+pub(crate) fn to_stderr(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
 /// Writes `searchlab: message` on its own line to stderr. A message that cannot be written (a
 /// full disk, a closed terminal) is dropped: it must not stop the command or lose its answers.
 pub(crate) fn report(message: &str) {
@@ -114,7 +120,7 @@ pub(crate) fn emit(text: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("searchlab: {err}");
+            report(&err.to_string());
             ExitCode::from(2)
         }
     }
@@ -127,14 +133,16 @@ pub(crate) fn goal_3x3(text: &str) -> Result<crate::domains::puzzle::Board, Exit
         Ok(goal) => {
             let side = goal.side();
             if i18n::zh() {
-                eprintln!("searchlab: 目标是 {side}x{side}；这个命令需要 3x3 的目标");
+                report(&format!("目标是 {side}x{side}；这个命令需要 3x3 的目标"));
             } else {
-                eprintln!("searchlab: the goal is {side}x{side}; this command needs a 3x3 goal");
+                report(&format!(
+                    "the goal is {side}x{side}; this command needs a 3x3 goal"
+                ));
             }
             Err(ExitCode::from(2))
         }
         Err(err) => {
-            eprintln!("searchlab: {}", i18n::goal_error(&err));
+            report(&i18n::goal_error(&err));
             Err(ExitCode::from(2))
         }
     }
@@ -215,9 +223,9 @@ pub fn main(hooks: WindowHooks) -> ExitCode {
                     let _ = err.print();
                 }
                 Some(message) if language == Language::Chinese => {
-                    eprintln!("searchlab: {message}");
+                    report(&message);
                 }
-                Some(_) => eprintln!("searchlab: {}", one_line(&err)),
+                Some(_) => report(&one_line(&err)),
             }
             return ExitCode::from(code);
         }

@@ -13,10 +13,11 @@ use serde_json::json;
 use super::input::{GivenLines, Line, LineSource, MAX_LINE, ReadLines};
 use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
+use crate::domains::puzzle::databases::{self, Chosen, Database, DatabaseError};
 use crate::domains::puzzle::{
-    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, IdaOutcome, LeanSolver, Mirrored,
-    Partition, PatternDatabase, Problem, ProblemError, Progress, RankedDatabase, RankedMirrored,
-    SearchConfig, Source, cache_dir, databases, ida_star, parse_board, parse_goal_board,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Partition, PdbError,
+    Problem, ProblemError, RankedDatabase, Refused, SearchConfig, Source, cache_dir, ida_star,
+    parse_board, parse_goal_board,
 };
 use crate::i18n::{self, pick};
 use crate::search::{
@@ -614,10 +615,9 @@ impl Solver {
         }
     }
 
-    /// The pattern database of this goal's size: from the cache folder, or built now with
-    /// progress on stderr (once; seconds for the 15-puzzle's 6-6-3). Without `--pdb-groups`, a
-    /// 4x4 board gets the strongest database ready: 7-8 once it is in the cache, else 6-6-3. A
-    /// second thread that needs it waits for the first one's build.
+    /// The pattern database of this goal's size ([`databases::for_solving`]): from the cache
+    /// folder, or built now with progress on stderr (once). A second thread that needs it
+    /// waits for the first one's build.
     fn database(&self, goal: Board) -> Result<&Database, String> {
         let side = goal.side();
         let slot = match side {
@@ -632,36 +632,18 @@ impl Solver {
         };
         self.databases[slot]
             .get_or_init(|| {
-                let dir = cache_dir().unwrap_or_else(std::env::temp_dir);
-                let partition = match (side, &self.groups) {
-                    (3, _) => Partition::eight_44(),
-                    (_, Some(groups)) => groups.clone(),
-                    (_, None) => {
-                        let wide = RankedDatabase::fifteen_78();
-                        if let Ok(db) = RankedDatabase::cached(&dir, goal, &wide) {
-                            return Ok(Database::Ranked(db));
-                        }
-                        Partition::fifteen_663()
-                    }
-                };
-                if let Some(kind) = registered_kind(side, &partition) {
-                    load_or_build(&dir, goal, &partition, |progress| {
-                        databases::load_or_build(goal, kind, Some(&dir), progress)
-                            // Already registered: nothing was read or built.
-                            .map(|(db, source)| (db, source.unwrap_or(Source::Cache)))
-                    })
-                    .map(|db| Database::Registered(kind, db))
-                } else if ranked(&partition) {
-                    load_or_build(&dir, goal, &partition, |progress| {
-                        RankedDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
-                    })
-                    .map(Database::Ranked)
-                } else {
-                    load_or_build(&dir, goal, &partition, |progress| {
-                        PatternDatabase::cached_or_build(&dir, goal, partition.clone(), progress)
-                    })
-                    .map(Database::Keyed)
+                let dir = cache_dir();
+                if dir.is_none() {
+                    NO_CACHE.call_once(|| {
+                        super::to_stderr(&pick(
+                            "searchlab: no cache folder (neither XDG_CACHE_HOME nor HOME is an absolute path): the pattern database is built in memory and not saved\n",
+                            "searchlab：没有缓存文件夹（XDG_CACHE_HOME 和 HOME 都不是绝对路径）：模式数据库只在内存中构建，不保存\n",
+                        ))
+                    });
                 }
+                load_or_build(dir.as_deref(), goal, |progress| {
+                    databases::for_solving(goal, self.groups.as_ref(), dir.as_deref(), progress)
+                })
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -675,106 +657,122 @@ impl Solver {
     }
 }
 
-/// A database of either layout.
-enum Database {
-    /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
-    /// registry, where the stepping algorithms find it too.
-    Registered(HeuristicKind, &'static PatternDatabase),
-    /// Kept by key (groups of up to six tiles).
-    Keyed(PatternDatabase),
-    /// Kept by rank (a split with a group of seven or eight tiles).
-    Ranked(RankedDatabase),
-}
+/// Said once a process: there is no cache folder to keep the databases in.
+static NO_CACHE: std::sync::Once = std::sync::Once::new();
 
-/// The heuristic that names `partition` for boards of this side, if it is the standard one
-/// (the stepping algorithms look their database up by that name).
-fn registered_kind(side: usize, partition: &Partition) -> Option<HeuristicKind> {
-    [HeuristicKind::Pdb44, HeuristicKind::Pdb663]
-        .into_iter()
-        .find(|kind| {
-            kind.board_side() == Some(side) && kind.partition().as_ref() == Some(partition)
-        })
-}
-
-/// Whether a split's tables are kept by rank only ([`RankedDatabase`]): a group of seven or
-/// eight tiles, whose table by key (four bits a tile) would take 268 MB or 4.3 GB.
-fn ranked(partition: &Partition) -> bool {
-    partition.groups.iter().any(|g| g.len() > 6)
-}
-
-/// The database from the cache folder (`cached_or_build` reads it silently when it is there),
-/// or built and saved there, saying so on stderr with progress.
-fn load_or_build<T, E: std::fmt::Display>(
-    dir: &std::path::Path,
+/// The database `for_solving` gives: read from the cache folder (`dir`) silently when it is
+/// there, or built (and saved there), saying so on stderr with progress, and a cache file
+/// that was there but could not be used in one line.
+fn load_or_build(
+    dir: Option<&std::path::Path>,
     goal: Board,
-    partition: &Partition,
-    cached_or_build: impl FnOnce(Progress<'_>) -> Result<(T, Source), E>,
-) -> Result<T, String> {
+    for_solving: impl FnOnce(&mut dyn FnMut(&Partition, f64) -> bool) -> Result<Chosen, DatabaseError>,
+) -> Result<Database, String> {
     let side = goal.side();
-    let split = partition.describe();
-    let (en, zh) = if ranked(partition) {
-        (
-            "under a minute on two cores and 1.6 GB of memory for 7-8, 576 MB on disk",
-            "7-8 在双核上不到一分钟、1.6 GB 内存，磁盘上占 576 MB",
-        )
-    } else {
-        ("a few seconds", "几秒钟")
-    };
     let mut announced = false;
     let mut last = -1;
-    let mut progress = |share: f64| {
+    let mut progress = |partition: &Partition, share: f64| {
         if !announced {
             announced = true;
-            eprintln!(
-                "{}",
-                if i18n::zh() {
-                    format!(
-                        "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，{zh}），然后保存到 {}",
-                        dir.display()
-                    )
-                } else {
-                    format!(
-                        "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; {en}), then saving it in {}",
-                        dir.display()
-                    )
-                }
-            );
+            let split = partition.describe();
+            let (en, zh) = if databases::needs_ranks(partition) {
+                (
+                    "under a minute on two cores and 1.6 GB of memory for 7-8, 576 MB on disk",
+                    "7-8 在双核上不到一分钟、1.6 GB 内存，磁盘上占 576 MB",
+                )
+            } else {
+                ("a few seconds", "几秒钟")
+            };
+            let (then_en, then_zh) = match dir {
+                Some(dir) => (
+                    format!(", then saving it in {}", dir.display()),
+                    format!("，然后保存到 {}", dir.display()),
+                ),
+                None => (String::new(), String::new()),
+            };
+            super::to_stderr(&if i18n::zh() {
+                format!(
+                    "searchlab：还没有 {side}x{side} 的模式数据库（分组 {split}），现在构建（只需一次，{zh}）{then_zh}\n"
+                )
+            } else {
+                format!(
+                    "searchlab: no {side}x{side} pattern database yet (groups {split}): building it now (once; {en}){then_en}\n"
+                )
+            });
         }
         let percent = (share * 100.0) as i32;
         if percent / 10 != last / 10 {
-            eprint!(
+            super::to_stderr(&format!(
                 "\r{} {percent} %",
                 pick(
                     "searchlab: building the pattern database",
                     "searchlab：正在构建模式数据库"
                 )
-            );
+            ));
             last = percent;
         }
         true
     };
-    let (db, source) = cached_or_build(&mut progress).map_err(|e| e.to_string())?;
-    if let Source::Built { saved, .. } = source {
-        let path = dir.display();
-        eprintln!(
-            "\r{}",
-            match (saved, i18n::zh()) {
+    let chosen = for_solving(&mut progress).map_err(|e| e.to_string())?;
+    let built = match (&chosen.source, dir) {
+        (Some(Source::Built { saved, .. }), Some(dir)) => {
+            let path = dir.display();
+            Some(match (saved, i18n::zh()) {
                 (true, false) => format!("searchlab: pattern database built and saved in {path}"),
                 (true, true) => format!("searchlab：模式数据库已构建并保存到 {path}"),
-                (false, false) =>
-                    format!("searchlab: pattern database built (could not save it in {path})"),
+                (false, false) => {
+                    format!("searchlab: pattern database built (could not save it in {path})")
+                }
                 (false, true) => format!("searchlab：模式数据库已构建（无法保存到 {path}）"),
-            }
-        );
+            })
+        }
+        (_, None) if announced => Some(pick(
+            "searchlab: pattern database built",
+            "searchlab：模式数据库已构建",
+        )),
+        _ => None,
+    };
+    if let Some(line) = built {
+        super::to_stderr(&format!("\r{line}\n"));
     }
-    Ok(db)
+    for file in &chosen.refused {
+        super::to_stderr(&format!("{}\n", refused_text(file)));
+    }
+    Ok(chosen.database)
 }
 
-/// IDA* with a database kept by key, and its mirror image where the goal has one.
-fn keyed(board: Board, goal: Board, db: &PatternDatabase, limit: u64) -> IdaOutcome {
-    match Mirrored::new(db) {
-        Some(mirrored) => ida_star(board, goal, &mirrored, limit),
-        None => ida_star(board, goal, db, limit),
+/// One line on a cache file that was there and not used.
+fn refused_text(file: &Refused) -> String {
+    let path = file.path.display();
+    match (&file.why, file.removed, i18n::zh()) {
+        (PdbError::NotAFile, _, false) => {
+            format!("searchlab: {path} is not a regular file: not read as a pattern database")
+        }
+        (PdbError::NotAFile, _, true) => {
+            format!("searchlab：{path} 不是普通文件，没有当作模式数据库读取")
+        }
+        (why, removed, false) => format!(
+            "searchlab: the cached pattern database {path} is damaged ({}): {}",
+            damage(why),
+            if removed {
+                "removed"
+            } else {
+                "it could not be removed"
+            }
+        ),
+        (why, removed, true) => format!(
+            "searchlab：缓存的模式数据库 {path} 已损坏（{}）：{}",
+            damage(why),
+            if removed { "已删除" } else { "无法删除" }
+        ),
+    }
+}
+
+/// What was wrong with a damaged file.
+fn damage(why: &PdbError) -> String {
+    match why {
+        PdbError::Damaged(what) => what.clone(),
+        other => other.to_string(),
     }
 }
 
@@ -794,16 +792,11 @@ impl Worker<'_> {
                 let h = Heuristic::new(kind, &goal);
                 ida_star(board, goal, &|b: &Board| h.h(b), limit)
             }
-            // The mirror image about the diagonal is free to look up too, where the goal has
-            // one.
-            HeuristicArg::PatternDatabase => match self.solver.database(goal)? {
-                Database::Registered(_, db) => keyed(board, goal, db, limit),
-                Database::Keyed(db) => keyed(board, goal, db, limit),
-                Database::Ranked(db) => match RankedMirrored::new(db) {
-                    Some(mirrored) => ida_star(board, goal, &mirrored, limit),
-                    None => ida_star(board, goal, db, limit),
-                },
-            },
+            HeuristicArg::PatternDatabase => self
+                .solver
+                .database(goal)?
+                .ida_star(board, goal, limit)
+                .map_err(|e| e.to_string())?,
             // Refused by `Solver::new` already.
             HeuristicArg::Grid(_) => {
                 return Err(SetupError::Combination(Combination::GridHeuristicForBoards).message());
@@ -910,9 +903,9 @@ impl Worker<'_> {
                 if stepping_pdb {
                     // Loads or builds it (saying so on stderr) and registers it under its name;
                     // `Solver::new` refused other splits for the stepping algorithms.
-                    config.heuristic = match solver.database(goal) {
-                        Ok(Database::Registered(kind, _)) => *kind,
-                        Ok(_) => {
+                    config.heuristic = match solver.database(goal).map(Database::registered_kind) {
+                        Ok(Some(kind)) => kind,
+                        Ok(None) => {
                             return LineResult::Malformed(
                                 SetupError::Combination(Combination::GroupsWithoutIdaStar)
                                     .message(),
@@ -1570,9 +1563,9 @@ mod tests {
         let named = |s: &str| options(&["--pdb-groups", s]).pdb_groups.unwrap();
         assert_eq!(named("7-8"), RankedDatabase::fifteen_78());
         assert_eq!(named("6-6-3"), Partition::fifteen_663());
-        assert!(ranked(&named("7-8")));
-        assert!(!ranked(&named("6-6-3")));
-        assert!(ranked(&named("1,2,3,4,5,6,7/8")));
+        assert!(databases::needs_ranks(&named("7-8")));
+        assert!(!databases::needs_ranks(&named("6-6-3")));
+        assert!(databases::needs_ranks(&named("1,2,3,4,5,6,7/8")));
         for bad in [
             "1,2/2,3",
             "0,1",

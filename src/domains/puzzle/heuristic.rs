@@ -26,11 +26,14 @@ pub enum HeuristicKind {
     LinearConflict,
     /// The additive pattern database of the 8-puzzle split into tiles 1-4 and 5-8: the sum of
     /// the fewest moves each group's tiles need. Only for 3x3 boards; its table comes from
-    /// [`super::databases`].
+    /// [`super::databases`]. For a goal with the blank in a corner the groups are the cells of
+    /// those tiles in the blank-last goal, turned to that corner ([`super::Orientation`]).
     Pdb44,
-    /// The additive 6-6-3 pattern database of the 15-puzzle (tiles 1 2 5 6 9 10, 3 4 7 8 11 12,
-    /// 13 14 15 of the blank-last goal; see `Partition::fifteen_663`). Only
-    /// for 4x4 boards; its table (a minute to build) comes from [`super::databases`].
+    /// The additive 6-6-3 pattern database of the 15-puzzle: two blocks of three rows by two
+    /// columns and a row of three (tiles 1 2 5 6 9 10, 3 4 7 8 11 12, 13 14 15 of the
+    /// blank-last goal, see `Partition::fifteen_663`; for another goal with the blank in a
+    /// corner, the same cells turned to that corner). Only for 4x4 boards; its table (seconds
+    /// to build) comes from [`super::databases`].
     Pdb663,
 }
 
@@ -382,7 +385,7 @@ impl Heuristic {
             Vec::new()
         };
         let groups = databases::database(&self.goal, self.kind)
-            .map(|db| databases::groups(db, board))
+            .map(|db| db.groups(board))
             .unwrap_or_default();
         let total = if self.kind.partition().is_some() {
             // Without its database the value is Manhattan's (see `estimate`).

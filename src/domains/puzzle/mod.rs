@@ -13,6 +13,7 @@ mod ida;
 mod inspect;
 mod korf;
 mod lean;
+mod orientation;
 mod parse;
 mod pdb;
 mod problem;
@@ -28,8 +29,11 @@ pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};
 pub use korf::{KORF_100, half_turn, korf_100};
 pub use lean::{LeanOutcome, LeanSolver};
+pub use orientation::Orientation;
 pub use parse::{ParseError, parse_board};
-pub use pdb::{Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Source, cache_dir};
+pub use pdb::{
+    Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Refused, Source, cache_dir,
+};
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, parse_goal_board, solvable,

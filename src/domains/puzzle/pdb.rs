@@ -76,6 +76,10 @@ pub enum PdbError {
     Groups(usize),
     #[error("the pattern database file is damaged: {0}")]
     Damaged(String),
+    #[error("no pattern database file")]
+    Missing,
+    #[error("the pattern database's path is not a regular file")]
+    NotAFile,
     #[error("the pattern database build was cancelled")]
     Cancelled,
 }
@@ -290,8 +294,8 @@ impl PatternDatabase {
     ) -> Result<PatternDatabase, PdbError> {
         let damaged = |why: &str| PdbError::Damaged(why.to_owned());
         let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
+        open_cache_file(path)?
+            .read_to_end(&mut bytes)
             .map_err(|e| PdbError::Damaged(e.to_string()))?;
         let end = bytes
             .windows(2)
@@ -332,7 +336,8 @@ impl PatternDatabase {
     }
 
     /// The cached database under `dir` if it is there and sound, else a new build (saved for
-    /// next time; a cache that cannot be written is only a slower next start).
+    /// next time; a cache that cannot be written is only a slower next start). A damaged file
+    /// is removed and said so in the [`Source`].
     pub fn cached_or_build(
         dir: &Path,
         goal: Board,
@@ -340,14 +345,12 @@ impl PatternDatabase {
         progress: Progress<'_>,
     ) -> Result<(PatternDatabase, Source), PdbError> {
         let path = dir.join(PatternDatabase::file_name(&goal, &partition));
-        match PatternDatabase::load(&path, goal, &partition) {
-            Ok(db) => Ok((db, Source::Cache)),
-            Err(_) => {
-                let db = PatternDatabase::build(goal, partition, progress)?;
-                let source = Source::built(|| db.save(&path));
-                Ok((db, source))
-            }
-        }
+        cached_or_build_at(
+            &path,
+            || PatternDatabase::load(&path, goal, &partition),
+            || PatternDatabase::build(goal, partition.clone(), progress),
+            PatternDatabase::save,
+        )
     }
 }
 
@@ -511,32 +514,96 @@ impl super::ida::Estimate for Mirrored<'_> {
 }
 
 /// Where a database came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// Read from the cache folder.
     Cache,
     /// Built now; `saved` says whether the cache could be written, and `saving` is how long
-    /// writing it took (part of the build's wait, shown apart by `bench`).
-    Built { saved: bool, saving: Duration },
+    /// writing it took (part of the build's wait, shown apart by `bench`). `refused`: the
+    /// file that was in the cache and why it was not used (a damaged file was removed first).
+    Built {
+        saved: bool,
+        saving: Duration,
+        refused: Option<Refused>,
+    },
 }
 
-impl Source {
-    /// A database just built, once `save` has written its cache file or failed to.
-    pub(super) fn built(save: impl FnOnce() -> std::io::Result<()>) -> Source {
-        let started = Instant::now();
-        let saved = save().is_ok();
-        Source::Built {
-            saved,
-            saving: started.elapsed(),
-        }
+/// A cache file that was there but not read, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub path: PathBuf,
+    pub why: PdbError,
+    /// Whether the file was removed (a damaged file is; one that is not a regular file is left
+    /// as it is).
+    pub removed: bool,
+}
+
+impl Refused {
+    /// Why the file at `path` was not read, if it was there: a damaged file is removed, so
+    /// that it is neither read and checked again at every run nor left behind by a build
+    /// that fails or is cancelled. `None` if the file was missing; other errors are not the
+    /// file's.
+    pub(super) fn of(path: &Path, why: PdbError) -> Result<Option<Refused>, PdbError> {
+        let removed = match why {
+            PdbError::Missing => return Ok(None),
+            PdbError::Damaged(_) => std::fs::remove_file(path).is_ok(),
+            PdbError::NotAFile => false,
+            other => return Err(other),
+        };
+        Ok(Some(Refused {
+            path: path.to_path_buf(),
+            why,
+            removed,
+        }))
     }
+}
+
+/// The database `load` reads from `path` if it is there and sound, else `build`'s, saved at
+/// `path` with `save`.
+pub(super) fn cached_or_build_at<T>(
+    path: &Path,
+    load: impl FnOnce() -> Result<T, PdbError>,
+    build: impl FnOnce() -> Result<T, PdbError>,
+    save: impl FnOnce(&T, &Path) -> std::io::Result<()>,
+) -> Result<(T, Source), PdbError> {
+    let refused = match load() {
+        Ok(db) => return Ok((db, Source::Cache)),
+        Err(why) => Refused::of(path, why)?,
+    };
+    let db = build()?;
+    let started = Instant::now();
+    let saved = save(&db, path).is_ok();
+    let source = Source::Built {
+        saved,
+        saving: started.elapsed(),
+        refused,
+    };
+    Ok((db, source))
+}
+
+/// Opens a cache file for reading, if it is a regular file: a FIFO would block the open
+/// until some writer came, and a directory or a device is no table. A missing file is
+/// [`PdbError::Missing`].
+pub(super) fn open_cache_file(path: &Path) -> Result<std::fs::File, PdbError> {
+    let damaged = |e: std::io::Error| PdbError::Damaged(e.to_string());
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Err(PdbError::NotAFile),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(PdbError::Missing),
+        Err(e) => return Err(damaged(e)),
+    }
+    let file = std::fs::File::open(path).map_err(damaged)?;
+    // What was opened is checked too, in case the path was replaced in between.
+    if !file.metadata().map_err(damaged)?.is_file() {
+        return Err(PdbError::NotAFile);
+    }
+    Ok(file)
 }
 
 /// Writes a cache file of databases: the `header` lines, a blank line, then the `tables`.
 /// The file is written aside and renamed, so a write that fails part way (a full disk)
-/// leaves no half file under the real name. It is not synced to the disk before the rename
-/// (that took about a second of the 7-8 database's wait): a file cut short by a system crash
-/// fails its checksum when loaded and is built again.
+/// leaves no half file under the real name. It is not synced to the disk before the rename:
+/// a file cut short by a system crash fails its checksum when loaded and is built again.
 pub(super) fn write_cache_file(
     path: &Path,
     header: &[String],
@@ -551,83 +618,65 @@ pub(super) fn write_cache_file(
         head.push('\n');
     }
     head.push('\n');
-    let parts: Vec<&[u8]> = std::iter::once(head.as_bytes())
-        .chain(tables.iter().copied())
-        .collect();
-    let partial = path.with_extension("partial");
-    // Where the file system takes no direct writes, through the page cache.
-    if write_direct(&partial, &parts).is_err() {
-        write_buffered(&partial, &parts)?;
+    let (partial, file) = create_partial(path)?;
+    let written = (|| {
+        let mut file = std::io::BufWriter::new(file);
+        file.write_all(head.as_bytes())?;
+        for table in tables {
+            file.write_all(table)?;
+        }
+        file.flush()?;
+        drop(file);
+        std::fs::rename(&partial, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
     }
-    std::fs::rename(&partial, path)
+    written
 }
 
-/// Writes `parts` one after another to a new file at `path`, through the page cache.
-fn write_buffered(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
-    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    for part in parts {
-        file.write_all(part)?;
-    }
-    file.flush()
-}
-
-/// What direct writes align to: the buffer's address, each write's offset and its length.
-const DIRECT_BLOCK: usize = 4096;
-
-/// Writes `parts` one after another to a new file at `path`, past the page cache (`O_DIRECT`),
-/// through a buffer of whole blocks; the last block's padding is cut off at the end.
-///
-/// Through the page cache, the 7-8 database's 576 MB took 4.5-5.5 s to write on a virtual
-/// machine that was slow to hand the kernel fresh pages (the copy into them was 90 % of the
-/// time), and 0.4-0.6 s this way. Reading the file back goes through the page cache either
-/// way.
-#[cfg(target_os = "linux")]
-fn write_direct(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    const BUFFER: usize = 8 << 20;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .custom_flags(libc::O_DIRECT)
-        .open(path)?;
-    let mut memory = vec![0u8; BUFFER + DIRECT_BLOCK];
-    let start = memory.as_ptr().align_offset(DIRECT_BLOCK);
-    let buffer = &mut memory[start..start + BUFFER];
-    let (mut filled, mut written) = (0, 0u64);
-    for part in parts {
-        let mut rest: &[u8] = part;
-        while !rest.is_empty() {
-            let n = rest.len().min(BUFFER - filled);
-            buffer[filled..filled + n].copy_from_slice(&rest[..n]);
-            (filled, rest) = (filled + n, &rest[n..]);
-            if filled == BUFFER {
-                file.write_all(buffer)?;
-                (filled, written) = (0, written + BUFFER as u64);
-            }
+/// A new file beside `path` to write it aside, with a name of this process and of this write
+/// (`NAME.PID-N.partial`), created exclusively: a file or a link already at that name is never
+/// followed or truncated, and two processes (or threads) saving the same database each write
+/// their own file and rename it in turn.
+fn create_partial(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    loop {
+        let n = WRITES.fetch_add(1, Ordering::Relaxed);
+        let partial = path.with_file_name(format!("{name}.{}-{n}.partial", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+        {
+            Ok(file) => return Ok((partial, file)),
+            // Left by an earlier process of the same number, or planted: take another name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => continue,
+            Err(e) => return Err(e),
         }
     }
-    // The last block is written whole, then the file cut to its length.
-    let whole = filled.next_multiple_of(DIRECT_BLOCK);
-    buffer[filled..whole].fill(0);
-    file.write_all(&buffer[..whole])?;
-    file.set_len(written + filled as u64)
-}
-
-/// Elsewhere, never: [`write_cache_file`] writes through the page cache.
-#[cfg(not(target_os = "linux"))]
-fn write_direct(_: &Path, _: &[&[u8]]) -> std::io::Result<()> {
-    Err(std::io::ErrorKind::Unsupported.into())
 }
 
 /// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/searchlab`, else
-/// `~/.cache/searchlab`.
+/// `$HOME/.cache/searchlab`; `None` when neither is set to an absolute path (a relative or
+/// empty one would put the cache wherever the process happens to run, and a shared folder
+/// such as the temporary one is open to other users' files).
 pub fn cache_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("searchlab"))
+    cache_dir_from(std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
+}
+
+/// [`cache_dir`] for these values of `XDG_CACHE_HOME` and `HOME`.
+fn cache_dir_from(
+    xdg_cache_home: Option<std::ffi::OsString>,
+    home: Option<std::ffi::OsString>,
+) -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    xdg_cache_home
+        .and_then(absolute)
+        .or_else(|| home.and_then(absolute).map(|h| h.join(".cache")))
+        .map(|base| base.join("searchlab"))
 }
 
 pub(super) const MAGIC: &str = "searchlab-pattern-database";
@@ -797,35 +846,6 @@ mod tests {
     }
 
     #[test]
-    fn direct_and_buffered_writes_leave_the_same_bytes() {
-        let dir = std::env::temp_dir().join(format!("searchlab-write-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // Parts that end inside a block and inside the buffer, one past the buffer's size,
-        // and an empty one.
-        let bytes = |len: usize, seed: u8| -> Vec<u8> {
-            (0..len).map(|i| (i % 251) as u8 ^ seed).collect()
-        };
-        let parts = [
-            bytes(37, 1),
-            bytes(DIRECT_BLOCK * 3 + 5, 2),
-            Vec::new(),
-            bytes((8 << 20) + 1, 3),
-            bytes(DIRECT_BLOCK, 4),
-        ];
-        let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-        let (direct, buffered) = (dir.join("direct"), dir.join("buffered"));
-        // A file system without direct writes refuses them; the cache then writes buffered.
-        let took_direct = write_direct(&direct, &parts).is_ok();
-        write_buffered(&buffered, &parts).unwrap();
-        let expected = parts.concat();
-        assert_eq!(std::fs::read(&buffered).unwrap(), expected);
-        if took_direct {
-            assert_eq!(std::fs::read(&direct).unwrap(), expected);
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
     fn a_saved_database_loads_back_and_a_damaged_one_is_refused() {
         let (goal, db) = eight();
         let dir = std::env::temp_dir().join(format!("searchlab-pdb-{}", std::process::id()));
@@ -848,16 +868,130 @@ mod tests {
             PatternDatabase::load(&path, goal, db.partition()),
             Err(PdbError::Damaged(_))
         ));
-        // ... and the cache rebuilds it.
+        // ... and the cache removes it, says so, and rebuilds it.
         let (again, source) =
-            PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
-                .unwrap();
-        assert!(matches!(source, Source::Built { saved: true, .. }));
+            PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut |_| {
+                // The damaged file is gone before the build starts.
+                assert!(!path.exists());
+                true
+            })
+            .unwrap();
+        let Source::Built {
+            saved: true,
+            refused: Some(refused),
+            ..
+        } = source
+        else {
+            panic!("{source:?}");
+        };
+        assert_eq!((&refused.path, refused.removed), (&path, true));
+        assert!(matches!(refused.why, PdbError::Damaged(_)));
         assert_eq!(again, db);
         let (_, source) =
             PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
                 .unwrap();
         assert_eq!(source, Source::Cache);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_cache_folder_is_taken_only_from_absolute_paths() {
+        let os = |s: &str| Some(std::ffi::OsString::from(s));
+        let folder = |s: &str| Some(PathBuf::from(s));
+        assert_eq!(
+            cache_dir_from(os("/x/cache"), os("/home/u")),
+            folder("/x/cache/searchlab")
+        );
+        // A relative or empty XDG_CACHE_HOME is ignored, as its specification says.
+        for xdg in [os("cache"), os(""), None] {
+            assert_eq!(
+                cache_dir_from(xdg, os("/home/u")),
+                folder("/home/u/.cache/searchlab")
+            );
+        }
+        // No guess: not the working folder, not the shared temporary one.
+        for home in [os(""), os("home"), None] {
+            assert_eq!(cache_dir_from(None, home.clone()), None);
+            assert_eq!(cache_dir_from(os("rel"), home), None);
+        }
+    }
+
+    /// A new empty folder for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("searchlab-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_follows_no_link_at_its_temporary_names_and_concurrent_saves_all_land() {
+        let (goal, db) = eight();
+        let dir = scratch("partial");
+        let path = dir.join(PatternDatabase::file_name(&goal, db.partition()));
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        // Links planted where a write aside could go: a fixed name, and this process's names.
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let pid = std::process::id();
+        let mut planted = vec![path.with_extension("partial")];
+        planted.extend((0..64).map(|n| dir.join(format!("{name}.{pid}-{n}.partial"))));
+        for link in &planted {
+            std::os::unix::fs::symlink(&victim, link).unwrap();
+        }
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| db.save(&path).unwrap());
+            }
+        });
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert_eq!(
+            PatternDatabase::load(&path, goal, db.partition()).unwrap(),
+            db
+        );
+        // Nothing is left aside but the planted links.
+        let left = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(left, planted.len() + 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_at_a_cache_path_is_refused_without_waiting_for_a_writer() {
+        let (goal, db) = eight();
+        let dir = scratch("fifo");
+        let path = dir.join(PatternDatabase::file_name(&goal, db.partition()));
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success(), "mkfifo");
+        let (sender, answer) = std::sync::mpsc::channel();
+        let reading = path.clone();
+        std::thread::spawn(move || {
+            let _ = sender.send(PatternDatabase::load(
+                &reading,
+                goal,
+                &Partition::eight_44(),
+            ));
+        });
+        // An open that waits for a writer never answers.
+        let loaded = answer
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the load answers");
+        assert_eq!(loaded, Err(PdbError::NotAFile));
+        // The cache builds instead, says why, and leaves the FIFO for the new file to replace.
+        let (built, source) =
+            PatternDatabase::cached_or_build(&dir, goal, Partition::eight_44(), &mut keep_going)
+                .unwrap();
+        assert_eq!(built, db);
+        let Source::Built {
+            refused: Some(refused),
+            ..
+        } = source
+        else {
+            panic!("{source:?}");
+        };
+        assert_eq!((refused.why, refused.removed), (PdbError::NotAFile, false));
+        assert!(std::fs::metadata(&path).unwrap().is_file());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

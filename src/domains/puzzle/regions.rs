@@ -27,7 +27,8 @@ use super::ida::Estimate;
 #[cfg(doc)]
 use super::pdb::PatternDatabase;
 use super::pdb::{
-    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, fnv1a, write_cache_file,
+    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, cached_or_build_at, fnv1a,
+    open_cache_file, write_cache_file,
 };
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
@@ -137,8 +138,8 @@ impl Ranking {
 
     /// [`Ranking::step`] for a move known to be `vertical` (along a column) or not. On the
     /// 15-puzzle it has no branch: both changes are computed and one is picked, since the
-    /// build's moves come in no predictable order (a branch on the direction was mispredicted
-    /// about once in three moves).
+    /// build's moves come in no predictable order, so a branch on the direction would often
+    /// be guessed wrong.
     #[inline(always)]
     fn step_along(
         &self,
@@ -153,10 +154,10 @@ impl Ranking {
         let passing = &self.passing[i & (MAX_GROUP - 1)];
         let passed = |cell: usize| i64::from(passing[order_at(cell) & 15]);
         let change = if self.side == 4 {
-            // The three cells in between, unrolled (a loop's own counting took as many
-            // instructions as the sum). Along a row the sum is not used, and its cells may lie
-            // past the board's last: they are wrapped onto the board, so `order_at` is only
-            // ever asked about a cell of the board.
+            // The three cells in between, unrolled: a loop's own counting would cost as much
+            // as the sum. Along a row the sum is not used, and its cells may lie past the
+            // board's last: they are wrapped onto the board, so `order_at` is only ever asked
+            // about a cell of the board.
             let across = weight * 4
                 + passed((low + 1) & 15)
                 + passed((low + 2) & 15)
@@ -255,8 +256,8 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// Empty blocks past which a scan ranks its walk afresh instead of turning it block by block
-/// (ranking costs about as much as a dozen turns).
+/// Empty blocks past which a scan ranks its walk afresh instead of turning it block by block:
+/// ranking afresh costs about as much as a dozen turns.
 const WALK_SKIP: usize = 16;
 
 /// Ranks scanned by one thread at a time: the smallest digit weight of at least 1024 (11,880
@@ -279,10 +280,9 @@ fn chunk_size(ranking: &Ranking) -> usize {
 /// - both: expanded.
 ///
 /// Each region is marked whole, with all its cells. A layer's expansion sets the other lane's
-/// bit, which is also the next layer's mark: no lane needs clearing between layers. (Three
-/// lanes, one of them for "reached", took words twice as wide for the eight tiles of the
-/// 15-puzzle.) The placement's least depth is written to its byte when the layer after it
-/// expands it.
+/// bit, which is also the next layer's mark: no lane needs clearing between layers, and two
+/// lanes keep the eight tiles of the 15-puzzle in 16-bit words. The placement's least depth
+/// is written to its byte when the layer after it expands it.
 trait Word: Sized + Send + Sync {
     /// Bits a lane: at least the free cells of a placement.
     const LANE: u32;
@@ -301,11 +301,9 @@ macro_rules! word {
 
             fn zeroed(size: usize) -> Vec<$atomic> {
                 // Zeroed by the allocator (fresh pages from the kernel, not written twice),
-                // and the pages are only touched by the search itself. No 2 MB pages are
-                // asked for: they left the build's user time as it was, and where a virtual
-                // machine hands free memory back to its host, the kernel took tens of
-                // milliseconds to clear each one at its first write (15-31 s of the 8-tile
-                // group's build).
+                // and the pages are only touched by the search itself. Ordinary pages: huge
+                // pages saved no time in the random marking, and some hosts are slow to clear
+                // them at their first write (docs/performance.md).
                 let table: Vec<$plain> = vec![0; size];
                 // SAFETY: the atomic type has the size, alignment and bit validity of the
                 // plain one.
@@ -405,8 +403,8 @@ impl Geometry {
     /// The region of `free` cells joined to `seed` through free cells.
     #[inline]
     fn region(&self, seed: u32, free: u32) -> u32 {
-        // Three steps before the first test: most regions are whole by then, so the loop's
-        // end is mostly foreseen (a third fewer of its mispredictions than testing at once).
+        // Three steps before the first test: most regions are whole by then, so the loop
+        // mostly ends at its first test and its end is well predicted.
         let mut region = (seed | self.around(seed)) & free;
         region = (region | self.around(region)) & free;
         region = (region | self.around(region)) & free;
@@ -428,8 +426,8 @@ struct Symmetry {
     cell: [u8; 16],
     /// The group order of the tile that each tile's image stands for.
     order: [u8; MAX_GROUP],
-    /// `bytes[b][x]`: the image of the cells `x` of the mask's byte `b` (a loop over a
-    /// mask's cells mispredicted its end about once a call).
+    /// `bytes[b][x]`: the image of the cells `x` of the mask's byte `b`: two lookups, where a
+    /// loop over the mask's cells would end at an unpredictable count.
     bytes: [[u16; 256]; 2],
 }
 
@@ -472,9 +470,9 @@ impl Symmetry {
 }
 
 /// Bits picked out of a byte and packed low, or spread back: `gather[mask][x]` packs the bits
-/// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask` (the bit
-/// extract and deposit instructions, by table: a loop over the free cells took a fifth of the
-/// build).
+/// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask`. These are the
+/// bit extract and deposit instructions by table, for processors without them: the inner loop
+/// maps between lanes and free cells at every successor, too often for a loop over the cells.
 struct Bytes {
     gather: Box<[[u8; 256]; 256]>,
     scatter: Box<[[u8; 256]; 256]>,
@@ -549,8 +547,7 @@ impl Bits for Tables<'_> {
 
 /// [`Bits`] by the x86-64 instructions for them (`popcnt`, `pdep`, `pext`): only for code
 /// compiled with those features, on a processor that has them (see [`Layer::scan_in_code`]).
-/// The 8-tile group's build took 45.2 and 41.7 s with them, against 47.1 and 46.1 s with the
-/// tables and the baseline instruction set (11 % fewer instructions).
+/// One instruction each instead of two table lookups and shifts.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 struct Bmi2;
@@ -722,8 +719,7 @@ struct Layer<'a, W> {
 
 /// Successors collected (and their words prefetched) before any is read: a read that misses
 /// the cache and decides a branch would otherwise stall the core until memory answers, one
-/// successor after another. (160 beat 64 in each of five paired runs of the 8-tile group, by
-/// about 6 %; 24 and 320 did no better.)
+/// successor after another. The size was chosen by measurement (docs/performance.md).
 const BATCH: usize = 160;
 
 /// One thread's successors waiting to be marked: rank, free cells, and the cell the tile left.
@@ -737,8 +733,8 @@ impl<W: Word> Layer<'_, W> {
     fn scan_in_code(&self) -> (usize, usize) {
         if self.code == Code::Fastest {
             #[cfg(target_arch = "x86_64")]
-            if is_x86_feature_detected!("bmi2") && is_x86_feature_detected!("popcnt") {
-                // SAFETY: the processor has the instructions `scan_bmi2` is compiled for.
+            if has_bit_instructions() {
+                // SAFETY: the processor has every feature `scan_bmi2` is compiled for.
                 return unsafe { self.scan_bmi2() };
             }
         }
@@ -746,7 +742,8 @@ impl<W: Word> Layer<'_, W> {
     }
 
     /// [`Layer::scan`] compiled with the bit count, extract and deposit instructions, and
-    /// shifts that leave the flags alone.
+    /// shifts that leave the flags alone. Its features are the ones [`has_bit_instructions`]
+    /// checks: the two lists must stay the same.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     fn scan_bmi2(&self) -> (usize, usize) {
@@ -910,7 +907,7 @@ impl<W: Word> Layer<'_, W> {
         }
         // Every move as one bit: the cell of a tile that steps into an open cell, in the
         // 16-bit lane of its direction (right, left, down, up), so that one loop takes them
-        // all (the ends of a loop a direction were a quarter of the build's mispredictions).
+        // all: one loop end to predict instead of four.
         let mut moves = u64::from(taken & (open >> 1) & geometry.not_last)
             | u64::from(taken & (open << 1) & geometry.not_first) << 16
             | u64::from(taken & (open >> side)) << 32
@@ -980,8 +977,8 @@ impl<W: Word> Layer<'_, W> {
             // only the first counts it.
             if !reached(word.or(region << self.next_lane)) {
                 counts.1 += 1;
-                // (32-bit division: the 64-bit one takes longer.) The flag is read before it
-                // is written: a chunk's flag is set once a layer, and a write each time would
+                // (32-bit division: the 64-bit one is slower.) The flag is read before it is
+                // written: a chunk's flag is set once a layer, and a write each time would
                 // take its cache line from the other threads' caches each time.
                 let flag = &self.flags[(next / self.chunk as u32) as usize];
                 if !flag.load(Ordering::Relaxed) {
@@ -992,6 +989,16 @@ impl<W: Word> Layer<'_, W> {
         pending.len = 0;
         counts
     }
+}
+
+/// Whether this processor has every feature [`Layer::scan_bmi2`] is compiled for: code built
+/// for a feature the processor lacks may use its instructions anywhere, so all are checked.
+#[cfg(target_arch = "x86_64")]
+fn has_bit_instructions() -> bool {
+    is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("lzcnt")
 }
 
 /// The cells of a placement's tiles in one number, the first tile's in the top byte: numbers
@@ -1232,8 +1239,7 @@ impl RankedDatabase {
     ) -> Result<RankedDatabase, PdbError> {
         let damaged = |why: String| PdbError::Damaged(why);
         let rankings = check(&goal, partition)?;
-        let file = std::fs::File::open(path).map_err(|e| damaged(e.to_string()))?;
-        let mut reader = BufReader::new(file);
+        let mut reader = BufReader::new(open_cache_file(path)?);
         let mut lines = Vec::new();
         loop {
             let mut line = Vec::new();
@@ -1285,22 +1291,21 @@ impl RankedDatabase {
     }
 
     /// The cached database under `dir` if it is there and sound, else a new build (saved for
-    /// next time; a cache that cannot be written is only a slower next start).
+    /// next time; a cache that cannot be written is only a slower next start). A damaged file
+    /// is removed and said so in the [`Source`].
     pub fn cached_or_build(
         dir: &Path,
         goal: Board,
         partition: Partition,
         progress: Progress<'_>,
     ) -> Result<(RankedDatabase, Source), PdbError> {
-        match RankedDatabase::cached(dir, goal, &partition) {
-            Ok(db) => Ok((db, Source::Cache)),
-            Err(_) => {
-                let db = RankedDatabase::build(goal, partition, progress)?;
-                let path = dir.join(RankedDatabase::file_name(&goal, db.partition()));
-                let source = Source::built(|| db.save(&path));
-                Ok((db, source))
-            }
-        }
+        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
+        cached_or_build_at(
+            &path,
+            || RankedDatabase::load(&path, goal, &partition),
+            || RankedDatabase::build(goal, partition.clone(), progress),
+            RankedDatabase::save,
+        )
     }
 
     /// The database cached under `dir` for this goal and partition, if it is there and sound.
@@ -1349,8 +1354,8 @@ pub(super) fn fits(goal: &Board, partition: &Partition) -> Result<(), PdbError> 
     Ok(())
 }
 
-/// A checksum of the tables read eight bytes at a time in four independent lanes (a byte-wise
-/// hash of half a gigabyte takes seconds). Each step is a bijection of the lane's state, so a
+/// A checksum of the tables read eight bytes at a time in four independent lanes, so that
+/// half a gigabyte is checked at memory speed rather than a byte at a time. Each step is a bijection of the lane's state, so a
 /// changed word always changes the sum of its lane.
 fn checksum(tables: &[Vec<u8>]) -> u64 {
     const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
