@@ -130,8 +130,8 @@ pub struct SolveOptions {
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
     /// Write each search's trace to this file as it runs: CSV if it ends in .csv, otherwise
-    /// JSON for the Posthoc viewer. With several boards, the n-th (from 2) goes to FILE-n.ext;
-    /// a device or pipe such as /dev/null gets them all.
+    /// JSON for the Posthoc viewer. With several boards, the board on the n-th non-blank line
+    /// (from 2) goes to FILE-n.ext; a device or pipe such as /dev/null gets them all.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
     /// Write the search tree of one board to FILE, as the window draws it: SVG (.svg), PNG
@@ -1242,7 +1242,7 @@ pub fn solve_lines(
     let language = i18n::language();
     let queue = Queue::new();
     std::thread::scope(|scope| {
-        let (answers, answered) = mpsc::channel::<Vec<(usize, usize, LineResult)>>();
+        let (answers, inbox) = mpsc::channel::<Answered>();
         for _ in 0..solver.workers {
             let (queue, answers) = (&queue, answers.clone());
             scope.spawn(move || {
@@ -1252,12 +1252,22 @@ pub fn solve_lines(
                 while let Some(lines) = queue.take(most) {
                     let started = Instant::now();
                     let count = lines.len();
-                    let results: Vec<_> = lines
-                        .into_iter()
-                        .map(|(order, number, line)| (order, number, worker.solve(order, &line)))
-                        .collect();
+                    // Rendered here, so that a search's own allocations (its path) are freed
+                    // by the thread that made them, and the writer gets one text a run.
+                    let mut answered = Answered {
+                        first: lines[0].0,
+                        lines: Vec::with_capacity(count),
+                        text: String::new(),
+                    };
+                    for (order, number, line) in lines {
+                        let result = worker.solve(order, &line);
+                        answered.text.push_str(&render(&result, options));
+                        answered
+                            .lines
+                            .push((number, Verdict::of(result), answered.text.len()));
+                    }
                     // The writer stopped (a closed pipe): so does this worker, and reading.
-                    if answers.send(results).is_err() {
+                    if answers.send(answered).is_err() {
                         queue.close();
                         break;
                     }
@@ -1273,13 +1283,17 @@ pub fn solve_lines(
             let mut writer = Answers::new(options, out, err);
             let mut waiting = BTreeMap::new();
             let written = (|| {
-                while let Ok(results) = answered.recv() {
-                    waiting.extend(results.into_iter().map(|(o, n, r)| (o, (n, r))));
-                    while let Ok(results) = answered.try_recv() {
-                        waiting.extend(results.into_iter().map(|(o, n, r)| (o, (n, r))));
+                while let Ok(answered) = inbox.recv() {
+                    waiting.insert(answered.first, answered);
+                    while let Ok(answered) = inbox.try_recv() {
+                        waiting.insert(answered.first, answered);
                     }
-                    while let Some((number, result)) = waiting.remove(&writer.next) {
-                        writer.add(number, &result)?;
+                    while let Some(answered) = waiting.remove(&writer.next) {
+                        let mut start = 0;
+                        for (number, verdict, end) in answered.lines {
+                            writer.add_rendered(number, &verdict, &answered.text[start..end])?;
+                            start = end;
+                        }
                     }
                     writer.flush()?;
                 }
@@ -1334,7 +1348,7 @@ fn solve_here(
             let line = line?;
             if !line.is_blank() {
                 let result = worker.solve(writer.next, &line);
-                writer.add(number, &result)?;
+                writer.add(number, result)?;
             }
             number += 1;
             if !lines.ready() {
@@ -1347,6 +1361,34 @@ fn solve_here(
         summary: writer.summary,
         error: written.err(),
     }
+}
+
+/// What became of a line, for the tally and for stderr.
+enum Verdict {
+    Solved,
+    Unsolved,
+    Stopped,
+    Malformed(String),
+}
+
+impl Verdict {
+    fn of(result: LineResult) -> Verdict {
+        match result {
+            LineResult::Solved { .. } => Verdict::Solved,
+            LineResult::Unsolved { .. } => Verdict::Unsolved,
+            LineResult::Stopped { .. } => Verdict::Stopped,
+            LineResult::Malformed(message) => Verdict::Malformed(message),
+        }
+    }
+}
+
+/// The answers to a run of consecutive lines, rendered by the worker that solved them.
+struct Answered {
+    /// The place of the first line among the non-blank lines.
+    first: usize,
+    /// Each line's number, what became of it, and where its answer ends in `text`.
+    lines: Vec<(usize, Verdict, usize)>,
+    text: String,
 }
 
 /// Answers on their way out: counted, rendered into a buffer, and written when flushed.
@@ -1379,16 +1421,27 @@ impl<'a> Answers<'a> {
         }
     }
 
-    /// The next answer in order, from input line `number` (from 0). A bad line's message goes
-    /// to `err` after the answers before it; a message that cannot be written is dropped, so
-    /// that the answers still go out.
-    fn add(&mut self, number: usize, result: &LineResult) -> std::io::Result<()> {
+    /// The next answer in order, from input line `number` (from 0).
+    fn add(&mut self, number: usize, result: LineResult) -> std::io::Result<()> {
+        let text = render(&result, self.options);
+        self.add_rendered(number, &Verdict::of(result), &text)
+    }
+
+    /// The next answer in order, already rendered. A bad line's message goes to `err` after
+    /// the answers before it; a message that cannot be written is dropped, so that the answers
+    /// still go out.
+    fn add_rendered(
+        &mut self,
+        number: usize,
+        verdict: &Verdict,
+        text: &str,
+    ) -> std::io::Result<()> {
         self.next += 1;
-        match result {
-            LineResult::Solved { .. } => self.summary.solved += 1,
-            LineResult::Unsolved { .. } => self.summary.unsolved += 1,
-            LineResult::Stopped { .. } => self.summary.stopped += 1,
-            LineResult::Malformed(message) => {
+        match verdict {
+            Verdict::Solved => self.summary.solved += 1,
+            Verdict::Unsolved => self.summary.unsolved += 1,
+            Verdict::Stopped => self.summary.stopped += 1,
+            Verdict::Malformed(message) => {
                 self.summary.malformed += 1;
                 self.flush()?;
                 let line = number + 1;
@@ -1399,8 +1452,7 @@ impl<'a> Answers<'a> {
                 };
             }
         }
-        self.buffer
-            .extend_from_slice(render(result, self.options).as_bytes());
+        self.buffer.extend_from_slice(text.as_bytes());
         if self.buffer.len() >= Self::FULL {
             self.flush()?;
         }

@@ -63,7 +63,7 @@ const PAGES: &[Page] = &[
             ),
             (
                 "depth_limit",
-                "dfs 最深扩展的深度：0 到 1000000（其他算法忽略它）",
+                "dfs 最深扩展的深度：0 到 1000000，仅用于 dfs（默认 30）",
             ),
             (
                 "heuristic",
@@ -88,7 +88,7 @@ const PAGES: &[Page] = &[
             ),
             (
                 "weight",
-                "f = g + w*h 中的 w：1 到 100，仅用于加权 A*（其他算法忽略它）",
+                "f = g + w*h 中的 w：1 到 100，仅用于 weighted-astar（默认 2）",
             ),
             ("tie_break", "f 相同时的顺序：smaller-h、fifo 或 lifo"),
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
@@ -102,7 +102,7 @@ const PAGES: &[Page] = &[
             (
                 "trace",
                 "搜索时把每个棋盘的搜索轨迹写入文件：.csv 为 CSV，其他为 Posthoc 的 JSON。\
-                 多个棋盘时第 n 个（从 2 起）写入 FILE-n.ext；/dev/null 等设备或管道接收全部轨迹",
+                 多个棋盘时，第 n 个非空行（从 2 起）上的棋盘写入 FILE-n.ext；/dev/null 等设备或管道接收全部轨迹",
             ),
             (
                 "tree",

@@ -8,8 +8,8 @@
 //!
 //! The layout is a pure function of the shape: the same tree gives the same numbers, which is
 //! what makes stepping back restore the previous picture exactly. It is recomputed whole when
-//! the tree changes; that is O(n) (about 10 ms for 100,000 nodes, docs/performance.md), and the
-//! window does it at most once a frame.
+//! the tree changes; that is O(n) (its cost for 100,000 nodes is in docs/performance.md), and
+//! the window does it at most once a frame.
 
 /// A node's children in order, as one flat array (compressed rows): node `v`'s children are
 /// `kids[first[v]..first[v + 1]]`.

@@ -194,8 +194,8 @@ impl<P: SearchProblem> Default for SearchTree<P> {
 }
 
 /// How many nodes of a bidirectional run a steady tree plays ahead to place the goal: enough
-/// for every bidirectional run of the 8-puzzle (the hardest, 30 moves, takes 10-30 ms once per
-/// run; docs/performance.md) and of the grid maps the window offers. A longer run places its
+/// for every bidirectional run of the 8-puzzle (the hardest, 30 moves, is played ahead once per
+/// run; its cost is in docs/performance.md) and of the grid maps the window offers. A longer run places its
 /// goal as far as this many nodes need and lowers it, a row at a time, only beyond them.
 pub const AHEAD_NODES: usize = 200_000;
 
