@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, mpsc};
@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
+use super::input::{Line, LineSource, MAX_LINE, ReadLines};
 use super::solve::{
     HeuristicArg, OutputFormat, SolveOptions, SolveSummary, stats_json, stats_text, stopped_text,
 };
@@ -35,10 +36,6 @@ use crate::i18n::{self, pick};
 use crate::search::{
     Algorithm, Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search,
 };
-
-/// The longest scenario line read (a MovingAI line is well under 200 bytes): a longer one
-/// means the file is no scenario file, and reading stops there without holding the line.
-const MAX_LINE: usize = 4096;
 
 /// The largest map file read. A 1024x1024 map with Windows line ends is just over 1 MB, so a
 /// larger file is no map, and a device such as /dev/zero is not read without end.
@@ -668,55 +665,25 @@ fn answer(
     }
 }
 
-/// What reading a line of the scenario file gave.
-enum Line {
-    /// The line, without its end, is in the buffer.
-    Text,
-    /// The line is longer than [`MAX_LINE`]; what was read of it is dropped.
-    TooLong,
-    /// The file has ended.
-    End,
-}
-
-/// Reads the next line into `buf` (emptied first), holding at most [`MAX_LINE`] bytes.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
-    buf.clear();
-    let read = reader
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', buf)?;
-    if read == 0 {
-        return Ok(Line::End);
-    }
-    if buf.last() == Some(&b'\n') {
-        buf.pop();
-    } else if buf.len() > MAX_LINE {
-        buf.clear();
-        return Ok(Line::TooLong);
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(Line::Text)
-}
-
 /// Reads the scenario lines after the version line and hands them to the workers in order,
 /// taking a place from `places` for each, so that the lines read but not yet answered stay
 /// few whatever the file's length. Returns the number of non-blank lines, or why reading
 /// stopped early.
 fn read_scenarios(
-    mut reader: impl BufRead,
+    mut reader: impl LineSource,
     scen_path: &Path,
     jobs: mpsc::SyncSender<Job>,
     places: mpsc::Receiver<()>,
 ) -> Result<usize, String> {
-    let mut buf = Vec::new();
     let mut order = 0;
+    // A MovingAI line is well under 200 bytes: a line past the cap means the file is no
+    // scenario file, and reading stops there without holding the line.
     for line in 2.. {
-        let read = read_line(&mut reader, &mut buf).map_err(|err| cannot_read(scen_path, &err))?;
-        let scenario = match read {
-            Line::End => break,
-            Line::TooLong => {
+        let Some(read) = reader.next_line() else {
+            break;
+        };
+        let scenario = match read.map_err(|err| cannot_read(scen_path, &err))? {
+            Line::TooLong { .. } => {
                 return Err(if i18n::zh() {
                     format!(
                         "{}：第 {line} 行超过 {MAX_LINE} 字节：这不是场景文件",
@@ -729,7 +696,7 @@ fn read_scenarios(
                     )
                 });
             }
-            Line::Text => match parse_scen_line(line, &String::from_utf8_lossy(&buf)) {
+            Line::Text(text) => match parse_scen_line(line, &text) {
                 Ok(None) => continue,
                 Ok(Some(scenario)) => Ok(scenario),
                 Err(err) => Err(format!("{}: {}", scen_path.display(), scen_error(&err))),
@@ -869,13 +836,12 @@ fn run_scenarios(
     err: &mut dyn Write,
 ) -> Result<SolveSummary, Failure> {
     let file = std::fs::File::open(scen_path).map_err(|e| cannot_read(scen_path, &e))?;
-    let mut reader = BufReader::new(file);
-    let mut first = Vec::new();
-    let version =
-        match read_line(&mut reader, &mut first).map_err(|e| cannot_read(scen_path, &e))? {
-            Line::Text => String::from_utf8_lossy(&first).into_owned(),
-            Line::TooLong | Line::End => String::new(),
-        };
+    let mut reader = ReadLines::new(file);
+    let version = match reader.next_line().transpose() {
+        Ok(Some(Line::Text(text))) => text,
+        Ok(Some(Line::TooLong { .. }) | None) => String::new(),
+        Err(e) => return Err(cannot_read(scen_path, &e).into()),
+    };
     check_scen_version(&version)
         .map_err(|e| format!("{}: {}", scen_path.display(), scen_error(&e)))?;
     // Opened after the input is checked, so a refused file leaves no empty trace behind.

@@ -6,19 +6,17 @@
 //! to its file, or refused in one line when it has more nodes than a file of its format holds.
 
 use std::fs::File;
-use std::io::{BufRead, BufWriter, Read, Write};
+use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
+use super::input::{Line, LineSource, MAX_LINE, ReadLines};
 use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
 use crate::domains::puzzle::{Problem, parse_board};
 use crate::i18n;
 use crate::search::{Search, Status, try_new_search};
 use crate::tree::export::{TreeCut, TreeExport, TreeFormat};
 use crate::tree::table::{Naming, TableFormat, TableWriter};
-
-/// The longest line of stdin read as a board: a board is a few dozen characters.
-const MAX_LINE: usize = 4096;
 
 fn extension(path: &Path) -> String {
     path.extension()
@@ -65,30 +63,27 @@ fn table_format(path: &Path) -> Result<TableFormat, String> {
 fn the_board(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<String, String> {
     let boards = if options.boards.is_empty() {
         let mut boards = Vec::new();
+        let mut lines = ReadLines::new(stdin);
         while boards.len() < 2 {
-            let mut line = Vec::new();
-            let read = Read::take(&mut *stdin, MAX_LINE as u64 + 1)
-                .read_until(b'\n', &mut line)
-                .map_err(|err| {
-                    if i18n::zh() {
-                        format!("无法读取标准输入：{err}")
-                    } else {
-                        format!("cannot read stdin: {err}")
-                    }
-                })?;
-            if read == 0 {
+            let Some(line) = lines.next_line() else {
                 break;
-            }
-            if line.len() > MAX_LINE && !line.ends_with(b"\n") {
-                return Err(if i18n::zh() {
-                    format!("标准输入中有一行超过 {MAX_LINE} 字节，不是棋盘")
-                } else {
-                    format!("a line of stdin is longer than {MAX_LINE} bytes, not a board")
-                });
-            }
-            let line = String::from_utf8_lossy(&line).trim().to_owned();
-            if !line.is_empty() {
-                boards.push(line);
+            };
+            match line {
+                Ok(Line::Text(text)) => {
+                    let text = text.trim();
+                    if !text.is_empty() {
+                        boards.push(text.to_owned());
+                    }
+                }
+                Ok(Line::TooLong { .. }) => {
+                    return Err(if i18n::zh() {
+                        format!("标准输入中有一行超过 {MAX_LINE} 字节，不是棋盘")
+                    } else {
+                        format!("a line of stdin is longer than {MAX_LINE} bytes, not a board")
+                    });
+                }
+                Err(err) if i18n::zh() => return Err(format!("无法读取标准输入：{err}")),
+                Err(err) => return Err(format!("cannot read stdin: {err}")),
             }
         }
         boards

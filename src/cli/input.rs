@@ -3,7 +3,7 @@
 //! whether the next line is already in memory, so that a batch can be handed on when reading
 //! further would wait.
 
-use std::io::{BufRead, ErrorKind};
+use std::io::{BufRead, ErrorKind, Read};
 
 /// The longest line kept, in bytes: far past any board or option a person types.
 pub const MAX_LINE: usize = 4096;
@@ -74,52 +74,40 @@ impl<R: std::io::Read> LineSource for ReadLines<R> {
         if self.ended {
             return None;
         }
-        let mut kept = Vec::new();
-        loop {
-            let buffer = match self.reader.fill_buf() {
-                Ok(buffer) => buffer,
+        // Room for the cap, a carriage return and the newline: a line that reaches past them
+        // is too long, however far it goes.
+        let mut bytes = Vec::new();
+        let read = loop {
+            match (&mut self.reader)
+                .take(MAX_LINE as u64 + 2)
+                .read_until(b'\n', &mut bytes)
+            {
                 Err(err) if err.kind() == ErrorKind::Interrupted => continue,
                 Err(err) => {
                     self.ended = true;
                     return Some(Err(err));
                 }
-            };
-            if buffer.is_empty() {
-                self.ended = true;
-                if kept.is_empty() {
-                    return None;
-                }
-                break;
+                Ok(read) => break read,
             }
-            let newline = buffer.iter().position(|&b| b == b'\n');
-            let piece = &buffer[..newline.unwrap_or(buffer.len())];
-            // A carriage return before the newline does not count against the cap.
-            if kept.len() + piece.len() > MAX_LINE + 1 {
-                let room = MAX_LINE - kept.len().min(MAX_LINE);
-                kept.extend_from_slice(&piece[..room.min(piece.len())]);
-                self.ended = true;
-                let text = String::from_utf8_lossy(&kept);
-                let start: String = text.chars().take(40).collect();
-                return Some(Ok(Line::TooLong { start }));
-            }
-            kept.extend_from_slice(piece);
-            let used = piece.len() + usize::from(newline.is_some());
-            self.reader.consume(used);
-            if newline.is_some() {
-                break;
-            }
-        }
-        if kept.last() == Some(&b'\r') {
-            kept.pop();
-        }
-        if kept.len() > MAX_LINE {
-            let text = String::from_utf8_lossy(&kept[..MAX_LINE]);
+        };
+        if read == 0 {
             self.ended = true;
+            return None;
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        if bytes.len() > MAX_LINE {
+            self.ended = true;
+            let text = String::from_utf8_lossy(&bytes[..MAX_LINE]);
             return Some(Ok(Line::TooLong {
                 start: text.chars().take(40).collect(),
             }));
         }
-        Some(Ok(Line::Text(String::from_utf8_lossy(&kept).into_owned())))
+        Some(Ok(Line::Text(String::from_utf8_lossy(&bytes).into_owned())))
     }
 
     fn ready(&self) -> bool {
