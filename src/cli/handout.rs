@@ -58,8 +58,8 @@ fn table_format(path: &Path) -> Result<TableFormat, String> {
     }
 }
 
-/// The one board: the only argument, or the only non-empty line of stdin. Reads no more than
-/// it needs (up to a second board) and no line past [`MAX_LINE`] bytes.
+/// The one board: the only argument, or the only non-empty line of stdin. Stops reading at a
+/// second board, and at a line past [`MAX_LINE`] bytes.
 fn the_board(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<String, String> {
     let boards = if options.boards.is_empty() {
         let mut boards = Vec::new();
