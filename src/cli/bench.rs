@@ -11,8 +11,8 @@ use crate::domains::grid::presets as grid_presets;
 use crate::domains::grid::{Connectivity, CornerCutting, DenseIndex, Grid, GridHeuristic};
 use crate::domains::puzzle::databases::{self, Chosen, Database};
 use crate::domains::puzzle::{
-    Board, DistanceTable, HeuristicKind, KORF_100, LeanSolver, Partition, Problem, RankedDatabase,
-    Rng, SearchConfig, Source, cache_dir, korf_100,
+    Board, DistanceTable, HeuristicKind, KORF_100, LeanSolver, Partition, Problem, Rng,
+    SearchConfig, Source, cache_dir, korf_100,
 };
 use crate::search::{Algorithm, GoalTest, Status, new_search, plain_search, plain_search_with};
 
@@ -502,7 +502,7 @@ fn fifteen_puzzle_rows(quick: bool) -> Vec<(String, String)> {
         None => format!("built in memory in {} (no cache folder)", ms(took)),
     };
     for (name, split) in [
-        ("7-8", RankedDatabase::fifteen_78()),
+        ("7-8", Partition::fifteen_78()),
         ("6-6-3", Partition::fifteen_663()),
     ] {
         let started = Instant::now();

@@ -15,8 +15,8 @@ use super::trace::{TraceError, TraceFiles};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::databases::{self, Chosen, Database, DatabaseError};
 use crate::domains::puzzle::{
-    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, Partition, PdbError,
-    Problem, ProblemError, RankedDatabase, Refused, SearchConfig, Source, cache_dir, ida_star,
+    Board, GoalError, GoalPreset, Heuristic, HeuristicKind, LeanSolver, MAX_KEYED, Partition,
+    PdbError, Problem, ProblemError, Refused, SearchConfig, Source, cache_dir, ida_star,
     parse_board, parse_goal_board,
 };
 use crate::i18n::{self, pick};
@@ -205,7 +205,7 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
 fn parse_groups(s: &str) -> Result<Partition, String> {
     match s.trim() {
         "6-6-3" => return Ok(Partition::fifteen_663()),
-        "7-8" => return Ok(RankedDatabase::fifteen_78()),
+        "7-8" => return Ok(Partition::fifteen_78()),
         _ => {}
     }
     let bad = || {
@@ -675,7 +675,9 @@ fn load_or_build(
         if !announced {
             announced = true;
             let split = partition.describe();
-            let (en, zh) = if databases::needs_ranks(partition) {
+            // A group past the tables by key is the 7-8 split's size.
+            let large = partition.groups.iter().any(|g| g.len() > MAX_KEYED);
+            let (en, zh) = if large {
                 (
                     "under a minute on two cores and 1.6 GB of memory for 7-8, 576 MB on disk",
                     "7-8 在双核上不到一分钟、1.6 GB 内存，磁盘上占 576 MB",
@@ -751,6 +753,18 @@ fn refused_text(file: &Refused) -> String {
         (PdbError::NotAFile, _, true) => {
             format!("searchlab：{path} 不是普通文件，没有当作模式数据库读取")
         }
+        (PdbError::Outdated(_), removed, false) => format!(
+            "searchlab: the cached pattern database {path} is from an earlier searchlab: {}",
+            if removed {
+                "removed"
+            } else {
+                "it could not be removed"
+            }
+        ),
+        (PdbError::Outdated(_), removed, true) => format!(
+            "searchlab：缓存的模式数据库 {path} 来自较早的 searchlab 版本：{}",
+            if removed { "已删除" } else { "无法删除" }
+        ),
         (why, removed, false) => format!(
             "searchlab: the cached pattern database {path} is damaged ({}): {}",
             damage(why),
@@ -1611,13 +1625,11 @@ mod tests {
         // Other splits of the 4x4 database, checked when the options are read.
         let groups = options(&["--pdb-groups", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15"]);
         assert_eq!(groups.pdb_groups.unwrap().groups.len(), 4);
-        // Named splits, and groups of seven or eight tiles kept by rank.
+        // Named splits, and groups of up to eight tiles.
         let named = |s: &str| options(&["--pdb-groups", s]).pdb_groups.unwrap();
-        assert_eq!(named("7-8"), RankedDatabase::fifteen_78());
+        assert_eq!(named("7-8"), Partition::fifteen_78());
         assert_eq!(named("6-6-3"), Partition::fifteen_663());
-        assert!(databases::needs_ranks(&named("7-8")));
-        assert!(!databases::needs_ranks(&named("6-6-3")));
-        assert!(databases::needs_ranks(&named("1,2,3,4,5,6,7/8")));
+        assert_eq!(named("1,2,3,4,5,6,7/8").groups[0].len(), 7);
         for bad in [
             "1,2/2,3",
             "0,1",

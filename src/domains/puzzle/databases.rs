@@ -22,7 +22,6 @@ use super::heuristic::HeuristicKind;
 use super::ida::{IdaOutcome, ida_star};
 use super::orientation::Orientation;
 use super::pdb::{Mirrored, Partition, PatternDatabase, PdbError, Refused, Source};
-use super::regions::{RankedDatabase, RankedMirrored};
 
 /// Why [`load_or_build`] or [`for_solving`] gave no database.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,13 +67,12 @@ impl Placed {
     /// Each group's value on `board` (they add up to h), the groups' tiles named as on
     /// `board`.
     pub fn groups(&self, board: &Board) -> Vec<GroupNote> {
-        use super::ida::Estimate;
-        let (_, keys) = self.db.first(&self.orientation.apply(board));
+        let values = self.db.values(&self.orientation.apply(board));
         self.db
             .partition()
             .groups
             .iter()
-            .zip(keys.values())
+            .zip(values)
             .map(|(tiles, value)| GroupNote {
                 tiles: tiles.iter().map(|&t| self.orientation.name(t)).collect(),
                 value: u32::from(value),
@@ -197,10 +195,8 @@ pub enum Database {
     /// The standard split of its board size (4-4 on 3x3, 6-6-3 on 4x4), kept in the process's
     /// registry, where the stepping algorithms find it too.
     Registered(HeuristicKind, &'static PatternDatabase),
-    /// Kept by key (groups of up to six tiles).
-    Keyed(PatternDatabase),
-    /// Kept by rank (a split with a group of seven or eight tiles).
-    Ranked(RankedDatabase),
+    /// Any other split (the 7-8 one, or one the user named), kept by this batch alone.
+    Own(PatternDatabase),
 }
 
 impl Database {
@@ -215,10 +211,14 @@ impl Database {
 
     /// The goal the tables measure distances to (the boards' goal carried onto it).
     pub fn goal(&self) -> Board {
+        self.database().goal()
+    }
+
+    /// The tables.
+    pub fn database(&self) -> &PatternDatabase {
         match self {
-            Database::Registered(_, db) => db.goal(),
-            Database::Keyed(db) => db.goal(),
-            Database::Ranked(db) => db.goal(),
+            Database::Registered(_, db) => db,
+            Database::Own(db) => db,
         }
     }
 
@@ -238,13 +238,10 @@ impl Database {
             return Err(DatabaseError::OtherGoal);
         }
         let start = orientation.apply(&board);
-        let mut outcome = match self {
-            Database::Registered(_, db) => keyed(start, carried, db, limit),
-            Database::Keyed(db) => keyed(start, carried, db, limit),
-            Database::Ranked(db) => match RankedMirrored::new(db) {
-                Some(mirrored) => ida_star(start, carried, &mirrored, limit),
-                None => ida_star(start, carried, db, limit),
-            },
+        let db = self.database();
+        let mut outcome = match Mirrored::new(db) {
+            Some(mirrored) => ida_star(start, carried, &mirrored, limit),
+            None => ida_star(start, carried, db, limit),
         };
         if let Some(path) = &mut outcome.path {
             for board in path {
@@ -252,14 +249,6 @@ impl Database {
             }
         }
         Ok(outcome)
-    }
-}
-
-/// IDA* with a database kept by key, and its mirror image where the goal has one.
-fn keyed(board: Board, goal: Board, db: &PatternDatabase, limit: u64) -> IdaOutcome {
-    match Mirrored::new(db) {
-        Some(mirrored) => ida_star(board, goal, &mirrored, limit),
-        None => ida_star(board, goal, db, limit),
     }
 }
 
@@ -271,12 +260,6 @@ fn registered_kind(side: usize, partition: &Partition) -> Option<HeuristicKind> 
         .find(|kind| {
             kind.board_side() == Some(side) && kind.partition().as_ref() == Some(partition)
         })
-}
-
-/// Whether a split's tables are kept by rank only ([`RankedDatabase`]): a group of seven or
-/// eight tiles, whose table by key (four bits a tile) would take 268 MB or 4.3 GB.
-pub fn needs_ranks(partition: &Partition) -> bool {
-    partition.groups.iter().any(|g| g.len() > 6)
 }
 
 /// The database the command line solves boards of `goal` with: on 3x3 the 4-4 split; on 4x4
@@ -310,13 +293,13 @@ pub fn for_solving(
                 .collect(),
         },
         (4, None) => {
-            let wide = RankedDatabase::fifteen_78();
+            let wide = Partition::fifteen_78();
             if let Some(dir) = cache {
-                let path = dir.join(RankedDatabase::file_name(&carried, &wide));
-                match RankedDatabase::load(&path, carried, &wide) {
+                let path = dir.join(PatternDatabase::file_name(&carried, &wide));
+                match PatternDatabase::cached(dir, carried, &wide) {
                     Ok(db) => {
                         return Ok(Chosen {
-                            database: Database::Ranked(db),
+                            database: Database::Own(db),
                             source: Some(Source::Cache),
                             refused,
                         });
@@ -339,19 +322,6 @@ pub fn for_solving(
     let (database, source) = if let Some(kind) = registered_kind(side, &partition) {
         let (placed, source) = load_or_build(goal, kind, cache, &mut progress)?;
         (Database::Registered(kind, placed.database()), source)
-    } else if needs_ranks(&partition) {
-        let (db, source) = match cache {
-            Some(dir) => {
-                let (db, source) =
-                    RankedDatabase::cached_or_build(dir, carried, partition, &mut progress)?;
-                (db, Some(source))
-            }
-            None => (
-                RankedDatabase::build(carried, partition, &mut progress)?,
-                None,
-            ),
-        };
-        (Database::Ranked(db), source)
     } else {
         let (db, source) = match cache {
             Some(dir) => {
@@ -364,7 +334,7 @@ pub fn for_solving(
                 None,
             ),
         };
-        (Database::Keyed(db), source)
+        (Database::Own(db), source)
     };
     if let Some(Source::Built {
         refused: Some(file),
@@ -382,7 +352,7 @@ pub fn for_solving(
 
 /// Whether `groups` is one of the named 15-puzzle splits, which are blocks of cells.
 fn is_named(groups: &Partition) -> bool {
-    *groups == Partition::fifteen_663() || *groups == RankedDatabase::fifteen_78()
+    *groups == Partition::fifteen_663() || *groups == Partition::fifteen_78()
 }
 
 #[cfg(test)]
@@ -529,10 +499,7 @@ mod tests {
         let goal: Board = "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15".parse().unwrap();
         let dir = std::env::temp_dir().join(format!("searchlab-damaged-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let wide = dir.join(RankedDatabase::file_name(
-            &goal,
-            &RankedDatabase::fifteen_78(),
-        ));
+        let wide = dir.join(PatternDatabase::file_name(&goal, &Partition::fifteen_78()));
         std::fs::write(&wide, "searchlab-pattern-database 3\ncut short").unwrap();
         let chosen = for_solving(goal, None, Some(&dir), &mut |_, _| true).unwrap();
         assert_eq!(

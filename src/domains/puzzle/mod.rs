@@ -17,7 +17,6 @@ mod orientation;
 mod parse;
 mod pdb;
 mod problem;
-mod regions;
 mod space;
 
 pub use crate::rng::Rng;
@@ -32,11 +31,11 @@ pub use lean::{LeanOutcome, LeanSolver};
 pub use orientation::Orientation;
 pub use parse::{ParseError, parse_board};
 pub use pdb::{
-    Keys, Mirrored, Partition, PatternDatabase, PdbError, Progress, Refused, Source, cache_dir,
+    Keys, MAX_GROUP, MAX_KEYED, Mirrored, Partition, PatternDatabase, PdbError, Progress, Refused,
+    Source, cache_dir,
 };
 pub use problem::{
     Breakpoint, Child, ExperimentTable, GoalError, GoalPreset, Hit, Node, Parity, Problem,
     ProblemError, SearchConfig, StepView, parse_goal, parse_goal_board, solvable,
 };
-pub use regions::{RankedDatabase, RankedMirrored, Ranks};
 pub use space::{DistanceTable, MAX_ENUMERATED_SIDE, Ranked, permutations, rank, scramble, unrank};

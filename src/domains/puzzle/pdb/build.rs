@@ -1,7 +1,4 @@
-//! Pattern database tables built with the blank's region tracked, on every core, and the
-//! database that looks its tables up by rank: the one for groups too large for
-//! [`PatternDatabase`]'s keyed tables, such as the 15-puzzle's 7-8 split (57,657,600
-//! placements of seven tiles and 518,918,400 of eight, one byte each: 576 MB).
+//! Building a pattern database's tables, on every core, with the blank's region tracked.
 //!
 //! The abstraction is [`PatternDatabase`]'s: a move of a pattern tile costs 1, a move of the
 //! blank through other tiles costs 0, and a table keeps each placement's least distance over
@@ -9,33 +6,27 @@
 //! a state here is a placement and the region the blank is in (not its cell), and a move is a
 //! tile of the group stepping into a cell of that region: the blank is then in the region of
 //! the cell the tile left. That keeps the BFS to one state per region (about 1.4·10⁹ for the
-//! eight tiles, against 4.2·10⁹ with the blank's cell) and every move at cost 1.
+//! 15-puzzle's eight tiles of the 7-8 split, against 4.2·10⁹ with the blank's cell) and every
+//! move at cost 1.
 //!
 //! A table is built by a layered breadth-first search over the placements' ranks: each layer
 //! scans the chunks holding states of its depth and marks their unseen successors one deeper,
 //! on every core, with one word a placement (two bits a free cell: its region not reached,
-//! reached at an even or an odd depth, or expanded) and a byte for its least depth. Databases
-//! are cached on disk like [`PatternDatabase`]'s, with a header (format version, abstraction,
-//! goal, partition, checksum), and rebuilt when the file is missing or damaged.
+//! reached at an even or an odd depth, or expanded) and a byte for its least depth.
 
-use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering};
 
-use super::board::{Board, POPCOUNT, cells_in};
-use super::ida::Estimate;
+#[cfg(test)]
+use super::super::board::Dir;
+use super::super::board::{Board, POPCOUNT, cells_in};
+#[cfg(test)]
+use super::Partition;
 #[cfg(doc)]
-use super::pdb::PatternDatabase;
-use super::pdb::{
-    MAGIC, Mirror, Partition, PdbError, Progress, Source, UNSEEN, cached_or_build_at, fnv1a,
-    open_cache_file, write_cache_file,
-};
+use super::PatternDatabase;
+use super::PdbError;
 
 /// The largest group: eight tiles of the 15-puzzle, 518,918,400 placements.
 pub const MAX_GROUP: usize = 8;
-
-/// The version of the cached file's format (the 6-6-3 database's files are version 1).
-const FORMAT_VERSION: u32 = 3;
 
 /// How a group's placements are numbered (as [`PatternDatabase`] numbers them): tile `i`'s
 /// digit is its cell counted among the cells the tiles before it leave free, and the first
@@ -132,7 +123,13 @@ impl Ranking {
     /// pass it. `order_at(cell)` is the group order of the tile in `cell`, or [`MAX_GROUP`]
     /// if it is not in the group. A move along a row has no cell in between.
     #[inline]
-    fn step(&self, i: usize, from: usize, to: usize, order_at: impl Fn(usize) -> usize) -> i64 {
+    pub(super) fn step(
+        &self,
+        i: usize,
+        from: usize,
+        to: usize,
+        order_at: impl Fn(usize) -> usize,
+    ) -> i64 {
         self.step_along(i, from, to, from.abs_diff(to) != 1, order_at)
     }
 
@@ -177,8 +174,6 @@ impl Ranking {
 /// Cells adjacent to each cell of a board of `side`.
 #[cfg(test)]
 fn neighbours(side: usize) -> Vec<Vec<usize>> {
-    use super::board::Dir;
-    use super::pdb::neighbour;
     (0..side * side)
         .map(|cell| {
             Dir::ALL
@@ -1030,442 +1025,100 @@ fn prefetch<T>(entry: *const T) {
     let _ = entry;
 }
 
-/// The additive database of one goal and partition, its tables by rank, looked up
-/// incrementally by IDA* (a move changes one rank by [`Ranking::step`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RankedDatabase {
-    goal: Board,
-    partition: Partition,
-    rankings: Vec<Ranking>,
-    /// By group, the distances by rank.
-    tables: Vec<Vec<u8>>,
-    /// Each tile's group and its order in the group; group `NO_GROUP` for the blank.
-    places: [(u8, u8); 16],
-}
+/// A placement no layer reached.
+pub(super) const UNSEEN: u8 = u8::MAX;
 
-const NO_GROUP: u8 = u8::MAX;
-
-impl RankedDatabase {
-    /// The 7-8 split of the 15-puzzle for the blank-last goal: the top two rows (tiles 1-8)
-    /// and the bottom two (9-15). Its mirror image about the main diagonal is the left and the
-    /// right two columns, so the mirrored lookup counts the other direction's interactions.
-    pub fn fifteen_78() -> Partition {
-        Partition {
-            groups: vec![(1..=8).collect(), (9..=15).collect()],
-        }
-    }
-
-    /// Builds every group's table on every core, reporting the share done (0 to 1) between
-    /// layers; the callback returning false cancels the build.
-    pub fn build(
-        goal: Board,
-        partition: Partition,
-        progress: Progress<'_>,
-    ) -> Result<RankedDatabase, PdbError> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        RankedDatabase::build_on(goal, partition, threads, progress)
-    }
-
-    /// [`RankedDatabase::build`] on this many threads.
-    pub fn build_on(
-        goal: Board,
-        partition: Partition,
-        threads: usize,
-        progress: Progress<'_>,
-    ) -> Result<RankedDatabase, PdbError> {
-        let rankings = check(&goal, &partition)?;
-        let total: f64 = rankings.iter().map(|r| r.size() as f64).sum();
-        let mut done = 0.0;
-        let mut tables = Vec::new();
-        for (group, ranking) in partition.groups.iter().zip(&rankings) {
-            let size = ranking.size() as f64;
-            let table = build_table(&goal, group, threads.max(1), &mut |share| {
-                progress((done + share * size) / total)
-            })?;
-            done += size;
-            tables.push(table);
-        }
-        Ok(RankedDatabase::assemble(goal, partition, rankings, tables))
-    }
-
-    fn assemble(
-        goal: Board,
-        partition: Partition,
-        rankings: Vec<Ranking>,
-        tables: Vec<Vec<u8>>,
-    ) -> RankedDatabase {
-        let mut places = [(NO_GROUP, 0); 16];
-        for (g, group) in partition.groups.iter().enumerate() {
-            for (i, &tile) in group.iter().enumerate() {
-                places[tile as usize] = (g as u8, i as u8);
+/// The distances of one group by a plain backward 0-1 BFS over the group's cells and the
+/// blank's cell, one thread: the reference the region build is checked against. An abstract
+/// state is the cells packed 4 bits each (blank lowest); its slot is rank·n + blank.
+#[cfg(test)]
+pub(super) fn distances_by_cells(goal: Board, tiles: &[u8]) -> Vec<u8> {
+    let side = goal.side();
+    let n = side * side;
+    let k = tiles.len();
+    let ranking = Ranking::new(side, k);
+    let rank = |cells: &[u8]| ranking.rank(cells) as usize;
+    let count = ranking.size();
+    let mut dist = vec![UNSEEN; count * n];
+    let pack = |cells: &[u8], blank: u8| -> u64 {
+        cells
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &c| (acc << 4) | u64::from(c))
+            << 4
+            | u64::from(blank)
+    };
+    let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+    let start = pack(&goal_cells, goal.blank() as u8);
+    dist[rank(&goal_cells) * n + goal.blank()] = 0;
+    let mut layer = vec![start];
+    let mut depth: u8 = 0;
+    let mut cells = vec![0u8; k];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        // The layer grows while the blank wanders through other tiles at no cost.
+        let mut i = 0;
+        while i < layer.len() {
+            let state = layer[i];
+            i += 1;
+            let blank = (state & 15) as usize;
+            for (j, cell) in cells.iter_mut().enumerate() {
+                *cell = ((state >> (4 + 4 * j)) & 15) as u8;
+            }
+            for dir in Dir::ALL {
+                let Some(to) = neighbour(blank, dir, side) else {
+                    continue;
+                };
+                // The blank moves to `to`; whatever was there moves to `blank`.
+                let moved = cells.iter().position(|&c| c as usize == to);
+                if let Some(j) = moved {
+                    cells[j] = blank as u8;
+                }
+                let slot = rank(&cells) * n + to;
+                let known = dist[slot];
+                if moved.is_some() {
+                    if known == UNSEEN {
+                        dist[slot] = depth + 1;
+                        next.push(pack(&cells, to as u8));
+                    }
+                } else if known == UNSEEN || known == depth + 1 {
+                    // A state first met by a tile move may turn out free to reach in this
+                    // layer: lower it (its copy in the next layer finds nothing new).
+                    dist[slot] = depth;
+                    layer.push(pack(&cells, to as u8));
+                }
+                if let Some(j) = moved {
+                    cells[j] = to as u8;
+                }
             }
         }
-        RankedDatabase {
-            goal,
-            partition,
-            rankings,
-            tables,
-            places,
-        }
+        layer = next;
+        depth += 1;
     }
-
-    /// The goal the distances are measured to.
-    pub fn goal(&self) -> Board {
-        self.goal
-    }
-
-    /// The split of the tiles.
-    pub fn partition(&self) -> &Partition {
-        &self.partition
-    }
-
-    /// The bytes the tables take.
-    pub fn bytes(&self) -> usize {
-        self.tables.iter().map(Vec::len).sum()
-    }
-
-    /// The sum of the groups' distances: a lower bound of the moves from `board` to the goal.
-    pub fn h(&self, board: &Board) -> u32 {
-        let mut cells = [0u8; 16];
-        for pos in 0..board.len() {
-            cells[board.tile(pos) as usize] = pos as u8;
-        }
-        self.ranks_of(&cells).h
-    }
-
-    /// Each group's distance on `board`, in the partition's order.
-    pub fn values(&self, board: &Board) -> Vec<u8> {
-        let (_, ranks) = self.first(board);
-        ranks.values[..self.tables.len()].to_vec()
-    }
-
-    /// The ranks and values for the tiles at `cells` (indexed by tile).
-    fn ranks_of(&self, cells: &[u8; 16]) -> Ranks {
-        let mut ranks = Ranks {
-            ranks: [0; 4],
-            values: [0; 4],
-            h: 0,
-        };
-        for (g, group) in self.partition.groups.iter().enumerate() {
-            let mut placed = [0u8; MAX_GROUP];
-            for (cell, &tile) in placed.iter_mut().zip(group) {
-                *cell = cells[tile as usize];
-            }
-            let rank = self.rankings[g].rank(&placed[..group.len()]);
-            ranks.ranks[g] = rank;
-            ranks.values[g] = self.tables[g][rank as usize];
-            ranks.h += u32::from(ranks.values[g]);
-        }
-        ranks
-    }
-
-    /// The ranks after `tile` moved from cell `from` to cell `to`; `tile_at` names the tile in
-    /// a cell (the cells between `from` and `to` are all it is asked about).
-    #[inline]
-    fn moved(
-        &self,
-        memo: &Ranks,
-        tile: u8,
-        from: usize,
-        to: usize,
-        tile_at: impl Fn(usize) -> u8,
-    ) -> Ranks {
-        let (g, i) = self.places[tile as usize & 15];
-        let mut ranks = *memo;
-        if g == NO_GROUP {
-            return ranks;
-        }
-        let g = usize::from(g) & 3;
-        let places = &self.places;
-        let order_at = |cell: usize| {
-            let (other, j) = places[tile_at(cell) as usize & 15];
-            if usize::from(other) == g {
-                usize::from(j)
-            } else {
-                MAX_GROUP
-            }
-        };
-        let change = self.rankings[g].step(usize::from(i), from, to, order_at);
-        let rank = (i64::from(ranks.ranks[g]) + change) as u32;
-        let value = self.tables[g][rank as usize];
-        ranks.h = ranks.h + u32::from(value) - u32::from(ranks.values[g]);
-        ranks.ranks[g] = rank;
-        ranks.values[g] = value;
-        ranks
-    }
-
-    /// The file this database is cached in: named by side, goal and partition, apart from
-    /// [`PatternDatabase`]'s files.
-    pub fn file_name(goal: &Board, partition: &Partition) -> String {
-        let key = format!("{}-{}", goal.packed(), partition.describe());
-        format!(
-            "pdb-regions-{}x{}-{:016x}.bin",
-            goal.side(),
-            goal.side(),
-            fnv1a(key.as_bytes())
-        )
-    }
-
-    fn header(goal: &Board, partition: &Partition, bytes: usize, checksum: u64) -> Vec<String> {
-        vec![
-            format!("{MAGIC} {FORMAT_VERSION}"),
-            "abstraction blank-region".to_string(),
-            format!("side {}", goal.side()),
-            format!("goal {goal}"),
-            format!("partition {}", partition.describe()),
-            format!("bytes {bytes}"),
-            format!("checksum {checksum:016x}"),
-        ]
-    }
-
-    /// Writes the database with its header and checksum.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let header = RankedDatabase::header(
-            &self.goal,
-            &self.partition,
-            self.bytes(),
-            checksum(&self.tables),
-        );
-        let tables: Vec<&[u8]> = self.tables.iter().map(Vec::as_slice).collect();
-        write_cache_file(path, &header, &tables)
-    }
-
-    /// Reads a database written by [`RankedDatabase::save`] for this goal and partition,
-    /// checking every header line and the checksum: a file that does not match is refused.
-    pub fn load(
-        path: &Path,
-        goal: Board,
-        partition: &Partition,
-    ) -> Result<RankedDatabase, PdbError> {
-        let damaged = |why: String| PdbError::Damaged(why);
-        let rankings = check(&goal, partition)?;
-        let mut reader = BufReader::new(open_cache_file(path)?);
-        let mut lines = Vec::new();
-        loop {
-            let mut line = Vec::new();
-            reader
-                .by_ref()
-                .take(4096)
-                .read_until(b'\n', &mut line)
-                .map_err(|e| damaged(e.to_string()))?;
-            if line.last() != Some(&b'\n') || lines.len() > 16 {
-                return Err(damaged("no header".to_string()));
-            }
-            line.pop();
-            if line.is_empty() {
-                break;
-            }
-            lines.push(String::from_utf8(line).map_err(|_| damaged("header not text".into()))?);
-        }
-        let bytes: usize = rankings.iter().map(Ranking::size).sum();
-        let mut tables = Vec::new();
-        for ranking in &rankings {
-            let mut table = vec![0; ranking.size()];
-            reader
-                .read_exact(&mut table)
-                .map_err(|_| damaged("the tables are cut short".to_string()))?;
-            tables.push(table);
-        }
-        if reader
-            .read(&mut [0u8])
-            .map_err(|e| damaged(e.to_string()))?
-            != 0
-        {
-            return Err(damaged("the tables are too long".to_string()));
-        }
-        let expected = RankedDatabase::header(&goal, partition, bytes, checksum(&tables));
-        if lines.len() != expected.len() {
-            return Err(damaged("header has the wrong number of lines".to_string()));
-        }
-        for (line, want) in lines.iter().zip(&expected) {
-            if line != want {
-                return Err(damaged(format!("'{line}' where '{want}' was expected")));
-            }
-        }
-        Ok(RankedDatabase::assemble(
-            goal,
-            partition.clone(),
-            rankings,
-            tables,
-        ))
-    }
-
-    /// The cached database under `dir` if it is there and sound, else a new build (saved for
-    /// next time; a cache that cannot be written is only a slower next start). A damaged file
-    /// is removed and said so in the [`Source`].
-    pub fn cached_or_build(
-        dir: &Path,
-        goal: Board,
-        partition: Partition,
-        progress: Progress<'_>,
-    ) -> Result<(RankedDatabase, Source), PdbError> {
-        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
-        cached_or_build_at(
-            &path,
-            || RankedDatabase::load(&path, goal, &partition),
-            || RankedDatabase::build(goal, partition.clone(), progress),
-            RankedDatabase::save,
-        )
-    }
-
-    /// The database cached under `dir` for this goal and partition, if it is there and sound.
-    pub fn cached(
-        dir: &Path,
-        goal: Board,
-        partition: &Partition,
-    ) -> Result<RankedDatabase, PdbError> {
-        RankedDatabase::load(
-            &dir.join(RankedDatabase::file_name(&goal, partition)),
-            goal,
-            partition,
-        )
-    }
+    // The least over the blank's cells (a cell under a tile is never reached: UNSEEN).
+    dist.chunks(n)
+        .map(|by_blank| by_blank.iter().copied().min().unwrap_or(UNSEEN))
+        .collect()
 }
 
-/// The rankings of the groups, or why the partition does not fit the goal.
-fn check(goal: &Board, partition: &Partition) -> Result<Vec<Ranking>, PdbError> {
-    fits(goal, partition)?;
-    Ok(partition
-        .groups
-        .iter()
-        .map(|group| Ranking::new(goal.side(), group.len()))
-        .collect())
-}
-
-/// Why the partition does not fit the goal, if it does not: every database's check before
-/// any table is built or read (at most four groups of one to eight tiles, each tile once).
-pub(super) fn fits(goal: &Board, partition: &Partition) -> Result<(), PdbError> {
-    let n = goal.len();
-    if partition.groups.len() > 4 {
-        return Err(PdbError::Groups(partition.groups.len()));
-    }
-    let mut seen = [false; 16];
-    for group in &partition.groups {
-        if group.len() > MAX_GROUP || group.is_empty() {
-            return Err(PdbError::GroupSize(group.len()));
-        }
-        for &tile in group {
-            if tile == 0 || tile as usize >= n || seen[tile as usize] {
-                return Err(PdbError::Tile(tile));
-            }
-            seen[tile as usize] = true;
-        }
-    }
-    Ok(())
-}
-
-/// A checksum of the tables read eight bytes at a time in four independent lanes, so that
-/// half a gigabyte is checked at memory speed rather than a byte at a time. Each step is a bijection of the lane's state, so a
-/// changed word always changes the sum of its lane.
-fn checksum(tables: &[Vec<u8>]) -> u64 {
-    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut lanes = [
-        0x243f_6a88_85a3_08d3u64,
-        0x1319_8a2e_0370_7344,
-        0xa409_3822_299f_31d0,
-        0x082e_fa98_ec4e_6c89,
-    ];
-    let mut tail = Vec::new();
-    for table in tables {
-        let mut blocks = table.chunks_exact(32);
-        for block in &mut blocks {
-            for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-                let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-                *lane = ((*lane ^ word).wrapping_mul(MULTIPLIER)).rotate_left(29);
-            }
-        }
-        tail.extend_from_slice(blocks.remainder());
-        tail.push(0xff);
-    }
-    lanes.iter().fold(fnv1a(&tail), |sum, &lane| {
-        (sum ^ lane).wrapping_mul(MULTIPLIER)
-    })
-}
-
-/// Each group's rank and its value in the table, kept by IDA* from a node to its children.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ranks {
-    ranks: [u32; 4],
-    values: [u8; 4],
-    h: u32,
-}
-
-/// IDA* evaluates the database incrementally: a move changes one tile's cell, so only that
-/// tile's group is looked up again, its rank changed by [`Ranking::step`].
-impl Estimate for RankedDatabase {
-    type Memo = Ranks;
-
-    fn first(&self, board: &Board) -> (u32, Ranks) {
-        let mut cells = [0u8; 16];
-        for pos in 0..board.len() {
-            cells[board.tile(pos) as usize] = pos as u8;
-        }
-        let ranks = self.ranks_of(&cells);
-        (ranks.h, ranks)
-    }
-
-    #[inline]
-    fn after(&self, child: &Board, memo: &Ranks, tile: u8, to: usize) -> (u32, Ranks) {
-        let ranks = self.moved(memo, tile, child.blank(), to, |cell| child.tile(cell));
-        (ranks.h, ranks)
-    }
-}
-
-/// The database looked up twice, on the board and on its mirror image about the main diagonal
-/// (tiles renamed so the goal mirrors onto itself), keeping the larger sum: the mirror of a
-/// board is exactly as far from the goal, so both are lower bounds. Needs a goal whose blank
-/// is on the diagonal.
-pub struct RankedMirrored<'a> {
-    db: &'a RankedDatabase,
-    mirror: Mirror,
-}
-
-impl<'a> RankedMirrored<'a> {
-    /// `None` if the goal's blank is off the main diagonal (the goal has no such mirror).
-    pub fn new(db: &'a RankedDatabase) -> Option<RankedMirrored<'a>> {
-        Some(RankedMirrored {
-            db,
-            mirror: Mirror::of(&db.goal)?,
-        })
-    }
-}
-
-impl Estimate for RankedMirrored<'_> {
-    type Memo = (Ranks, Ranks);
-
-    fn first(&self, board: &Board) -> (u32, Self::Memo) {
-        let (cells, mirrored) = self.mirror.cells(board);
-        let plain = self.db.ranks_of(&cells);
-        let mirrored = self.db.ranks_of(&mirrored);
-        (plain.h.max(mirrored.h), (plain, mirrored))
-    }
-
-    #[inline]
-    fn after(&self, child: &Board, memo: &Self::Memo, tile: u8, to: usize) -> (u32, Self::Memo) {
-        let from = child.blank();
-        let plain = self
-            .db
-            .moved(&memo.0, tile, from, to, |cell| child.tile(cell));
-        let Mirror { rename, mirror } = &self.mirror;
-        let mirrored = self.db.moved(
-            &memo.1,
-            rename[tile as usize & 15],
-            usize::from(mirror[from & 15]),
-            usize::from(mirror[to & 15]),
-            |cell| rename[child.tile(usize::from(mirror[cell & 15])) as usize & 15],
-        );
-        (plain.h.max(mirrored.h), (plain, mirrored))
+/// The cell next to `cell` in direction `dir` (the blank's move), if on the board.
+#[cfg(test)]
+fn neighbour(cell: usize, dir: Dir, side: usize) -> Option<usize> {
+    let (row, col) = (cell / side, cell % side);
+    match dir {
+        Dir::Up if row > 0 => Some(cell - side),
+        Dir::Down if row + 1 < side => Some(cell + side),
+        Dir::Left if col > 0 => Some(cell - 1),
+        Dir::Right if col + 1 < side => Some(cell + 1),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::puzzle::ida::ida_star;
-    use crate::domains::puzzle::pdb::distances_by_cells;
-    use crate::domains::puzzle::{
-        DistanceTable, Heuristic, HeuristicKind, PatternDatabase, Rng, scramble,
-    };
+    use crate::domains::puzzle::pdb::PatternDatabase;
+    use crate::domains::puzzle::pdb::tests::fifteen_small;
 
     fn keep_going(_: f64) -> bool {
         true
@@ -1473,19 +1126,6 @@ mod tests {
 
     fn p1379() -> Board {
         "123804765".parse().unwrap()
-    }
-
-    /// 4x4 groups small enough to build in a moment: the rows, whose mirror images are the
-    /// columns (a split that mirrors onto itself would gain nothing from the mirror).
-    fn fifteen_small() -> Partition {
-        Partition {
-            groups: vec![
-                vec![1, 2, 3, 4],
-                vec![5, 6, 7, 8],
-                vec![9, 10, 11, 12],
-                vec![13, 14, 15],
-            ],
-        }
     }
 
     #[test]
@@ -1545,10 +1185,11 @@ mod tests {
                 },
             ),
         ] {
-            let db = RankedDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
+            let db =
+                PatternDatabase::build_on(goal, partition.clone(), 2, &mut keep_going).unwrap();
             for (g, tiles) in partition.groups.iter().enumerate() {
                 let by_cells = distances_by_cells(goal, tiles);
-                assert_eq!(db.tables[g], by_cells, "{goal}, group {tiles:?}");
+                assert_eq!(db.tables[g].distances, by_cells, "{goal}, group {tiles:?}");
                 // The code for processors without the bit instructions, run here too.
                 let by_tables =
                     build_table_with(&goal, tiles, 2, &mut keep_going, Code::Tables).unwrap();
@@ -1577,178 +1218,5 @@ mod tests {
         // The 6-6-3 blocks mirror onto each other, not onto themselves.
         let left = &Partition::fifteen_663().groups[0];
         assert!(Symmetry::of(&goal, left, home(left)).is_none());
-    }
-
-    #[test]
-    fn one_group_of_every_3x3_tile_gives_each_boards_exact_distance() {
-        // With every tile in the group, the blank's region is its one free cell: the
-        // abstraction is the puzzle itself.
-        let goal = p1379();
-        let all = Partition {
-            groups: vec![(1..=8).collect()],
-        };
-        let db = RankedDatabase::build(goal, all, &mut keep_going).unwrap();
-        let table = DistanceTable::new(&goal).unwrap();
-        let mut boards = 0;
-        for board in table.states() {
-            assert_eq!(
-                db.h(&board),
-                u32::from(table.distance(&board).unwrap()),
-                "{board}"
-            );
-            boards += 1;
-        }
-        assert_eq!(boards, 181_440);
-    }
-
-    #[test]
-    fn incremental_and_mirrored_lookups_agree_with_lookups_from_scratch() {
-        for (goal, partition) in [
-            (Board::blank_last(4), fifteen_small()),
-            (p1379(), Partition::eight_44()),
-        ] {
-            let db = RankedDatabase::build(goal, partition, &mut keep_going).unwrap();
-            let mirrored = RankedMirrored::new(&db).expect("the blank is on the diagonal");
-            let table_h = |b: &Board| db.h(b);
-            let mut rng = Rng::new(21);
-            let mut higher = 0;
-            for _ in 0..300 {
-                // A random walk, carrying both memos from board to board.
-                let mut board = scramble(&goal, 60, &mut rng);
-                let (_, mut plain) = db.first(&board);
-                let (_, mut both) = mirrored.first(&board);
-                for _ in 0..40 {
-                    let moves: Vec<_> = board.successors().collect();
-                    let (child, step) = moves[rng.below(moves.len())];
-                    let (h, memo) = db.after(&child, &plain, step.tile, board.blank());
-                    assert_eq!(h, table_h(&child), "{board} -> {child}");
-                    assert_eq!(memo, db.first(&child).1, "{board} -> {child}");
-                    let (m, memo2) = mirrored.after(&child, &both, step.tile, board.blank());
-                    assert_eq!((m, memo2), mirrored.first(&child), "{board} -> {child}");
-                    assert!(m >= h);
-                    higher += usize::from(m > h);
-                    (board, plain, both) = (child, memo, memo2);
-                }
-            }
-            assert!(higher > 0, "the mirror never helped on {goal}");
-        }
-        let off: Board = "123456708".parse().unwrap();
-        let db = RankedDatabase::build(off, Partition::eight_44(), &mut keep_going).unwrap();
-        assert!(RankedMirrored::new(&db).is_none());
-    }
-
-    #[test]
-    fn ida_star_with_the_mirrored_ranked_database_finds_optimal_paths() {
-        let goal = p1379();
-        let db = RankedDatabase::build(goal, Partition::eight_44(), &mut keep_going).unwrap();
-        let mirrored = RankedMirrored::new(&db).unwrap();
-        let table = DistanceTable::new(&goal).unwrap();
-        let mut rng = Rng::new(4);
-        for _ in 0..40 {
-            let start = scramble(&goal, 60, &mut rng);
-            let outcome = ida_star(start, goal, &mirrored, u64::MAX);
-            let path = outcome.path.expect("solvable");
-            assert_eq!(path.len() - 1, usize::from(table.distance(&start).unwrap()));
-        }
-    }
-
-    #[test]
-    fn a_saved_ranked_database_loads_back_and_a_damaged_one_is_rebuilt() {
-        let goal = Board::blank_last(4);
-        let partition = fifteen_small();
-        let db = RankedDatabase::build(goal, partition.clone(), &mut keep_going).unwrap();
-        let dir = std::env::temp_dir().join(format!("searchlab-ranked-{}", std::process::id()));
-        let path = dir.join(RankedDatabase::file_name(&goal, &partition));
-        db.save(&path).unwrap();
-        assert_eq!(RankedDatabase::load(&path, goal, &partition).unwrap(), db);
-        // Another goal or split is not this file, nor is a keyed database's name.
-        assert!(RankedDatabase::load(&path, Board::blank_first(4), &partition).is_err());
-        let mut other = partition.clone();
-        other.groups.swap(0, 1);
-        assert!(RankedDatabase::load(&path, goal, &other).is_err());
-        assert_ne!(
-            RankedDatabase::file_name(&goal, &partition),
-            PatternDatabase::file_name(&goal, &partition)
-        );
-        let sound = std::fs::read(&path).unwrap();
-        // One flipped bit anywhere in the tables fails the checksum; a cut one is refused.
-        for at in [sound.len() - 1, sound.len() - 40_000, sound.len() / 2] {
-            let mut bytes = sound.clone();
-            bytes[at] ^= 4;
-            std::fs::write(&path, &bytes).unwrap();
-            assert!(
-                matches!(
-                    RankedDatabase::load(&path, goal, &partition),
-                    Err(PdbError::Damaged(_))
-                ),
-                "byte {at}"
-            );
-        }
-        std::fs::write(&path, &sound[..sound.len() - 1]).unwrap();
-        assert!(RankedDatabase::load(&path, goal, &partition).is_err());
-        let (again, source) =
-            RankedDatabase::cached_or_build(&dir, goal, partition.clone(), &mut keep_going)
-                .unwrap();
-        assert!(matches!(source, Source::Built { saved: true, .. }));
-        assert_eq!(again, db);
-        let (_, source) =
-            RankedDatabase::cached_or_build(&dir, goal, partition, &mut keep_going).unwrap();
-        assert_eq!(source, Source::Cache);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_bad_partition_is_refused_and_a_ranked_build_can_be_cancelled() {
-        let goal = Board::blank_last(4);
-        let nine = Partition {
-            groups: vec![(1..=9).collect()],
-        };
-        assert_eq!(
-            RankedDatabase::build(goal, nine, &mut keep_going),
-            Err(PdbError::GroupSize(9))
-        );
-        let twice = Partition {
-            groups: vec![vec![1, 2], vec![2, 3]],
-        };
-        assert_eq!(
-            RankedDatabase::build(goal, twice, &mut keep_going),
-            Err(PdbError::Tile(2))
-        );
-        let mut calls = 0;
-        let result = RankedDatabase::build(goal, fifteen_small(), &mut |_| {
-            calls += 1;
-            calls < 3
-        });
-        assert_eq!(result, Err(PdbError::Cancelled));
-    }
-
-    #[test]
-    #[ignore = "slow: builds the whole 7-8 database (576 MB)"]
-    fn slow_the_15_puzzle_78_database_is_admissible_and_at_least_manhattan() {
-        let goal = Board::blank_last(4);
-        let started = std::time::Instant::now();
-        let mut layers = 0;
-        let db = RankedDatabase::build(goal, RankedDatabase::fifteen_78(), &mut |share| {
-            layers += 1;
-            eprintln!(
-                "layer {layers}: {:.1} % at {:.1} s",
-                share * 100.0,
-                started.elapsed().as_secs_f64()
-            );
-            true
-        })
-        .unwrap();
-        eprintln!("7-8 built in {:.1} s", started.elapsed().as_secs_f64());
-        let mirrored = RankedMirrored::new(&db).unwrap();
-        let manhattan = Heuristic::new(HeuristicKind::Manhattan, &goal);
-        let mut rng = Rng::new(11);
-        for _ in 0..2000 {
-            let moves = 1 + rng.below(80);
-            let board = scramble(&goal, moves, &mut rng);
-            let (h, _) = mirrored.first(&board);
-            assert!(h as usize <= moves, "{board}: {h} after {moves} moves");
-            assert!(h >= manhattan.h(&board));
-        }
-        assert!(db.tables.iter().flatten().all(|&d| d != UNSEEN));
     }
 }
