@@ -81,10 +81,13 @@ const DENSE_MAX_G: u32 = u32::MAX >> G_SHIFT;
 
 impl Dense {
     fn new() -> Dense {
-        Dense {
-            stamp: 0,
-            slots: vec![0; DENSE_SLOTS],
-        }
+        // Written once here rather than handed out as zeroed pages: a search reads a slot
+        // before it writes it, and a page first read is the kernel's shared zero page, so
+        // its first write would be a copy-on-write fault, and with other workers running
+        // each such fault flushes their TLBs too (docs/performance.md).
+        let mut slots = Vec::with_capacity(DENSE_SLOTS);
+        slots.resize(DENSE_SLOTS, std::hint::black_box(0));
+        Dense { stamp: 0, slots }
     }
 }
 
@@ -335,15 +338,7 @@ impl LeanSolver {
         }
         match (self.dense.as_mut(), &self.dense_moves) {
             (Some(table), Some(moves)) => {
-                match search_dense(&self.params, moves, start, table, &mut self.nodes) {
-                    Ok(outcome) => outcome,
-                    // Open was too small for this board: it grows for the next ones.
-                    Err(full) => {
-                        let outcome = run(&self.params, start, table, &mut self.dense_buckets);
-                        self.nodes.make_room(full, &self.dense_buckets);
-                        outcome
-                    }
-                }
+                search_dense(&self.params, moves, start, table, &mut self.nodes)
             }
             (Some(table), None) => run(&self.params, start, table, &mut self.dense_buckets),
             (None, _) => run(
@@ -648,10 +643,9 @@ const NODE_TILES: u32 = 20;
 /// permutations of a 3x3 board, so a masked rank is provably inside it.
 const DENSE_SLOTS: usize = 1 << 19;
 
-/// Open for [`search_dense`]: a queue of fixed capacity per bucket, so that queueing a node never
-/// allocates inside the loop (which keeps the loop free of calls, and its values in registers). A
-/// search that finds a bucket full or missing stops; the board is then solved by [`run`], and the
-/// buckets are sized from what its open held, with room to spare, for the boards after it.
+/// Open for [`search_dense`]: a queue per bucket whose capacity is checked before each node is
+/// queued; a bucket that is full or missing is made in a cold call ([`DenseOpen::grow`]) and
+/// kept for the boards after it, so after the first few boards the loop never allocates.
 struct DenseOpen {
     queues: Vec<Slab>,
     /// Every bucket below it is empty.
@@ -669,9 +663,6 @@ struct Slab {
 
 /// The capacity a bucket of [`DenseOpen`] starts with.
 const SLAB_START: usize = 64;
-
-/// [`search_dense`] stopped: this bucket of its open is full or missing.
-struct Full(usize);
 
 impl DenseOpen {
     fn new(lifo: bool) -> DenseOpen {
@@ -691,29 +682,20 @@ impl DenseOpen {
         self.cursor = 0;
     }
 
-    /// Makes every bucket twice as large as the same bucket of the general loop's open (which
-    /// has just solved a board this open was too small for, and so knows how many nodes each
-    /// bucket held at most), and `bucket`, the one found full or missing, twice as large at
-    /// least.
+    /// Makes `bucket` if it is missing (with every missing bucket below it), else doubles it:
+    /// called when a node is to be queued there and it has no room.
     #[cold]
-    fn make_room(&mut self, Full(bucket): Full, general: &Buckets<Queued<Ranked>>) {
-        let count = (bucket + 1).max(general.queues.len());
-        if count > self.queues.len() {
-            self.queues.resize_with(count, || Slab {
+    #[inline(never)]
+    fn grow(queues: &mut Vec<Slab>, bucket: usize) {
+        if bucket >= queues.len() {
+            queues.resize_with(bucket + 1, || Slab {
                 items: vec![Node::default(); SLAB_START],
                 head: 0,
                 len: 0,
             });
-        }
-        for (i, slab) in self.queues.iter_mut().enumerate() {
-            let held = general
-                .queues
-                .get(i)
-                .map_or(0, |queue| queue.items.capacity());
-            let mut size = slab.items.len().max((2 * held).next_power_of_two());
-            if i == bucket {
-                size = size.max(2 * slab.items.len());
-            }
+        } else {
+            let slab = &mut queues[bucket];
+            let size = 2 * slab.items.len();
             slab.items.resize(size, Node::default());
         }
     }
@@ -788,15 +770,14 @@ impl DenseTable {
 ///
 /// Every heuristic it serves (zero, misplaced tiles, Manhattan) is consistent, so a state is
 /// closed with its least g: a smaller g can find a state still in open (improved), never a closed
-/// one (reopened), and closed states need no mark. `Err` if a bucket of open was full or missing
-/// (see [`DenseOpen`]).
+/// one (reopened), and closed states need no mark.
 fn search_dense(
     params: &Params,
     table: &DenseTable,
     start: Board,
     seen: &mut Dense,
     open: &mut DenseOpen,
-) -> Result<LeanOutcome, Full> {
+) -> LeanOutcome {
     open.clear();
     seen.begin();
     let updates = params.config.algorithm.updates_duplicates();
@@ -819,9 +800,10 @@ fn search_dense(
     );
     let h0 = params.heuristic.h(&start);
     let start_bucket = params.bucket(0, h0);
-    let Some(slab) = open.queues.get_mut(start_bucket) else {
-        return Err(Full(start_bucket));
-    };
+    if start_bucket >= open.queues.len() {
+        DenseOpen::grow(&mut open.queues, start_bucket);
+    }
+    let slab = &mut open.queues[start_bucket];
     slab.items[0] = Node {
         word: start.packed() << NODE_TILES,
         rank: first.rank(),
@@ -845,11 +827,8 @@ fn search_dense(
     let (found, limit_reached) = loop {
         // The lowest non-empty bucket and its first node (its last for LIFO).
         let node = loop {
-            let Some(slab) = queues.get_mut(cursor) else {
-                // (Not reached: open holds a node while the search goes on.)
-                open.cursor = cursor;
-                return Err(Full(cursor));
-            };
+            // (Within open: it holds a node while the search goes on.)
+            let slab = &mut queues[cursor];
             if slab.len != 0 {
                 break if lifo {
                     slab.len -= 1;
@@ -923,13 +902,13 @@ fn search_dense(
                     code,
                 };
                 let at = bucket.wrapping_add_signed(m.bucket[tile as usize & 15] as isize);
-                let Some(slab) = queues
-                    .get_mut(at)
-                    .filter(|slab| (slab.len as usize) < slab.items.len())
-                else {
-                    open.cursor = cursor;
-                    return Err(Full(at));
-                };
+                if queues
+                    .get(at)
+                    .is_none_or(|slab| slab.len as usize == slab.items.len())
+                {
+                    DenseOpen::grow(queues, at);
+                }
+                let slab = &mut queues[at];
                 slab.items[slab.len as usize] = child;
                 slab.len += 1;
                 cursor = cursor.min(at);
@@ -966,11 +945,11 @@ fn search_dense(
             seen.get(key).expect("path states are seen").via
         })
     });
-    Ok(LeanOutcome {
+    LeanOutcome {
         path,
         stats,
         limit_reached,
-    })
+    }
 }
 
 /// Walks from `end` back to the start through the recorded moves, keeping the key beside the
@@ -1168,19 +1147,14 @@ mod tests {
     use super::*;
     use crate::domains::puzzle::{DistanceTable, HeuristicKind, Rng, scramble};
 
-    /// The dense loop on its own, never falling back: given more room until a board fits.
+    /// The dense loop on its own.
     fn solve_dense(solver: &mut LeanSolver, start: Board) -> LeanOutcome {
         let table = solver.dense.as_mut().expect("a dense table");
         let moves = solver
             .dense_moves
             .as_ref()
             .expect("the dense loop serves it");
-        loop {
-            match search_dense(&solver.params, moves, start, table, &mut solver.nodes) {
-                Ok(outcome) => return outcome,
-                Err(full) => solver.nodes.make_room(full, &solver.dense_buckets),
-            }
-        }
+        search_dense(&solver.params, moves, start, table, &mut solver.nodes)
     }
 
     #[test]
@@ -1313,27 +1287,34 @@ mod tests {
     }
 
     #[test]
-    fn a_full_bucket_falls_back_to_the_general_loop_which_sizes_the_buckets() {
+    fn open_grows_while_the_first_board_is_searched_and_keeps_its_room_for_the_next() {
         let goal: Board = "123804765".parse().unwrap();
         let distances = DistanceTable::new(&goal).unwrap();
         let start = distances.random_at(30, &mut Rng::new(1)).unwrap();
         let config = SearchConfig::with(Algorithm::UniformCost, HeuristicKind::Zero);
         let mut solver = LeanSolver::new(goal, config).unwrap();
-        // A new solver's open has no buckets yet: the first search stops at once.
-        let table = solver.dense.as_mut().unwrap();
-        let moves = solver.dense_moves.as_ref().unwrap();
-        assert!(search_dense(&solver.params, moves, start, table, &mut solver.nodes).is_err());
-        let first = solver.solve(start);
-        // Sized from the general loop's open, the dense loop now fits the same board at once.
-        let table = solver.dense.as_mut().unwrap();
-        let moves = solver.dense_moves.as_ref().unwrap();
-        let again = search_dense(&solver.params, moves, start, table, &mut solver.nodes);
-        let again = again.unwrap_or_else(|_| panic!("the dense loop fits after the fallback"));
-        assert_eq!(first, again);
+        // A new solver's open has no buckets yet: they are made and doubled as nodes come.
+        assert!(solver.nodes.queues.is_empty());
+        let first = solve_dense(&mut solver, start);
+        let general = run(
+            &solver.params,
+            start,
+            &mut Dense::new(),
+            &mut Buckets::new(false),
+        );
+        assert_eq!(first, general);
         assert_eq!(first.moves(), Some(30));
         assert!(
             first.stats.expanded > 100_000,
             "a search that fills many buckets"
         );
+        let room = |solver: &LeanSolver| -> Vec<usize> {
+            solver.nodes.queues.iter().map(|s| s.items.len()).collect()
+        };
+        let grown = room(&solver);
+        assert!(grown.iter().any(|&size| size > SLAB_START));
+        // The same board again finds room everywhere.
+        assert_eq!(solve_dense(&mut solver, start), first);
+        assert_eq!(room(&solver), grown);
     }
 }
