@@ -341,3 +341,155 @@ fn nothing_overlaps_and_the_controls_are_on_screen_at_classroom_sizes() {
     );
     snapshots.unwrap();
 }
+
+/// The projector sizes (in points: 1280x800 at zoom 1.5 and 1920x1080 at zoom 2.0) and the
+/// smallest supported window at zoom 1, where what a class can see is judged.
+const SEEN_SIZES: [(f32, f32); 3] = [(1024.0, 768.0), (853.0, 533.0), (960.0, 540.0)];
+
+/// A harness with the system fonts, so Chinese is drawn as it is on the projector.
+fn seen_harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
+    let provider = super::fonts::system_provider();
+    let cjk = super::CjkFont::known(super::fonts::has_chinese(provider.as_ref()));
+    Harness::builder()
+        .with_size(size)
+        .with_max_steps(200)
+        .with_context_setup(move |ctx| {
+            install_style(ctx);
+            ctx.add_font_provider(provider.clone());
+        })
+        .build_ui_state(
+            |ui, app: &mut App| app.ui(ui),
+            App::new(settings).with_cjk_font(cjk),
+        )
+}
+
+/// The views a lesson shows, for the visibility checks: each with the steps taken first.
+/// (The 4x4 lists, the exercise's banner, boards as text and the map's lists are not held to
+/// these rows yet.)
+fn seen_views() -> Vec<(&'static str, Settings, usize)> {
+    let folded = |settings: Settings| Settings {
+        arrangement: Arrangement {
+            setup_folded: true,
+            ..settings.arrangement
+        },
+        ..settings
+    };
+    let bfs = Settings {
+        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+        ..Settings::default()
+    };
+    vec![
+        ("single", Settings::default(), 3),
+        ("single_folded", folded(Settings::default()), 3),
+        ("single_bfs", bfs.clone(), 8),
+        ("single_bfs_folded", folded(bfs.clone()), 8),
+        (
+            "pseudocode_fine",
+            Settings {
+                show_pseudocode: true,
+                fine_step: true,
+                ..bfs.clone()
+            },
+            6,
+        ),
+        (
+            "idastar",
+            Settings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                ..Settings::default()
+            },
+            8,
+        ),
+    ]
+}
+
+/// What a class cannot see in one view: lists with fewer whole rows than a lesson points at,
+/// columns cut, plots too small to read.
+fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
+    let mut found = Vec::new();
+    let app = h.state();
+    let folded = app.session.settings.arrangement.setup_folded;
+    if let Some(open) = app.view.lists_shown[0] {
+        let wanted = match (folded, open.boards) {
+            (false, _) => 3,
+            (true, true) => 5,
+            (true, false) => 8,
+        };
+        if open.whole_rows < wanted.min(open.rows) {
+            found.push(format!(
+                "the open list shows {} whole rows of {} (wanted {wanted}, boards drawn: {})",
+                open.whole_rows, open.rows, open.boards
+            ));
+        }
+    }
+    for (name, shown) in ["open", "closed"].iter().zip(app.view.lists_shown) {
+        if shown.is_some_and(|s| s.columns_cut) {
+            found.push(format!("the {name} list's columns are cut at its side"));
+        }
+    }
+    let plots_pane = app.view.pane_rects.iter().find(|(p, _)| *p == Pane::Plots);
+    if let (Some(_), Some(&(_, plots))) = (app.plots_rect, plots_pane)
+        && !app.session.settings.compare
+        && app.view.maximized.is_none()
+        && plots.height() < window.height() / 3.0
+    {
+        found.push(format!(
+            "the plots get {:.0} of the window's {:.0} points",
+            plots.height(),
+            window.height()
+        ));
+    }
+    found
+}
+
+#[test]
+fn a_class_sees_whole_list_rows_columns_and_plots_at_projector_sizes_in_both_languages() {
+    let mut all = Vec::new();
+    for (w, h_) in SEEN_SIZES {
+        for language in crate::i18n::Language::ALL {
+            for (view, settings, steps) in seen_views() {
+                let settings = Settings {
+                    language,
+                    ..settings
+                };
+                let size = egui::vec2(w, h_);
+                let mut h = seen_harness(settings, size);
+                h.run_steps(3);
+                for _ in 0..steps {
+                    h.state_mut().apply(Command::Step);
+                    h.run_steps(1);
+                }
+                h.run_steps(3);
+                if let Some(dir) = std::env::var_os("SEARCHLAB_SEEN_SHOTS") {
+                    let name = format!("{view}_{w}x{h_}_{language:?}.png");
+                    save_render(&mut h, &std::path::Path::new(&dir).join(name));
+                }
+                let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+                all.extend(
+                    unseen(&h, window)
+                        .into_iter()
+                        .map(|p| format!("{view} at {w}x{h_}, {language:?}: {p}")),
+                );
+            }
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} things a class cannot see:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+/// Writes what the harness draws to a PNG, to look at (`SEARCHLAB_SEEN_SHOTS=folder`).
+fn save_render(h: &mut Harness<'static, App>, path: &std::path::Path) {
+    let image = h.render().expect("the harness renders");
+    let file = std::io::BufWriter::new(std::fs::File::create(path).expect("a writable folder"));
+    let mut encoder = png::Encoder::new(file, image.width(), image.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("a PNG header");
+    writer
+        .write_image_data(image.as_raw())
+        .expect("the PNG's pixels");
+}

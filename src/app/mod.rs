@@ -194,6 +194,8 @@ impl App {
             self.maximize_keys(ui, &mut commands);
         }
         self.view.pane_rects.clear();
+        self.view.lists_shown = [None; 2];
+        self.plots_rect = None;
         let maximized = self.view.maximized.and_then(|pane| self.shown_pane(pane));
         self.view.maximized = maximized;
         egui::Panel::top("menu").show(ui, |ui| {
@@ -296,29 +298,28 @@ impl App {
             } else {
                 0.56
             };
-            let lists_height = (ui.available_height() * share).max(160.0);
+            // The rows a lesson points at stay whole: five with the setup folded, three with
+            // it open.
+            let wanted_rows = if arrangement.setup_folded { 5 } else { 3 };
+            let lists_needed = panels::lists_height(ui, &self.session, wanted_rows);
+            let lists_height = (ui.available_height() * share).max(160.0).max(lists_needed);
             let lists = |app: &mut App, ui: &mut egui::Ui, commands: &mut Vec<Command>| {
                 ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
                     app.pane(ui, Pane::Lists, commands);
                 });
             };
-            // Plots shorter than this say nothing: the lists take the room, and the plots
-            // are one click (or the F key over this line) away, maximised.
-            const MIN_PLOTS_HEIGHT: f32 = 150.0;
-            if lower == Pane::Plots && ui.available_height() - lists_height < MIN_PLOTS_HEIGHT {
-                if arrangement.lists_below {
-                    self.plots_note(ui, commands);
-                    ui.separator();
-                }
-                let note_room = if arrangement.lists_below { 0.0 } else { 40.0 };
-                let room = (ui.available_height() - note_room).max(0.0);
-                ui.allocate_ui(egui::vec2(ui.available_width(), room), |ui| {
-                    self.pane(ui, Pane::Lists, commands);
-                });
-                if !arrangement.lists_below {
-                    ui.separator();
-                    self.plots_note(ui, commands);
-                }
+            // Plots shorter than a third of the window cannot be read from the back of a
+            // room: the lists take the room, and the plots are one click (or the F key over
+            // this line) away, maximised.
+            let min_plots_height = (ui.ctx().content_rect().height() / 3.0).max(150.0);
+            let hidden =
+                lower == Pane::Plots && ui.available_height() - lists_height < min_plots_height;
+            if std::mem::replace(&mut self.view.plots_hidden, hidden) != hidden {
+                // The status bar, drawn before this, offers the plots when they are left out.
+                ui.ctx().request_repaint();
+            }
+            if hidden {
+                self.pane(ui, Pane::Lists, commands);
                 return;
             }
             if arrangement.lists_below {
@@ -334,13 +335,6 @@ impl App {
                 self.pane(ui, lower, commands);
             }
         });
-    }
-
-    /// The line in place of plots too short to read; F over it maximises them.
-    fn plots_note(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let rect = ui.available_rect_before_wrap();
-        self.view.pane_rects.push((Pane::Plots, rect));
-        panels::plots_hidden_note(ui, self.session.settings.arrangement, commands);
     }
 
     /// Draws one pane into the room `ui` gives it and remembers where, for the maximise key.

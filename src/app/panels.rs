@@ -68,6 +68,27 @@ pub struct ViewState {
     pub pane_rects: Vec<(Pane, egui::Rect)>,
     /// The search tree pane's camera, folds and cached layout.
     pub tree: super::tree_view::TreeView,
+    /// What the open and closed lists showed this frame (`None` for a list not drawn).
+    pub lists_shown: [Option<ListShown>; 2],
+    /// Whether the single view left its plots out for want of room (last frame): the status
+    /// bar then offers them, maximised.
+    pub plots_hidden: bool,
+}
+
+/// What one of the open and closed lists showed in a frame, for the checks of what a class
+/// can see: whole rows, not a row and a half.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ListShown {
+    /// Rows wholly inside the list's visible area.
+    pub whole_rows: usize,
+    /// Rows the list holds.
+    pub rows: usize,
+    /// Whether the rows draw boards (rather than writing them as text).
+    pub boards: bool,
+    /// Whether some column (and its heading) is scrolled out of the list's width.
+    pub columns_cut: bool,
+    /// The height of a row.
+    pub row_height: f32,
 }
 
 impl Default for ViewState {
@@ -83,6 +104,8 @@ impl Default for ViewState {
             maximized: None,
             pane_rects: Vec::new(),
             tree: Default::default(),
+            lists_shown: [None; 2],
+            plots_hidden: false,
         }
     }
 }
@@ -381,23 +404,6 @@ pub fn pane_title(pane: Pane) -> &'static str {
     }
 }
 
-/// In place of plots too short to read: why, and a button that maximises them.
-pub fn plots_hidden_note(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<Command>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(text::t().plots_hidden).color(ui.visuals().weak_text_color()));
-        if ui
-            .button(text::t().show_plots)
-            .on_hover_text(text::t().maximize_hint)
-            .clicked()
-        {
-            commands.push(Command::Maximize(Some(Pane::Plots)));
-        }
-        if !arrangement.setup_folded {
-            fold_setup_button(ui, arrangement, commands);
-        }
-    });
-}
-
 /// The line above a maximised pane: what it is, and how to get the layout back.
 pub fn maximized_heading(ui: &mut Ui, pane: Pane, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
@@ -478,17 +484,45 @@ fn command_button(
     command: Command,
     active: bool,
     enabled: bool,
+    with_key: bool,
     commands: &mut Vec<Command>,
 ) {
     let shortcut = super::keys::shortcut(&command)
         .map(|s| ui.ctx().format_shortcut(&s))
         .unwrap_or_default();
-    let button = Button::new(RichText::new(command.button_text(active)).strong())
-        .shortcut_text(shortcut)
+    let mut button = Button::new(RichText::new(command.button_text(active)).strong())
         .selected(active)
         .min_size(vec2(0.0, 30.0));
-    if ui.add_enabled(enabled, button).clicked() {
+    if with_key {
+        button = button.shortcut_text(shortcut.clone());
+    }
+    let response = ui.add_enabled(enabled, button);
+    let response = if with_key || shortcut.is_empty() {
+        response
+    } else {
+        response.on_hover_text(shortcut)
+    };
+    if response.clicked() {
         commands.push(command);
+    }
+}
+
+/// The width below which the step buttons leave out their keys (shown on hover instead), so
+/// the buttons, the speed and the timeline keep one row at a projector's 850 points.
+const KEYS_ROOM: f32 = 1150.0;
+
+/// The Single and Compare switch: it decides what Step and the timeline drive.
+pub fn view_switch(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    for (compare, title) in [(false, text::t().single), (true, text::t().compare)] {
+        let on = session.settings.compare == compare;
+        if ui
+            .add(Button::selectable(on, RichText::new(title).strong()))
+            .on_hover_text(text::t().compare_hint)
+            .clicked()
+            && !on
+        {
+            commands.push(Command::SetCompare(compare));
+        }
     }
 }
 
@@ -498,31 +532,18 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
     let can_back = session.can_step_back();
     let ready = session.main_lane().is_some();
     let mut wrap_timeline = false;
+    let keys = ui.available_width() >= KEYS_ROOM;
     ui.horizontal(|ui| {
-        // The view switch leads the row: it decides what Step and the timeline drive.
-        for (compare, title) in [(false, text::t().single), (true, text::t().compare)] {
-            let on = session.settings.compare == compare;
-            if ui
-                .add(
-                    Button::selectable(on, RichText::new(title).strong()).min_size(vec2(0.0, 30.0)),
-                )
-                .on_hover_text(text::t().compare_hint)
-                .clicked()
-                && !on
-            {
-                commands.push(Command::SetCompare(compare));
-            }
-        }
-        ui.separator();
         let fine = session.fine_stepping();
-        command_button(ui, Command::Step, fine, can_step || fine, commands);
-        command_button(ui, Command::StepBack, false, can_back, commands);
+        command_button(ui, Command::Step, fine, can_step || fine, keys, commands);
+        command_button(ui, Command::StepBack, false, can_back, keys, commands);
         let playing = session.mode == RunMode::Playing;
         command_button(
             ui,
             Command::TogglePlay,
             playing,
             can_step || playing,
+            keys,
             commands,
         );
         let running = session.mode == RunMode::RunToEnd;
@@ -531,9 +552,10 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             Command::RunToEnd,
             running,
             can_step || running,
+            keys,
             commands,
         );
-        command_button(ui, Command::Reset, false, ready && can_back, commands);
+        command_button(ui, Command::Reset, false, ready && can_back, keys, commands);
         // A narrow window or a large zoom: the speed and the timeline get a row of their own
         // rather than run off the right edge.
         wrap_timeline = ui.available_width() < TIMELINE_ROOM;
@@ -556,7 +578,7 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
 }
 
 /// The width the speed slider and a usable timeline need beside the buttons.
-const TIMELINE_ROOM: f32 = 420.0;
+const TIMELINE_ROOM: f32 = 330.0;
 
 fn speed_and_timeline(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let mut speed = session.settings.speed;
@@ -647,6 +669,12 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
                 single,
                 Command::SetExercise,
             ),
+            (
+                settings.text_boards,
+                t.boards_as_text,
+                settings.domain == DomainKind::Puzzle,
+                Command::SetTextBoards,
+            ),
         ] {
             let mut next = on;
             if ui
@@ -669,7 +697,10 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         }
     });
     ui.separator();
-    // The problem's kind sits in the menu bar, where it never pushes the setup rows.
+    // The view and the problem's kind sit in the menu bar, where they never push the rows
+    // below.
+    view_switch(ui, session, commands);
+    ui.separator();
     domain_picker(ui, session.settings.domain, commands);
     // Right-aligned in the menu bar, where nothing else grows: the theme and zoom used to sit
     // at the end of the setup row and were covered by the weight slider and the tie-break.
@@ -766,12 +797,12 @@ pub fn status_bar(
         Err(_) => ui.visuals().error_fg_color,
         Ok(_) => ui.visuals().strong_text_color(),
     };
-    ui.label(RichText::new(&session.status).size(16.0).color(color));
     let compare = session.settings.compare;
+    // One line, so the lists keep the height: the buttons and the memory at the right, the
+    // status in what is left (cut with an ellipsis, whole on hover). The counters the single
+    // view used to repeat here are in its current-step panel.
     ui.horizontal(|ui| {
-        // Right to left first, so the counters take what is left and wrap within it.
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            // The compare view has these in its lanes row; the single view's rows are full.
             if !compare {
                 if ui.small_button(text::t().inspector).clicked() {
                     commands.push(Command::ShowInspector);
@@ -779,19 +810,23 @@ pub fn status_bar(
                 if ui.small_button(text::t().experiments).clicked() {
                     commands.push(Command::ShowExperiments);
                 }
+                if view.plots_hidden
+                    && view.maximized.is_none()
+                    && ui
+                        .small_button(text::t().show_plots)
+                        .on_hover_text(text::t().plots_hidden)
+                        .clicked()
+                {
+                    commands.push(Command::Maximize(Some(Pane::Plots)));
+                }
             }
             memory_budget(ui, session, commands);
-            if !compare && let Some(stats) = session.shown_stats() {
-                ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(text::stats_line(&stats))
-                                .color(ui.visuals().text_color()),
-                        )
-                        .wrap(),
-                    );
-                });
-            }
+            ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+                ui.add(
+                    egui::Label::new(RichText::new(&session.status).size(16.0).color(color))
+                        .truncate(),
+                );
+            });
         });
     });
 }
@@ -1488,6 +1523,16 @@ pub fn list_row_height(side: usize, text_size: f32, text_boards: bool) -> f32 {
     }
 }
 
+/// The height the open and closed lists need to show `rows` whole rows under their titles.
+pub fn lists_height(ui: &Ui, session: &Session, rows: usize) -> f32 {
+    let Some(lane) = session.main_lane() else {
+        return 0.0;
+    };
+    let columns = ListColumns::new(ui, session, lane.search());
+    let row = columns.row_height + ui.spacing().item_spacing.y;
+    LIST_CHROME + rows as f32 * row
+}
+
 /// The open list in pop order and the closed list in expansion order, side by side.
 pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mut Vec<Command>) {
     let Some(lane) = session.main_lane() else {
@@ -1534,13 +1579,27 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     }
 }
 
-fn list_heading(ui: &mut Ui, title: &str, count: usize, extra: impl FnOnce(&mut Ui)) {
-    // Wrapped, so at a large zoom the toggle goes under the title instead of over it.
-    ui.horizontal_wrapped(|ui| {
+fn list_heading(ui: &mut Ui, title: &str, count: usize, toggle: &str, extra: impl FnOnce(&mut Ui)) {
+    // One line, so the rows get the height: the toggle (a checkbox labelled `toggle`) sits at
+    // the line's right end where it fits beside the title, and is left out where it does not
+    // (it is also in the View menu).
+    ui.horizontal(|ui| {
         ui.label(RichText::new(title).strong().size(17.0));
         ui.label(RichText::new(text::list_count(count)).color(ui.visuals().weak_text_color()));
-        ui.add_space(8.0);
-        extra(ui);
+        if toggle.is_empty() {
+            return;
+        }
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let label = ui.fonts_mut(|f| {
+            f.layout_no_wrap(toggle.to_owned(), font, Color32::WHITE)
+                .size()
+                .x
+        });
+        let spacing = ui.spacing();
+        let width = label + spacing.icon_width + spacing.icon_spacing + spacing.item_spacing.x;
+        if width + 8.0 <= ui.available_width() {
+            ui.with_layout(Layout::right_to_left(Align::Center), extra);
+        }
     });
 }
 
@@ -1569,6 +1628,7 @@ fn open_table(
     let text_boards = session.settings.text_boards;
     // A map's cells are always written as coordinates: the toggle is for boards only.
     let map = session.settings.domain == DomainKind::Grid;
+    let toggle_label = if map { "" } else { text::t().boards_as_text };
     let toggle = |ui: &mut Ui| {
         if map {
             return;
@@ -1596,7 +1656,7 @@ fn open_table(
             .copied()
             .filter(|id| !hidden.unborn.contains(id))
             .collect();
-        list_heading(ui, title, ids.len(), toggle);
+        list_heading(ui, title, ids.len(), toggle_label, toggle);
         let list = NodeList {
             id_salt: "open_table",
             first_column: text::t().col_rank,
@@ -1605,7 +1665,8 @@ fn open_table(
             on_click: Command::SelectNode,
             marks: &marks,
         };
-        node_table(ui, session, search, list, &mut view.hover, commands);
+        view.lists_shown[0] =
+            Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
         return;
     }
     if session.exercising() {
@@ -1631,17 +1692,24 @@ fn open_table(
         if search.bidirectional().is_some() {
             // Both halves are candidates: the forward list above the backward one.
             let ids = lane.open_by_id();
-            list_heading(ui, t.open_list_forward_exercise, ids.len(), toggle);
+            list_heading(
+                ui,
+                t.open_list_forward_exercise,
+                ids.len(),
+                toggle_label,
+                toggle,
+            );
             let half = ((ui.available_height() - 40.0) / 2.0).max(0.0);
             ui.push_id("forward", |ui| {
                 ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
                     let list = table("open_table", ids);
-                    node_table(ui, session, search, list, &mut view.hover, commands);
+                    view.lists_shown[0] =
+                        Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
                 });
             });
             ui.separator();
             let ids = lane.backward_by_id();
-            list_heading(ui, t.open_list_backward_exercise, ids.len(), |_| {});
+            list_heading(ui, t.open_list_backward_exercise, ids.len(), "", |_| {});
             let list = table("backward_table", ids);
             node_table(ui, session, search, list, &mut view.hover, commands);
             return;
@@ -1652,12 +1720,13 @@ fn open_table(
         } else {
             t.open_list_exercise
         };
-        list_heading(ui, title, lane.open_by_id().len(), toggle);
+        list_heading(ui, title, lane.open_by_id().len(), toggle_label, toggle);
         let list = table("open_table", lane.open_by_id());
-        node_table(ui, session, search, list, &mut view.hover, commands);
+        view.lists_shown[0] =
+            Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
         return;
     }
-    list_heading(ui, title, lane.open_snapshot().len(), toggle);
+    list_heading(ui, title, lane.open_snapshot().len(), toggle_label, toggle);
     let list = NodeList {
         id_salt: "open_table",
         first_column: text::t().col_rank,
@@ -1666,7 +1735,7 @@ fn open_table(
         on_click: Command::SelectNode,
         marks: &marks,
     };
-    node_table(ui, session, search, list, &mut view.hover, commands);
+    view.lists_shown[0] = Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
 }
 
 /// The closed list follows the newest row while `follow` is on; scrolling up turns it off and
@@ -1677,6 +1746,10 @@ pub struct Follow {
     /// The list length and scroll offset of the last frame.
     seen_len: Option<usize>,
     offset: f32,
+    /// The row height and the visible height of the last frame: when either changes (boards
+    /// as text, a fold, a new window size) the offset moves without the user, which is no
+    /// reason to stop following.
+    geometry: (f32, f32),
 }
 
 impl Default for Follow {
@@ -1685,6 +1758,7 @@ impl Default for Follow {
             on: true,
             seen_len: None,
             offset: 0.0,
+            geometry: (0.0, 0.0),
         }
     }
 }
@@ -1707,10 +1781,16 @@ fn closed_table(
         marks.push((last, Mark::Expanded));
     }
     let follow = &mut view.follow;
-    list_heading(ui, text::t().closed_list, ids.len(), |ui| {
-        ui.checkbox(&mut follow.on, text::t().follow_newest)
-            .on_hover_text(text::t().follow_newest_hint);
-    });
+    list_heading(
+        ui,
+        text::t().closed_list,
+        ids.len(),
+        text::t().follow_newest,
+        |ui| {
+            ui.checkbox(&mut follow.on, text::t().follow_newest)
+                .on_hover_text(text::t().follow_newest_hint);
+        },
+    );
     let len = ids.len();
     let scroll_to = match view.closed_scroll_to.take() {
         Some(row) => {
@@ -1730,13 +1810,16 @@ fn closed_table(
         on_click: Command::SelectNode,
         marks: &marks,
     };
-    let output = node_table(ui, session, search, list, &mut view.hover, commands);
+    let (output, shown) = node_table(ui, session, search, list, &mut view.hover, commands);
+    view.lists_shown[1] = Some(shown);
     let offset = output.state.clamped_offset().y;
     let bottom = (output.content_size.y - output.inner_rect.height()).max(0.0);
     let at_bottom = offset >= bottom - 2.0;
     let follow = &mut view.follow;
-    if follow.seen_len == Some(len) && scroll_to.is_none() {
-        // Only the user moves the list while its length stays the same.
+    let geometry = (shown.row_height, output.inner_rect.height());
+    let same_geometry = std::mem::replace(&mut follow.geometry, geometry) == geometry;
+    if follow.seen_len == Some(len) && scroll_to.is_none() && same_geometry {
+        // Only the user moves the list while its length and its rows stay the same.
         if follow.on && offset < follow.offset - 0.5 && !at_bottom {
             follow.on = false;
         } else if !follow.on && offset > follow.offset + 0.5 && at_bottom {
@@ -1905,7 +1988,7 @@ fn node_table(
     list: NodeList<'_>,
     hover: &mut Hover,
     commands: &mut Vec<Command>,
-) -> egui::scroll_area::ScrollAreaOutput<()> {
+) -> (egui::scroll_area::ScrollAreaOutput<()>, ListShown) {
     let goal = search.problem().goal();
     let side = search.problem().side();
     // Selectable labels would take the click on their text away from the row.
@@ -1937,9 +2020,10 @@ fn node_table(
     let (rank_width, value_width, f_width) = columns.numbers(fit);
     let shown_hover = hover.node();
     let mut seen = None;
+    let mut whole_rows = 0;
     // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
     // rather than drawing over its neighbour.
-    let output = egui::ScrollArea::horizontal()
+    let sideways = egui::ScrollArea::horizontal()
         .id_salt((list.id_salt, "sideways"))
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -1997,7 +2081,8 @@ fn node_table(
                         });
                     }
                 })
-                .body(|body| {
+                .body(|mut body| {
+                    let visible = body.ui_mut().clip_rect();
                     body.rows(height, list.ids.len(), |mut row| {
                         let index = row.index();
                         let id = list.ids[index];
@@ -2072,6 +2157,12 @@ fn node_table(
                             });
                         }
                         let response = row.response();
+                        // Whole from top to bottom; the sides are the columns' business.
+                        let rows = response.rect.y_range().shrink(0.5);
+                        whole_rows += usize::from(
+                            visible.y_range().contains(rows.min)
+                                && visible.y_range().contains(rows.max),
+                        );
                         if response.hovered() {
                             seen = Some(id);
                         }
@@ -2080,12 +2171,19 @@ fn node_table(
                         }
                     });
                 })
-        })
-        .inner;
+        });
+    let output = sideways.inner;
     if let Some(id) = seen {
         hover.saw(id);
     }
-    output
+    let shown = ListShown {
+        whole_rows,
+        rows: list.ids.len(),
+        boards: !text_boards && search.problem().grid().is_none(),
+        columns_cut: sideways.content_size.x > sideways.inner_rect.width() + 1.0,
+        row_height: height,
+    };
+    (output, shown)
 }
 
 /// A plot against step, its x axis linked with the other plots of the view.

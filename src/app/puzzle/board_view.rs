@@ -250,7 +250,9 @@ fn paint_explanation(
 /// The font size of a tile's number in a small board of `cell`-sized cells. Two-digit tiles of
 /// a 4x4 board need a narrower font to stay inside their cell.
 pub fn mini_font_size(cell: f32, tile: u8) -> f32 {
-    if tile >= 10 { cell * 0.6 } else { cell * 0.72 }
+    // Monospace digits are 0.6 of the font size wide: one digit takes half the cell, two
+    // take 0.84 of it, and the rows of a list stay as low as their digits allow.
+    if tile >= 10 { cell * 0.7 } else { cell * 0.85 }
 }
 
 /// The cell of the small boards in the open and closed lists: the smallest whose every number
