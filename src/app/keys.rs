@@ -14,6 +14,16 @@ pub const RESET: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::
 pub const MAXIMIZE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F);
 /// Restores the arrangement while a pane is maximised.
 pub const RESTORE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
+/// Enters or leaves presentation mode.
+pub const PRESENT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::P);
+/// The presentation mode's focus areas, in the order of [`super::arrangement::Focus::ALL`].
+pub const FOCUS: [KeyboardShortcut; 5] = [
+    KeyboardShortcut::new(Modifiers::NONE, Key::Num1),
+    KeyboardShortcut::new(Modifiers::NONE, Key::Num2),
+    KeyboardShortcut::new(Modifiers::NONE, Key::Num3),
+    KeyboardShortcut::new(Modifiers::NONE, Key::Num4),
+    KeyboardShortcut::new(Modifiers::NONE, Key::Num5),
+];
 
 /// The commands that have a keyboard shortcut, checked once per frame.
 pub const WITH_SHORTCUTS: [Command; 5] = [

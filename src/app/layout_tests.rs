@@ -9,7 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotResults};
 
-use super::arrangement::{Arrangement, Pane};
+use super::arrangement::{Arrangement, Focus, Pane};
 use super::command::Command;
 use super::domain::DomainKind;
 use super::grid_model::GridSettings;
@@ -244,6 +244,7 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
                     lists_stacked: true,
                     lists_below: true,
                     setup_folded: true,
+                    ..Arrangement::default()
                 },
                 ..Settings::default()
             },
@@ -400,7 +401,30 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
             },
             8,
         ),
+        (
+            "presenting_bfs",
+            presenting(bfs.clone(), Focus::ProblemAndLists),
+            8,
+        ),
+        (
+            "presenting_pseudocode",
+            presenting(bfs.clone(), Focus::PseudocodeAndLists),
+            8,
+        ),
+        ("presenting_plots", presenting(bfs, Focus::Plots), 8),
     ]
+}
+
+/// `settings` in presentation mode, showing `focus`.
+fn presenting(settings: Settings, focus: Focus) -> Settings {
+    Settings {
+        arrangement: Arrangement {
+            presenting: true,
+            focus,
+            ..settings.arrangement
+        },
+        ..settings
+    }
 }
 
 /// What a class cannot see in one view: lists with fewer whole rows than a lesson points at,
@@ -408,7 +432,8 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
 fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
     let mut found = Vec::new();
     let app = h.state();
-    let folded = app.session.settings.arrangement.setup_folded;
+    let arrangement = app.session.settings.arrangement;
+    let folded = arrangement.setup_folded || arrangement.presenting;
     if let Some(open) = app.view.lists_shown[0] {
         let wanted = match (folded, open.boards) {
             (false, _) => 3,

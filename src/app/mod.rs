@@ -48,7 +48,7 @@ pub use fonts::CjkFont;
 pub use session::{Lane, RunMode, Session, Settings};
 pub use text::Language;
 
-use arrangement::Pane;
+use arrangement::{Focus, Pane};
 use panels::{Tab, ViewState};
 
 /// The model's colours drawn as egui's.
@@ -81,6 +81,8 @@ pub struct App {
     files: file_dialog::FileDialog,
     /// Where the plots were drawn last frame, for exporting them as a picture.
     plots_rect: Option<egui::Rect>,
+    /// The text scale the styles were last set to (presentation mode draws larger text).
+    text_scale: f32,
     /// The status of a plots picture being saved from a screenshot callback.
     plots_saved: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
@@ -100,6 +102,7 @@ impl App {
             applied_language: None,
             files: Default::default(),
             plots_rect: None,
+            text_scale: 1.0,
             plots_saved: Default::default(),
         }
     }
@@ -192,6 +195,16 @@ impl App {
         let building_database = databases::frame(&self.session, &mut commands);
         if !ui.ctx().egui_wants_keyboard_input() {
             self.maximize_keys(ui, &mut commands);
+            self.presentation_keys(ui, &mut commands);
+        }
+        let scale = if self.session.settings.arrangement.presenting {
+            PRESENTING_TEXT
+        } else {
+            1.0
+        };
+        if self.text_scale != scale {
+            self.text_scale = scale;
+            set_text_scale(ui.ctx(), scale);
         }
         self.view.pane_rects.clear();
         self.view.lists_shown = [None; 2];
@@ -203,8 +216,9 @@ impl App {
                 panels::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
             });
         });
+        let presenting = self.session.settings.arrangement.presenting;
         // Presenting: the setup rows give their room to the pane.
-        if maximized.is_none() {
+        if maximized.is_none() && !presenting {
             egui::Panel::top("setup").show(ui, |ui| {
                 ui.add_space(4.0);
                 panels::setup_bar(ui, &self.session, self.cjk.available(), &mut commands);
@@ -227,11 +241,12 @@ impl App {
                     self.pane(ui, pane, &mut commands);
                 });
             }
+            None if presenting => self.presentation(ui, &mut commands),
             None if self.session.settings.compare => {
                 egui::CentralPanel::default()
                     .show(ui, |ui| self.pane(ui, Pane::Compare, &mut commands));
             }
-            None => self.single_view(ui, &mut commands),
+            None => self.single_view(ui, false, &mut commands),
         }
 
         // Floating windows over the view; their long work runs on worker threads.
@@ -259,16 +274,40 @@ impl App {
         }
     }
 
+    /// Presentation mode's focus area, filling the window under the controls.
+    fn presentation(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let focus = self.session.settings.arrangement.focus;
+        let pane = match focus {
+            Focus::ProblemAndLists => return self.single_view(ui, true, commands),
+            Focus::PseudocodeAndLists => {
+                // The code where the node panel was, the lists beside it.
+                let width = (ui.available_width() * 0.34).clamp(280.0, 900.0);
+                egui::Panel::left("code")
+                    .resizable(false)
+                    .exact_size(width)
+                    .show(ui, |ui| self.pane(ui, Pane::Pseudocode, commands));
+                egui::CentralPanel::default().show(ui, |ui| self.pane(ui, Pane::Lists, commands));
+                return;
+            }
+            Focus::Compare if self.session.settings.compare => Pane::Compare,
+            // The compare view is switched on with its focus; until then, the lists.
+            Focus::Compare => return self.single_view(ui, true, commands),
+            Focus::Tree => Pane::Tree,
+            Focus::Plots => Pane::Plots,
+        };
+        egui::CentralPanel::default().show(ui, |ui| self.pane(ui, pane, commands));
+    }
+
     /// The single view in its arrangement: the node panel on one side, the lists and the plots
-    /// (or the pseudocode) stacked in the rest.
-    fn single_view(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    /// (or the pseudocode) stacked in the rest. `lists_alone`: the lists fill the rest.
+    fn single_view(&mut self, ui: &mut egui::Ui, lists_alone: bool, commands: &mut Vec<Command>) {
         let arrangement = self.session.settings.arrangement;
         // A fixed share of the width: the node view never pushes the lists around.
         // A map needs more room than a board to be read from the back of a classroom.
         let node_width = if self.session.settings.domain == domain::DomainKind::Grid {
             (ui.available_width() * 0.5).clamp(400.0, 1100.0)
         } else {
-            (ui.available_width() * 0.35).clamp(330.0, 640.0)
+            (ui.available_width() * 0.35).clamp(300.0, 640.0)
         };
         let node_panel = if arrangement.board_right {
             egui::Panel::right("node")
@@ -281,6 +320,11 @@ impl App {
             .show(ui, |ui| self.pane(ui, Pane::Board, commands));
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
+            if lists_alone {
+                self.view.plots_hidden = false;
+                self.pane(ui, Pane::Lists, commands);
+                return;
+            }
             let lower = if settings.show_tree {
                 Pane::Tree
             } else if settings.show_pseudocode {
@@ -300,7 +344,11 @@ impl App {
             };
             // The rows a lesson points at stay whole: five with the setup folded, three with
             // it open.
-            let wanted_rows = if arrangement.setup_folded { 5 } else { 3 };
+            let wanted_rows = if arrangement.setup_folded || arrangement.presenting {
+                5
+            } else {
+                3
+            };
             let lists_needed = panels::lists_height(ui, &self.session, wanted_rows);
             let lists_height = (ui.available_height() * share).max(160.0).max(lists_needed);
             let lists = |app: &mut App, ui: &mut egui::Ui, commands: &mut Vec<Command>| {
@@ -382,6 +430,31 @@ impl App {
             Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
             Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),
             Pane::Board | Pane::Lists | Pane::Tree => Some(pane),
+        }
+    }
+
+    /// P enters or leaves presentation mode; while presenting, 1 to 5 choose its area and Esc
+    /// (with no pane maximised) leaves it.
+    fn presentation_keys(&mut self, ui: &egui::Ui, commands: &mut Vec<Command>) {
+        let arrangement = self.session.settings.arrangement;
+        let maximized = self.view.maximized.is_some();
+        let (toggle, leave, focus) = ui.input_mut(|i| {
+            let toggle = i.consume_shortcut(&keys::PRESENT);
+            let leave = arrangement.presenting && !maximized && i.consume_shortcut(&keys::RESTORE);
+            let focus = if arrangement.presenting {
+                keys::FOCUS.iter().position(|key| i.consume_shortcut(key))
+            } else {
+                None
+            };
+            (toggle, leave, focus)
+        });
+        if toggle || leave {
+            commands.push(Command::SetArrangement(arrangement::Arrangement {
+                presenting: !arrangement.presenting,
+                ..arrangement
+            }));
+        } else if let Some(i) = focus {
+            panels::choose_focus(&self.session, Focus::ALL[i], commands);
         }
     }
 
@@ -607,29 +680,29 @@ impl App {
 }
 
 /// Text sizes that stay legible on a projector at 100 % zoom.
-pub fn install_style(ctx: &egui::Context) {
+/// How much larger presentation mode draws the text.
+const PRESENTING_TEXT: f32 = 1.15;
+
+/// The text sizes, times `scale` (1 outside presentation mode).
+fn set_text_scale(ctx: &egui::Context, scale: f32) {
     use egui::{FontFamily, FontId, TextStyle};
     ctx.all_styles_mut(|style| {
         style.text_styles = [
-            (
-                TextStyle::Small,
-                FontId::new(12.0, FontFamily::Proportional),
-            ),
-            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
-            (
-                TextStyle::Button,
-                FontId::new(15.0, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Heading,
-                FontId::new(21.0, FontFamily::Proportional),
-            ),
-            (
-                TextStyle::Monospace,
-                FontId::new(15.0, FontFamily::Monospace),
-            ),
+            (TextStyle::Small, 12.0, FontFamily::Proportional),
+            (TextStyle::Body, 15.0, FontFamily::Proportional),
+            (TextStyle::Button, 15.0, FontFamily::Proportional),
+            (TextStyle::Heading, 21.0, FontFamily::Proportional),
+            (TextStyle::Monospace, 15.0, FontFamily::Monospace),
         ]
-        .into();
+        .into_iter()
+        .map(|(style, size, family)| (style, FontId::new((size * scale).round(), family)))
+        .collect();
+    });
+}
+
+pub fn install_style(ctx: &egui::Context) {
+    set_text_scale(ctx, 1.0);
+    ctx.all_styles_mut(|style| {
         style.spacing.button_padding = egui::vec2(8.0, 4.0);
         style.spacing.interact_size.y = 24.0;
     });

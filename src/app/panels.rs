@@ -5,7 +5,7 @@ use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, Te
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot};
 
-use super::arrangement::{Arrangement, Pane};
+use super::arrangement::{Arrangement, Focus, Pane};
 use super::board_view::{self, Decor, outcome_color, palette};
 use super::command::Command;
 use super::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState, DomainKind};
@@ -511,6 +511,56 @@ fn command_button(
 /// the buttons, the speed and the timeline keep one row at a projector's 850 points.
 const KEYS_ROOM: f32 = 1150.0;
 
+/// The title of a presentation focus area.
+pub fn focus_title(focus: Focus) -> &'static str {
+    let t = text::t();
+    match focus {
+        Focus::ProblemAndLists => t.focus_problem,
+        Focus::Compare => t.focus_compare,
+        Focus::Tree => t.focus_tree,
+        Focus::Plots => t.focus_plots,
+        Focus::PseudocodeAndLists => t.focus_pseudocode,
+    }
+}
+
+/// Shows `focus` in presentation mode: the compare area is the compare view, the others are
+/// the single view's.
+pub fn choose_focus(session: &Session, focus: Focus, commands: &mut Vec<Command>) {
+    let settings = &session.settings;
+    commands.push(Command::SetArrangement(Arrangement {
+        presenting: true,
+        focus,
+        ..settings.arrangement
+    }));
+    let compare = focus == Focus::Compare;
+    if settings.compare != compare {
+        commands.push(Command::SetCompare(compare));
+    }
+}
+
+/// Presentation mode's areas, each with its number key, and the way out.
+fn focus_switch(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let arrangement = session.settings.arrangement;
+    for (i, focus) in Focus::ALL.into_iter().enumerate() {
+        let on = arrangement.focus == focus;
+        let title = format!("{} {}", i + 1, focus_title(focus));
+        if ui.add(Button::selectable(on, title)).clicked() && !on {
+            choose_focus(session, focus, commands);
+        }
+    }
+    ui.separator();
+    if ui
+        .button(format!("{} (P)", text::t().presenting))
+        .on_hover_text(text::t().presenting_hint)
+        .clicked()
+    {
+        commands.push(Command::SetArrangement(Arrangement {
+            presenting: false,
+            ..arrangement
+        }));
+    }
+}
+
 /// The Single and Compare switch: it decides what Step and the timeline drive.
 pub fn view_switch(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     for (compare, title) in [(false, text::t().single), (true, text::t().compare)] {
@@ -558,14 +608,17 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         command_button(ui, Command::Reset, false, ready && can_back, keys, commands);
         // A narrow window or a large zoom: the speed and the timeline get a row of their own
         // rather than run off the right edge.
-        wrap_timeline = ui.available_width() < TIMELINE_ROOM;
+        let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
+        let scale = text_size / 15.0;
+        wrap_timeline = ui.available_width() < TIMELINE_ROOM * scale;
         if !wrap_timeline {
             ui.separator();
-            speed_and_timeline(ui, session, commands);
+            let labels = ui.available_width() >= (TIMELINE_ROOM + TIMELINE_LABELS) * scale;
+            speed_and_timeline(ui, session, labels, commands);
         }
     });
     if wrap_timeline {
-        ui.horizontal(|ui| speed_and_timeline(ui, session, commands));
+        ui.horizontal(|ui| speed_and_timeline(ui, session, true, commands));
     }
     if session.settings.show_breakpoints {
         super::breakpoints_view::row(
@@ -577,40 +630,50 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
     }
 }
 
-/// The width the speed slider and a usable timeline need beside the buttons.
-const TIMELINE_ROOM: f32 = 330.0;
+/// The width the speed slider and a usable timeline need beside the buttons, at the body
+/// text's usual 15 points.
+const TIMELINE_ROOM: f32 = 300.0;
 
-fn speed_and_timeline(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+/// The width beyond [`TIMELINE_ROOM`] that the words "Speed" and "Timeline" take (shown on
+/// hover where there is no room).
+const TIMELINE_LABELS: f32 = 140.0;
+
+fn speed_and_timeline(ui: &mut Ui, session: &Session, labels: bool, commands: &mut Vec<Command>) {
     let mut speed = session.settings.speed;
     // Short: a log slider needs little travel, and the timeline wants the room.
     ui.spacing_mut().slider_width = 70.0;
-    if ui
-        .add(
-            Slider::new(&mut speed, SPEED_RANGE)
-                .logarithmic(true)
-                .max_decimals(0)
-                .suffix(text::t().speed_suffix)
-                .text(text::t().speed),
-        )
-        .changed()
-    {
+    let slider = Slider::new(&mut speed, SPEED_RANGE)
+        .logarithmic(true)
+        .max_decimals(0)
+        .suffix(text::t().speed_suffix);
+    let slider = if labels {
+        slider.text(text::t().speed)
+    } else {
+        slider
+    };
+    if ui.add(slider).on_hover_text(text::t().speed).changed() {
         commands.push(Command::SetSpeed(speed));
     }
     ui.separator();
     if session.main_lane().is_some() {
         let furthest = session.furthest().max(1);
         let mut position = session.seek_target().unwrap_or(session.clock());
-        ui.spacing_mut().slider_width = (ui.available_width() - 175.0).max(80.0);
+        // Room for the value and the label beside the slider, which grow with the text.
+        let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
+        let beside = if labels { 12.5 } else { 6.5 };
+        ui.spacing_mut().slider_width = (ui.available_width() - beside * text_size).max(80.0);
         let suffix = if position == 1 {
             text::t().timeline_suffix_one
         } else {
             text::t().timeline_suffix
         };
-        let response = ui.add(
-            Slider::new(&mut position, 0..=furthest)
-                .suffix(suffix)
-                .text(text::t().timeline),
-        );
+        let slider = Slider::new(&mut position, 0..=furthest).suffix(suffix);
+        let slider = if labels {
+            slider.text(text::t().timeline)
+        } else {
+            slider
+        };
+        let response = ui.add(slider).on_hover_text(text::t().timeline);
         if response.changed() {
             commands.push(Command::Seek(position));
         }
@@ -686,6 +749,18 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             }
         }
         ui.separator();
+        let arrangement = settings.arrangement;
+        let mut presenting = arrangement.presenting;
+        if ui
+            .checkbox(&mut presenting, t.presenting)
+            .on_hover_text(t.presenting_hint)
+            .changed()
+        {
+            commands.push(Command::SetArrangement(Arrangement {
+                presenting,
+                ..arrangement
+            }));
+        }
         layout_menu(ui, settings.arrangement, single, commands);
         maximize_menu(ui, session, commands);
         ui.separator();
@@ -701,6 +776,10 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
     // below.
     view_switch(ui, session, commands);
     ui.separator();
+    if session.settings.arrangement.presenting {
+        focus_switch(ui, session, commands);
+        return;
+    }
     domain_picker(ui, session.settings.domain, commands);
     // Right-aligned in the menu bar, where nothing else grows: the theme and zoom used to sit
     // at the end of the setup row and were covered by the weight slider and the tie-break.
@@ -1850,6 +1929,8 @@ enum Fit {
 
 /// The widths of a node table's columns.
 struct ListColumns {
+    /// The width the rank column's heading needs.
+    rank_heading: f32,
     text_size: f32,
     map: bool,
     text_boards: bool,
@@ -1922,6 +2003,8 @@ impl ListColumns {
             .max(44.0)
             .max(heading_width(text::t().col_node));
         let id_width = node_width.max(heading_width(text::t().col_parent));
+        // The rank's heading is "#" in open and "step" in closed.
+        let rank_heading = heading_width(text::t().col_step).max(heading_width(text::t().col_rank));
         let font = egui::TextStyle::Body.resolve(ui.style());
         let cost_width = ui.fonts_mut(|f| {
             f.layout_no_wrap("100.41".to_owned(), font, Color32::WHITE)
@@ -1929,6 +2012,7 @@ impl ListColumns {
                 .x
         }) + 8.0;
         ListColumns {
+            rank_heading,
             cost_width,
             text_size,
             map,
@@ -1947,7 +2031,8 @@ impl ListColumns {
         let wide = fit == Fit::Wide;
         let (rank_width, value_width) = if wide { (36.0, 26.0) } else { (30.0, 22.0) };
         // A long run's step numbers (five digits and more) need more than the narrow column.
-        let rank_width = f32::max(rank_width, (self.digits - 0.4) * self.text_size * 0.6 + 6.0);
+        let rank_width = f32::max(rank_width, (self.digits - 0.4) * self.text_size * 0.6 + 6.0)
+            .max(self.rank_heading);
         if self.map {
             (rank_width, self.cost_width, self.cost_width)
         } else {

@@ -304,6 +304,8 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                 lists_stacked: rng.below(2) == 0,
                 lists_below: rng.below(2) == 0,
                 setup_folded: rng.below(2) == 0,
+                presenting: rng.below(4) == 0,
+                focus: super::arrangement::Focus::ALL[rng.below(5)],
             })),
             4 => command(Command::Maximize(
                 [

@@ -42,4 +42,35 @@ pub struct Arrangement {
     /// The setup rows (board, goal, algorithm) folded into one summary line, leaving the room
     /// to the search once the lesson is set up.
     pub setup_folded: bool,
+    /// Presentation mode: no setup rows, larger text, and one focus area filling the window.
+    pub presenting: bool,
+    /// What presentation mode shows.
+    pub focus: Focus,
+}
+
+/// The area presentation mode fills the window with, switched by the number keys 1 to 5.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Focus {
+    /// The node panel and the open and closed lists.
+    #[default]
+    ProblemAndLists,
+    /// The compare view: lanes, plots and summary.
+    Compare,
+    /// The search tree.
+    Tree,
+    /// The plots.
+    Plots,
+    /// The pseudocode beside the lists.
+    PseudocodeAndLists,
+}
+
+impl Focus {
+    /// In the order of their keys, 1 to 5.
+    pub const ALL: [Focus; 5] = [
+        Focus::ProblemAndLists,
+        Focus::Compare,
+        Focus::Tree,
+        Focus::Plots,
+        Focus::PseudocodeAndLists,
+    ];
 }

@@ -344,6 +344,13 @@ strings! {
         to the search", "把初始状态、目标和算法几行收成一行，把空间留给搜索";
     edit_setup: "Edit setup", "展开设置";
     maximize: "Maximise", "最大化";
+    presenting: "Presentation mode", "演示模式";
+    presenting_hint: "P: larger text, no setup rows, one area filling the window, switched by the keys 1 to 5; P again leaves", "P：字更大、隐藏设置行、一个区域占满窗口，按 1 至 5 切换；再按 P 退出";
+    focus_problem: "Lists", "问题与列表";
+    focus_compare: "Compare", "对比";
+    focus_tree: "Tree", "搜索树";
+    focus_plots: "Plots", "图表";
+    focus_pseudocode: "Code", "伪代码与列表";
     maximize_hint: "F maximises the pane under the pointer; F or Esc restores",
         "按 F 最大化指针下的面板；再按 F 或 Esc 恢复";
     maximized_note: "maximised. F or Esc restores the layout.", "已最大化。按 F 或 Esc 恢复布局。";
