@@ -150,13 +150,18 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
                 StrokeKind::Inside,
             );
         }
-        painter.text(
-            tile_rect.center(),
-            Align2::CENTER_CENTER,
-            tile.to_string(),
-            font.clone(),
-            text,
-        );
+        let galley = painter.layout_no_wrap(tile.to_string(), font.clone(), text);
+        let badge = decor
+            .explanation
+            .filter(|e| has_badges(e.kind) && cell >= MIN_BADGE_CELL)
+            .and_then(|e| {
+                e.tiles
+                    .iter()
+                    .find(|note| note.tile == tile && note.cost > 0)
+            })
+            .map(|_| badge_disc(tile_rect, cell));
+        let at = digit_origin(tile_rect, galley.size(), badge);
+        painter.galley(at, galley, text);
     }
 
     if let Some(explanation) = decor.explanation {
@@ -208,11 +213,8 @@ fn paint_explanation(
                 }
             }
             HeuristicKind::Manhattan | HeuristicKind::LinearConflict => {
-                if note.cost > 0 {
-                    // Tucked into the corner, so the digit stays readable on the small
-                    // boards of the lane cards (a badge inset from the corner covered it).
-                    let radius = (cell * 0.17).max(6.0);
-                    let center = pos2(r.right() - radius * 0.8, r.top() + radius * 0.8);
+                if note.cost > 0 && cell >= MIN_BADGE_CELL {
+                    let (center, radius) = badge_disc(r, cell);
                     painter.circle_filled(center, radius, palette::BADGE);
                     painter.text(
                         center,
@@ -245,6 +247,46 @@ fn paint_explanation(
             painter.circle_filled(pb, (cell * 0.06).max(3.0), palette::CONFLICT);
         }
     }
+}
+
+/// The smallest cell that has room for a distance badge beside its number: on smaller boards
+/// (a lane card's) the badge would cover the number, and h is written beside the board.
+const MIN_BADGE_CELL: f32 = 36.0;
+
+/// Whether `kind` marks tiles with a badge of their distance.
+fn has_badges(kind: HeuristicKind) -> bool {
+    matches!(
+        kind,
+        HeuristicKind::Manhattan | HeuristicKind::LinearConflict
+    )
+}
+
+/// The badge of a tile's distance: a disc tucked into the tile's top-right corner, its centre
+/// and radius.
+fn badge_disc(tile: Rect, cell: f32) -> (Pos2, f32) {
+    let radius = (cell * 0.17).max(6.0);
+    (
+        pos2(tile.right() - radius * 0.8, tile.top() + radius * 0.8),
+        radius,
+    )
+}
+
+/// Where a tile's number of `size` goes: centred in the tile, or where a badge would cover
+/// it, below the badge's band (and left of it if the tile is too small for that).
+fn digit_origin(tile: Rect, size: Vec2, badge: Option<(Pos2, f32)>) -> Pos2 {
+    let centred = tile.center() - size / 2.0;
+    let Some((center, radius)) = badge else {
+        return centred;
+    };
+    let disc = Rect::from_center_size(center, Vec2::splat(2.0 * radius));
+    if !disc.intersects(Rect::from_min_size(centred, size)) {
+        return centred;
+    }
+    let below = pos2(centred.x, (disc.bottom() + 0.5).min(tile.bottom() - size.y));
+    if !disc.intersects(Rect::from_min_size(below, size)) {
+        return below;
+    }
+    pos2((disc.left() - 0.5 - size.x).max(tile.left()), below.y)
 }
 
 /// The font size of a tile's number in a small board of `cell`-sized cells. Two-digit tiles of
@@ -389,4 +431,47 @@ pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
         }
         ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_distance_badge_never_covers_a_tiles_number_and_the_number_stays_in_its_tile() {
+        let mut harness = egui_kittest::Harness::new_ui(|ui| {
+            let mut checked = 0;
+            for cell in (MIN_BADGE_CELL as u32)..=160 {
+                let cell = cell as f32;
+                let gap = (cell * 0.06).max(2.0);
+                let font = FontId::proportional(cell * 0.48);
+                for side in [3, 4] {
+                    for tile in 1..(side * side) as u8 {
+                        let pos = usize::from(tile);
+                        let rect = cell_rect(Pos2::ZERO, cell, gap, pos % (side * side), side);
+                        let galley = ui.painter().layout_no_wrap(
+                            tile.to_string(),
+                            font.clone(),
+                            Color32::WHITE,
+                        );
+                        let (center, radius) = badge_disc(rect, cell);
+                        let at = digit_origin(rect, galley.size(), Some((center, radius)));
+                        let digit = Rect::from_min_size(at, galley.size());
+                        let disc = Rect::from_center_size(center, Vec2::splat(2.0 * radius));
+                        assert!(
+                            !disc.intersects(digit),
+                            "tile {tile} at cell {cell}: {digit:?} under {disc:?}"
+                        );
+                        assert!(
+                            rect.expand(0.5).contains_rect(digit),
+                            "tile {tile} at cell {cell}: {digit:?} outside {rect:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            assert!(checked > 2000);
+        });
+        harness.run();
+    }
 }
