@@ -1022,6 +1022,20 @@ impl Session {
             }
             Command::MoveTile(cell) => self.move_tile(cell),
             Command::SetSize(side) => {
+                // A pattern database is for one board size: the new size takes its own (or
+                // Manhattan distance where it has none), in the single view and every lane.
+                let database = |kind: HeuristicKind| match kind.board_side() {
+                    Some(s) if s != side => match side {
+                        3 => HeuristicKind::Pdb44,
+                        4 => HeuristicKind::Pdb663,
+                        _ => HeuristicKind::Manhattan,
+                    },
+                    _ => kind,
+                };
+                self.settings.config.heuristic = database(self.settings.config.heuristic);
+                for lane in &mut self.settings.lanes {
+                    lane.heuristic = database(lane.heuristic);
+                }
                 let preset = GoalPreset::from_name(&self.settings.goal_text)
                     .filter(|p| p.board(side).is_some())
                     .unwrap_or(GoalPreset::default_for(side));
@@ -1825,5 +1839,25 @@ mod tests {
             },
         ));
         assert_eq!(session.settings.lanes[1].goal_test, GoalTest::OnExpansion);
+    }
+
+    #[test]
+    fn a_new_board_size_takes_its_own_pattern_database_everywhere() {
+        let pdb = |kind| SearchConfig::with(Algorithm::AStar, kind);
+        let mut session = Session::new(Settings {
+            config: pdb(HeuristicKind::Pdb663),
+            lanes: vec![pdb(HeuristicKind::Pdb663), pdb(HeuristicKind::Manhattan)],
+            board_text: "123456789ABCDEF0".to_string(),
+            goal_text: "123456789ABCDEF0".to_string(),
+            ..Settings::default()
+        });
+        session.apply(Command::SetSize(3));
+        assert_eq!(session.settings.config.heuristic, HeuristicKind::Pdb44);
+        let lanes: Vec<_> = session.settings.lanes.iter().map(|c| c.heuristic).collect();
+        assert_eq!(lanes, [HeuristicKind::Pdb44, HeuristicKind::Manhattan]);
+        session.apply(Command::SetSize(4));
+        assert_eq!(session.settings.config.heuristic, HeuristicKind::Pdb663);
+        session.apply(Command::SetSize(2));
+        assert_eq!(session.settings.config.heuristic, HeuristicKind::Manhattan);
     }
 }
