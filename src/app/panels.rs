@@ -418,10 +418,14 @@ pub fn maximized_heading(ui: &mut Ui, pane: Pane, commands: &mut Vec<Command>) {
 
 fn config_editor(ui: &mut Ui, config: &SearchConfig, commands: &mut Vec<Command>) {
     let next = edit_config(ui, config, false);
-    ui.label(
-        RichText::new(text::engine::formula(config.algorithm))
-            .monospace()
-            .color(ui.visuals().strong_text_color()),
+    // One piece: a wrapped row would put "f =" on one line and "g + h" on the next.
+    ui.add(
+        egui::Label::new(
+            RichText::new(text::engine::formula(config.algorithm))
+                .monospace()
+                .color(ui.visuals().strong_text_color()),
+        )
+        .extend(),
     );
     if next != *config {
         commands.push(Command::SetConfig(next));
@@ -1659,12 +1663,23 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
 }
 
 fn list_heading(ui: &mut Ui, title: &str, count: usize, toggle: &str, extra: impl FnOnce(&mut Ui)) {
+    list_heading_with(ui, title, &text::list_count(count), toggle, extra);
+}
+
+/// [`list_heading`] with its count written as `count`.
+fn list_heading_with(
+    ui: &mut Ui,
+    title: &str,
+    count: &str,
+    toggle: &str,
+    extra: impl FnOnce(&mut Ui),
+) {
     // One line, so the rows get the height: the toggle (a checkbox labelled `toggle`) sits at
     // the line's right end where it fits beside the title, and is left out where it does not
     // (it is also in the View menu).
     ui.horizontal(|ui| {
         ui.label(RichText::new(title).strong().size(17.0));
-        ui.label(RichText::new(text::list_count(count)).color(ui.visuals().weak_text_color()));
+        ui.label(RichText::new(count).color(ui.visuals().weak_text_color()));
         if toggle.is_empty() {
             return;
         }
@@ -1860,10 +1875,20 @@ fn closed_table(
         marks.push((last, Mark::Expanded));
     }
     let follow = &mut view.follow;
-    list_heading(
+    // The goal is taken from open and closed, not expanded: said so, so that the count agrees
+    // with the expanded counter.
+    let goal_last = ids
+        .last()
+        .is_some_and(|&id| search.node(id).expanded_at.is_none());
+    let count = if goal_last {
+        text::closed_count_with_goal(ids.len() - 1)
+    } else {
+        text::list_count(ids.len())
+    };
+    list_heading_with(
         ui,
         text::t().closed_list,
-        ids.len(),
+        &count,
         text::t().follow_newest,
         |ui| {
             ui.checkbox(&mut follow.on, text::t().follow_newest)

@@ -732,6 +732,16 @@ pub fn list_count(n: usize) -> String {
     }
 }
 
+/// The closed list's count when its last node is the goal, taken but not expanded: the
+/// expanded counter counts the others.
+pub fn closed_count_with_goal(expanded: usize) -> String {
+    match (expanded, zh()) {
+        (n, true) => format!("{n} 个已扩展 + 目标"),
+        (1, false) => "1 expanded + the goal".to_owned(),
+        (n, false) => format!("{n} expanded + the goal"),
+    }
+}
+
 pub fn solved_headline(moves: usize) -> String {
     if zh() {
         format!("已解出：{moves} 步")
