@@ -109,16 +109,26 @@ enum Detail {
 }
 
 impl Detail {
-    /// The box's width and height in units of its label's size, for names `name` wide.
-    fn box_size(self, name: f32) -> (f32, f32) {
+    /// The box's width and height in units of its label's size, for names and costs lines
+    /// `text` wide.
+    fn box_size(self, text: TextWidths) -> (f32, f32) {
+        let lines = text.name.max(text.costs);
         match self {
             Detail::Dot => (0.0, 0.0),
-            Detail::Name => (name, 1.5),
-            Detail::Costs => (name.max(5.8), 2.5),
+            Detail::Name => (text.name, 1.5),
+            Detail::Costs => (lines, 2.5),
             // A board 2.7 labels high at the left, the text beside it.
-            Detail::Board => (3.2 + name.max(5.4), 3.0),
+            Detail::Board => (3.2 + lines, 3.0),
         }
     }
+}
+
+/// The widest name and the widest line of g, h and f, in units of the label's size, with a
+/// little room either side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TextWidths {
+    name: f32,
+    costs: f32,
 }
 
 /// What the camera's scale lets a node show: the detail, the label's size and the box.
@@ -132,7 +142,7 @@ struct Look {
 impl Look {
     /// The richest detail whose box fits the room a node has between its neighbours with a
     /// readable label; failing that, names as large as fits, or dots.
-    fn of(camera: &Camera, name: f32) -> Look {
+    fn of(camera: &Camera, name: TextWidths) -> Look {
         let (room_w, room_h) = (camera.sx as f32 * CELL_W, camera.sy as f32 * CELL_H);
         let text_for = |detail: Detail| {
             let (w, h) = detail.box_size(name);
@@ -191,6 +201,8 @@ pub struct TreeView {
     pub boards_drawn: bool,
     /// The tree's size the last time it was drawn, so Fit follows the pane's size.
     rect_size: Vec2,
+    /// The longest line of g, h and f among the nodes, in characters.
+    costs_chars: usize,
     /// Whether the colour key fitted in the toolbar's row last frame (else it is in the
     /// options menu).
     key_inline: bool,
@@ -225,6 +237,7 @@ impl Default for TreeView {
             boards_drawn: false,
             rect_size: Vec2::ZERO,
             key_inline: true,
+            costs_chars: 0,
         }
     }
 }
@@ -254,6 +267,14 @@ impl TreeView {
         }
         let started = Instant::now();
         self.layout = self.tree.layout(&self.folds);
+        // The longest line of costs, from the first nodes and the last (the deepest, with the
+        // largest g): a map's costs have decimals, and a box must hold them.
+        let n = search.node_count();
+        self.costs_chars = (0..n.min(300))
+            .chain(n.saturating_sub(300)..n)
+            .map(|i| costs_line(&facts(search, NodeId(i as u32))).len())
+            .max()
+            .unwrap_or(0);
         self.layout_cost = started.elapsed().as_secs_f64();
         self.layout_at = Some(started);
         self.layout_of = Some(key);
@@ -295,13 +316,16 @@ impl TreeView {
 
     /// The widest label's width in units of its size, with a little room either side: a board
     /// written out, or "S12 #13" with as many digits as the tree's largest number.
-    fn name_width(&self) -> f32 {
-        if self.board_names {
+    fn name_width(&self) -> TextWidths {
+        let name = if self.board_names {
             7.6
         } else {
             let digits = self.tree.len().max(1).ilog10() + 1;
             1.6 + 1.15 * digits as f32
-        }
+        };
+        // The costs are written a little smaller than the name.
+        let costs = (0.36 * self.costs_chars as f32 + 0.4).max(5.0);
+        TextWidths { name, costs }
     }
 
     /// Chooses the camera for a pane of `size`: the richest detail at which the whole tree fits
@@ -1100,12 +1124,7 @@ fn node_box(
         } else if let Some(pruned) = pruned.clone() {
             pruned
         } else {
-            format!(
-                "g={} h={} f={}",
-                node_facts.g,
-                node_facts.h,
-                cost_text(node_facts.f)
-            )
+            costs_line(&node_facts)
         }
     };
     let pad = label * 0.15;
@@ -1173,6 +1192,11 @@ fn node_box(
         );
     }
     true
+}
+
+/// A node's g, h and f as its box writes them.
+fn costs_line<A>(node: &crate::tree::model::NodeFacts<A>) -> String {
+    format!("g={} h={} f={}", node.g, node.h, cost_text(node.f))
 }
 
 /// The OPEN/CLOSED table up to the current step (at most [`TABLE_STEPS`] rows).
