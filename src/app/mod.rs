@@ -350,8 +350,27 @@ impl App {
                 3
             };
             let lists_needed = panels::lists_height(ui, &self.session, wanted_rows);
-            let lists_height = (ui.available_height() * share).max(160.0).max(lists_needed);
+            let mut lists_height = (ui.available_height() * share).max(160.0).max(lists_needed);
+            if lower == Pane::Tree {
+                // The tree gets at least a third of the window: shorter, its rows are too close
+                // together for labels a class can read, and the lists scroll.
+                let tree_least = ui.ctx().content_rect().height() / 3.0;
+                lists_height = lists_height
+                    .min(ui.available_height() - tree_least - 16.0)
+                    .max(0.0);
+            }
             let lists = |app: &mut App, ui: &mut egui::Ui, commands: &mut Vec<Command>| {
+                if lower == Pane::Tree {
+                    // Held to their share, so the tree keeps its third.
+                    let (rect, _) = ui.allocate_exact_size(
+                        egui::vec2(ui.available_width(), lists_height),
+                        egui::Sense::hover(),
+                    );
+                    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                    child.shrink_clip_rect(rect);
+                    app.pane(&mut child, Pane::Lists, commands);
+                    return;
+                }
                 ui.allocate_ui(egui::vec2(ui.available_width(), lists_height), |ui| {
                     app.pane(ui, Pane::Lists, commands);
                 });

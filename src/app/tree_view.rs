@@ -37,11 +37,23 @@ use crate::tree::marks::{Highlight, Marks, Standing};
 use crate::tree::model::{Folds, SearchTree, TreeNode, cost_text, facts, node_name, state};
 use crate::tree::table::{Naming, StepTable, TABLE_STEPS};
 
-/// The distance between rows, in units of the distance between siblings.
-const ROW: f64 = 1.35;
-/// A node's box, in the same units.
-const BOX_W: f32 = 0.86;
-const BOX_H: f32 = 1.1;
+/// The smallest label, in points, read from the back of a classroom: Fit never draws a tree
+/// of up to [`PAN_NODES`] nodes smaller, and boards and costs are drawn only when they fit
+/// beside a label this large.
+const READABLE: f32 = 14.0;
+/// Labels smaller than this are not drawn: the nodes are dots.
+const MIN_LABEL: f32 = 7.0;
+/// The largest label Fit chooses: a tree of a few nodes is not drawn as a poster.
+const FIT_LABEL_MAX: f32 = 22.0;
+/// Trees up to this many nodes are never fitted below [`READABLE`]: Fit shows the part around
+/// the node being expanded instead, and the rest is a drag away.
+const PAN_NODES: usize = 40;
+/// A node's box may take this share of the distance between siblings...
+const CELL_W: f32 = 0.9;
+/// ...and of the distance between rows (the rest is room for the edges).
+const CELL_H: f32 = 0.8;
+/// Room left around a fitted tree, in points.
+const FIT_MARGIN: f32 = 4.0;
 
 /// A tree pane shorter than this shows only a button that maximises it.
 const MIN_PANE_HEIGHT: f32 = 140.0;
@@ -54,13 +66,108 @@ pub enum TreeTab {
     Table,
 }
 
-/// Where the view looks: the layout point at the centre and pixels per unit.
+/// Where the view looks: the layout point at the centre, points per unit each way, and the
+/// largest label; zooming scales the three together, so the text grows with the boxes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Camera {
     x: f64,
-    /// In rows times [`ROW`].
+    /// In rows.
     y: f64,
-    scale: f64,
+    /// Points between the centres of two siblings.
+    sx: f64,
+    /// Points between two rows.
+    sy: f64,
+    /// The label's size in points when the boxes have room for it.
+    text: f64,
+}
+
+impl Camera {
+    /// Zooms by `factor` keeping the layout point under `offset` (from the centre) in place.
+    fn zoom(&mut self, factor: f64, offset: Vec2) {
+        let factor = factor.clamp(0.002 / self.sx, 4000.0 / self.sx);
+        let (px, py) = (f64::from(offset.x), f64::from(offset.y));
+        let before = (self.x + px / self.sx, self.y + py / self.sy);
+        self.sx *= factor;
+        self.sy *= factor;
+        self.text *= factor;
+        self.x = before.0 - px / self.sx;
+        self.y = before.1 - py / self.sy;
+    }
+}
+
+/// How much of a node is drawn, from the least to the most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Detail {
+    /// A dot in the node's colour.
+    Dot,
+    /// A box with the node's name and expansion number.
+    Name,
+    /// The name over its g, h and f.
+    Costs,
+    /// The state (a board, or a map's cell) beside the name and g, h, f.
+    Board,
+}
+
+impl Detail {
+    /// The box's width and height in units of its label's size, for names and costs lines
+    /// `text` wide.
+    fn box_size(self, text: TextWidths) -> (f32, f32) {
+        let lines = text.name.max(text.costs);
+        match self {
+            Detail::Dot => (0.0, 0.0),
+            Detail::Name => (text.name, 1.5),
+            Detail::Costs => (lines, 2.5),
+            // A board 2.7 labels high at the left, the text beside it.
+            Detail::Board => (3.2 + lines, 3.0),
+        }
+    }
+}
+
+/// The widest name and the widest line of g, h and f, in units of the label's size, with a
+/// little room either side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TextWidths {
+    name: f32,
+    costs: f32,
+}
+
+/// What the camera's scale lets a node show: the detail, the label's size and the box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Look {
+    detail: Detail,
+    text: f32,
+    size: Vec2,
+}
+
+impl Look {
+    /// The richest detail whose box fits the room a node has between its neighbours with a
+    /// readable label; failing that, names as large as fits, or dots.
+    fn of(camera: &Camera, name: TextWidths) -> Look {
+        let (room_w, room_h) = (camera.sx as f32 * CELL_W, camera.sy as f32 * CELL_H);
+        let text_for = |detail: Detail| {
+            let (w, h) = detail.box_size(name);
+            (room_w / w).min(room_h / h).min(camera.text as f32)
+        };
+        let look = |detail: Detail, text: f32| {
+            let (w, h) = detail.box_size(name);
+            Look {
+                detail,
+                text,
+                size: Vec2::new(w, h) * text,
+            }
+        };
+        for detail in [Detail::Board, Detail::Costs, Detail::Name] {
+            let text = text_for(detail);
+            // Fit sets the scale for exactly a readable label: rounding must not lose it.
+            if text >= READABLE - 1e-3 {
+                return look(detail, text);
+            }
+        }
+        match text_for(Detail::Name) {
+            text if text >= MIN_LABEL => look(Detail::Name, text),
+            _ => look(Detail::Dot, 0.0),
+        }
+    }
 }
 
 /// The tree pane's state.
@@ -86,6 +193,19 @@ pub struct TreeView {
     table: Option<StepTable<AnyProblem>>,
     /// Where the tree was drawn the last time the pane was (None if there was no room).
     pub rect: Option<Rect>,
+    /// The whole pane (toolbar, colour key and tree) the last time it was drawn.
+    pub pane_rect: Rect,
+    /// The size in points of the node labels drawn in the last frame (0 if none were).
+    pub label_points: f32,
+    /// Whether the last frame drew the nodes' boards (or a map's cells).
+    pub boards_drawn: bool,
+    /// The tree's size the last time it was drawn, so Fit follows the pane's size.
+    rect_size: Vec2,
+    /// The longest line of g, h and f among the nodes, in characters.
+    costs_chars: usize,
+    /// Whether the colour key fitted in the toolbar's row last frame (else it is in the
+    /// options menu).
+    key_inline: bool,
 }
 
 impl Default for TreeView {
@@ -104,12 +224,20 @@ impl Default for TreeView {
             camera: Camera {
                 x: 0.0,
                 y: 0.0,
-                scale: 80.0,
+                sx: 130.0,
+                sy: 75.0,
+                text: 16.0,
             },
             fit: true,
             shown: None,
             table: None,
             rect: None,
+            pane_rect: Rect::NOTHING,
+            label_points: 0.0,
+            boards_drawn: false,
+            rect_size: Vec2::ZERO,
+            key_inline: true,
+            costs_chars: 0,
         }
     }
 }
@@ -139,6 +267,14 @@ impl TreeView {
         }
         let started = Instant::now();
         self.layout = self.tree.layout(&self.folds);
+        // The longest line of costs, from the first nodes and the last (the deepest, with the
+        // largest g): a map's costs have decimals, and a box must hold them.
+        let n = search.node_count();
+        self.costs_chars = (0..n.min(300))
+            .chain(n.saturating_sub(300)..n)
+            .map(|i| costs_line(&facts(search, NodeId(i as u32))).len())
+            .max()
+            .unwrap_or(0);
         self.layout_cost = started.elapsed().as_secs_f64();
         self.layout_at = Some(started);
         self.layout_of = Some(key);
@@ -158,53 +294,157 @@ impl TreeView {
     /// Shows the node being expanded at a scale where its board and labels are drawn.
     pub fn zoom_in_on_current(&mut self) {
         self.fit = false;
-        self.camera.scale = 90.0;
+        let text = 18.0;
+        let (w, h) = Detail::Board.box_size(self.name_width());
+        self.camera.sx = f64::from(w * text / CELL_W) * 1.1;
+        self.camera.sy = f64::from(h * text / CELL_H) * 1.1;
+        self.camera.text = f64::from(text);
         self.shown = None;
     }
 
     fn center_on(&mut self, dense: u32) {
         if self.layout.placed(dense) {
             self.camera.x = self.layout.x[dense as usize];
-            self.camera.y = f64::from(self.layout.depth[dense as usize]) * ROW;
+            self.camera.y = f64::from(self.layout.depth[dense as usize]);
         }
     }
 
-    fn fit_to(&mut self, size: Vec2) {
-        if self.layout.rows.is_empty() {
+    /// What a node shows at the camera's scale.
+    fn look(&self) -> Look {
+        Look::of(&self.camera, self.name_width())
+    }
+
+    /// The widest label's width in units of its size, with a little room either side: a board
+    /// written out, or "S12 #13" with as many digits as the tree's largest number.
+    fn name_width(&self) -> TextWidths {
+        let name = if self.board_names {
+            7.6
+        } else {
+            let digits = self.tree.len().max(1).ilog10() + 1;
+            1.6 + 1.15 * digits as f32
+        };
+        // The costs are written a little smaller than the name.
+        let costs = (0.36 * self.costs_chars as f32 + 0.4).max(5.0);
+        TextWidths { name, costs }
+    }
+
+    /// Chooses the camera for a pane of `size`: the richest detail at which the whole tree fits
+    /// with readable labels, as large as fits up to [`FIT_LABEL_MAX`]. A tree of up to
+    /// [`PAN_NODES`] nodes too wide (or deep) for readable labels keeps them readable and is
+    /// shown around the node being expanded, `current`; a larger one is shrunk to fit whole.
+    fn fit_to(&mut self, size: Vec2, current: Option<NodeId>) {
+        let layout = &self.layout;
+        if layout.rows.is_empty() {
             return;
         }
-        let width = self.layout.max_x - self.layout.min_x + 1.0;
-        let height = (self.layout.rows.len() - 1) as f64 * ROW + f64::from(BOX_H) + 0.3;
+        let span = (layout.max_x - layout.min_x) as f32;
+        let gaps = (layout.rows.len() - 1) as f32;
+        let (w, h) = (size.x - 2.0 * FIT_MARGIN, size.y - 2.0 * FIT_MARGIN);
+        let name = self.name_width();
+        let box_size = |detail: Detail| detail.box_size(name);
+        // The largest label at which the tree's width, and its height, fit at this detail,
+        // each box as close to its neighbours as the room it may take allows.
+        let fits = |detail: Detail| {
+            let (bw, bh) = box_size(detail);
+            let across = w / (bw * (span / CELL_W + 1.0));
+            let down = h / (bh * (gaps / CELL_H + 1.0));
+            (across, down)
+        };
+        let nodes: usize = layout.rows.iter().map(Vec::len).sum();
+        let mut whole = None;
+        for detail in [Detail::Board, Detail::Costs, Detail::Name] {
+            let (across, down) = fits(detail);
+            if across.min(down) >= READABLE {
+                whole = Some((detail, across.min(down).min(FIT_LABEL_MAX)));
+                break;
+            }
+        }
+        let centre = ((layout.min_x + layout.max_x) / 2.0, f64::from(gaps) / 2.0);
+        let (detail, text, focus) = match whole {
+            Some((detail, text)) => (detail, text, centre),
+            None if nodes <= PAN_NODES => {
+                // Readable, and as much shown as the height allows.
+                let detail = [Detail::Board, Detail::Costs]
+                    .into_iter()
+                    .find(|&d| fits(d).1 >= READABLE)
+                    .unwrap_or(Detail::Name);
+                let focus = current
+                    .filter(|id| layout.placed(id.0))
+                    .map_or((0.0, 0.0), |id| {
+                        (layout.x[id.index()], f64::from(layout.depth[id.index()]))
+                    });
+                (detail, READABLE, focus)
+            }
+            None => (
+                Detail::Name,
+                fits(Detail::Name).0.min(fits(Detail::Name).1),
+                centre,
+            ),
+        };
+        let (bw, bh) = box_size(detail);
+        let (box_w, box_h) = (bw * text, bh * text);
+        // Each box may take only part of the distance to its neighbours; where the pane has
+        // more room the tree spreads out, but no further than makes its families hard to tell.
+        let spread = |least: f32, room: f32, gaps: f32| {
+            if gaps > 0.0 {
+                (room / gaps).clamp(least, least * 1.6)
+            } else {
+                least
+            }
+        };
+        let sx = if text >= MIN_LABEL {
+            spread(box_w / CELL_W, w - box_w, span)
+        } else {
+            // Dots: the tree's width fills the pane.
+            (w / (span + 1.0)).max(0.002)
+        };
+        let sy = if text >= MIN_LABEL {
+            spread(box_h / CELL_H, h - box_h, gaps)
+        } else {
+            (h / (gaps + 1.0)).max(0.002)
+        };
+        let (sx, sy) = (f64::from(sx), f64::from(sy));
+        // Shown in part: the focus as near the middle as keeps the tree's ends at the pane's.
+        let clamp_to = |focus: f64, lo: f64, hi: f64, half: f64| {
+            if hi - lo <= 2.0 * half {
+                (lo + hi) / 2.0
+            } else {
+                focus.clamp(lo + half, hi - half)
+            }
+        };
+        let half_w = f64::from(w - box_w) / 2.0 / sx;
+        let half_h = f64::from(h - box_h) / 2.0 / sy;
         self.camera = Camera {
-            x: (self.layout.min_x + self.layout.max_x) / 2.0,
-            y: ((self.layout.rows.len() - 1) as f64 * ROW) / 2.0,
-            scale: (f64::from(size.x) / width)
-                .min(f64::from(size.y) / height)
-                .clamp(0.002, 160.0),
+            x: clamp_to(focus.0, layout.min_x, layout.max_x, half_w),
+            y: clamp_to(focus.1, 0.0, f64::from(gaps), half_h),
+            sx,
+            sy,
+            text: f64::from(text),
         };
     }
 
     fn to_screen(&self, rect: Rect, x: f64, depth: u32) -> Pos2 {
         let c = rect.center();
         Pos2::new(
-            c.x + ((x - self.camera.x) * self.camera.scale) as f32,
-            c.y + ((f64::from(depth) * ROW - self.camera.y) * self.camera.scale) as f32,
+            c.x + ((x - self.camera.x) * self.camera.sx) as f32,
+            c.y + ((f64::from(depth) - self.camera.y) * self.camera.sy) as f32,
         )
     }
 
     /// The node whose box is under `pos`, if any.
     fn node_at(&self, rect: Rect, pos: Pos2) -> Option<u32> {
         let c = rect.center();
-        let x = self.camera.x + f64::from(pos.x - c.x) / self.camera.scale;
-        let y = self.camera.y + f64::from(pos.y - c.y) / self.camera.scale;
-        let depth = (y / ROW + 0.5).floor();
+        let x = self.camera.x + f64::from(pos.x - c.x) / self.camera.sx;
+        let y = self.camera.y + f64::from(pos.y - c.y) / self.camera.sy;
+        let depth = (y + 0.5).floor();
         if depth < 0.0 {
             return None;
         }
-        // Nodes are drawn at least 3 pixels wide however far out the view is.
-        let half = f64::from(BOX_W / 2.0).max(3.0 / self.camera.scale);
-        let dy = y - depth * ROW;
-        if dy.abs() > f64::from(BOX_H / 2.0).max(3.0 / self.camera.scale) {
+        // Nodes are drawn at least 3 points wide however far out the view is.
+        let size = self.look().size;
+        let half = f64::from(size.x / 2.0).max(3.0) / self.camera.sx;
+        let dy = (y - depth) * self.camera.sy;
+        if dy.abs() > f64::from(size.y / 2.0).max(3.0) {
             return None;
         }
         let row = self.layout.row_between(depth as usize, x - half, x + half);
@@ -238,6 +478,9 @@ pub fn pane(
     };
     let search = lane.search();
     let t = text::t();
+    view.pane_rect = ui.available_rect_before_wrap();
+    view.label_points = 0.0;
+    view.boards_drawn = false;
     if ui.available_height() < MIN_PANE_HEIGHT {
         // The toolbar and the colour key would fill it and leave the tree no room at all
         // (1920x1080 at zoom 2 with the setup rows open): one click shows it maximised.
@@ -254,11 +497,12 @@ pub fn pane(
         });
         return;
     }
+    // One wrapped row for the controls and the colour key: every line of chrome is a line
+    // the tree's rows do not get. What a lesson rarely changes is under Options.
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut view.tab, TreeTab::Tree, t.tree_tab);
         ui.selectable_value(&mut view.tab, TreeTab::Table, t.table_tab);
         ui.separator();
-        ui.checkbox(&mut view.board_names, t.tree_board_names);
         if view.tab == TreeTab::Tree {
             if ui
                 .button(t.tree_fit)
@@ -268,15 +512,37 @@ pub fn pane(
                 view.fit = true;
                 view.layout_of = None;
             }
+            for (word, hint, factor) in [
+                ("−", t.tree_zoom_out_hint, 1.0 / 1.25),
+                ("+", t.tree_zoom_in_hint, 1.25),
+            ] {
+                if ui.button(word).on_hover_text(hint).clicked() {
+                    view.camera.zoom(factor, Vec2::ZERO);
+                    view.fit = false;
+                }
+            }
             ui.checkbox(&mut view.follow, t.tree_follow)
                 .on_hover_text(t.tree_follow_hint);
-            ui.checkbox(&mut view.duplicates, t.tree_duplicates)
-                .on_hover_text(t.tree_duplicates_hint);
             if !view.folds.is_empty() && ui.button(t.tree_unfold_all).clicked() {
                 view.folds.clear();
             }
-            ui.separator();
-            export_limits(ui, &session.settings, commands);
+        }
+        let key_inline = view.key_inline;
+        ui.menu_button(t.tree_options, |ui| {
+            ui.checkbox(&mut view.board_names, t.tree_board_names);
+            if view.tab == TreeTab::Tree {
+                ui.checkbox(&mut view.duplicates, t.tree_duplicates)
+                    .on_hover_text(t.tree_duplicates_hint);
+                ui.separator();
+                ui.horizontal(|ui| export_limits(ui, &session.settings, commands));
+                if !key_inline {
+                    ui.separator();
+                    legend(ui, search, Room::Menu);
+                }
+            }
+        });
+        if view.tab == TreeTab::Tree {
+            view.key_inline = legend(ui, search, Room::Row);
         }
     });
     match view.tab {
@@ -293,7 +559,6 @@ fn tree(
     hover: &mut Hover,
     commands: &mut Vec<Command>,
 ) {
-    legend(ui, search);
     let rect = ui.available_rect_before_wrap();
     view.rect = None;
     if rect.width() < 10.0 || rect.height() < 10.0 {
@@ -306,8 +571,8 @@ fn tree(
     // Camera: drag pans, scroll or pinch zooms around the pointer.
     if response.dragged() {
         let delta = response.drag_delta();
-        view.camera.x -= f64::from(delta.x) / view.camera.scale;
-        view.camera.y -= f64::from(delta.y) / view.camera.scale;
+        view.camera.x -= f64::from(delta.x) / view.camera.sx;
+        view.camera.y -= f64::from(delta.y) / view.camera.sy;
         view.fit = false;
     }
     if response.hovered() {
@@ -316,22 +581,16 @@ fn tree(
         if (factor - 1.0).abs() > 1e-4
             && let Some(pos) = response.hover_pos()
         {
-            let c = rect.center();
-            let (px, py) = (f64::from(pos.x - c.x), f64::from(pos.y - c.y));
-            let before = (
-                view.camera.x + px / view.camera.scale,
-                view.camera.y + py / view.camera.scale,
-            );
-            view.camera.scale = (view.camera.scale * factor).clamp(0.002, 400.0);
-            view.camera.x = before.0 - px / view.camera.scale;
-            view.camera.y = before.1 - py / view.camera.scale;
+            view.camera.zoom(factor, pos - rect.center());
             view.fit = false;
         }
     }
     let current = search.closed().last().copied();
-    if view.fit && changed {
-        view.fit_to(rect.size());
+    // Refitted when the pane changes size too (maximised, restored, the window resized).
+    if view.fit && (changed || view.rect_size != rect.size()) {
+        view.fit_to(rect.size(), current);
     }
+    view.rect_size = rect.size();
     // Follow the node being expanded; show a node selected in another view.
     let target = if view.follow { current } else { None }.or(session.selected);
     if target != view.shown {
@@ -362,7 +621,10 @@ fn tree(
     // board is larger than the pane and was drawn over the toolbar and the lists above it.
     let mut clipped = ui.new_child(egui::UiBuilder::new().max_rect(rect));
     clipped.shrink_clip_rect(rect);
-    draw(&clipped, &painter, rect, search, view, &marks, hover);
+    if let Some(look) = draw(&clipped, &painter, rect, search, view, &marks, hover) {
+        view.label_points = look.text;
+        view.boards_drawn = look.detail == Detail::Board;
+    }
 
     if let Some(pos) = response.hover_pos()
         && let Some(dense) = view.node_at(rect, pos)
@@ -384,38 +646,101 @@ fn tree(
     }
 }
 
-/// The colour key under the toolbar (with the pruned nodes and the current path for a
-/// depth-first search, the meeting for a bidirectional one).
-fn legend(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
+/// Where the colour key is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Room {
+    /// At the end of the toolbar's row, if it fits there.
+    Row,
+    /// In the options menu, one entry a line.
+    Menu,
+}
+
+/// The colour key (with the pruned nodes and the current path for a depth-first search, the
+/// meeting for a bidirectional one) and the help. In the toolbar's row only when the whole key
+/// fits there (a second row of chrome is a row of the tree's nodes fewer), else nothing is
+/// drawn and the key is in the options menu. Returns whether it was drawn.
+fn legend(ui: &mut Ui, search: &dyn Search<AnyProblem>, room: Room) -> bool {
     let t = text::t();
     let depth_first = search.depth_first().is_some();
     let bidirectional = search.bidirectional().is_some();
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
-        for (color, word, shown) in [
-            (palette::TILE_MOVED, t.legend_current, true),
-            (path_color(), t.legend_path, depth_first),
-            (palette::NEW, t.legend_new, true),
-            (open_color(ui), t.legend_open, true),
-            (closed_color(ui), t.legend_closed, true),
-            (pruned_color(ui), t.legend_pruned, depth_first),
-            (palette::IMPROVED, t.legend_improved, !depth_first),
-            (palette::REOPENED, t.legend_reopened, !depth_first),
-            (palette::DUPLICATE, t.legend_duplicate, true),
-            (meeting_color(), t.legend_meeting, bidirectional),
-            (solution_color(ui), t.legend_solution, true),
-        ] {
-            if !shown {
-                continue;
-            }
-            let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, color);
-            ui.label(RichText::new(word).small());
-            ui.add_space(6.0);
+    let entries: Vec<(Color32, &str)> = [
+        (palette::TILE_MOVED, t.legend_current, true),
+        (path_color(), t.legend_path, depth_first),
+        (palette::NEW, t.legend_new, true),
+        (open_color(ui), t.legend_open, true),
+        (closed_color(ui), t.legend_closed, true),
+        (pruned_color(ui), t.legend_pruned, depth_first),
+        (palette::IMPROVED, t.legend_improved, !depth_first),
+        (palette::REOPENED, t.legend_reopened, !depth_first),
+        (palette::DUPLICATE, t.legend_duplicate, true),
+        (meeting_color(), t.legend_meeting, bidirectional),
+        (solution_color(ui), t.legend_solution, true),
+    ]
+    .into_iter()
+    .filter(|entry| entry.2)
+    .map(|(color, word, _)| (color, word))
+    .collect();
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let galleys: Vec<_> = entries
+        .iter()
+        .map(|&(_, word)| {
+            ui.painter()
+                .layout_no_wrap(word.to_owned(), font.clone(), ui.visuals().text_color())
+        })
+        .collect();
+    if room == Room::Row {
+        let spacing = ui.spacing().item_spacing.x;
+        let width: f32 = galleys
+            .iter()
+            .map(|g| KEY_SWATCH + 4.0 + g.size().x + spacing)
+            .sum::<f32>()
+            // The separator and the help's "?".
+            + 3.0 * spacing
+            + 2.0 * font.size;
+        // What is left of the row (a wrapped row's available width is the whole row's).
+        if width > ui.max_rect().right() - ui.cursor().min.x {
+            return false;
         }
-        ui.label(RichText::new("?").strong())
-            .on_hover_text(t.tree_help);
-    });
+        ui.separator();
+    }
+    for (&(color, word), galley) in entries.iter().zip(&galleys) {
+        key_entry(ui, color, word, galley.clone());
+    }
+    match room {
+        Room::Row => {
+            ui.label(RichText::new("?").strong())
+                .on_hover_text(t.tree_help);
+        }
+        Room::Menu => {
+            ui.separator();
+            ui.label(t.tree_help);
+        }
+    }
+    true
+}
+
+/// A colour key's swatch.
+const KEY_SWATCH: f32 = 10.0;
+
+/// One entry of the colour key, a swatch and its word as one widget, so a wrapping row never
+/// parts them.
+fn key_entry(ui: &mut Ui, color: Color32, word: &str, galley: std::sync::Arc<egui::Galley>) {
+    let size = Vec2::new(
+        KEY_SWATCH + 4.0 + galley.size().x,
+        galley.size().y.max(KEY_SWATCH),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, word));
+    let swatch = Rect::from_center_size(
+        Pos2::new(rect.left() + KEY_SWATCH / 2.0, rect.center().y),
+        Vec2::splat(KEY_SWATCH),
+    );
+    ui.painter().rect_filled(swatch, 2.0, color);
+    let at = Pos2::new(
+        swatch.right() + 4.0,
+        rect.center().y - galley.size().y / 2.0,
+    );
+    ui.painter().galley(at, galley, ui.visuals().text_color());
 }
 
 /// A depth-first search's current path: the expanding colour, darker.
@@ -451,8 +776,9 @@ fn solution_color(ui: &Ui) -> Color32 {
     }
 }
 
-/// Paints the visible part of the tree: full nodes when zoomed in, boxes with f further out,
-/// dots (one per pixel run) when far out.
+/// Paints the visible part of the tree as [`Look::of`] says: boards and costs when zoomed in,
+/// names further out, dots (one per pixel run) when far out. Returns how the nodes were drawn,
+/// if any was.
 fn draw(
     ui: &Ui,
     painter: &egui::Painter,
@@ -461,13 +787,14 @@ fn draw(
     view: &TreeView,
     marks: &ViewMarks,
     hover: &Hover,
-) {
+) -> Option<Look> {
     let layout = &view.layout;
-    let scale = view.camera.scale;
-    let half_w = f64::from(rect.width()) / 2.0 / scale;
+    let (sx, sy) = (view.camera.sx, view.camera.sy);
+    let look = view.look();
+    let half_w = f64::from(rect.width()) / 2.0 / sx;
     let (lo, hi) = (view.camera.x - half_w - 1.0, view.camera.x + half_w + 1.0);
-    let top = ((view.camera.y - f64::from(rect.height()) / 2.0 / scale) / ROW - 1.0).floor();
-    let bottom = ((view.camera.y + f64::from(rect.height()) / 2.0 / scale) / ROW + 1.0).ceil();
+    let top = (view.camera.y - f64::from(rect.height()) / 2.0 / sy - 1.0).floor();
+    let bottom = (view.camera.y + f64::from(rect.height()) / 2.0 / sy + 1.0).ceil();
     let rows = (top.max(0.0) as usize)..(bottom.max(0.0) as usize).min(layout.rows.len());
     let strokes = EdgeStrokes {
         plain: Stroke::new(1.0, ui.visuals().weak_text_color().gamma_multiply(0.7)),
@@ -478,10 +805,10 @@ fn draw(
     let placed = |v: u32| layout.placed(v);
     let pos_of = |v: u32| view.to_screen(rect, layout.x[v as usize], layout.depth[v as usize]);
 
-    if scale < 6.0 {
+    if look.detail == Detail::Dot && sx < 6.0 {
         // Far out: per row, one dot per run of nodes closer than two pixels; edges only along
         // the solution.
-        let radius = (scale as f32 * 0.4).clamp(1.0, 2.5);
+        let radius = (sx as f32 * 0.4).clamp(1.0, 2.5);
         for d in rows.clone() {
             let row = layout.row_between(d, lo, hi);
             let mut i = 0;
@@ -490,7 +817,7 @@ fn draw(
                 let p = pos_of(v);
                 let color = node_color(ui, search, view, marks, v);
                 // Skip to the first node at least two pixels to the right.
-                let next_x = layout.x[v as usize] + 2.0 / scale;
+                let next_x = layout.x[v as usize] + 2.0 / sx;
                 let skip = row[i..].partition_point(|&w| layout.x[w as usize] < next_x);
                 if skip > 1 {
                     let last = pos_of(row[i + skip - 1]);
@@ -503,7 +830,7 @@ fn draw(
         }
         solution_edges(painter, view, marks, &pos_of, strokes.solution);
         meeting_link(painter, view, marks, &pos_of, 0.0);
-        return;
+        return None;
     }
 
     // Edges: each visible node to its children, and to its parent when the parent is not
@@ -512,12 +839,6 @@ fn draw(
         let x = layout.x[v as usize];
         let d = layout.depth[v as usize] as usize;
         x >= lo && x <= hi && rows.contains(&d)
-    };
-    // Dots (when boxes would be too small for text) are joined at their centres.
-    let box_h = if scale < 24.0 {
-        0.0
-    } else {
-        BOX_H * scale as f32
     };
     for d in rows.clone() {
         for &v in layout.row_between(d, lo, hi) {
@@ -534,7 +855,7 @@ fn draw(
                             (view, search, marks),
                             [p, pos_of(k)],
                             k,
-                            box_h,
+                            &look,
                             &strokes,
                         );
                     }
@@ -550,18 +871,28 @@ fn draw(
                     (view, search, marks),
                     [pos_of(parent.0), p],
                     v,
-                    box_h,
+                    &look,
                     &strokes,
                 );
             }
         }
     }
-    meeting_link(painter, view, marks, &pos_of, box_h);
+    meeting_link(painter, view, marks, &pos_of, look.size.y);
+    let mut drawn = false;
     for d in rows {
         for &v in layout.row_between(d, lo, hi) {
-            node_box(ui, painter, rect, search, view, marks, hover, v, pos_of(v));
+            drawn |= node_box(
+                ui,
+                painter,
+                rect,
+                (search, view, marks, hover),
+                &look,
+                v,
+                pos_of(v),
+            );
         }
     }
+    drawn.then_some(look)
 }
 
 /// The strokes of the tree's edges.
@@ -576,16 +907,17 @@ struct EdgeStrokes {
 
 /// The edge from a parent's box to a child's (bottom to top, or top to bottom in a
 /// bidirectional search's backward tree, which grows upward), bold along the solution,
-/// labelled with the move when there is room.
+/// labelled with the move when the boards are drawn and the rows have room for it.
 fn edge_line(
     ui: &Ui,
     painter: &egui::Painter,
     (view, search, marks): (&TreeView, &dyn Search<AnyProblem>, &ViewMarks),
     [parent, child]: [Pos2; 2],
     dense: u32,
-    box_h: f32,
+    look: &Look,
     strokes: &EdgeStrokes,
 ) {
+    let box_h = look.size.y;
     let down = if child.y >= parent.y { 1.0 } else { -1.0 };
     let from = parent + Vec2::new(0.0, down * box_h / 2.0);
     let to = child - Vec2::new(0.0, down * box_h / 2.0);
@@ -608,13 +940,15 @@ fn edge_line(
         ),
     };
     painter.line_segment([from, to], stroke);
-    let scale = view.camera.scale as f32;
-    // Moves are written where the boards are drawn: further out they would overlap.
-    if scale >= 70.0
+    // Moves are written where the boards are drawn and the gap between rows holds a line:
+    // elsewhere they would cover the boxes.
+    let font = FontId::proportional(look.text * 0.8);
+    let gap = view.camera.sy as f32 - box_h;
+    if look.detail == Detail::Board
+        && gap >= font.size * 1.6
         && let Some(action) = action
     {
         let mid = from + (to - from) * 0.5;
-        let font = FontId::proportional((scale * 0.16).clamp(9.0, 16.0));
         let galley =
             painter.layout_no_wrap(text::move_words(action), font, ui.visuals().text_color());
         let r = Align2::CENTER_CENTER
@@ -693,26 +1027,22 @@ fn node_color(
     }
 }
 
-/// One node: a box with its name and expansion number, its board and g, h, f when there is
-/// room; with its name and f when less; its border coloured by what it is. A pruned node is
-/// drawn faint, with its f against the bound.
-#[allow(clippy::too_many_arguments)]
+/// One node as `look` says: a box with its name and expansion number; under it its g, h and f
+/// when there is room; its board (or cell) beside them when there is more; its border coloured
+/// by what it is. A pruned node is drawn faint, with its f against the bound. Returns whether
+/// any of it is in `rect`.
 fn node_box(
     ui: &Ui,
     painter: &egui::Painter,
     rect: Rect,
-    search: &dyn Search<AnyProblem>,
-    view: &TreeView,
-    marks: &ViewMarks,
-    hover: &Hover,
+    (search, view, marks, hover): (&dyn Search<AnyProblem>, &TreeView, &ViewMarks, &Hover),
+    look: &Look,
     dense: u32,
     center: Pos2,
-) {
-    let scale = view.camera.scale as f32;
-    let size = Vec2::new(BOX_W, BOX_H) * scale;
-    let r = Rect::from_center_size(center, size);
+) -> bool {
+    let r = Rect::from_center_size(center, look.size.max(Vec2::splat(6.0)));
     if !rect.intersects(r) {
-        return;
+        return false;
     }
     let node = view.tree.node_at(dense);
     let (id, duplicate) = match node {
@@ -722,9 +1052,9 @@ fn node_box(
     let node_facts = facts(search, id);
     let color = node_color(ui, search, view, marks, dense);
     let current = marks.search.current == Some(id) && !duplicate;
-    if scale < 24.0 {
+    if look.detail == Detail::Dot {
         // Too small for text: a dot in the node's colour, ringed when hovered or selected.
-        let radius = (scale * 0.3).clamp(2.0, 6.0);
+        let radius = (view.camera.sx as f32 * 0.3).clamp(2.0, 6.0);
         painter.circle_filled(center, radius, color);
         if hover.is(id) || marks.selected == Some(id) {
             painter.circle_stroke(
@@ -733,7 +1063,7 @@ fn node_box(
                 Stroke::new(2.0, ui.visuals().selection.stroke.color),
             );
         }
-        return;
+        return true;
     }
     let faint = duplicate || node_facts.pruned;
     let fill = if faint {
@@ -768,11 +1098,7 @@ fn node_box(
     } else {
         ui.visuals().text_color()
     };
-    let small = if scale < 70.0 {
-        (scale * 0.24).clamp(8.5, 15.0)
-    } else {
-        (scale * 0.17).clamp(8.5, 15.0)
-    };
+    let label = look.text;
     let name = if view.board_names {
         search.problem().state_name(&state(search, id))
     } else {
@@ -792,78 +1118,85 @@ fn node_box(
         )),
         _ => None,
     };
-    if scale < 70.0 {
-        painter.text(
-            r.center() - Vec2::new(0.0, small * 0.6),
-            Align2::CENTER_CENTER,
-            title,
-            FontId::proportional(small),
-            text_color,
-        );
-        painter.text(
-            r.center() + Vec2::new(0.0, small * 0.6),
-            Align2::CENTER_CENTER,
+    let costs = || {
+        if duplicate {
+            text::t().legend_duplicate.to_owned()
+        } else if let Some(pruned) = pruned.clone() {
             pruned
-                .clone()
-                .unwrap_or_else(|| format!("f={}", cost_text(node_facts.f))),
-            FontId::proportional(small),
-            text_color,
-        );
-        return;
-    }
-    painter.text(
-        Pos2::new(r.center().x, r.top() + small * 0.8),
-        Align2::CENTER_CENTER,
-        title,
-        FontId::proportional(small),
-        text_color,
-    );
-    let board_side = size.y - small * 3.4;
-    let board_rect = Rect::from_center_size(
-        Pos2::new(r.center().x, r.top() + small * 1.6 + board_side / 2.0),
-        Vec2::splat(board_side.min(size.x * 0.86)),
-    );
-    let goal = search.problem().goal();
-    board_view::paint_state(ui, board_rect, &state(search, id), None, Some(&goal));
-    if faint {
-        // Faded, as a textbook greys out what the search cut off or threw away.
-        painter.rect_filled(
-            board_rect.expand(1.0),
-            0.0,
-            ui.visuals().panel_fill.gamma_multiply(0.65),
-        );
-    }
-    let costs = if duplicate {
-        text::t().legend_duplicate.to_owned()
-    } else if let Some(pruned) = pruned {
-        pruned
-    } else {
-        format!(
-            "g={} h={} f={}",
-            node_facts.g,
-            node_facts.h,
-            cost_text(node_facts.f)
-        )
+        } else {
+            costs_line(&node_facts)
+        }
     };
-    painter.text(
-        Pos2::new(r.center().x, r.bottom() - small * 0.8),
-        Align2::CENTER_CENTER,
-        costs,
-        FontId::proportional(small * 0.92),
-        text_color,
-    );
+    let pad = label * 0.15;
+    // The text's column: the whole box, or the part right of the board.
+    let column = match look.detail {
+        Detail::Board => {
+            let side = r.height() - 2.0 * pad;
+            let board_rect = Rect::from_min_size(r.min + Vec2::splat(pad), Vec2::splat(side));
+            let goal = search.problem().goal();
+            board_view::paint_state(ui, board_rect, &state(search, id), None, Some(&goal));
+            if faint {
+                // Faded, as a textbook greys out what the search cut off or threw away.
+                painter.rect_filled(
+                    board_rect.expand(1.0),
+                    0.0,
+                    ui.visuals().panel_fill.gamma_multiply(0.65),
+                );
+            }
+            Rect::from_min_max(
+                Pos2::new(board_rect.right() + pad * 1.3, r.top() + pad),
+                r.max - Vec2::splat(pad),
+            )
+        }
+        _ => r.shrink(pad),
+    };
+    let lines = match look.detail {
+        Detail::Name => vec![(title, label)],
+        // The costs a little smaller than the name, and narrowed to the box if long (a map's
+        // costs have decimals).
+        _ => vec![(title, label), (costs(), label * 0.85)],
+    };
+    let gap = label * 0.12;
+    let galleys: Vec<_> = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, (line, size))| {
+            let galley =
+                painter.layout_no_wrap(line.clone(), FontId::proportional(size), text_color);
+            if i > 0 && galley.size().x > column.width() {
+                let narrower = (size * column.width() / galley.size().x).max(size * 0.7);
+                painter.layout_no_wrap(line, FontId::proportional(narrower), text_color)
+            } else {
+                galley
+            }
+        })
+        .collect();
+    let height: f32 =
+        galleys.iter().map(|g| g.size().y).sum::<f32>() + gap * (galleys.len() as f32 - 1.0);
+    let mut y = column.center().y - height / 2.0;
+    for galley in galleys {
+        let at = Pos2::new(column.center().x - galley.size().x / 2.0, y);
+        y += galley.size().y + gap;
+        painter.galley(at, galley, text_color);
+    }
     if let TreeNode::Node(id) = node
         && view.folds.contains(id)
     {
         let hidden = view.tree.descendants(dense);
         painter.text(
-            Pos2::new(r.center().x, r.bottom() + small),
+            Pos2::new(r.center().x, r.bottom() + label * 0.7),
             Align2::CENTER_CENTER,
             format!("+{hidden}"),
-            FontId::proportional(small),
+            FontId::proportional(label),
             color,
         );
     }
+    true
+}
+
+/// A node's g, h and f as its box writes them.
+fn costs_line<A>(node: &crate::tree::model::NodeFacts<A>) -> String {
+    format!("g={} h={} f={}", node.g, node.h, cost_text(node.f))
 }
 
 /// The OPEN/CLOSED table up to the current step (at most [`TABLE_STEPS`] rows).
@@ -1310,7 +1643,9 @@ mod tests {
         h.state_mut()
             .apply(Command::SetTreeExport { steps: 7, depth: 3 });
         h.run();
-        // The fields show the remembered values.
+        // The fields, in the options menu, show the remembered values.
+        h.get_by_label("Options").click();
+        h.run();
         let shown = |h: &egui_kittest::Harness<'static, crate::app::App>, label: &str| {
             h.get_by_label(label).accesskit_node().numeric_value()
         };
@@ -1339,8 +1674,8 @@ mod tests {
         assert_eq!(export_cut(&old), TreeCut::default());
     }
 
-    /// At 1920x1080 zoom 2 (960x540 points) with the setup rows open, the pane beside the
-    /// lists is too short for the toolbar and a tree: it offers the tree maximised instead of
+    /// A window so short that even a third of it is too short for the toolbar and a tree
+    /// (960x400 points with the setup rows open): the pane offers the tree maximised instead of
     /// drawing nothing, and the button shows it.
     #[test]
     fn a_pane_too_short_for_the_tree_offers_it_maximised() {
@@ -1349,7 +1684,7 @@ mod tests {
             ..Settings::default()
         };
         let mut h = egui_kittest::Harness::builder()
-            .with_size(egui::vec2(960.0, 540.0))
+            .with_size(egui::vec2(960.0, 400.0))
             .with_max_steps(200)
             .with_context_setup(crate::app::install_style)
             .build_ui_state(
@@ -1362,7 +1697,7 @@ mod tests {
         h.run();
         assert_eq!(h.state().view.maximized, Some(Pane::Tree));
         let rect = h.state().view.tree.rect.expect("the tree drawn");
-        assert!(rect.height() > 200.0, "{rect:?}");
+        assert!(rect.height() > 100.0, "{rect:?}");
     }
 
     /// Zoomed far in, a node's board is larger than the pane: nothing of it is painted outside
@@ -1377,7 +1712,7 @@ mod tests {
         let view = &mut h.state_mut().view.tree;
         view.fit = false;
         view.center_on(0);
-        view.camera.scale = 400.0;
+        view.camera.zoom(400.0 / view.camera.sx, Vec2::ZERO);
         h.run();
         let rect = h.state().view.tree.rect.expect("drawn");
         // Shapes centred in the tree but allowed to paint beyond it: the boards' tiles, before.
@@ -1386,14 +1721,197 @@ mod tests {
             .shapes
             .iter()
             .filter(|clipped| {
+                // What is painted of a shape centred in the tree: a shape of the lists above,
+                // clipped to them, paints nothing in the tree and is not the tree's, nor is the
+                // panel's frame around the whole column.
                 let bounds = clipped.shape.visual_bounding_rect();
+                let painted = bounds.intersect(clipped.clip_rect);
                 rect.contains(bounds.center())
-                    && !rect
-                        .expand(1.0)
-                        .contains_rect(bounds.intersect(clipped.clip_rect))
+                    && painted.intersects(rect)
+                    && !bounds.contains_rect(rect)
+                    && !rect.expand(1.0).contains_rect(painted)
             })
             .map(|clipped| clipped.shape.visual_bounding_rect())
             .collect();
         assert!(escaping.is_empty(), "{rect:?}: {escaping:?}");
+    }
+
+    /// The window at `size` points (1280x800 at zoom 1.5 is 853x533, 1920x1080 at zoom 2 is
+    /// 960x540), the tree beside the lists or maximised, after `steps` steps; Fit is on, as it
+    /// is until the user pans or zooms. Chinese finds the system's fonts.
+    fn classroom(
+        size: Vec2,
+        settings: Settings,
+        steps: usize,
+        maximised: bool,
+    ) -> egui_kittest::Harness<'static, crate::app::App> {
+        let provider = crate::app::fonts::system_provider();
+        let cjk = crate::app::CjkFont::known(crate::app::fonts::has_chinese(provider.as_ref()));
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(size)
+            .with_max_steps(200)
+            .with_context_setup(move |ctx| {
+                crate::app::install_style(ctx);
+                ctx.add_font_provider(provider.clone());
+            })
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(settings).with_cjk_font(cjk),
+            );
+        h.run();
+        if maximised {
+            h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
+        }
+        for _ in 0..steps {
+            h.state_mut().apply(Command::Step);
+        }
+        h.run();
+        h
+    }
+
+    /// The tree shown beside the lists for `algorithm` on the default board (A* with Manhattan
+    /// distance, the others blind).
+    fn lesson(algorithm: crate::search::Algorithm) -> Settings {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        let heuristic = match algorithm {
+            crate::search::Algorithm::AStar => HeuristicKind::Manhattan,
+            _ => HeuristicKind::Zero,
+        };
+        Settings {
+            show_tree: true,
+            config: SearchConfig::with(algorithm, heuristic),
+            ..Settings::default()
+        }
+    }
+
+    const CLASSROOM_SIZES: [Vec2; 2] = [Vec2::new(853.0, 533.0), Vec2::new(960.0, 540.0)];
+
+    /// At a classroom's sizes, Fit draws lesson-sized trees (ten nodes of A*, about forty of
+    /// breadth-first search) with labels of at least 14 points, maximised and beside the lists;
+    /// the ten-node tree maximised shows its boards; beside the lists the pane has a third of
+    /// the window.
+    #[test]
+    fn fit_draws_readable_labels_and_boards_at_classroom_sizes() {
+        use crate::search::Algorithm;
+        let mut failures = Vec::new();
+        for size in CLASSROOM_SIZES {
+            for (algorithm, steps, nodes) in [
+                (Algorithm::AStar, 4, 10..=10),
+                (Algorithm::BreadthFirst, 23, 30..=40),
+            ] {
+                for maximised in [false, true] {
+                    let h = classroom(size, lesson(algorithm), steps, maximised);
+                    let app = h.state();
+                    let view = &app.view.tree;
+                    let count = app.session.lane(0).search().node_count();
+                    assert!(nodes.contains(&count), "{algorithm:?}: {count} nodes");
+                    let case = format!("{size:?} {algorithm:?} maximised {maximised}");
+                    if view.label_points < READABLE {
+                        failures.push(format!("{case}: labels {} points", view.label_points));
+                    }
+                    if maximised && count <= 10 && !view.boards_drawn {
+                        failures.push(format!("{case}: no boards"));
+                    }
+                    if !maximised && view.pane_rect.height() < size.y / 3.0 {
+                        failures.push(format!("{case}: pane {:?}", view.pane_rect));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// The camera's zoom buttons grow and shrink the boxes' text with the boxes; zoomed out,
+    /// the boards give way to the costs and names, zoomed in beside the lists they appear; Fit
+    /// comes back to where it was.
+    #[test]
+    fn zooming_scales_the_node_text() {
+        use crate::search::Algorithm;
+        let mut h = classroom(CLASSROOM_SIZES[0], lesson(Algorithm::AStar), 4, true);
+        let fitted = h.state().view.tree.label_points;
+        assert!(h.state().view.tree.boards_drawn);
+        for _ in 0..2 {
+            h.get_by_label("+").click();
+            h.run();
+        }
+        let view = &h.state().view.tree;
+        let grown = fitted * 1.25f32.powi(2);
+        assert!(
+            (view.label_points - grown).abs() < 0.01 * grown,
+            "{fitted} zoomed to {}",
+            view.label_points
+        );
+        assert!(view.boards_drawn);
+        for _ in 0..3 {
+            h.get_by_label("−").click();
+            h.run();
+        }
+        let view = &h.state().view.tree;
+        assert!(!view.boards_drawn && view.label_points > 0.0);
+        h.get_by_label("Fit").click();
+        h.run();
+        assert_eq!(h.state().view.tree.label_points, fitted);
+
+        let mut h = classroom(CLASSROOM_SIZES[0], lesson(Algorithm::AStar), 4, false);
+        let fitted = h.state().view.tree.label_points;
+        assert!(!h.state().view.tree.boards_drawn);
+        for _ in 0..4 {
+            h.get_by_label("+").click();
+            h.run();
+        }
+        let view = &h.state().view.tree;
+        assert!(
+            view.boards_drawn && view.label_points > fitted,
+            "{} after {fitted}",
+            view.label_points
+        );
+    }
+
+    /// A tree far larger than a lesson's is fitted whole, its labels as small as that takes.
+    #[test]
+    fn a_large_tree_is_fitted_whole() {
+        use crate::search::Algorithm;
+        // Far from the goal: the search runs long enough to grow a large tree.
+        let settings = Settings {
+            board_text: "216408753".to_owned(),
+            ..lesson(Algorithm::BreadthFirst)
+        };
+        let h = classroom(CLASSROOM_SIZES[0], settings, 60, true);
+        let nodes = h.state().session.lane(0).search().node_count();
+        assert!(nodes > PAN_NODES, "{nodes}");
+        let rect = h.state().view.tree.rect.expect("drawn");
+        for id in 0..nodes as u32 {
+            assert!(rect.contains(screen_pos(&h, id)), "S{id} off screen");
+        }
+    }
+
+    /// The pictures of the tree at 1280x800 zoom 1.5, maximised and beside the lists, in
+    /// English and Chinese, after ten nodes of A* and about forty of breadth-first search.
+    #[test]
+    fn snapshot_the_tree_at_a_classroom_size() {
+        use crate::i18n::Language;
+        use crate::search::Algorithm;
+        let mut results = egui_kittest::SnapshotResults::default();
+        for (language, code) in [(Language::English, "en"), (Language::Chinese, "zh")] {
+            for (algorithm, steps, name) in [
+                (Algorithm::AStar, 4, "astar"),
+                (Algorithm::BreadthFirst, 23, "bfs"),
+            ] {
+                for (maximised, place) in [(true, "maximised"), (false, "beside_lists")] {
+                    let settings = Settings {
+                        language,
+                        ..lesson(algorithm)
+                    };
+                    let mut h = classroom(CLASSROOM_SIZES[0], settings, steps, maximised);
+                    h.snapshot_options(
+                        format!("tree_853x533_{name}_{place}_{code}"),
+                        &snapshot_options(),
+                    );
+                    results.extend_harness(&mut h);
+                }
+            }
+        }
+        crate::i18n::set_language(Language::English);
+        results.unwrap();
     }
 }

@@ -438,7 +438,12 @@ strings! {
     tree_tab: "Tree", "搜索树";
     table_tab: "OPEN/CLOSED table", "OPEN 表和 CLOSED 表";
     tree_fit: "Fit", "适应窗口";
-    tree_fit_hint: "Zoom and pan so that the whole tree is in view", "缩放并平移，使整棵树都可见";
+    tree_fit_hint: "Zoom and pan so that the tree is in view with its labels readable; a tree \
+        too wide for that is shown around the node being expanded: drag to see the rest",
+        "缩放并平移，使整棵树可见且标签清晰可读；树太宽时显示正在扩展的结点附近，拖动可查看其余部分";
+    tree_zoom_in_hint: "Zoom in: larger nodes and text", "放大：结点和文字更大";
+    tree_zoom_out_hint: "Zoom out: more of the tree, smaller text", "缩小：显示更多的树，文字更小";
+    tree_options: "Options", "选项";
     tree_follow: "Follow", "跟随";
     tree_follow_hint: "Keep the node being expanded in view", "让正在扩展的结点始终可见";
     tree_duplicates: "Duplicates", "重复结点";
