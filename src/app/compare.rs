@@ -805,11 +805,10 @@ fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut 
     let trace = view.trace;
     let rects = ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        ui.label(
-            RichText::new(text::plot_compare_totals(log))
-                .strong()
-                .color(text_color),
-        );
+        // One line each, so the plots below keep their height; the whole title on hover.
+        let totals = text::plot_compare_totals(log);
+        ui.add(egui::Label::new(RichText::new(&totals).strong().color(text_color)).truncate())
+            .on_hover_text(totals);
         let bars_rect = if empty {
             ui.scope(|ui| empty_plot(ui, height, text::t().plot_empty_bars))
                 .response
@@ -820,11 +819,9 @@ fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut 
 
         let ui = &mut columns[1];
         let log = log && trace.is_count();
-        ui.label(
-            RichText::new(text::plot_compare_over(trace.title(), share, log))
-                .strong()
-                .color(text_color),
-        );
+        let over = text::plot_compare_over(trace.title(), share, log);
+        ui.add(egui::Label::new(RichText::new(&over).strong().color(text_color)).truncate())
+            .on_hover_text(over);
         let lines_rect = if empty {
             ui.scope(|ui| empty_plot(ui, height, text::t().plot_empty_lines))
                 .response
