@@ -549,13 +549,27 @@ fn open_head(ui: &mut Ui, lane: &Lane) {
             ui.label(RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()));
             return;
         }
-        for &id in open.iter().take(3) {
+        // Up to three, as many as the rest of the line holds (at least one): a second line
+        // would push the counts out of a short card.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let mut room = ui.available_width();
+        for (k, &id) in open.iter().take(3).enumerate() {
             let node = search.node(id);
             let entry = if with_gh {
                 text::card_open_ghf(id.0, node.g, node.h, node.f)
             } else {
                 text::card_open_f(id.0, node.f)
             };
+            let width = ui
+                .painter()
+                .layout_no_wrap(entry.clone(), font.clone(), strong)
+                .size()
+                .x
+                + ui.spacing().item_spacing.x;
+            if k > 0 && width > room {
+                break;
+            }
+            room -= width;
             ui.add(egui::Label::new(RichText::new(entry).strong().color(strong)).extend());
         }
     });
@@ -877,15 +891,19 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
         .map(|count| compact_number(f64::from(count)))
         .max_by_key(|label| label.len())
         .unwrap_or_default();
-    let label_size = [15.0, 13.0, 11.0].into_iter().find(|&size| {
-        let galley = ui.painter().layout_no_wrap(
-            widest.clone(),
-            egui::FontId::proportional(size),
-            Color32::WHITE,
-        );
-        // The bar is 0.8 of its slot; neighbours' labels keep a gap of the rest.
-        galley.size().x + 4.0 <= slot * 0.8
-    });
+    // A plot too short has no room above its bars either.
+    let label_size = [15.0, 13.0, 11.0]
+        .into_iter()
+        .filter(|_| height >= 90.0)
+        .find(|&size| {
+            let galley = ui.painter().layout_no_wrap(
+                widest.clone(),
+                egui::FontId::proportional(size),
+                Color32::WHITE,
+            );
+            // The bar is 0.8 of its slot; neighbours' labels keep a gap of the rest.
+            galley.size().x + 4.0 <= slot * 0.8
+        });
     // Room above the tallest bar for the number written on it.
     let top = session
         .lanes
