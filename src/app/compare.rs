@@ -21,8 +21,15 @@ use super::text;
 use super::widgets::{edit_config, setting_checkbox};
 use crate::search::{NodeId, Status};
 
-/// A lane card narrower than this is hard to read; the cards scroll sideways instead.
-const MIN_CARD_WIDTH: f32 = 300.0;
+/// A lane card narrower than this is hard to read: the cards then stand in two rows.
+const MIN_CARD_WIDTH: f32 = 250.0;
+
+/// The signs on a narrow card's buttons: enlarge it, remove the lane.
+const ENLARGE_SIGN: &str = "+";
+const REMOVE_SIGN: &str = "\u{d7}";
+
+/// The summary's share of the width when its own width is not known yet (its first frame).
+const SUMMARY_SHARE: f32 = 0.36;
 
 /// What the compare view's line plot follows over the steps (one line per lane). Totals are
 /// the bar chart beside it: per step, every method generates about the same number of
@@ -37,6 +44,16 @@ pub enum Trace {
 
 impl Trace {
     const ALL: [Trace; 3] = [Trace::Open, Trace::F, Trace::H];
+
+    /// The selector's word: the textbook letters for f and h, so the row of choices stays
+    /// one line beside the axis toggles.
+    fn short(self) -> &'static str {
+        match self {
+            Trace::Open => text::t().series_open,
+            Trace::F => "f",
+            Trace::H => "h",
+        }
+    }
 
     fn title(self) -> &'static str {
         match self {
@@ -61,12 +78,25 @@ impl Trace {
     }
 }
 
-/// What the compare view shows that only affects the view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What the compare view shows that only affects the view, and where it drew its parts this
+/// frame (for the layout tests and the picture export).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompareView {
     pub trace: Trace,
     /// A lane card shown alone across the width, large enough to point at from the back.
     pub enlarged: Option<usize>,
+    /// Each lane card's rectangle as drawn this frame, in points, in lane order.
+    pub card_rects: Vec<egui::Rect>,
+    /// Each plot's rectangle as drawn this frame, in points.
+    pub plot_rects: Vec<egui::Rect>,
+    /// Whether a summary column or row label was cut or scrolled out of view this frame.
+    pub summary_clipped: bool,
+    /// The summary table's size last frame: the column beside the cards is made that wide.
+    summary_size: Option<egui::Vec2>,
+    /// Whether this run has already turned on the share-of-run axis and the log axis for
+    /// lanes far apart (once per run, so the teacher can turn them off again).
+    auto_share_done: bool,
+    auto_log_done: bool,
 }
 
 /// The setup bar's row in compare mode: how many lanes, and a button for one more.
@@ -101,115 +131,133 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 /// rest of the card leaves of it.
 #[derive(Clone, Copy, PartialEq)]
 enum CardSize {
-    /// One of 2 to 4 cards side by side.
-    Row(f32),
+    /// One of 2 to 4 cards in the grid of cards.
+    Row,
     /// The one enlarged card across the view.
-    Large(f32),
+    Large,
 }
 
-/// The central area in compare mode: the lane cards on top, plots and the summary below.
-/// Returns where the plots are (for exporting them as a picture).
+/// Columns and rows of the grid of lane cards: one row while every card can be
+/// [`MIN_CARD_WIDTH`] wide, else two rows (2x2 for four lanes, 2+1 for three).
+pub fn card_grid(lanes: usize, width: f32, spacing: f32) -> (usize, usize) {
+    let lanes = lanes.max(1);
+    let in_one_row = (width - spacing * (lanes - 1) as f32) / lanes as f32;
+    let columns = if in_one_row >= MIN_CARD_WIDTH || lanes == 1 {
+        lanes
+    } else {
+        lanes.div_ceil(2)
+    };
+    (columns, lanes.div_ceil(columns))
+}
+
+/// The central area in compare mode: the summary in a column on the right, as tall as the
+/// area (its rows and lane columns always whole), and on the left the lane cards in a grid
+/// above the plots. Returns where the plots are (for exporting them as a picture).
 pub fn body(
     ui: &mut Ui,
     session: &Session,
     view: &mut CompareView,
     commands: &mut Vec<Command>,
 ) -> Option<egui::Rect> {
+    view.card_rects.clear();
+    view.plot_rects.clear();
+    view.summary_clipped = false;
     if session.lanes.is_empty() {
         return None;
     }
     if view.enlarged.is_some_and(|i| i >= session.lanes.len()) {
         view.enlarged = None;
     }
-    // Measured before the cards are laid out: a card wider than its column would otherwise
-    // widen what the plots and the summary are given.
-    let width = ui.available_width();
-    let share = if view.enlarged.is_some() { 0.66 } else { 0.6 };
-    // The plots and the summary keep at least a readable strip below the cards: at 1280x800
-    // and zoom 1.5 a floor of 300 for the cards left them nothing, and lessons point at the
-    // summary. The cards scroll inside their height.
-    let available = ui.available_height();
-    let cards_height = (available * share)
-        .max(160.0)
-        .min(available - 190.0)
-        .max(120.0);
+    let area = ui.available_rect_before_wrap();
+    let gap = ui.spacing().item_spacing.x;
+    // The summary as wide as its table was last frame (its columns are measured by drawing
+    // them), but never more than half the width.
+    let summary_width = view
+        .summary_size
+        .map_or(area.width() * SUMMARY_SHARE, |size| size.x + 12.0)
+        .clamp(160.0, area.width() * 0.5);
+    let main_width = area.width() - summary_width - 2.0 * gap - 2.0;
+    let height = area.height();
+    let main = egui::Rect::from_min_size(area.min, vec2(main_width, height));
+    let side =
+        egui::Rect::from_min_max(egui::pos2(area.max.x - summary_width, area.min.y), area.max);
+    ui.allocate_rect(area, egui::Sense::hover());
+    ui.painter().vline(
+        main.max.x + gap,
+        area.y_range(),
+        ui.visuals().widgets.noninteractive.bg_stroke,
+    );
+    let mut side_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt("compare_summary")
+            .max_rect(side)
+            .layout(Layout::top_down(Align::Min)),
+    );
+    side_ui.set_clip_rect(side.intersect(ui.clip_rect()));
+    summary(&mut side_ui, session, view);
+
+    let mut main_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt("compare_main")
+            .max_rect(main)
+            .layout(Layout::top_down(Align::Min)),
+    );
+    main_ui.set_clip_rect(main.intersect(ui.clip_rect()));
+    let ui = &mut main_ui;
+    // The cards take most of the height; the plots keep a strip they can be read in. An
+    // enlarged card takes more, as it is shown to be pointed at.
+    let share = if view.enlarged.is_some() { 0.72 } else { 0.62 };
+    let cards_height = (height * share).min(height - 95.0).max(height * 0.45);
+    let cards = egui::Rect::from_min_size(main.min, vec2(main_width, cards_height));
+    ui.allocate_rect(cards, egui::Sense::hover());
     let overlay = session.settings.domain == DomainKind::Grid && session.settings.grid.overlay;
     if overlay {
-        super::grid_view::overlay_map(ui, session, vec2(width, cards_height));
+        let mut map_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
+        super::grid_view::overlay_map(&mut map_ui, session, cards.size());
     } else if let Some(i) = view.enlarged {
-        ui.allocate_ui_with_layout(
-            vec2(width, cards_height),
-            Layout::top_down(Align::Min),
-            |ui| {
-                ui.set_width(width);
-                egui::ScrollArea::vertical()
-                    .id_salt("enlarged_card")
-                    .auto_shrink([false, true])
-                    .max_height(cards_height)
-                    .show(ui, |ui| {
-                        let lane = &session.lanes[i];
-                        let size = CardSize::Large(cards_height);
-                        lane_card(ui, session, i, lane, size, view, commands);
-                    });
-            },
-        );
+        let rect = card_ui(ui, session, i, cards, CardSize::Large, view, commands);
+        view.card_rects.push(rect);
     } else {
-        // Cards share the width, but never get narrower than a card can be read at: then the
-        // row scrolls sideways. Each card is as tall as its content, up to `cards_height`.
+        let gap = ui.spacing().item_spacing;
         let n = session.lanes.len();
-        let spacing = ui.spacing().item_spacing.x;
-        let card_width = ((width - spacing * (n - 1) as f32) / n as f32).max(MIN_CARD_WIDTH);
-        egui::ScrollArea::horizontal()
-            .id_salt("lane_cards")
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    for (i, lane) in session.lanes.iter().enumerate() {
-                        ui.allocate_ui_with_layout(
-                            vec2(card_width, cards_height),
-                            Layout::top_down(Align::Min),
-                            |ui| {
-                                ui.set_width(card_width);
-                                ui.push_id(("lane_card", i), |ui| {
-                                    egui::ScrollArea::vertical()
-                                        .auto_shrink([false, true])
-                                        .max_height(cards_height)
-                                        .show(ui, |ui| {
-                                            lane_card(
-                                                ui,
-                                                session,
-                                                i,
-                                                lane,
-                                                CardSize::Row(cards_height),
-                                                view,
-                                                commands,
-                                            );
-                                        });
-                                });
-                            },
-                        );
-                    }
-                });
-            });
+        let (columns, rows) = card_grid(n, main_width, gap.x);
+        let size = vec2(
+            (main_width - gap.x * (columns - 1) as f32) / columns as f32,
+            (cards_height - gap.y * (rows - 1) as f32) / rows as f32,
+        );
+        for i in 0..n {
+            let (row, column) = (i / columns, i % columns);
+            let min = cards.min + vec2(column as f32, row as f32) * (size + gap);
+            let rect = egui::Rect::from_min_size(min, size);
+            let drawn = card_ui(ui, session, i, rect, CardSize::Row, view, commands);
+            view.card_rects.push(drawn);
+        }
     }
+    ui.add_space(2.0);
     ui.separator();
-    let height = ui.available_height();
-    ui.horizontal_top(|ui| {
-        let plots = ui.allocate_ui_with_layout(
-            vec2(width * 0.64, height),
-            Layout::top_down(Align::Min),
-            |ui| plots(ui, session, view, commands),
-        );
-        ui.separator();
-        ui.allocate_ui_with_layout(
-            vec2(ui.available_width(), height),
-            Layout::top_down(Align::Min),
-            |ui| summary(ui, session),
-        );
-        plots.response.rect
-    })
-    .inner
-    .into()
+    plots(ui, session, view, commands);
+    view.plot_rects.iter().copied().reduce(egui::Rect::union)
+}
+
+/// One lane card in `rect`: its frame fills the rectangle and the words scroll inside it
+/// when they need more. Returns the frame's rectangle.
+fn card_ui(
+    ui: &mut Ui,
+    session: &Session,
+    i: usize,
+    rect: egui::Rect,
+    size: CardSize,
+    view: &mut CompareView,
+    commands: &mut Vec<Command>,
+) -> egui::Rect {
+    let mut card = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt(("lane_card", i))
+            .max_rect(rect)
+            .layout(Layout::top_down(Align::Min)),
+    );
+    card.set_clip_rect(rect.intersect(ui.clip_rect()));
+    lane_card(&mut card, session, i, rect, size, view, commands)
 }
 
 /// One sentence on where a lane stands; a finished lane says it is frozen.
@@ -228,7 +276,68 @@ pub fn lane_state(lane: &Lane) -> String {
     }
 }
 
+/// A lane card filling `rect`: the title (the method's name always whole), then the head of
+/// open and the counts, then the boards and the rest, which scroll inside the card when it
+/// is short. Returns the frame's rectangle.
 fn lane_card(
+    ui: &mut Ui,
+    session: &Session,
+    i: usize,
+    rect: egui::Rect,
+    size: CardSize,
+    view: &mut CompareView,
+    commands: &mut Vec<Command>,
+) -> egui::Rect {
+    let frame = egui::Frame::group(ui.style())
+        .inner_margin(5)
+        .stroke(egui::Stroke::new(3.0, session.lanes[i].color));
+    let inner = (rect.size() - frame.total_margin().sum()).max(vec2(40.0, 20.0));
+    frame
+        .show(ui, |ui| {
+            ui.set_min_size(inner);
+            ui.set_max_size(inner);
+            let lane = &session.lanes[i];
+            let formula_below = card_title(ui, session, i, lane, size, view, commands);
+            egui::ScrollArea::vertical()
+                .id_salt(("lane_card_body", i))
+                .auto_shrink([false, false])
+                .min_scrolled_height(0.0)
+                .max_height(ui.available_height())
+                .show(ui, |ui| {
+                    match size {
+                        CardSize::Row => {
+                            // After the head of open and the counts: the title has named the
+                            // method, and a short card shows those first.
+                            card_info(ui, lane);
+                            if formula_below {
+                                ui.label(formula_text(ui, lane));
+                            }
+                            card_row_body(ui, session, i, lane, commands);
+                        }
+                        CardSize::Large => {
+                            if formula_below {
+                                ui.label(formula_text(ui, lane));
+                            }
+                            card_large_body(ui, session, i, lane, commands);
+                        }
+                    }
+                });
+        })
+        .response
+        .rect
+}
+
+fn formula_text(ui: &Ui, lane: &Lane) -> RichText {
+    RichText::new(text::engine::formula(lane.config().algorithm))
+        .monospace()
+        .color(ui.visuals().strong_text_color())
+}
+
+/// The card's title row: the lane's number and method in its colour, never cut; its formula
+/// beside them when it fits whole, else on the next line (never split); the buttons on the
+/// right of the first line, or of the second when the card is narrow. Returns whether the
+/// formula still has to be written (below the title rows).
+fn card_title(
     ui: &mut Ui,
     session: &Session,
     i: usize,
@@ -236,118 +345,242 @@ fn lane_card(
     size: CardSize,
     view: &mut CompareView,
     commands: &mut Vec<Command>,
-) {
-    let config = *lane.config();
-    egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(3.0, lane.color))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                // Buttons first, from the right: the name and formula take what is left and
-                // are cut short in a narrow card rather than drawn under the buttons.
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    if session.lanes.len() > MIN_LANES
-                        && ui.small_button(text::t().remove_lane).clicked()
-                    {
-                        commands.push(Command::RemoveLane(i));
-                    }
-                    match size {
-                        CardSize::Row(_) => {
-                            if ui.small_button(text::t().enlarge).clicked() {
-                                view.enlarged = Some(i);
-                            }
-                        }
-                        CardSize::Large(_) => {
-                            if ui.button(text::t().all_lanes).clicked() {
-                                view.enlarged = None;
-                            }
-                        }
-                    }
-                    ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
-                        ui.label(
-                            RichText::new(text::lane_name(i + 1))
-                                .strong()
-                                .size(17.0)
-                                .color(lane.color),
-                        );
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(text::engine::formula(config.algorithm))
-                                    .monospace()
-                                    .color(ui.visuals().strong_text_color()),
-                            )
-                            .truncate(),
-                        );
-                    });
-                });
+) -> bool {
+    let galley = |ui: &Ui, text: RichText| {
+        egui::WidgetText::from(text).into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::FontSelection::Default,
+        )
+    };
+    let name_at = |ui: &Ui, size: f32| {
+        galley(
+            ui,
+            RichText::new(text::lane_short(i + 1, lane.config()))
+                .strong()
+                .size(size)
+                .color(lane.color),
+        )
+    };
+    let mut name = name_at(ui, 16.0);
+    let formula = galley(ui, formula_text(ui, lane));
+    let removable = session.lanes.len() > MIN_LANES;
+    let toggle = match size {
+        CardSize::Row => text::t().enlarge,
+        CardSize::Large => text::t().all_lanes,
+    };
+    let gap = ui.spacing().item_spacing.x;
+    let button_width = |label: &str| {
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        ui.painter()
+            .layout_no_wrap(label.to_owned(), font, Color32::WHITE)
+            .size()
+            .x
+            + 2.0 * ui.spacing().button_padding.x
+            + gap
+    };
+    let buttons_of = |toggle: &str, remove: &str| {
+        button_width(toggle) + if removable { button_width(remove) } else { 0.0 }
+    };
+    let width = ui.available_width();
+    let (name_w, formula_w) = (name.size().x + gap, formula.size().x + gap);
+    // A narrow card in the grid writes its buttons as signs (named in full for screen
+    // readers and on hover), so the title keeps one line.
+    let compact =
+        size == CardSize::Row && name_w + buttons_of(toggle, text::t().remove_lane) > width;
+    let (toggle_sign, remove_sign) = if compact {
+        (ENLARGE_SIGN, REMOVE_SIGN)
+    } else {
+        (toggle, text::t().remove_lane)
+    };
+    let buttons = buttons_of(toggle_sign, remove_sign);
+    // A little smaller rather than the buttons on a line of their own.
+    for smaller in [14.5, 13.0] {
+        if name.size().x + gap + buttons > width {
+            name = name_at(ui, smaller);
+        }
+    }
+    let name_w = name.size().x + gap;
+    let named = |response: egui::Response, name: &'static str| {
+        if compact {
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, name)
             });
+            response.on_hover_text(name)
+        } else {
+            response
+        }
+    };
+    let mut draw_buttons = |ui: &mut Ui| {
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            if removable && named(ui.small_button(remove_sign), text::t().remove_lane).clicked() {
+                commands.push(Command::RemoveLane(i));
+            }
             match size {
-                CardSize::Row(height) if session.settings.domain == DomainKind::Grid => {
-                    // The map first, as it is what the class compares: the words below it
-                    // take about 150 points and scroll inside the card when the window is
-                    // short (1920x1080 at zoom 2 leaves a card about 180 points).
-                    let left = height - ui.min_rect().height();
-                    let room = vec2(
-                        ui.available_width(),
-                        (left - 150.0).max(left * 0.75).max(60.0),
-                    );
-                    super::grid_view::lane_map(ui, session, lane, room);
-                    card_info(ui, i, lane, CardSize::Row(height), commands);
-                    card_footer(ui, i, lane, commands);
+                CardSize::Row => {
+                    if named(ui.small_button(toggle_sign), toggle).clicked() {
+                        view.enlarged = Some(i);
+                    }
                 }
-                CardSize::Row(height) => {
-                    card_info(ui, i, lane, CardSize::Row(height), commands);
-                    // Below the boards: their captions, g h f, the check line and a button.
-                    let down = (height - ui.min_rect().height() - 100.0) / side(lane);
-                    let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
-                    let cell = across.min(down).clamp(16.0, 48.0);
-                    card_boards(ui, i, lane, cell);
-                    card_footer(ui, i, lane, commands);
-                }
-                CardSize::Large(height) => {
-                    // The words on the left, the two boards as large as the card allows.
-                    ui.horizontal_top(|ui| {
-                        ui.allocate_ui_with_layout(
-                            vec2(320.0, height),
-                            Layout::top_down(Align::Min),
-                            |ui| {
-                                ui.set_width(320.0);
-                                card_info(ui, i, lane, size, commands);
-                                card_footer(ui, i, lane, commands);
-                            },
-                        );
-                        ui.separator();
-                        ui.vertical(|ui| {
-                            // Captions and g h f above and below the boards.
-                            let down = (height - 90.0) / side(lane);
-                            let across = (ui.available_width() - 24.0) / 2.0 / side(lane);
-                            let cell = across.min(down).clamp(24.0, 110.0);
-                            if session.settings.domain == DomainKind::Grid {
-                                let room = vec2(ui.available_width(), (height - 30.0).max(60.0));
-                                super::grid_view::lane_map(ui, session, lane, room);
-                            } else {
-                                card_boards(ui, i, lane, cell);
-                            }
-                        });
-                    });
+                CardSize::Large => {
+                    if ui.button(toggle).clicked() {
+                        view.enlarged = None;
+                    }
                 }
             }
         });
+    };
+    let buttons_first = name_w + buttons <= width;
+    let formula_first = buttons_first && name_w + formula_w + buttons <= width;
+    let mut formula_left = !formula_first;
+    ui.horizontal(|ui| {
+        ui.add(egui::Label::new(name).extend());
+        if formula_first {
+            ui.label(formula.clone());
+        }
+        if buttons_first {
+            draw_buttons(ui);
+        }
+    });
+    if !buttons_first {
+        ui.horizontal(|ui| {
+            if formula_w + buttons <= width {
+                ui.label(formula.clone());
+                formula_left = false;
+            }
+            draw_buttons(ui);
+        });
+    }
+    formula_left
+}
+
+/// A card in the grid below the head of open and the counts (what the lesson compares):
+/// the map or the boards in what is left, the settings and the check.
+fn card_row_body(
+    ui: &mut Ui,
+    session: &Session,
+    i: usize,
+    lane: &Lane,
+    commands: &mut Vec<Command>,
+) {
+    let left = ui.available_height();
+    if session.settings.domain == DomainKind::Grid {
+        let room = vec2(ui.available_width(), left.max(80.0));
+        super::grid_view::lane_map(ui, session, lane, room);
+    } else {
+        // Below the boards: their captions and g h f.
+        let down = (left - 50.0) / side(lane);
+        let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
+        let cell = across.min(down).clamp(16.0, 48.0);
+        card_boards(ui, i, lane, cell);
+    }
+    card_settings(ui, i, lane, CardSize::Row, commands);
+    card_footer(ui, i, lane, commands);
+}
+
+/// The enlarged card: the words on the left, the two boards (or the map) as large as the
+/// card allows.
+fn card_large_body(
+    ui: &mut Ui,
+    session: &Session,
+    i: usize,
+    lane: &Lane,
+    commands: &mut Vec<Command>,
+) {
+    let height = ui.available_height();
+    let words = (ui.available_width() * 0.4).clamp(220.0, 360.0);
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui_with_layout(vec2(words, height), Layout::top_down(Align::Min), |ui| {
+            ui.set_width(words);
+            card_info(ui, lane);
+            card_settings(ui, i, lane, CardSize::Large, commands);
+            card_footer(ui, i, lane, commands);
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            // Captions and g h f above and below the boards.
+            let down = (height - 70.0) / side(lane);
+            let across = (ui.available_width() - 24.0) / 2.0 / side(lane);
+            let cell = across.min(down).clamp(20.0, 110.0);
+            if session.settings.domain == DomainKind::Grid {
+                let room = vec2(ui.available_width(), (height - 10.0).max(60.0));
+                super::grid_view::lane_map(ui, session, lane, room);
+            } else {
+                card_boards(ui, i, lane, cell);
+            }
+        });
+    });
 }
 
 fn side(lane: &Lane) -> f32 {
     lane.search().problem().side() as f32
 }
 
-/// The method's settings, where the lane stands and its counts.
-fn card_info(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &mut Vec<Command>) {
+/// The head of open, where the lane stands and its counts.
+fn card_info(ui: &mut Ui, lane: &Lane) {
     let search = lane.search();
+    open_head(ui, lane);
+    let stats = search.stats();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(text::lane_counts(stats.expanded, stats.generated));
+        ui.label(text::lane_open(stats.open, stats.max_open));
+    });
+    let color = match search.status() {
+        Status::Running => ui.visuals().strong_text_color(),
+        Status::Solved { .. } => palette::NEW,
+        _ => ui.visuals().warn_fg_color,
+    };
+    ui.add(egui::Label::new(RichText::new(lane_state(lane)).strong().color(color)).wrap());
+}
+
+/// The next nodes the lane will expand, in pop order, each with its f (and g and h when the
+/// card is wide): the queues lesson 1 asks the class to compare. The same pop-order snapshot
+/// the single view's open table shows. An entry is never broken across lines.
+fn open_head(ui: &mut Ui, lane: &Lane) {
+    let search = lane.search();
+    let open = lane.open_snapshot();
+    let strong = ui.visuals().strong_text_color();
+    let with_gh = ui.available_width() >= 380.0;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 10.0;
+        ui.label(RichText::new(text::card_open(open.len())).strong());
+        if open.is_empty() {
+            ui.label(RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()));
+            return;
+        }
+        // Up to three, as many as the rest of the line holds (at least one): a second line
+        // would push the counts out of a short card.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let mut room = ui.available_width();
+        for (k, &id) in open.iter().take(3).enumerate() {
+            let node = search.node(id);
+            let entry = if with_gh {
+                text::card_open_ghf(id.0, node.g, node.h, node.f)
+            } else {
+                text::card_open_f(id.0, node.f)
+            };
+            let width = ui
+                .painter()
+                .layout_no_wrap(entry.clone(), font.clone(), strong)
+                .size()
+                .x
+                + ui.spacing().item_spacing.x;
+            if k > 0 && width > room {
+                break;
+            }
+            room -= width;
+            ui.add(egui::Label::new(RichText::new(entry).strong().color(strong)).extend());
+        }
+    });
+}
+
+/// The method's settings, folded in the row of cards so the words get the room.
+fn card_settings(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &mut Vec<Command>) {
     let config = *lane.config();
-    // Folded in the row of cards, so the boards get the room; the header names the method,
-    // and one click opens the settings.
-    egui::CollapsingHeader::new(RichText::new(text::method_short(&config)).strong())
+    egui::CollapsingHeader::new(text::t().lane_settings)
         .id_salt(("lane_config", i))
-        .default_open(matches!(size, CardSize::Large(_)))
+        .default_open(size == CardSize::Large)
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().slider_width = 90.0;
@@ -357,15 +590,6 @@ fn card_info(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &mut 
                 }
             });
         });
-    let color = match search.status() {
-        Status::Running => ui.visuals().strong_text_color(),
-        Status::Solved { .. } => palette::NEW,
-        _ => ui.visuals().warn_fg_color,
-    };
-    ui.label(RichText::new(lane_state(lane)).strong().color(color));
-    let stats = search.stats();
-    ui.label(text::lane_counts(stats.expanded, stats.generated));
-    ui.label(text::lane_open(stats.open, stats.max_open));
 }
 
 /// The live check and the way to the single view.
@@ -520,10 +744,48 @@ fn bar_x(measure: usize, lane: usize, lanes: usize) -> f64 {
     (measure * (lanes + 1) + lane) as f64
 }
 
+/// Whether the largest of `values` is more than ten times the smallest: on a shared linear
+/// axis the small one would then be a sliver.
+pub fn far_apart(values: impl IntoIterator<Item = usize>) -> bool {
+    let (low, high) = values
+        .into_iter()
+        .fold((usize::MAX, 0), |(low, high), v| (low.min(v), high.max(v)));
+    high > 10 * low.max(1)
+}
+
+/// Turns on the share-of-run axis when the lanes' steps are far apart and the log axis when
+/// their counts are, once per run: a finished A* at 35 steps beside BFS at 1,477 would be a
+/// sliver on a shared step axis. The teacher may turn either off again.
+fn separate_lanes(session: &Session, view: &mut CompareView, commands: &mut Vec<Command>) {
+    if session.clock() == 0 {
+        view.auto_share_done = false;
+        view.auto_log_done = false;
+        return;
+    }
+    if !view.auto_share_done && far_apart(session.lanes.iter().map(Lane::steps)) {
+        view.auto_share_done = true;
+        if !session.settings.share_of_run {
+            commands.push(Command::SetShareOfRun(true));
+        }
+    }
+    let generated = session
+        .lanes
+        .iter()
+        .map(|lane| lane.search().stats().generated as usize);
+    if !view.auto_log_done && far_apart(generated) {
+        view.auto_log_done = true;
+        if !session.settings.log_counts {
+            commands.push(Command::SetLogCounts(true));
+        }
+    }
+}
+
 fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut Vec<Command>) {
+    separate_lanes(session, view, commands);
     let log = session.settings.log_counts;
     let share = session.settings.share_of_run;
     let text_color = ui.visuals().strong_text_color();
+    let pane_height = ui.available_height();
     ui.horizontal_wrapped(|ui| {
         let t = text::t();
         setting_checkbox(
@@ -537,49 +799,59 @@ fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut 
         let (title, hint) = (t.share_of_run, t.share_of_run_hint);
         setting_checkbox(ui, share, title, hint, Command::SetShareOfRun, commands);
         ui.separator();
-        lane_key(ui, session);
-    });
-    let height = (ui.available_height() - 34.0).max(80.0);
-    let empty = session.clock() == 0;
-    ui.columns(2, |columns| {
-        let ui = &mut columns[0];
-        ui.label(
-            RichText::new(text::plot_compare_totals(log))
-                .strong()
-                .color(text_color),
-        );
-        if empty {
-            empty_plot(ui, height, text::t().plot_empty_bars);
-        } else {
-            bars(ui, session, height, log);
+        for t in Trace::ALL {
+            let choice = ui
+                .selectable_label(view.trace == t, t.short())
+                .on_hover_text(t.title());
+            if choice.clicked() {
+                view.trace = t;
+            }
         }
+        // The key only where there is room for it beside the plots' own lines.
+        if pane_height > 220.0 {
+            ui.separator();
+            lane_key(ui, session);
+        }
+    });
+    let title_height = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let height = (ui.available_height() - title_height - 4.0).max(40.0);
+    let empty = session.clock() == 0;
+    let trace = view.trace;
+    let rects = ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        // One line each, so the plots below keep their height; the whole title on hover.
+        let totals = text::plot_compare_totals(log);
+        ui.add(egui::Label::new(RichText::new(&totals).strong().color(text_color)).truncate())
+            .on_hover_text(totals);
+        let bars_rect = if empty {
+            ui.scope(|ui| empty_plot(ui, height, text::t().plot_empty_bars))
+                .response
+                .rect
+        } else {
+            ui.scope(|ui| bars(ui, session, height, log)).response.rect
+        };
 
         let ui = &mut columns[1];
-        // Wrapped: one row of these was wider than the column at zoom 1.5 and pushed the
-        // summary table off the window.
-        ui.horizontal_wrapped(|ui| {
-            for t in Trace::ALL {
-                if ui.selectable_label(view.trace == t, t.title()).clicked() {
-                    view.trace = t;
-                }
-            }
-        });
-        let trace = view.trace;
         let log = log && trace.is_count();
-        ui.label(
-            RichText::new(text::plot_compare_over(trace.title(), share, log))
-                .strong()
-                .color(text_color),
-        );
-        if empty {
-            empty_plot(ui, height - 24.0, text::t().plot_empty_lines);
+        let over = text::plot_compare_over(trace.title(), share, log);
+        ui.add(egui::Label::new(RichText::new(&over).strong().color(text_color)).truncate())
+            .on_hover_text(over);
+        let lines_rect = if empty {
+            ui.scope(|ui| empty_plot(ui, height, text::t().plot_empty_lines))
+                .response
+                .rect
         } else {
-            lines(ui, session, trace, height - 24.0, share, log);
-        }
+            ui.scope(|ui| lines(ui, session, trace, height, share, log))
+                .response
+                .rect
+        };
+        [bars_rect, lines_rect]
     });
+    view.plot_rects.extend(rects);
 }
 
-/// Expanded and generated so far, one bar per lane and measure, the value written on top.
+/// Expanded and generated so far, one bar per lane and measure, the value written on top
+/// when every label fits above its bar (else the summary beside has the numbers).
 fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
     let n = session.lanes.len();
     let measures = [text::t().series_expanded, text::t().series_generated];
@@ -605,6 +877,33 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
     } else {
         count_axis()
     };
+    // One bar's share of the plot's width, in points (the y axis takes about 40): the labels
+    // are drawn at the largest size at which the widest fits it, or not at all.
+    let span = bar_x(1, n - 1, n) + 1.4;
+    let slot = (ui.available_width() - 44.0) / span as f32;
+    let widest = session
+        .lanes
+        .iter()
+        .flat_map(|lane| {
+            let stats = lane.search().stats();
+            [stats.expanded, stats.generated]
+        })
+        .map(|count| compact_number(f64::from(count)))
+        .max_by_key(|label| label.len())
+        .unwrap_or_default();
+    // A plot too short has no room above its bars either.
+    let label_size = [15.0, 13.0, 11.0]
+        .into_iter()
+        .filter(|_| height >= 90.0)
+        .find(|&size| {
+            let galley = ui.painter().layout_no_wrap(
+                widest.clone(),
+                egui::FontId::proportional(size),
+                Color32::WHITE,
+            );
+            // The bar is 0.8 of its slot; neighbours' labels keep a gap of the rest.
+            galley.size().x + 4.0 <= slot * 0.8
+        });
     // Room above the tallest bar for the number written on it.
     let top = session
         .lanes
@@ -618,9 +917,10 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
             )
         })
         .fold(1.0, f64::max);
+    let headroom = if label_size.is_some() { 1.3 } else { 1.05 };
     Plot::new("compare_bars")
         .height(height)
-        .include_y(top * 1.25)
+        .include_y(top * headroom)
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
@@ -658,13 +958,14 @@ fn bars(ui: &mut Ui, session: &Session, height: f32, log: bool) {
                     })
                     .collect();
                 plot.bar_chart(BarChart::new(name.clone(), bars).color(lane.color));
+                let Some(size) = label_size else { continue };
                 for (m, &count) in counts.iter().enumerate() {
                     plot.text(
                         Text::new(
                             "",
                             PlotPoint::new(bar_x(m, i, n), value(count)),
                             RichText::new(compact_number(f64::from(count)))
-                                .size(15.0)
+                                .size(size)
                                 .strong()
                                 .color(lane.color),
                         )
@@ -738,44 +1039,45 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
     });
 }
 
-/// The summary on screen: one row per measure, one column per lane (headed by the lane's
-/// number in its colour), so four lanes fit beside the plots. The copied text has one row per
-/// lane, the shape a slide or a spreadsheet wants.
-fn summary(ui: &mut Ui, session: &Session) {
+/// The summary on screen: one row per measure, one column per lane headed by its method in
+/// its colour (a word a line, so four lanes fit the column), counts in the short form. The
+/// copied text has one row per lane and the full numbers, the shape a slide or a spreadsheet
+/// wants. Notes in `view` whether anything was cut.
+fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView) {
     let rows = summary_rows(session);
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            RichText::new(text::t().summary)
-                .strong()
-                .color(ui.visuals().strong_text_color()),
-        );
-        if ui.button(text::t().copy_markdown).clicked() {
-            ui.ctx().copy_text(summary_markdown(&rows));
-        }
-        if ui.button(text::t().copy_tsv).clicked() {
-            ui.ctx().copy_text(summary_tsv(&rows));
-        }
-    });
-    let cells: Vec<[String; 8]> = rows.iter().map(SummaryRow::cells).collect();
-    egui::ScrollArea::both()
+    let cells: Vec<[String; 8]> = rows.iter().map(SummaryRow::screen_cells).collect();
+    let configs: Vec<_> = session.lanes.iter().map(|lane| *lane.config()).collect();
+    let output = egui::ScrollArea::vertical()
         .id_salt("summary_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            egui::Grid::new("summary")
+            let table = egui::Grid::new("summary")
                 .striped(true)
-                .spacing([14.0, 2.0])
+                .spacing([7.0, 2.0])
                 .show(ui, |ui| {
-                    ui.label("");
+                    ui.label(
+                        RichText::new(text::t().summary)
+                            .strong()
+                            .color(ui.visuals().strong_text_color()),
+                    );
                     for (i, row) in rows.iter().enumerate() {
-                        ui.label(
-                            RichText::new(text::lane_name(i + 1))
-                                .strong()
-                                .color(row.color),
+                        // The number with the first word, then a word a line.
+                        let method = text::method_short(&configs[i]);
+                        let mut words = method.split(' ');
+                        let first = words.next().unwrap_or_default();
+                        let words = std::iter::once(format!("{} {first}", i + 1))
+                            .chain(words.map(str::to_owned))
+                            .collect::<Vec<_>>()
+                            .join("\n");
+                        ui.add(
+                            egui::Label::new(RichText::new(words).strong().color(row.color))
+                                .extend(),
                         );
                     }
                     ui.end_row();
                     for (c, title) in summary_header().iter().enumerate().skip(1) {
-                        let response = ui.strong(*title);
+                        let response =
+                            ui.add(egui::Label::new(RichText::new(*title).strong()).extend());
                         match c {
                             6 => {
                                 response.on_hover_text(text::t().bstar_hint);
@@ -787,13 +1089,30 @@ fn summary(ui: &mut Ui, session: &Session) {
                         }
                         for lane in &cells {
                             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                                ui.label(&lane[c]);
+                                ui.add(egui::Label::new(&lane[c]).extend());
                             });
                         }
                         ui.end_row();
                     }
-                });
+                })
+                .response
+                .rect
+                .size();
+            // Below the table: what may scroll out first is the copying, not a measure.
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(text::t().copy_markdown).clicked() {
+                    ui.ctx().copy_text(summary_markdown(&rows));
+                }
+                if ui.button(text::t().copy_tsv).clicked() {
+                    ui.ctx().copy_text(summary_tsv(&rows));
+                }
+            });
+            table
         });
+    let table = output.inner;
+    view.summary_size = Some(table);
+    let viewport = output.inner_rect.size();
+    view.summary_clipped = table.x > viewport.x + 1.0 || table.y > viewport.y + 1.0;
 }
 
 #[cfg(test)]
@@ -876,10 +1195,10 @@ mod tests {
             .map(Config::from)
             .collect();
         assert_eq!(configs, defaults);
-        for i in 1..=4 {
-            // The card's heading and the summary's column.
-            assert_eq!(h.get_all_by_label(&text::lane_name(i)).count(), 2);
-            h.get_by_label(&text::lane_board(i));
+        for (i, config) in configs.iter().enumerate() {
+            // The card's heading names the method.
+            assert!(h.get_all_by_label(&text::lane_short(i + 1, config)).count() >= 1);
+            h.get_by_label(&text::lane_board(i + 1));
         }
         assert_eq!(steps(h.state()), [0, 0, 0, 0]);
         click_step(&mut h);
@@ -1073,10 +1392,11 @@ mod tests {
             click_step(&mut h);
         }
         let open = open_lists(h.state())[2].clone();
+        // Scrolled into the card's body: the accessibility action reaches it.
         h.get_all_by_label(text::t().open_in_single)
             .nth(2)
             .unwrap()
-            .click();
+            .click_accesskit();
         h.run();
         let session = &h.state().session;
         assert!(!session.settings.compare);
@@ -1297,8 +1617,10 @@ mod tests {
         assert!(h.state().session.lane(3).check().count() > 0);
         // The long check line and the weight slider once pushed the last card past the
         // window, and the summary with it. The settings are folded in the row of cards.
-        let config = *h.state().session.lane(3).config();
-        h.get_by_label(&text::method_short(&config)).click();
+        h.get_all_by_label(text::t().lane_settings)
+            .nth(3)
+            .unwrap()
+            .click_accesskit();
         h.run();
         assert!(h.get_all_by_label(text::t().weight).count() > 0);
         let copy = h.get_by_label(text::t().copy_tsv).rect();
@@ -1419,7 +1741,7 @@ mod tests {
         h.run();
         assert!(h.query_by_label(&text::lane_board(1)).is_none());
         let large = h.get_by_label(&text::lane_next_board(3)).rect().width();
-        assert!(large > 1.5 * small, "{small} -> {large}");
+        assert!(large > 1.1 * small, "{small} -> {large}");
         // The plots and the summary stay below it.
         h.get_by_label(text::t().copy_tsv);
         h.get_by_label(text::t().all_lanes).click();
@@ -1450,13 +1772,225 @@ mod tests {
             .unwrap()
             .click();
         h.run();
-        h.get_by_label(text::t().plot_compare_h).click();
+        h.state_mut().view.compare.trace = Trace::H;
         h.run();
         h.snapshot_options(
             "app_compare_enlarged",
             &egui_kittest::SnapshotOptions::new()
                 .threshold(2.0)
                 .max_failed_pixels(400),
+        );
+    }
+
+    fn sized(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
+        Harness::builder()
+            .with_size(size)
+            .with_max_steps(200)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
+    }
+
+    /// The first `n` default lanes on a board 14 moves from the goal.
+    fn lanes(n: usize) -> Settings {
+        let mut lanes = crate::app::settings::default_lanes();
+        lanes.truncate(n);
+        Settings {
+            lanes,
+            ..compare(&board_at(14))
+        }
+    }
+
+    /// The projector sizes of the issue in points: 1280x800 at zoom 1.5, 1920x1080 at zoom 2,
+    /// and 1024x768 at zoom 1.
+    const PROJECTOR_SIZES: [egui::Vec2; 3] = [
+        egui::vec2(853.0, 533.0),
+        egui::vec2(960.0, 540.0),
+        egui::vec2(1024.0, 768.0),
+    ];
+
+    /// What is wrong with the cards of `h`: a card out of the window or too small, a title
+    /// cut or under a button, a head of open not shown, a summary cut.
+    fn card_problems(h: &Harness<'static, App>, size: egui::Vec2) -> Vec<String> {
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size).expand(0.5);
+        let view = &h.state().view.compare;
+        let session = &h.state().session;
+        let mut found = Vec::new();
+        if view.card_rects.len() != session.lanes.len() {
+            found.push(format!("{} cards drawn", view.card_rects.len()));
+        }
+        let inside = |rect: egui::Rect, card: egui::Rect| card.expand(0.5).contains_rect(rect);
+        for (i, (card, lane)) in view.card_rects.iter().zip(&session.lanes).enumerate() {
+            if !window.contains_rect(*card) {
+                found.push(format!("card {i} {card:?} is not inside the window"));
+            }
+            if card.width() < 200.0 || card.height() < 72.0 {
+                found.push(format!("card {i} {card:?} is too small to read"));
+            }
+            for other in &view.card_rects[i + 1..] {
+                if card.shrink(1.0).intersects(other.shrink(1.0)) {
+                    found.push(format!("card {i} {card:?} overlaps {other:?}"));
+                }
+            }
+            let name = text::lane_short(i + 1, lane.config());
+            let title = h
+                .query_all_by_label(&name)
+                .map(|node| node.rect())
+                .find(|rect| inside(*rect, *card));
+            match title {
+                None => found.push(format!("{name:?} is not whole in card {i}")),
+                Some(title) => {
+                    let covered = h
+                        .query_all_by_label(text::t().enlarge)
+                        .any(|b| b.rect().shrink(1.0).intersects(title.shrink(1.0)));
+                    if covered {
+                        found.push(format!("{name:?} is under a button"));
+                    }
+                }
+            }
+            let search = lane.search();
+            let Some(&first) = lane.open_snapshot().first() else {
+                continue;
+            };
+            let node = search.node(first);
+            let entries = [
+                text::card_open_f(first.0, node.f),
+                text::card_open_ghf(first.0, node.g, node.h, node.f),
+            ];
+            let shown = entries.iter().any(|entry| {
+                h.query_all_by_label(entry)
+                    .any(|label| inside(label.rect(), *card))
+            });
+            if !shown {
+                found.push(format!(
+                    "card {i} does not show the head of open {entries:?}"
+                ));
+            }
+        }
+        if view.summary_clipped {
+            found.push(format!("the summary {:?} is cut", view.summary_size));
+        }
+        found
+    }
+
+    #[test]
+    fn every_card_is_whole_with_its_method_and_head_of_open_at_projector_sizes() {
+        let mut all = Vec::new();
+        for size in PROJECTOR_SIZES {
+            for n in MIN_LANES..=MAX_LANES {
+                let mut h = sized(lanes(n), size);
+                h.run();
+                for _ in 0..12 {
+                    h.state_mut().apply(Command::Step);
+                }
+                h.run();
+                all.extend(
+                    card_problems(&h, size)
+                        .into_iter()
+                        .map(|p| format!("{n} lanes at {size:?}: {p}")),
+                );
+                // Four lanes are two rows of two, not a row scrolled sideways.
+                let rects = &h.state().view.compare.card_rects;
+                if n == 4 && rects.len() == 4 && rects[2].min.y <= rects[0].max.y {
+                    all.push(format!("4 lanes at {size:?} are not 2x2: {rects:?}"));
+                }
+            }
+        }
+        assert!(all.is_empty(), "{}", all.join("\n"));
+    }
+
+    #[test]
+    fn cards_stand_in_one_row_where_the_width_allows() {
+        assert_eq!(card_grid(4, 1900.0, 8.0), (4, 1));
+        assert_eq!(card_grid(4, 600.0, 8.0), (2, 2));
+        assert_eq!(card_grid(3, 600.0, 8.0), (2, 2));
+        assert_eq!(card_grid(2, 600.0, 8.0), (2, 1));
+        assert_eq!(card_grid(2, 400.0, 8.0), (1, 2));
+    }
+
+    #[test]
+    fn plots_take_their_pane_and_far_apart_runs_get_their_own_axes() {
+        let size = PROJECTOR_SIZES[0];
+        let mut h = sized(lanes(4), size);
+        h.run();
+        h.state_mut().apply(Command::RunToEnd);
+        h.run();
+        let settings = &h.state().session.settings;
+        // BFS takes far more steps and nodes than A* with Manhattan on this board.
+        assert!(settings.share_of_run);
+        assert!(settings.log_counts);
+        let view = &h.state().view.compare;
+        assert_eq!(view.plot_rects.len(), 2);
+        let cards_bottom = view.card_rects.iter().map(|r| r.max.y).fold(0.0, f32::max);
+        let (_, area) = h.state().view.pane_rects[0];
+        let pane = area.max.y - cards_bottom;
+        for rect in &view.plot_rects {
+            assert!(rect.height() >= 0.4 * pane, "{rect:?} in {pane}");
+        }
+        // The teacher can turn the share axis off again and it stays off.
+        h.state_mut().apply(Command::SetShareOfRun(false));
+        h.run();
+        assert!(!h.state().session.settings.share_of_run);
+        assert!(far_apart([35, 1477]));
+        assert!(!far_apart([35, 300]));
+    }
+
+    #[test]
+    fn an_enlarged_card_is_taller_and_wider() {
+        let mut h = sized(lanes(4), PROJECTOR_SIZES[2]);
+        h.run();
+        h.state_mut().apply(Command::Step);
+        h.run();
+        let small = h.state().view.compare.card_rects[2];
+        h.query_all_by_label(text::t().enlarge)
+            .nth(2)
+            .unwrap()
+            .click();
+        h.run();
+        let large = h.state().view.compare.card_rects[0];
+        assert_eq!(h.state().view.compare.card_rects.len(), 1);
+        assert!(
+            large.height() > 1.5 * small.height(),
+            "{small:?} -> {large:?}"
+        );
+        assert!(
+            large.width() > 1.5 * small.width(),
+            "{small:?} -> {large:?}"
+        );
+    }
+
+    #[test]
+    fn snapshot_compare_at_projector_size() {
+        let size = PROJECTOR_SIZES[0];
+        let mut h = sized(compare(&board_at(14)), size);
+        h.run();
+        for _ in 0..30 {
+            h.state_mut().apply(Command::Step);
+        }
+        h.state_mut()
+            .session
+            .lanes
+            .iter_mut()
+            .for_each(Lane::forget_times);
+        h.run();
+        let mut results = egui_kittest::SnapshotResults::default();
+        results.add(h.try_snapshot("compare_projector_30_steps"));
+        assert!(
+            card_problems(&h, size).is_empty(),
+            "{:?}",
+            card_problems(&h, size)
+        );
+        h.state_mut().apply(Command::RunToEnd);
+        h.state_mut()
+            .session
+            .lanes
+            .iter_mut()
+            .for_each(Lane::forget_times);
+        h.run();
+        results.add(h.try_snapshot("compare_projector_end"));
+        assert!(
+            card_problems(&h, size).is_empty(),
+            "{:?}",
+            card_problems(&h, size)
         );
     }
 }

@@ -4,6 +4,7 @@
 
 use super::color::Rgb;
 use super::domain::AnyProblem;
+use super::print::compact_number;
 use super::session::Session;
 use super::text;
 use crate::search::{Cost, Search, effective_branching_factor};
@@ -26,13 +27,36 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
-    pub fn cells(&self) -> [String; 8] {
-        let optimal = match (self.length, self.optimal) {
+    fn optimal_cell(&self) -> &'static str {
+        match (self.length, self.optimal) {
             (None, _) => text::t().dash,
             (Some(_), None) => text::t().unknown,
             (Some(_), Some(true)) => text::t().yes,
             (Some(_), Some(false)) => text::t().no,
-        };
+        }
+    }
+
+    /// The cells for the screen: counts in the short form ("12k"), b* to two decimals, so
+    /// four lanes' columns fit beside the plots at projector sizes. The copied text keeps
+    /// [`SummaryRow::cells`], the full numbers.
+    pub fn screen_cells(&self) -> [String; 8] {
+        let count = |v: u32| compact_number(f64::from(v));
+        [
+            self.lane.clone(),
+            self.length
+                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
+            self.optimal_cell().to_owned(),
+            count(self.expanded),
+            count(self.generated),
+            count(self.max_open),
+            self.branching
+                .map_or(text::t().dash.to_owned(), |b| format!("{b:.2}")),
+            format!("{:.1}", self.millis),
+        ]
+    }
+
+    pub fn cells(&self) -> [String; 8] {
+        let optimal = self.optimal_cell();
         [
             self.lane.clone(),
             self.length

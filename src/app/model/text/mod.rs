@@ -217,6 +217,7 @@ strings! {
     card_expanded: "Expanded last", "最近扩展";
     card_start: "Start (none expanded)", "初始状态（未扩展）";
     card_next: "Head of open", "open 表之首";
+    lane_settings: "Settings", "设置";
     log_y: "log y", "对数 y 轴";
     log_y_hint: "Counts on a logarithmic axis, so lanes a hundred times apart both stay readable",
         "结点数用对数坐标，相差百倍的通道都能看清";
@@ -1581,6 +1582,25 @@ pub fn lane_open(open: u32, max_open: u32) -> String {
 
 pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
     format!("S{id:<5} g {g:>2} h {h:>2} f {f}")
+}
+
+/// A compare card's line before the head of its open list: how long open is.
+pub fn card_open(n: usize) -> String {
+    if zh() {
+        format!("open 表 {n}，下一个：")
+    } else {
+        format!("open {n}, next:")
+    }
+}
+
+/// One node at the head of a compare card's open list, by its f alone.
+pub fn card_open_f(id: u32, f: Cost) -> String {
+    format!("S{id} f {}", number(f.as_f64()))
+}
+
+/// One node at the head of a compare card's open list, with g and h when there is room.
+pub fn card_open_ghf(id: u32, g: Cost, h: Cost, f: Cost) -> String {
+    format!("S{id} ({})", ghf_compact(g, h, f))
 }
 
 pub fn open_head(n: usize) -> String {
