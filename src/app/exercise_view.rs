@@ -238,12 +238,21 @@ mod tests {
         use crate::app::model::domain::AnyState;
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
-        let mut h = test_harness(Settings {
+        // A projector's 1280x800 at zoom 1.5: the two open lists of the exercise and the
+        // closed list share the height.
+        let settings = Settings {
             exercise: true,
             board_text: "216408753".to_owned(),
             config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
             ..Settings::default()
-        });
+        };
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0) / 1.5)
+            .with_context_setup(crate::app::install_style)
+            .build_ui_state(
+                |ui, app: &mut crate::app::App| app.ui(ui),
+                crate::app::App::new(settings),
+            );
         h.run();
         for _ in 0..4 {
             h.state_mut().apply(super::Command::Step);

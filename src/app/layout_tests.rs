@@ -411,7 +411,32 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
             presenting(bfs.clone(), Focus::PseudocodeAndLists),
             8,
         ),
-        ("presenting_plots", presenting(bfs, Focus::Plots), 8),
+        ("presenting_plots", presenting(bfs.clone(), Focus::Plots), 8),
+        (
+            "compare",
+            Settings {
+                compare: true,
+                ..Settings::default()
+            },
+            8,
+        ),
+        (
+            "presenting_compare",
+            presenting(
+                Settings {
+                    compare: true,
+                    ..Settings::default()
+                },
+                Focus::Compare,
+            ),
+            8,
+        ),
+        (
+            "presenting_tree",
+            presenting(Settings::default(), Focus::Tree),
+            4,
+        ),
+        ("presenting_tree_bfs", presenting(bfs, Focus::Tree), 12),
     ]
 }
 
@@ -451,6 +476,41 @@ fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
         if shown.is_some_and(|s| s.columns_cut) {
             found.push(format!("the {name} list's columns are cut at its side"));
         }
+    }
+    if app.session.settings.compare {
+        let cards = &app.view.compare.card_rects;
+        if cards.len() != app.session.lanes.len() {
+            found.push(format!(
+                "{} lane cards drawn for {} lanes",
+                cards.len(),
+                app.session.lanes.len()
+            ));
+        }
+        for (i, card) in cards.iter().enumerate() {
+            if !window.contains_rect(*card) {
+                found.push(format!(
+                    "lane {} is not wholly in the window: {card:?}",
+                    i + 1
+                ));
+            }
+        }
+        if app.view.compare.summary_clipped {
+            found.push("the summary is cut".to_string());
+        }
+    }
+    let tree = &app.view.tree;
+    let tree_nodes = app
+        .session
+        .main_lane()
+        .map_or(0, |l| l.search().node_count());
+    if app.view.pane_rects.iter().any(|(p, _)| *p == Pane::Tree)
+        && tree_nodes <= 40
+        && tree.label_points < 14.0
+    {
+        found.push(format!(
+            "the tree's {tree_nodes} nodes are labelled at {:.1} points",
+            tree.label_points
+        ));
     }
     let plots_pane = app.view.pane_rects.iter().find(|(p, _)| *p == Pane::Plots);
     if let (Some(_), Some(&(_, plots))) = (app.plots_rect, plots_pane)

@@ -350,7 +350,19 @@ impl App {
                 3
             };
             let lists_needed = panels::lists_height(ui, &self.session, wanted_rows);
-            let mut lists_height = (ui.available_height() * share).max(160.0).max(lists_needed);
+            // Plots shorter than a third of the window cannot be read from the back of a
+            // room: the lists give them that where they keep their rows, else the plots are
+            // left out and one click (or the F key) away, maximised.
+            let min_plots_height = (ui.ctx().content_rect().height() / 3.0).max(150.0);
+            let available = ui.available_height();
+            // An exercise's open list is the question: it keeps its share.
+            let mut lists_height = if lower == Pane::Plots && !settings.exercise {
+                (available * share).min(available - min_plots_height - 16.0)
+            } else {
+                available * share
+            }
+            .max(160.0)
+            .max(lists_needed);
             if lower == Pane::Tree {
                 // The tree gets at least a third of the window: shorter, its rows are too close
                 // together for labels a class can read, and the lists scroll.
@@ -375,10 +387,6 @@ impl App {
                     app.pane(ui, Pane::Lists, commands);
                 });
             };
-            // Plots shorter than a third of the window cannot be read from the back of a
-            // room: the lists take the room, and the plots are one click (or the F key over
-            // this line) away, maximised.
-            let min_plots_height = (ui.ctx().content_rect().height() / 3.0).max(150.0);
             let hidden =
                 lower == Pane::Plots && ui.available_height() - lists_height < min_plots_height;
             if std::mem::replace(&mut self.view.plots_hidden, hidden) != hidden {

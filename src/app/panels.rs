@@ -881,9 +881,21 @@ pub fn status_bar(
         Ok(_) => ui.visuals().strong_text_color(),
     };
     let compare = session.settings.compare;
-    // One line, so the lists keep the height: the buttons and the memory at the right, the
-    // status in what is left (cut with an ellipsis, whole on hover). The counters the single
-    // view used to repeat here are in its current-step panel.
+    // One line where the window is short (a projector), so the lists keep the height: the
+    // buttons and the memory at the right, the status in what is left (cut with an ellipsis,
+    // whole on hover). A taller window has the counters on a second line.
+    let roomy = ui.ctx().content_rect().height() >= ROOMY_HEIGHT;
+    if roomy
+        && !compare
+        && let Some(stats) = session.shown_stats()
+    {
+        ui.add(
+            egui::Label::new(
+                RichText::new(text::stats_line(&stats)).color(ui.visuals().text_color()),
+            )
+            .wrap(),
+        );
+    }
     ui.horizontal(|ui| {
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             if !compare {
@@ -913,6 +925,9 @@ pub fn status_bar(
         });
     });
 }
+
+/// The window height from which the status bar has room for the counters line.
+pub const ROOMY_HEIGHT: f32 = 700.0;
 
 /// The memory the lanes hold and the budget they may reach, editable.
 fn memory_budget(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
@@ -1679,7 +1694,10 @@ fn list_heading_with(
     // (it is also in the View menu).
     ui.horizontal(|ui| {
         ui.label(RichText::new(title).strong().size(17.0));
-        ui.label(RichText::new(count).color(ui.visuals().weak_text_color()));
+        // Cut with an ellipsis rather than at the list's edge where the title leaves no room.
+        ui.add(
+            egui::Label::new(RichText::new(count).color(ui.visuals().weak_text_color())).truncate(),
+        );
         if toggle.is_empty() {
             return;
         }

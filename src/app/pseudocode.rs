@@ -283,7 +283,7 @@ mod tests {
             );
         h.run();
         for _ in 0..7 {
-            h.get_by_label("Fine step Space").click();
+            h.get_by_label("Fine step").click();
             h.run();
         }
         h.run();

@@ -587,8 +587,15 @@ fn labels(h: &H) -> Vec<String> {
         .collect()
 }
 
-/// `n` from "n nodes", "1 node" or "n 个结点".
+/// `n` from "n nodes", "1 node" or "n 个结点", and n + 1 from the closed list's "n expanded +
+/// the goal" or "n 个已扩展 + 目标".
 fn list_count(label: &str) -> Option<usize> {
+    if let Some(expanded) = label
+        .strip_suffix(" expanded + the goal")
+        .or_else(|| label.strip_suffix(" 个已扩展 + 目标"))
+    {
+        return expanded.parse::<usize>().ok().map(|n| n + 1);
+    }
     let number = label
         .strip_suffix(" nodes")
         .or_else(|| label.strip_suffix(" node"))
@@ -617,6 +624,10 @@ fn check_screen(h: &H) -> Result<(), String> {
     }
     let labels = labels(h);
     let Some((steps, open)) = labels.iter().find_map(|l| stats_line(l)) else {
+        // A short window's status bar is one line, without the counters.
+        if h.ctx.content_rect().height() < super::panels::ROOMY_HEIGHT {
+            return Ok(());
+        }
         return Err("the counters line is missing".to_owned());
     };
     if h.state()
@@ -625,6 +636,18 @@ fn check_screen(h: &H) -> Result<(), String> {
         .is_some_and(|pane| pane != Pane::Lists)
     {
         // Presenting another pane: the lists are not drawn.
+        return Ok(());
+    }
+    let arrangement = session.settings.arrangement;
+    if arrangement.presenting
+        && matches!(
+            arrangement.focus,
+            super::arrangement::Focus::Tree
+                | super::arrangement::Focus::Plots
+                | super::arrangement::Focus::Compare
+        )
+    {
+        // Presentation mode shows an area without the lists.
         return Ok(());
     }
     let counts: Vec<usize> = labels.iter().filter_map(|l| list_count(l)).collect();
