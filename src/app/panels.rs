@@ -1895,9 +1895,14 @@ fn closed_table(
     let follow = &mut view.follow;
     // The goal is taken from open and closed, not expanded: said so, so that the count agrees
     // with the expanded counter.
-    let goal_last = ids
-        .last()
-        .is_some_and(|&id| search.node(id).expanded_at.is_none());
+    let goal_last = matches!(search.status(), Status::Solved { .. })
+        && search.bidirectional().is_none()
+        && ids.last().is_some_and(|last| {
+            search
+                .solution()
+                .is_some_and(|path| path.last() == Some(last))
+        })
+        && search.stats().expanded as usize + 1 == ids.len();
     let count = if goal_last {
         text::closed_count_with_goal(ids.len() - 1)
     } else {
