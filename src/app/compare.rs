@@ -489,7 +489,9 @@ fn card_large_body(
     commands: &mut Vec<Command>,
 ) {
     let height = ui.available_height();
-    let words = (ui.available_width() * 0.4).clamp(220.0, 360.0);
+    let words = (ui.available_width() * 0.4)
+        .clamp(220.0, 360.0)
+        .min(ui.available_width());
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(vec2(words, height), Layout::top_down(Align::Min), |ui| {
             ui.set_width(words);
@@ -603,6 +605,10 @@ fn card_footer(ui: &mut Ui, i: usize, lane: &Lane, commands: &mut Vec<Command>) 
 /// The node this lane expanded last and the one it expands next, with the heuristic's
 /// reasons on their tiles: what lesson 2 points at in each lane.
 fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
+    // A window too small for the card leaves no width for two columns.
+    if ui.available_width() < 2.0 * cell {
+        return;
+    }
     let search = lane.search();
     let latest = search
         .steps()
@@ -1980,6 +1986,10 @@ mod tests {
             card_problems(&h, size)
         );
         h.state_mut().apply(Command::RunToEnd);
+        // Run to end goes on over frames: the picture is of the end.
+        while h.state().session.is_busy() {
+            h.run();
+        }
         h.state_mut()
             .session
             .lanes

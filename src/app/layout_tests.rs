@@ -578,3 +578,76 @@ fn save_render(h: &mut Harness<'static, App>, path: &std::path::Path) {
         .write_image_data(image.as_raw())
         .expect("the PNG's pixels");
 }
+
+/// Rewrites the projector screenshots in docs/: presentation mode at 1280x800 and zoom 1.5
+/// (853x533 points drawn at 1.5 pixels a point), as a class sees it.
+#[test]
+#[ignore = "slow: rewrites the screenshots in docs/"]
+fn slow_projector_screenshots_for_the_docs() {
+    let bfs = Settings {
+        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+        ..Settings::default()
+    };
+    let compare = Settings {
+        compare: true,
+        ..Settings::default()
+    };
+    let shots = [
+        (
+            "projector-lists",
+            presenting(bfs.clone(), Focus::ProblemAndLists),
+            8,
+        ),
+        (
+            "projector-lists-zh",
+            presenting(
+                Settings {
+                    language: crate::i18n::Language::Chinese,
+                    ..bfs.clone()
+                },
+                Focus::ProblemAndLists,
+            ),
+            8,
+        ),
+        ("projector-compare", presenting(compare, Focus::Compare), 30),
+        (
+            "projector-tree",
+            presenting(Settings::default(), Focus::Tree),
+            4,
+        ),
+        (
+            "projector-pseudocode",
+            presenting(bfs, Focus::PseudocodeAndLists),
+            6,
+        ),
+    ];
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    for (name, settings, steps) in shots {
+        let provider = super::fonts::system_provider();
+        let cjk = super::CjkFont::known(super::fonts::has_chinese(provider.as_ref()));
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0) / 1.5)
+            .with_pixels_per_point(1.5)
+            .with_max_steps(200)
+            .with_context_setup(move |ctx| {
+                install_style(ctx);
+                ctx.add_font_provider(provider.clone());
+            })
+            .build_ui_state(
+                |ui, app: &mut App| app.ui(ui),
+                App::new(settings).with_cjk_font(cjk),
+            );
+        h.run_steps(3);
+        for _ in 0..steps {
+            h.state_mut().apply(Command::Step);
+            h.run_steps(1);
+        }
+        h.state_mut()
+            .session
+            .lanes
+            .iter_mut()
+            .for_each(Lane::forget_times);
+        h.run_steps(3);
+        save_render(&mut h, &docs.join(format!("{name}.png")));
+    }
+}
