@@ -349,19 +349,7 @@ const SEEN_SIZES: [(f32, f32); 3] = [(1024.0, 768.0), (853.0, 533.0), (960.0, 54
 
 /// A harness with the system fonts, so Chinese is drawn as it is on the projector.
 fn seen_harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
-    let provider = super::fonts::system_provider();
-    let cjk = super::CjkFont::known(super::fonts::has_chinese(provider.as_ref()));
-    Harness::builder()
-        .with_size(size)
-        .with_max_steps(200)
-        .with_context_setup(move |ctx| {
-            install_style(ctx);
-            ctx.add_font_provider(provider.clone());
-        })
-        .build_ui_state(
-            |ui, app: &mut App| app.ui(ui),
-            App::new(settings).with_cjk_font(cjk),
-        )
+    super::sized_harness_with_system_fonts(settings, size, 1.0)
 }
 
 /// The views a lesson shows, for the visibility checks: each with the steps taken first.
@@ -623,20 +611,8 @@ fn slow_projector_screenshots_for_the_docs() {
     ];
     let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
     for (name, settings, steps) in shots {
-        let provider = super::fonts::system_provider();
-        let cjk = super::CjkFont::known(super::fonts::has_chinese(provider.as_ref()));
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0) / 1.5)
-            .with_pixels_per_point(1.5)
-            .with_max_steps(200)
-            .with_context_setup(move |ctx| {
-                install_style(ctx);
-                ctx.add_font_provider(provider.clone());
-            })
-            .build_ui_state(
-                |ui, app: &mut App| app.ui(ui),
-                App::new(settings).with_cjk_font(cjk),
-            );
+        let size = egui::vec2(1280.0, 800.0) / 1.5;
+        let mut h = super::sized_harness_with_system_fonts(settings, size, 1.5);
         h.run_steps(3);
         for _ in 0..steps {
             h.state_mut().apply(Command::Step);

@@ -830,10 +830,21 @@ pub(crate) fn test_harness(settings: Settings) -> egui_kittest::Harness<'static,
 pub(crate) fn test_harness_with_system_fonts(
     settings: Settings,
 ) -> egui_kittest::Harness<'static, App> {
+    sized_harness_with_system_fonts(settings, egui::vec2(1280.0, 800.0), 1.0)
+}
+
+/// [`test_harness_with_system_fonts`] of `size` points drawn at `pixels_per_point`.
+#[cfg(test)]
+pub(crate) fn sized_harness_with_system_fonts(
+    settings: Settings,
+    size: egui::Vec2,
+    pixels_per_point: f32,
+) -> egui_kittest::Harness<'static, App> {
     let provider = fonts::system_provider();
     let cjk = CjkFont::known(fonts::has_chinese(provider.as_ref()));
     egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
+        .with_size(size)
+        .with_pixels_per_point(pixels_per_point)
         .with_max_steps(200)
         .with_context_setup(move |ctx| {
             install_style(ctx);
