@@ -19,7 +19,7 @@ use super::session::{
 use super::text::{self, Language, engine};
 pub use super::widgets::Hover;
 use super::widgets::{edit_config, setting_checkbox};
-use crate::domains::puzzle::{Board, GoalPreset};
+use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
 use crate::search::{Cost, NodeId, Outcome, Place, Search, Status};
 use crate::tree::Drawn;
 
@@ -136,12 +136,18 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         folded_setup(ui, session, commands);
         return;
     }
+    // A goal of another size than the board is the goal's to fix (the size buttons set the
+    // board); an unsolvable pair is the board's, with its offers below.
     let board_error = match &session.problem {
-        Err(e @ (SetupError::Board(_) | SetupError::Problem(_))) => Some(engine::setup_error(e)),
+        Err(e @ (SetupError::Board(_) | SetupError::Problem(ProblemError::Unsolvable { .. }))) => {
+            Some(engine::setup_error(e))
+        }
         _ => None,
     };
     let goal_error = match &session.problem {
-        Err(e @ SetupError::Goal(_)) => Some(engine::setup_error(e)),
+        Err(e @ (SetupError::Goal(_) | SetupError::Problem(ProblemError::SizeMismatch { .. }))) => {
+            Some(engine::setup_error(e))
+        }
         _ => None,
     };
     if settings.domain == DomainKind::Grid {
@@ -1091,7 +1097,11 @@ fn problem_error_view(
     ui.add_space(8.0);
     error_label(ui, &engine::setup_error(err));
     ui.add_space(4.0);
-    if let (SetupError::Problem(_), Some((start, goal))) = (err, session.typed_boards()) {
+    // Another goal or BFS over the reachable half only help an unsolvable pair, not a pair of
+    // two sizes.
+    if let (SetupError::Problem(ProblemError::Unsolvable { .. }), Some((start, goal))) =
+        (err, session.typed_boards())
+    {
         let other = GoalPreset::solvable_for(&start)
             .into_iter()
             .find_map(|p| p.board(start.side()).filter(|b| *b != goal).map(|b| (p, b)));
@@ -2784,5 +2794,31 @@ mod tests {
         // Tiles are deeper than the dark theme's, for white text on a washed-out screen.
         let luma = |c: Color32| u32::from(c.r()) + u32::from(c.g()) + u32::from(c.b());
         assert!(luma(palette::tile(false)) < luma(palette::tile(true)));
+    }
+
+    #[test]
+    fn a_goal_of_another_size_is_the_goals_error_without_the_unsolvable_offers() {
+        let mut h = test_harness(Settings {
+            board_text: "283104765".to_owned(),
+            goal_text: "123456789ABCDEF0".to_owned(),
+            ..Settings::default()
+        });
+        h.run();
+        let message = engine::setup_error(&SetupError::Problem(ProblemError::SizeMismatch {
+            start: 3,
+            goal: 4,
+        }));
+        assert!(h.query_all_by_label(&message).count() > 0);
+        assert!(
+            h.query_by_label_contains("Run BFS anyway").is_none(),
+            "BFS cannot run on two sizes"
+        );
+        // An unsolvable pair keeps them.
+        let mut h = test_harness(Settings {
+            board_text: "213804765".to_owned(),
+            ..Settings::default()
+        });
+        h.run();
+        assert!(h.query_by_label_contains("Run BFS anyway").is_some());
     }
 }
