@@ -20,7 +20,7 @@ use super::text::{self, Language, engine};
 pub use super::widgets::Hover;
 use super::widgets::{edit_config, setting_checkbox};
 use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
-use crate::search::{Cost, NodeId, Outcome, Place, Search, Status};
+use crate::search::{ConfigError, Cost, NodeId, Outcome, Place, Search, Status};
 use crate::tree::Drawn;
 
 /// Which node view is showing.
@@ -883,6 +883,10 @@ pub fn status_bar(
         }
     }
     let color = match &session.problem {
+        // A database being made is a wait, not a mistake.
+        Err(SetupError::Config(ConfigError::HeuristicNotReady(_))) => {
+            ui.visuals().strong_text_color()
+        }
         Err(_) => ui.visuals().error_fg_color,
         Ok(_) => ui.visuals().strong_text_color(),
     };
@@ -1095,6 +1099,12 @@ fn problem_error_view(
     commands: &mut Vec<Command>,
 ) {
     ui.add_space(8.0);
+    if let SetupError::Config(ConfigError::HeuristicNotReady(_)) = err {
+        // One line while the table is made, the progress and Cancel being beside the
+        // heuristic: nothing to fix.
+        ui.label(RichText::new(text::t().pdb_getting_ready).color(ui.visuals().text_color()));
+        return;
+    }
     error_label(ui, &engine::setup_error(err));
     ui.add_space(4.0);
     // Another goal or BFS over the reachable half only help an unsolvable pair, not a pair of

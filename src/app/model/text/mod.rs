@@ -104,6 +104,7 @@ strings! {
     start_click_hint: "Click a tile next to the blank to move it.", "点击空格旁的数码可移动它。";
     goal_board: "Goal board", "目标棋盘";
     last_valid_board: "Last valid board", "上一个有效棋盘";
+    pdb_getting_ready: "The pattern database is being built or read (its progress is beside the heuristic): the search starts when it is ready.", "模式数据库正在构建或读入（进度显示在启发函数旁）：准备好后即可开始搜索。";
     last_valid_problem: "Until the fields are fixed, the last valid board and goal:",
         "在修正输入之前，这里显示上一个有效的棋盘和目标：";
     children: "Children", "子结点";
