@@ -1554,11 +1554,7 @@ mod tests {
         for _ in 0..30 {
             h.state_mut().apply(Command::Step);
         }
-        h.state_mut()
-            .session
-            .lanes
-            .iter_mut()
-            .for_each(Lane::forget_times);
+        h.state_mut().session.forget_times();
         h.run();
         // The thresholds of the app's other snapshots: renderers antialias text a little
         // differently, a moved panel changes thousands of pixels.
@@ -1767,11 +1763,7 @@ mod tests {
         for _ in 0..120 {
             h.state_mut().apply(Command::Step);
         }
-        h.state_mut()
-            .session
-            .lanes
-            .iter_mut()
-            .for_each(Lane::forget_times);
+        h.state_mut().session.forget_times();
         h.run();
         h.get_all_by_label(text::t().enlarge)
             .nth(2)
@@ -1972,11 +1964,7 @@ mod tests {
         for _ in 0..30 {
             h.state_mut().apply(Command::Step);
         }
-        h.state_mut()
-            .session
-            .lanes
-            .iter_mut()
-            .for_each(Lane::forget_times);
+        h.state_mut().session.forget_times();
         h.run();
         let mut results = egui_kittest::SnapshotResults::default();
         results.add(h.try_snapshot("compare_projector_30_steps"));
@@ -1990,11 +1978,7 @@ mod tests {
         while h.state().session.is_busy() {
             h.run();
         }
-        h.state_mut()
-            .session
-            .lanes
-            .iter_mut()
-            .for_each(Lane::forget_times);
+        h.state_mut().session.forget_times();
         h.run();
         results.add(h.try_snapshot("compare_projector_end"));
         assert!(

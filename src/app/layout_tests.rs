@@ -13,7 +13,7 @@ use super::arrangement::{Arrangement, Focus, Pane};
 use super::command::Command;
 use super::domain::DomainKind;
 use super::grid_model::GridSettings;
-use super::session::{Lane, Settings};
+use super::session::Settings;
 use super::{App, install_style};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
@@ -299,11 +299,7 @@ fn check(
         h.state_mut().apply(Command::Step);
         h.run_steps(2);
     }
-    h.state_mut()
-        .session
-        .lanes
-        .iter_mut()
-        .for_each(Lane::forget_times);
+    h.state_mut().session.forget_times();
     h.run_steps(2);
     if matches!(
         view,
@@ -618,11 +614,7 @@ fn slow_projector_screenshots_for_the_docs() {
             h.state_mut().apply(Command::Step);
             h.run_steps(1);
         }
-        h.state_mut()
-            .session
-            .lanes
-            .iter_mut()
-            .for_each(Lane::forget_times);
+        h.state_mut().session.forget_times();
         h.run_steps(3);
         save_render(&mut h, &docs.join(format!("{name}.png")));
     }

@@ -589,6 +589,13 @@ pub struct Session {
 }
 
 impl Session {
+    /// [`Lane::forget_times`] for every lane: snapshots of the summary's time row then read
+    /// the same on a busy machine as on an idle one.
+    #[cfg(test)]
+    pub fn forget_times(&mut self) {
+        self.lanes.iter_mut().for_each(Lane::forget_times);
+    }
+
     pub fn new(settings: Settings) -> Session {
         let mut session = Session {
             settings,

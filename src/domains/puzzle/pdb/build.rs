@@ -467,7 +467,8 @@ impl Symmetry {
 /// Bits picked out of a byte and packed low, or spread back: `gather[mask][x]` packs the bits
 /// of `x` under `mask`, `scatter[mask][y]` puts the low bits of `y` under `mask`. These are the
 /// bit extract and deposit instructions by table, for processors without them: the inner loop
-/// maps between lanes and free cells at every successor, too often for a loop over the cells.
+/// maps between lanes and free cells at every successor, and a table lookup does it in one
+/// step where a loop would visit each cell.
 struct Bytes {
     gather: Box<[[u8; 256]; 256]>,
     scatter: Box<[[u8; 256]; 256]>,
