@@ -72,6 +72,21 @@ mod tests {
     }
 
     #[test]
+    fn entering_an_exercise_folds_the_setup_so_the_open_list_has_the_rows() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        assert!(!h.state().session.settings.arrangement.setup_folded);
+        h.state_mut().apply(crate::app::Command::SetExercise(true));
+        h.run();
+        assert!(h.state().session.settings.arrangement.setup_folded);
+        // Edit setup unfolds it again, and the exercise goes on.
+        h.get_by_label("Edit setup").click();
+        h.run();
+        let settings = &h.state().session.settings;
+        assert!(settings.exercise && !settings.arrangement.setup_folded);
+    }
+
+    #[test]
     fn a_wrong_pick_keeps_the_question_until_the_right_node_or_reveal() {
         let mut h = test_harness(Settings {
             exercise: true,
@@ -231,40 +246,60 @@ mod tests {
         assert_eq!(search.closed(), [NodeId(0), NodeId(1)]);
     }
 
-    /// With both open lists under the banner at 1280x800 there is no room for two rows of
-    /// drawn boards: the lists write their boards as text, so each row is whole.
+    /// A 4x4 board's drawn rows are too tall for five of them at 1280x800 zoom 1.5: the lists
+    /// write the boards as text there, so the open list shows its rows whole; a bidirectional
+    /// exercise's two open lists carry their counts in their headings.
     #[test]
     fn cramped_open_lists_write_their_boards_as_text() {
         use crate::app::model::domain::AnyState;
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
-        // A projector's 1280x800 at zoom 1.5: the two open lists of the exercise and the
-        // closed list share the height.
-        let settings = Settings {
-            exercise: true,
-            board_text: "216408753".to_owned(),
-            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
-            ..Settings::default()
+        let projector = |settings| {
+            egui_kittest::Harness::builder()
+                .with_size(egui::vec2(1280.0, 800.0) / 1.5)
+                .with_context_setup(crate::app::install_style)
+                .build_ui_state(
+                    |ui, app: &mut crate::app::App| app.ui(ui),
+                    crate::app::App::new(settings),
+                )
         };
-        let mut h = egui_kittest::Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0) / 1.5)
-            .with_context_setup(crate::app::install_style)
-            .build_ui_state(
-                |ui, app: &mut crate::app::App| app.ui(ui),
-                crate::app::App::new(settings),
-            );
+        let folded = crate::app::arrangement::Arrangement {
+            setup_folded: true,
+            ..Default::default()
+        };
+        let mut h = projector(Settings {
+            board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+            goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+            arrangement: folded,
+            ..Settings::default()
+        });
         h.run();
         for _ in 0..4 {
             h.state_mut().apply(super::Command::Step);
             h.run();
         }
         assert!(!h.state().session.settings.text_boards);
+        let open = h.state().view.lists_shown[0].expect("the open list is drawn");
+        assert!(!open.boards && open.whole_rows >= 5, "{open:?}");
         let lane = h.state().session.lane(0);
-        let first = lane.open_by_id()[0];
+        let first = lane.open_snapshot()[0];
         let AnyState::Puzzle(board) = lane.search().node(first).state else {
             panic!("a board");
         };
         h.get_by_label(&board.rows_text());
+
+        let mut h = projector(Settings {
+            exercise: true,
+            board_text: "216408753".to_owned(),
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
+            arrangement: folded,
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..4 {
+            h.state_mut().apply(super::Command::Step);
+            h.run();
+        }
         // The counts above the lists are not written twice: the tables' headings carry them.
         h.get_by_label("Backward open list (generation order)");
         assert!(h.query_by_label_contains("Backward open:").is_none());

@@ -349,8 +349,6 @@ fn seen_harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
 }
 
 /// The views a lesson shows, for the visibility checks: each with the steps taken first.
-/// (The 4x4 lists, the exercise's banner, boards as text and the map's lists are not held to
-/// these rows yet.)
 fn seen_views() -> Vec<(&'static str, Settings, usize)> {
     let folded = |settings: Settings| Settings {
         arrangement: Arrangement {
@@ -363,9 +361,44 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
         ..Settings::default()
     };
+    let fifteen = Settings {
+        board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+        goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+        ..Settings::default()
+    };
+    let text_boards = Settings {
+        text_boards: true,
+        ..bfs.clone()
+    };
+    let exercise = Settings {
+        exercise: true,
+        ..Settings::default()
+    };
+    let map = Settings {
+        domain: DomainKind::Grid,
+        ..Settings::default()
+    };
     vec![
         ("single", Settings::default(), 3),
         ("single_folded", folded(Settings::default()), 3),
+        ("fifteen", fifteen.clone(), 4),
+        ("fifteen_folded", folded(fifteen.clone()), 4),
+        (
+            "presenting_fifteen",
+            presenting(fifteen, Focus::ProblemAndLists),
+            4,
+        ),
+        ("text_boards", text_boards.clone(), 12),
+        ("text_boards_folded", folded(text_boards), 12),
+        // Entering an exercise folds the setup (its banner stands above the lists).
+        ("exercise", folded(exercise), 2),
+        ("map", map.clone(), 12),
+        ("map_folded", folded(map.clone()), 12),
+        (
+            "presenting_map",
+            presenting(map, Focus::ProblemAndLists),
+            12,
+        ),
         ("single_bfs", bfs.clone(), 8),
         ("single_bfs_folded", folded(bfs.clone()), 8),
         (

@@ -342,14 +342,8 @@ impl App {
             } else {
                 0.56
             };
-            // The rows a lesson points at stay whole: five with the setup folded, three with
-            // it open.
-            let wanted_rows = if arrangement.setup_folded || arrangement.presenting {
-                5
-            } else {
-                3
-            };
-            let lists_needed = panels::lists_height(ui, &self.session, wanted_rows);
+            // The rows a lesson points at stay whole.
+            let lists_needed = panels::lists_height(ui, &self.session, &self.view);
             // Plots shorter than a third of the window cannot be read from the back of a
             // room: the lists give them that where they keep their rows, else the plots are
             // left out and one click (or the F key) away, maximised.

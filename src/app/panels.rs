@@ -73,6 +73,15 @@ pub struct ViewState {
     /// Whether the single view left its plots out for want of room (last frame): the status
     /// bar then offers them, maximised.
     pub plots_hidden: bool,
+    /// The height the lists' pane gave last frame to what stands above the lists (an
+    /// exercise's banner, IDA*'s bound table), so the rows the lists need are asked for whole.
+    pub above_lists: f32,
+    /// The height of a list's title and column headings above its first row, as drawn last
+    /// frame.
+    list_chrome: f32,
+    /// Whether this frame's lists write their boards as text (asked for, or where drawn boards
+    /// would leave fewer rows than a lesson points at).
+    lists_text: bool,
 }
 
 /// What one of the open and closed lists showed in a frame, for the checks of what a class
@@ -89,6 +98,8 @@ pub struct ListShown {
     pub columns_cut: bool,
     /// The height of a row.
     pub row_height: f32,
+    /// Where the rows begin (under the column headings).
+    pub rows_top: f32,
 }
 
 impl Default for ViewState {
@@ -106,6 +117,9 @@ impl Default for ViewState {
             tree: Default::default(),
             lists_shown: [None; 2],
             plots_hidden: false,
+            above_lists: 0.0,
+            lists_text: false,
+            list_chrome: LIST_CHROME,
         }
     }
 }
@@ -337,7 +351,9 @@ fn fold_setup_button(ui: &mut Ui, arrangement: Arrangement, commands: &mut Vec<C
 /// The setup in one line: the board, the goal and the methods, with a button to edit them.
 fn folded_setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings;
-    ui.horizontal_wrapped(|ui| {
+    // One line, so the panes keep the height: what does not fit ends in an ellipsis and is
+    // read whole on hover (a line wrapped at the window's edge split "A*搜索" in two).
+    ui.horizontal(|ui| {
         if ui.button(text::t().edit_setup).clicked() {
             commands.push(Command::SetArrangement(Arrangement {
                 setup_folded: false,
@@ -348,7 +364,8 @@ fn folded_setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             DomainKind::Puzzle => format!("{} → {}", settings.board_text, settings.goal_text),
             DomainKind::Grid => text::grid_summary(&settings.grid.grid),
         };
-        ui.label(RichText::new(problem).monospace().strong());
+        ui.add(egui::Label::new(RichText::new(&problem).monospace().strong()).truncate())
+            .on_hover_text(problem);
         let methods = if settings.compare {
             settings
                 .active_lanes()
@@ -359,7 +376,8 @@ fn folded_setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         } else {
             engine::describe(&settings.active_config())
         };
-        ui.label(methods);
+        ui.add(egui::Label::new(&methods).truncate())
+            .on_hover_text(methods);
     });
 }
 
@@ -1635,20 +1653,156 @@ const LIST_HEADER: f32 = 22.0;
 /// as large as the table's text, or one line of text when boards are shown as text.
 pub fn list_row_height(side: usize, text_size: f32, text_boards: bool) -> f32 {
     if text_boards {
-        (text_size + 11.0).max(26.0)
+        (text_size + 8.0).max(22.0)
     } else {
         board_view::list_cell(side, text_size) * side as f32 + 4.0
     }
 }
 
-/// The height the open and closed lists need to show `rows` whole rows under their titles.
-pub fn lists_height(ui: &Ui, session: &Session, rows: usize) -> f32 {
+/// The whole rows of the open list a lesson points at: five with the setup folded (or while
+/// presenting), eight where boards are written as text (one line each), and three beside the
+/// setup.
+fn wanted_rows(session: &Session, text_boards: bool) -> usize {
+    let arrangement = session.settings.arrangement;
+    match (
+        arrangement.setup_folded || arrangement.presenting,
+        text_boards,
+    ) {
+        (false, _) => 3,
+        (true, false) => 5,
+        (true, true) => 8,
+    }
+}
+
+/// The rows the closed list keeps when stacked under a taller open list: the newest
+/// expansion and the one before it.
+const CLOSED_LEAST_ROWS: f32 = 2.0;
+
+/// How the open and closed lists share their room: boards drawn or written as text, side by
+/// side or stacked.
+struct ListsPlan {
+    columns: ListColumns,
+    /// The open list's height when the lists are stacked; `None` side by side.
+    stacked: Option<f32>,
+    /// The rows the open list gets (the last one perhaps in part), and the whole rows it
+    /// should get.
+    open_rows: f32,
+    wanted: usize,
+    /// Whether the narrowest columns are wider than a list.
+    cut: bool,
+    /// A row with the space under it, and a list's title and headings.
+    pitch: f32,
+    chrome: f32,
+}
+
+impl ListsPlan {
+    /// The plan for lists in `size`. Boards are drawn where they leave the open list the
+    /// rows a lesson points at; where they do not, the boards are written as text if that
+    /// gives more rows and fits sideways (a 4x4 board beside the setup, an exercise under its
+    /// banner at 1280x800 zoom 1.5).
+    fn new(
+        ui: &Ui,
+        session: &Session,
+        search: &dyn Search<AnyProblem>,
+        size: egui::Vec2,
+        chrome: f32,
+    ) -> ListsPlan {
+        // A map's cell is its coordinates.
+        let asked = session.settings.text_boards || session.settings.domain == DomainKind::Grid;
+        let plan = ListsPlan::with(ui, session, search, size, chrome, asked);
+        if asked || plan.open_rows.floor() >= plan.wanted as f32 {
+            return plan;
+        }
+        let text = ListsPlan::with(ui, session, search, size, chrome, true);
+        if !text.cut && text.open_rows > plan.open_rows {
+            text
+        } else {
+            plan
+        }
+    }
+
+    fn with(
+        ui: &Ui,
+        session: &Session,
+        search: &dyn Search<AnyProblem>,
+        size: egui::Vec2,
+        chrome: f32,
+        text_boards: bool,
+    ) -> ListsPlan {
+        let wanted = wanted_rows(session, text_boards);
+        let columns = ListColumns::with(ui, session, search, text_boards);
+        let narrowest = columns.width(Fit::Narrowest);
+        let pitch = columns.row_height + ui.spacing().item_spacing.y;
+        // A bidirectional exercise shows both open lists, one above the other, in the open
+        // list's room.
+        let both_open = session.exercising() && search.bidirectional().is_some();
+        let rows = |height: f32| ((height - chrome) / pitch).max(0.0);
+        let open_rows = |height: f32| match both_open {
+            true => rows((height - STACK_GAP) / 2.0),
+            false => rows(height),
+        };
+        // Side by side unless a list's narrowest columns overflow its half (it would scroll
+        // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
+        // stacked lists still show a whole row each; stacked, each list has the pane's width.
+        let half_width = (size.x - ui.spacing().item_spacing.x) / 2.0;
+        let room = (size.y - STACK_GAP).max(0.0);
+        let crowded = narrowest > half_width && rows(room / 2.0).floor() >= 1.0;
+        if !(session.settings.arrangement.lists_stacked || crowded) {
+            return ListsPlan {
+                open_rows: open_rows(size.y),
+                wanted,
+                cut: narrowest > half_width,
+                columns,
+                stacked: None,
+                pitch,
+                chrome,
+            };
+        }
+        // Stacked: the open list (what a lesson asks about) gets the rows it wants while the
+        // closed list keeps its newest two rows (or, where that leaves open short, the newest
+        // one), and never less than half.
+        let closed = |rows: f32| chrome + rows * pitch;
+        let wanted_height = chrome + wanted as f32 * pitch + 2.0;
+        let open = if wanted_height <= room - closed(CLOSED_LEAST_ROWS) {
+            wanted_height
+        } else {
+            wanted_height.min(room - closed(1.0))
+        }
+        .max(room / 2.0);
+        ListsPlan {
+            open_rows: open_rows(open),
+            wanted,
+            cut: narrowest > size.x,
+            columns,
+            stacked: Some(open),
+            pitch,
+            chrome,
+        }
+    }
+
+    /// The height that shows the open list's wanted rows whole (and, stacked, the closed
+    /// list's newest rows under it).
+    fn height_needed(&self) -> f32 {
+        let open = self.chrome + self.wanted as f32 * self.pitch + 2.0;
+        match self.stacked {
+            None => open,
+            Some(_) => open + STACK_GAP + self.chrome + CLOSED_LEAST_ROWS * self.pitch,
+        }
+    }
+}
+
+/// The room between stacked lists (a separator).
+const STACK_GAP: f32 = 8.0;
+
+/// The height the open and closed lists need (with what stands above them) to show the rows
+/// of the open list a lesson points at, in a pane as wide as `ui`'s and at most as high.
+pub fn lists_height(ui: &Ui, session: &Session, view: &ViewState) -> f32 {
     let Some(lane) = session.main_lane() else {
         return 0.0;
     };
-    let columns = ListColumns::new(ui, session, lane.search());
-    let row = columns.row_height + ui.spacing().item_spacing.y;
-    LIST_CHROME + rows as f32 * row
+    let size = ui.available_size() - vec2(0.0, view.above_lists);
+    let plan = ListsPlan::new(ui, session, lane.search(), size, view.list_chrome);
+    view.above_lists + plan.height_needed()
 }
 
 /// The open list in pop order and the closed list in expansion order, side by side.
@@ -1656,25 +1810,32 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
     let Some(lane) = session.main_lane() else {
         return;
     };
+    let top = ui.cursor().top();
     if session.exercising() {
         let rule = text::exercise_rule_for(lane.config());
         let can_reveal = lane.is_running() && session.can_step();
         super::exercise_view::banner(ui, &session.score, &rule, can_reveal, commands);
     }
     super::engine_views::ui(ui, lane, session.fine(), session.exercising());
-    // Side by side unless a list's narrowest columns overflow its half (it would scroll
-    // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
-    // stacked lists still show a whole row each; stacked, each list has the pane's width.
-    let columns = ListColumns::new(ui, session, lane.search());
-    let half = (ui.available_width() - ui.spacing().item_spacing.x) / 2.0;
-    let stacked_rows = ((ui.available_height() - 8.0) / 2.0 - LIST_CHROME) / columns.row_height;
-    let crowded = columns.width(Fit::Narrowest) > half && stacked_rows >= 1.0;
-    if session.settings.arrangement.lists_stacked || crowded {
+    let above = ui.cursor().top() - top;
+    if (above - view.above_lists).abs() > 0.5 {
+        // The pane's share is asked for from this height: once more with the right one.
+        view.above_lists = above;
+        ui.ctx().request_repaint();
+    }
+    let plan = ListsPlan::new(
+        ui,
+        session,
+        lane.search(),
+        ui.available_size(),
+        view.list_chrome,
+    );
+    view.lists_text = plan.columns.text_boards;
+    if let Some(open_height) = plan.stacked {
         // Each list as wide as the pane: every column fits at a large zoom.
-        let half = ((ui.available_height() - 8.0) / 2.0).max(0.0);
         ui.push_id("open", |ui| {
-            ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
-                open_table(ui, session, lane, view, commands)
+            ui.allocate_ui(vec2(ui.available_width(), open_height), |ui| {
+                measured_open_table(ui, session, lane, view, commands)
             });
         });
         ui.separator();
@@ -1687,7 +1848,7 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
             // of its next column's heading over its neighbour.
             columns[0].push_id("open", |ui| {
                 ui.shrink_clip_rect(ui.max_rect());
-                open_table(ui, session, lane, view, commands)
+                measured_open_table(ui, session, lane, view, commands)
             });
             columns[1].push_id("closed", |ui| {
                 ui.shrink_clip_rect(ui.max_rect());
@@ -1746,6 +1907,29 @@ struct NodeList<'a> {
     on_click: fn(NodeId) -> Command,
     /// Tinted rows.
     marks: &'a [(NodeId, Mark)],
+    /// Boards written as text rather than drawn.
+    text_boards: bool,
+}
+
+/// [`open_table`], remembering how far below its top the rows begin.
+fn measured_open_table(
+    ui: &mut Ui,
+    session: &Session,
+    lane: &Lane,
+    view: &mut ViewState,
+    commands: &mut Vec<Command>,
+) {
+    let top = ui.cursor().top();
+    open_table(ui, session, lane, view, commands);
+    if let Some(shown) = view.lists_shown[0]
+        && shown.rows_top.is_finite()
+    {
+        let chrome = shown.rows_top - top;
+        if (chrome - view.list_chrome).abs() > 0.5 {
+            view.list_chrome = chrome;
+            ui.ctx().request_repaint();
+        }
+    }
 }
 
 fn open_table(
@@ -1796,6 +1980,7 @@ fn open_table(
             scroll_to: None,
             on_click: Command::SelectNode,
             marks: &marks,
+            text_boards: view.lists_text,
         };
         view.lists_shown[0] =
             Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
@@ -1813,6 +1998,7 @@ fn open_table(
         // Wrong picks first, so their tint wins over a fresh one.
         marks.reverse();
         let t = text::t();
+        let text_boards = view.lists_text;
         let table = |id_salt, ids| NodeList {
             id_salt,
             first_column: t.col_rank,
@@ -1820,6 +2006,7 @@ fn open_table(
             scroll_to: None,
             on_click: Command::Predict,
             marks: &marks,
+            text_boards,
         };
         if search.bidirectional().is_some() {
             // Both halves are candidates: the forward list above the backward one.
@@ -1866,6 +2053,7 @@ fn open_table(
         scroll_to: None,
         on_click: Command::SelectNode,
         marks: &marks,
+        text_boards: view.lists_text,
     };
     view.lists_shown[0] = Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
 }
@@ -1956,6 +2144,7 @@ fn closed_table(
         scroll_to,
         on_click: Command::SelectNode,
         marks: &marks,
+        text_boards: view.lists_text,
     };
     let (output, shown) = node_table(ui, session, search, list, &mut view.hover, commands);
     view.lists_shown[1] = Some(shown);
@@ -2016,25 +2205,6 @@ struct ListColumns {
 }
 
 impl ListColumns {
-    fn new(ui: &Ui, session: &Session, search: &dyn Search<AnyProblem>) -> ListColumns {
-        // A map's cell is its coordinates.
-        let asked = session.settings.text_boards || session.settings.domain == DomainKind::Grid;
-        let columns = ListColumns::with(ui, session, search, asked);
-        // A drawn board is a row several lines tall: where fewer than two such rows fit under
-        // the header (a bidirectional exercise's two open lists at 1280x800), boards are
-        // written as text, so the list still shows its nodes whole, if that fits sideways.
-        let cramped = ui.available_height() - LIST_HEADER < 2.0 * columns.row_height;
-        if asked || !cramped {
-            return columns;
-        }
-        let text = ListColumns::with(ui, session, search, true);
-        if text.width(Fit::Narrowest) <= ui.available_width() {
-            text
-        } else {
-            columns
-        }
-    }
-
     fn with(
         ui: &Ui,
         session: &Session,
@@ -2148,7 +2318,7 @@ fn node_table(
     ui.style_mut().interaction.selectable_labels = false;
     ui.spacing_mut().item_spacing.x = 5.0;
     let background = ui.visuals().panel_fill;
-    let columns = ListColumns::new(ui, session, search);
+    let columns = ListColumns::with(ui, session, search, list.text_boards);
     let ListColumns {
         text_boards,
         cell,
@@ -2174,6 +2344,7 @@ fn node_table(
     let shown_hover = hover.node();
     let mut seen = None;
     let mut whole_rows = 0;
+    let mut rows_top = f32::NAN;
     // At a large zoom even the narrow columns may not fit: the table then scrolls sideways
     // rather than drawing over its neighbour.
     let sideways = egui::ScrollArea::horizontal()
@@ -2236,6 +2407,7 @@ fn node_table(
                 })
                 .body(|mut body| {
                     let visible = body.ui_mut().clip_rect();
+                    rows_top = visible.top();
                     body.rows(height, list.ids.len(), |mut row| {
                         let index = row.index();
                         let id = list.ids[index];
@@ -2335,6 +2507,7 @@ fn node_table(
         boards: !text_boards && search.problem().grid().is_none(),
         columns_cut: sideways.content_size.x > sideways.inner_rect.width() + 1.0,
         row_height: height,
+        rows_top,
     };
     (output, shown)
 }

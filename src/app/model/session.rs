@@ -909,7 +909,14 @@ impl Session {
             }
             Command::SetLanguage(language) => self.settings.language = language,
             Command::File(_) | Command::Maximize(_) => {}
-            Command::SetExercise(on) => self.settings.exercise = on,
+            Command::SetExercise(on) => {
+                self.settings.exercise = on;
+                // The question is the open list: the setup folds to give it the rows (Edit
+                // setup unfolds it).
+                if on {
+                    self.settings.arrangement.setup_folded = true;
+                }
+            }
             Command::ShowPseudocode(on) => self.settings.show_pseudocode = on,
             Command::ShowTree(on) => self.settings.show_tree = on,
             Command::SetFineStep(on) => {
