@@ -378,6 +378,10 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         domain: DomainKind::Grid,
         ..Settings::default()
     };
+    let tree = Settings {
+        show_tree: true,
+        ..Settings::default()
+    };
     vec![
         ("single", Settings::default(), 3),
         ("single_folded", folded(Settings::default()), 3),
@@ -392,6 +396,8 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ("text_boards_folded", folded(text_boards), 12),
         // Entering an exercise folds the setup (its banner stands above the lists).
         ("exercise", folded(exercise), 2),
+        ("tree", tree.clone(), 4),
+        ("tree_folded", folded(tree), 4),
         ("map", map.clone(), 12),
         ("map_folded", folded(map.clone()), 12),
         (

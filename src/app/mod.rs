@@ -321,7 +321,7 @@ impl App {
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
             if lists_alone {
-                self.view.plots_hidden = false;
+                self.view.lower_hidden = None;
                 self.pane(ui, Pane::Lists, commands);
                 return;
             }
@@ -350,21 +350,19 @@ impl App {
             let min_plots_height = (ui.ctx().content_rect().height() / 3.0).max(150.0);
             let available = ui.available_height();
             // An exercise's open list is the question: it keeps its share.
-            let mut lists_height = if lower == Pane::Plots && !settings.exercise {
-                (available * share).min(available - min_plots_height - 16.0)
+            // The tree too gets at least a third of the window: shorter, its rows are too
+            // close together for labels a class can read.
+            let lower_least = match lower {
+                Pane::Plots => min_plots_height,
+                _ => ui.ctx().content_rect().height() / 3.0,
+            };
+            let lists_height = if lower != Pane::Pseudocode && !settings.exercise {
+                (available * share).min(available - lower_least - 16.0)
             } else {
                 available * share
             }
             .max(160.0)
             .max(lists_needed);
-            if lower == Pane::Tree {
-                // The tree gets at least a third of the window: shorter, its rows are too close
-                // together for labels a class can read, and the lists scroll.
-                let tree_least = ui.ctx().content_rect().height() / 3.0;
-                lists_height = lists_height
-                    .min(ui.available_height() - tree_least - 16.0)
-                    .max(0.0);
-            }
             let lists = |app: &mut App, ui: &mut egui::Ui, commands: &mut Vec<Command>| {
                 if lower == Pane::Tree {
                     // Held to their share, so the tree keeps its third.
@@ -381,13 +379,16 @@ impl App {
                     app.pane(ui, Pane::Lists, commands);
                 });
             };
-            let hidden =
-                lower == Pane::Plots && ui.available_height() - lists_height < min_plots_height;
-            if std::mem::replace(&mut self.view.plots_hidden, hidden) != hidden {
-                // The status bar, drawn before this, offers the plots when they are left out.
+            // Where the lists keep their rows and the plots or the tree do not fit under them,
+            // these are left out and one click (or the F key) away, maximised.
+            let hidden = (lower != Pane::Pseudocode
+                && ui.available_height() - lists_height < lower_least)
+                .then_some(lower);
+            if std::mem::replace(&mut self.view.lower_hidden, hidden) != hidden {
+                // The status bar, drawn before this, offers the pane when it is left out.
                 ui.ctx().request_repaint();
             }
-            if hidden {
+            if hidden.is_some() {
                 self.pane(ui, Pane::Lists, commands);
                 return;
             }

@@ -70,9 +70,9 @@ pub struct ViewState {
     pub tree: super::tree_view::TreeView,
     /// What the open and closed lists showed this frame (`None` for a list not drawn).
     pub lists_shown: [Option<ListShown>; 2],
-    /// Whether the single view left its plots out for want of room (last frame): the status
-    /// bar then offers them, maximised.
-    pub plots_hidden: bool,
+    /// The pane under the lists (the plots or the tree) that the single view left out for
+    /// want of room last frame: the status bar then offers it, maximised.
+    pub lower_hidden: Option<Pane>,
     /// The height the lists' pane gave last frame to what stands above the lists (an
     /// exercise's banner, IDA*'s bound table), so the rows the lists need are asked for whole.
     pub above_lists: f32,
@@ -116,7 +116,7 @@ impl Default for ViewState {
             pane_rects: Vec::new(),
             tree: Default::default(),
             lists_shown: [None; 2],
-            plots_hidden: false,
+            lower_hidden: None,
             above_lists: 0.0,
             lists_text: false,
             list_chrome: LIST_CHROME,
@@ -933,14 +933,18 @@ pub fn status_bar(
                 if ui.small_button(text::t().experiments).clicked() {
                     commands.push(Command::ShowExperiments);
                 }
-                if view.plots_hidden
+                let offer = match view.lower_hidden {
+                    Some(Pane::Tree) => {
+                        Some((text::t().show_tree_maximised, text::t().tree_hidden))
+                    }
+                    Some(_) => Some((text::t().show_plots, text::t().plots_hidden)),
+                    None => None,
+                };
+                if let Some((button, why)) = offer
                     && view.maximized.is_none()
-                    && ui
-                        .small_button(text::t().show_plots)
-                        .on_hover_text(text::t().plots_hidden)
-                        .clicked()
+                    && ui.small_button(button).on_hover_text(why).clicked()
                 {
-                    commands.push(Command::Maximize(Some(Pane::Plots)));
+                    commands.push(Command::Maximize(view.lower_hidden));
                 }
             }
             memory_budget(ui, session, commands);

@@ -365,6 +365,8 @@ strings! {
         "对这个目标无解：仍然搜索，观察搜索穷尽所有能到达的棋盘。更换初始状态或目标即结束。";
     plots_hidden: "The plots need more room here.", "这里放不下图表。";
     show_plots: "Show the plots (F)", "显示图表（F）";
+    show_tree_maximised: "Show the tree (F)", "显示搜索树（F）";
+    tree_hidden: "The tree needs more room beside the lists here.", "这里在列表旁放不下搜索树。";
     pane_board: "Board", "棋盘";
     pane_lists: "Open and closed lists", "open 表和 closed 表";
     pane_plots: "Plots", "图表";
