@@ -2616,30 +2616,39 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
                 empty_plot(ui, height, empty_text);
                 continue;
             }
-            step_plot(id, height, group).show(ui, |plot| {
-                for &(name, points, color, width) in lines {
-                    let points: egui_plot::PlotPoints<'_> = points.iter().copied().collect();
-                    plot.line(Line::new(name, points).color(color).width(width));
-                }
-                if let Some(step) = marked_step {
-                    plot.vline(
-                        egui_plot::VLine::new(text::hovered_step(step), f64::from(step))
-                            .color(text_color)
-                            .width(2.0),
-                    );
-                }
-                // Pointing at a step marks the node it expanded in every view. Only a pointer
-                // over the plot: the plot maps any position on screen to a step.
-                if plot.response().hovered()
-                    && let Some(point) = plot.pointer_coordinate()
-                {
-                    let step = point.x.round();
-                    let closed = search.closed();
-                    if step >= 1.0 && step <= closed.len() as f64 {
-                        hover.saw(closed[step as usize - 1]);
+            // Room above the highest point for the legend, so it covers no data.
+            let top = lines
+                .iter()
+                .flat_map(|line| line.1.iter().map(|point| point[1]))
+                .fold(0.0, f64::max);
+            let legend_share = ((lines.len() as f32 * 20.0 + 12.0) / height).min(0.5);
+            let headroom = top / (1.0 - f64::from(legend_share));
+            step_plot(id, height, group)
+                .include_y(headroom)
+                .show(ui, |plot| {
+                    for &(name, points, color, width) in lines {
+                        let points: egui_plot::PlotPoints<'_> = points.iter().copied().collect();
+                        plot.line(Line::new(name, points).color(color).width(width));
                     }
-                }
-            });
+                    if let Some(step) = marked_step {
+                        plot.vline(
+                            egui_plot::VLine::new(text::hovered_step(step), f64::from(step))
+                                .color(text_color)
+                                .width(2.0),
+                        );
+                    }
+                    // Pointing at a step marks the node it expanded in every view. Only a pointer
+                    // over the plot: the plot maps any position on screen to a step.
+                    if plot.response().hovered()
+                        && let Some(point) = plot.pointer_coordinate()
+                    {
+                        let step = point.x.round();
+                        let closed = search.closed();
+                        if step >= 1.0 && step <= closed.len() as f64 {
+                            hover.saw(closed[step as usize - 1]);
+                        }
+                    }
+                });
         }
     });
 }
