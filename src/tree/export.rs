@@ -888,23 +888,7 @@ mod tests {
         );
     }
 
-    /// A writer that keeps only the sizes of what it is given.
-    #[derive(Default)]
-    struct Sizes {
-        total: usize,
-        largest: usize,
-    }
-
-    impl Write for Sizes {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            self.total += bytes.len();
-            self.largest = self.largest.max(bytes.len());
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::tree::Sizes;
 
     /// The text formats reach the writer a few hundred bytes at a time, whatever the size of
     /// the tree: a file holds the page, memory never does.

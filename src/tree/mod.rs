@@ -19,6 +19,27 @@ pub mod marks;
 pub mod model;
 pub mod table;
 
+/// A writer standing for a file that keeps only the sizes of what it is given: the exports'
+/// tests check that memory holds a row, never the page.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Sizes {
+    pub total: usize,
+    pub largest: usize,
+}
+
+#[cfg(test)]
+impl std::io::Write for Sizes {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.total += bytes.len();
+        self.largest = self.largest.max(bytes.len());
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 use crate::search::SearchProblem;
 
 /// How a domain's states and moves are written in the tree, the table and their exports.

@@ -809,19 +809,7 @@ mod tests {
         assert!(reopened > 0, "a run that puts closed nodes back in open");
     }
 
-    /// A byte counter standing for a file.
-    #[derive(Default)]
-    struct Counter(usize);
-
-    impl Write for Counter {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::tree::Sizes;
 
     /// A long run's table holds one short row at a time and grows with its steps: BFS on a
     /// board 20 moves away takes tens of thousands of steps, whose whole rows would list as
@@ -836,7 +824,7 @@ mod tests {
             crate::domains::puzzle::HeuristicKind::Zero,
         );
         let mut search = new_search(problem, config);
-        let mut file = Counter::default();
+        let mut file = Sizes::default();
         let mut table =
             TableWriter::new(&mut file, TableFormat::Markdown, Naming::Numbered).unwrap();
         table.row(search.as_ref()).unwrap();
@@ -856,9 +844,9 @@ mod tests {
         );
         table.finish().unwrap();
         assert!(
-            file.0 < 200 * steps + 16 * WHOLE_ROW_NODES * WHOLE_ROW_NODES,
+            file.total < 200 * steps + 16 * WHOLE_ROW_NODES * WHOLE_ROW_NODES,
             "{} bytes",
-            file.0
+            file.total
         );
     }
 
