@@ -16,7 +16,7 @@ use super::plot_axes::{
 };
 use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
 pub use super::summary::summary_rows;
-use super::summary::{SummaryRow, summary_header, summary_markdown, summary_tsv};
+use super::summary::{summary_header, summary_markdown, summary_tsv};
 use super::text;
 use super::widgets::{edit_config, setting_checkbox};
 use crate::search::{NodeId, Status};
@@ -89,6 +89,12 @@ pub struct CompareView {
     pub card_rects: Vec<egui::Rect>,
     /// Each plot's rectangle as drawn this frame, in points.
     pub plot_rects: Vec<egui::Rect>,
+    /// The strip the plots were drawn in this frame (their controls, titles and plots), or
+    /// `None` where they were left out or drawn as a pane of their own.
+    pub plots_pane: Option<egui::Rect>,
+    /// Whether the plots were left out this frame: under the cards they would be shorter than
+    /// a class can read, so they are one click (or the F key) away, maximised.
+    pub plots_hidden: bool,
     /// Whether a summary column or row label was cut or scrolled out of view this frame.
     pub summary_clipped: bool,
     /// The summary table's size last frame: the column beside the cards is made that wide.
@@ -161,7 +167,11 @@ pub fn body(
 ) -> Option<egui::Rect> {
     view.card_rects.clear();
     view.plot_rects.clear();
+    view.plots_pane = None;
+    view.plots_hidden = false;
     view.summary_clipped = false;
+    // Whether the plots are shown or offered, they are ready to tell the runs apart.
+    separate_lanes(session, view, commands);
     if session.lanes.is_empty() {
         return None;
     }
@@ -172,29 +182,38 @@ pub fn body(
     let gap = ui.spacing().item_spacing.x;
     // The summary as wide as its table was last frame (its columns are measured by drawing
     // them), but never more than half the width.
-    let summary_width = view
-        .summary_size
-        .map_or(area.width() * SUMMARY_SHARE, |size| size.x + 12.0)
-        .clamp(160.0, area.width() * 0.5);
-    let main_width = area.width() - summary_width - 2.0 * gap - 2.0;
+    // An enlarged card is shown to be pointed at: it takes the summary's width too.
+    let summary_width = match view.enlarged {
+        Some(_) => 0.0,
+        None => view
+            .summary_size
+            .map_or(area.width() * SUMMARY_SHARE, |size| size.x + 12.0)
+            .clamp(160.0, area.width() * 0.5),
+    };
+    let main_width = match view.enlarged {
+        Some(_) => area.width(),
+        None => area.width() - summary_width - 2.0 * gap - 2.0,
+    };
     let height = area.height();
     let main = egui::Rect::from_min_size(area.min, vec2(main_width, height));
     let side =
         egui::Rect::from_min_max(egui::pos2(area.max.x - summary_width, area.min.y), area.max);
     ui.allocate_rect(area, egui::Sense::hover());
-    ui.painter().vline(
-        main.max.x + gap,
-        area.y_range(),
-        ui.visuals().widgets.noninteractive.bg_stroke,
-    );
-    let mut side_ui = ui.new_child(
-        egui::UiBuilder::new()
-            .id_salt("compare_summary")
-            .max_rect(side)
-            .layout(Layout::top_down(Align::Min)),
-    );
-    side_ui.set_clip_rect(side.intersect(ui.clip_rect()));
-    summary(&mut side_ui, session, view);
+    if view.enlarged.is_none() {
+        ui.painter().vline(
+            main.max.x + gap,
+            area.y_range(),
+            ui.visuals().widgets.noninteractive.bg_stroke,
+        );
+        let mut side_ui = ui.new_child(
+            egui::UiBuilder::new()
+                .id_salt("compare_summary")
+                .max_rect(side)
+                .layout(Layout::top_down(Align::Min)),
+        );
+        side_ui.set_clip_rect(side.intersect(ui.clip_rect()));
+        summary(&mut side_ui, session, view, area.width() * 0.5);
+    }
 
     let mut main_ui = ui.new_child(
         egui::UiBuilder::new()
@@ -204,10 +223,30 @@ pub fn body(
     );
     main_ui.set_clip_rect(main.intersect(ui.clip_rect()));
     let ui = &mut main_ui;
-    // The cards take most of the height; the plots keep a strip they can be read in. An
-    // enlarged card takes more, as it is shown to be pointed at.
+    let gap = ui.spacing().item_spacing;
+    let (columns, rows) = match view.enlarged {
+        Some(_) => (1, 1),
+        None => card_grid(session.lanes.len(), main_width, gap.x),
+    };
+    // A card keeps its title, the head of open and the counts whole; the plots get a third
+    // of the window (shorter, a class cannot read them) or are left out, one click away.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + gap.y;
+    let card_least = 4.0 * line + 24.0;
+    let cards_least = rows as f32 * card_least + gap.y * (rows - 1) as f32;
+    let plots_least = ui.ctx().content_rect().height() / 3.0;
+    // The space and the rule between the cards and the plots.
+    let separator = 2.0 + 6.0 + ui.spacing().item_spacing.y * 3.0;
+    view.plots_hidden = height - cards_least - separator < plots_least;
+    // The cards take most of the height where the plots keep their third. An enlarged card
+    // takes more, as it is shown to be pointed at.
     let share = if view.enlarged.is_some() { 0.72 } else { 0.62 };
-    let cards_height = (height * share).min(height - 95.0).max(height * 0.45);
+    let cards_height = if view.plots_hidden {
+        height
+    } else {
+        (height * share)
+            .min(height - plots_least - separator)
+            .max(cards_least)
+    };
     let cards = egui::Rect::from_min_size(main.min, vec2(main_width, cards_height));
     ui.allocate_rect(cards, egui::Sense::hover());
     let overlay = session.settings.domain == DomainKind::Grid && session.settings.grid.overlay;
@@ -218,9 +257,7 @@ pub fn body(
         let rect = card_ui(ui, session, i, cards, CardSize::Large, view, commands);
         view.card_rects.push(rect);
     } else {
-        let gap = ui.spacing().item_spacing;
         let n = session.lanes.len();
-        let (columns, rows) = card_grid(n, main_width, gap.x);
         let size = vec2(
             (main_width - gap.x * (columns - 1) as f32) / columns as f32,
             (cards_height - gap.y * (rows - 1) as f32) / rows as f32,
@@ -233,8 +270,32 @@ pub fn body(
             view.card_rects.push(drawn);
         }
     }
+    if view.plots_hidden {
+        return None;
+    }
     ui.add_space(2.0);
     ui.separator();
+    view.plots_pane = Some(ui.available_rect_before_wrap());
+    plots(ui, session, view, commands);
+    view.plot_rects.iter().copied().reduce(egui::Rect::union)
+}
+
+/// The compare view's plots filling the room `ui` gives them (maximised, or presentation
+/// mode's plots). Returns where the plots are (for exporting them as a picture).
+pub fn plots_pane(
+    ui: &mut Ui,
+    session: &Session,
+    view: &mut CompareView,
+    commands: &mut Vec<Command>,
+) -> Option<egui::Rect> {
+    view.plot_rects.clear();
+    view.card_rects.clear();
+    view.plots_hidden = false;
+    view.plots_pane = Some(ui.available_rect_before_wrap());
+    separate_lanes(session, view, commands);
+    if session.lanes.is_empty() {
+        return None;
+    }
     plots(ui, session, view, commands);
     view.plot_rects.iter().copied().reduce(egui::Rect::union)
 }
@@ -472,11 +533,16 @@ fn card_row_body(
         // Below the boards: their captions and g h f.
         let down = (left - 50.0) / side(lane);
         let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
-        let cell = across.min(down).clamp(16.0, 48.0);
-        card_boards(ui, i, lane, cell);
+        let cell = across.min(down).min(48.0);
+        // Boards whose numbers are smaller than the card's text cannot be read from the
+        // back: a short card leaves them to Enlarge.
+        if cell * board_view::BOARD_DIGIT_SHARE >= egui::TextStyle::Body.resolve(ui.style()).size {
+            card_boards(ui, i, lane, cell);
+        }
     }
     card_settings(ui, i, lane, CardSize::Row, commands);
-    card_footer(ui, i, lane, commands);
+    heuristic_check(ui, lane);
+    card_footer(ui, i, commands);
 }
 
 /// The enlarged card: the words on the left, the two boards (or the map) as large as the
@@ -495,9 +561,11 @@ fn card_large_body(
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(vec2(words, height), Layout::top_down(Align::Min), |ui| {
             ui.set_width(words);
+            // The check under the counts: the lesson points at it on an enlarged card.
             card_info(ui, lane);
+            heuristic_check(ui, lane);
             card_settings(ui, i, lane, CardSize::Large, commands);
-            card_footer(ui, i, lane, commands);
+            card_footer(ui, i, commands);
         });
         ui.separator();
         ui.vertical(|ui| {
@@ -595,8 +663,7 @@ fn card_settings(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &
 }
 
 /// The live check and the way to the single view.
-fn card_footer(ui: &mut Ui, i: usize, lane: &Lane, commands: &mut Vec<Command>) {
-    heuristic_check(ui, lane);
+fn card_footer(ui: &mut Ui, i: usize, commands: &mut Vec<Command>) {
     if ui.small_button(text::t().open_in_single).clicked() {
         commands.push(Command::FocusLane(i));
     }
@@ -787,7 +854,6 @@ fn separate_lanes(session: &Session, view: &mut CompareView, commands: &mut Vec<
 }
 
 fn plots(ui: &mut Ui, session: &Session, view: &mut CompareView, commands: &mut Vec<Command>) {
-    separate_lanes(session, view, commands);
     let log = session.settings.log_counts;
     let share = session.settings.share_of_run;
     let text_color = ui.visuals().strong_text_color();
@@ -1049,10 +1115,16 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
 /// its colour (a word a line, so four lanes fit the column), counts in the short form. The
 /// copied text has one row per lane and the full numbers, the shape a slide or a spreadsheet
 /// wants. Notes in `view` whether anything was cut.
-fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView) {
+fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView, max_width: f32) {
     let rows = summary_rows(session);
-    let cells: Vec<[String; 8]> = rows.iter().map(SummaryRow::screen_cells).collect();
     let configs: Vec<_> = session.lanes.iter().map(|lane| *lane.config()).collect();
+    let whole: Vec<[String; 8]> = rows.iter().map(|row| row.screen_cells(false)).collect();
+    // The counts whole, as the guide's tables give them, where the column holds them.
+    let cells = if summary_width(ui, &whole, &configs) + 12.0 <= max_width {
+        whole
+    } else {
+        rows.iter().map(|row| row.screen_cells(true)).collect()
+    };
     let output = egui::ScrollArea::vertical()
         .id_salt("summary_scroll")
         .auto_shrink([false, false])
@@ -1067,14 +1139,7 @@ fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView) {
                             .color(ui.visuals().strong_text_color()),
                     );
                     for (i, row) in rows.iter().enumerate() {
-                        // The number with the first word, then a word a line.
-                        let method = text::method_short(&configs[i]);
-                        let mut words = method.split(' ');
-                        let first = words.next().unwrap_or_default();
-                        let words = std::iter::once(format!("{} {first}", i + 1))
-                            .chain(words.map(str::to_owned))
-                            .collect::<Vec<_>>()
-                            .join("\n");
+                        let words = summary_heading(i, &configs[i]);
                         ui.add(
                             egui::Label::new(RichText::new(words).strong().color(row.color))
                                 .extend(),
@@ -1121,12 +1186,59 @@ fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView) {
     view.summary_clipped = table.x > viewport.x + 1.0 || table.y > viewport.y + 1.0;
 }
 
+/// A lane's column heading in the summary: its number with the method's first word, then a
+/// word a line, so four lanes fit the column.
+fn summary_heading(i: usize, config: &super::domain::Config) -> String {
+    let method = text::method_short(config);
+    let mut words = method.split(' ');
+    let first = words.next().unwrap_or_default();
+    std::iter::once(format!("{} {first}", i + 1))
+        .chain(words.map(str::to_owned))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The width of the summary table drawn with `cells`: the row titles' column and each lane's
+/// column (its heading's widest word or its widest cell), with the grid's spacing.
+fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::domain::Config]) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |text: &str| {
+        text.lines()
+            .map(|line| {
+                ui.painter()
+                    .layout_no_wrap(line.to_owned(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    };
+    let titles = summary_header()
+        .iter()
+        .skip(1)
+        .chain(std::iter::once(&text::t().summary))
+        .map(|t| width(t))
+        .fold(0.0, f32::max);
+    let lanes: f32 = cells
+        .iter()
+        .zip(configs)
+        .enumerate()
+        .map(|(i, (lane, config))| {
+            lane.iter()
+                .skip(1)
+                .map(|c| width(c))
+                .fold(width(&summary_heading(i, config)), f32::max)
+        })
+        .sum();
+    titles + lanes + 7.0 * cells.len() as f32
+}
+
 #[cfg(test)]
 mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
+    use crate::app::arrangement::{Arrangement, Pane};
     use crate::app::domain::AnyAction;
     use crate::app::session::Config;
     use crate::app::{App, Settings};
@@ -1204,7 +1316,6 @@ mod tests {
         for (i, config) in configs.iter().enumerate() {
             // The card's heading names the method.
             assert!(h.get_all_by_label(&text::lane_short(i + 1, config)).count() >= 1);
-            h.get_by_label(&text::lane_board(i + 1));
         }
         assert_eq!(steps(h.state()), [0, 0, 0, 0]);
         click_step(&mut h);
@@ -1728,7 +1839,8 @@ mod tests {
 
     #[test]
     fn a_card_shows_both_boards_and_can_be_enlarged() {
-        let mut h = harness(compare(&board_at(12)));
+        // A window whose cards have room for boards with numbers as large as their text.
+        let mut h = sized(compare(&board_at(12)), egui::vec2(1920.0, 1200.0));
         h.run();
         click_step(&mut h);
         for i in 1..=4 {
@@ -1744,11 +1856,12 @@ mod tests {
         assert!(h.query_by_label(&text::lane_board(1)).is_none());
         let large = h.get_by_label(&text::lane_next_board(3)).rect().width();
         assert!(large > 1.1 * small, "{small} -> {large}");
-        // The plots and the summary stay below it.
-        h.get_by_label(text::t().copy_tsv);
+        // It takes the summary's width too; the summary is back with all the lanes.
+        assert!(h.query_by_label(text::t().copy_tsv).is_none());
         h.get_by_label(text::t().all_lanes).click();
         h.run();
         assert_eq!(h.get_all_by_label(text::t().enlarge).count(), 4);
+        h.get_by_label(text::t().copy_tsv);
     }
 
     #[test]
@@ -1916,13 +2029,39 @@ mod tests {
         // BFS takes far more steps and nodes than A* with Manhattan on this board.
         assert!(settings.share_of_run);
         assert!(settings.log_counts);
+        // Under four cards at this size the plots would be too short to read: they are
+        // offered instead, and maximised they fill the window.
+        assert!(h.state().view.compare.plot_rects.is_empty());
+        assert_eq!(h.state().view.lower_hidden, Some(Pane::Plots));
+        h.get_by_label(text::t().show_plots).click();
+        h.run();
+        assert_eq!(h.state().view.maximized, Some(Pane::Plots));
         let view = &h.state().view.compare;
         assert_eq!(view.plot_rects.len(), 2);
-        let cards_bottom = view.card_rects.iter().map(|r| r.max.y).fold(0.0, f32::max);
-        let (_, area) = h.state().view.pane_rects[0];
-        let pane = area.max.y - cards_bottom;
         for rect in &view.plot_rects {
-            assert!(rect.height() >= 0.4 * pane, "{rect:?} in {pane}");
+            assert!(rect.height() >= 0.4 * size.y, "{rect:?} in {size:?}");
+        }
+        // With the setup folded and a row of two cards there is room for them under the
+        // cards, a third of the window.
+        h.state_mut().apply(Command::Maximize(None));
+        let arrangement = h.state().session.settings.arrangement;
+        h.state_mut().apply(Command::SetArrangement(Arrangement {
+            setup_folded: true,
+            ..arrangement
+        }));
+        h.state_mut().apply(Command::RemoveLane(3));
+        h.state_mut().apply(Command::RemoveLane(2));
+        h.run();
+        assert_eq!(h.state().view.lower_hidden, None);
+        let view = &h.state().view.compare;
+        let strip = view.plots_pane.expect("the plots under the cards");
+        assert!(strip.height() >= size.y / 3.0 - 1.0, "{strip:?}");
+        assert_eq!(view.plot_rects.len(), 2);
+        for rect in &view.plot_rects {
+            assert!(
+                rect.height() >= 0.4 * strip.height(),
+                "{rect:?} in {strip:?}"
+            );
         }
         // The teacher can turn the share axis off again and it stays off.
         h.state_mut().apply(Command::SetShareOfRun(false));

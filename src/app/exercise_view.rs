@@ -87,6 +87,29 @@ mod tests {
     }
 
     #[test]
+    fn an_exercise_entered_on_a_finished_search_starts_it_over() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.state_mut().apply(crate::app::Command::RunToEnd);
+        while h.state().session.is_busy() {
+            h.run();
+        }
+        let solved = h.state().session.lane(0).search().steps();
+        assert!(solved > 0);
+        h.state_mut().apply(crate::app::Command::SetExercise(true));
+        h.run();
+        // The question is the first node to expand, not a run with nothing left to ask.
+        assert_eq!(h.state().session.lane(0).search().steps(), 0);
+        h.get_by_label_contains("Click the node in open");
+        // Midway, the exercise takes the run where it stands.
+        h.state_mut().apply(crate::app::Command::SetExercise(false));
+        h.state_mut().apply(crate::app::Command::Step);
+        h.state_mut().apply(crate::app::Command::SetExercise(true));
+        h.run();
+        assert_eq!(h.state().session.lane(0).search().steps(), 1);
+    }
+
+    #[test]
     fn a_wrong_pick_keeps_the_question_until_the_right_node_or_reveal() {
         let mut h = test_harness(Settings {
             exercise: true,

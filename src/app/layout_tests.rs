@@ -33,10 +33,10 @@ const LEAF_ROLES: [Role; 9] = [
 
 /// A visible widget: its text, its rectangle in points as clipped, and its whole rectangle.
 #[derive(Debug)]
-struct Widget {
-    text: String,
-    rect: egui::Rect,
-    whole: egui::Rect,
+pub(super) struct Widget {
+    pub text: String,
+    pub rect: egui::Rect,
+    pub whole: egui::Rect,
 }
 
 fn harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
@@ -49,7 +49,7 @@ fn harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
 
 /// The visible widgets with their rectangles in points, clipped as egui clips them (a table
 /// row half scrolled out of view is only its visible half).
-fn widgets(h: &Harness<'static, App>) -> Vec<Widget> {
+pub(super) fn widgets(h: &Harness<'static, App>) -> Vec<Widget> {
     let ppp = h.ctx.pixels_per_point();
     h.query_all_by(|node| LEAF_ROLES.contains(&node.role()))
         .filter_map(|node| {
@@ -382,6 +382,15 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         show_tree: true,
         ..Settings::default()
     };
+    let compare_lanes = |n: usize| {
+        let mut lanes = super::settings::default_lanes();
+        lanes.truncate(n);
+        Settings {
+            compare: true,
+            lanes,
+            ..Settings::default()
+        }
+    };
     vec![
         ("single", Settings::default(), 3),
         ("single_folded", folded(Settings::default()), 3),
@@ -443,6 +452,14 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
             },
             8,
         ),
+        ("compare_2", compare_lanes(2), 8),
+        ("compare_3", compare_lanes(3), 8),
+        ("compare_folded", folded(compare_lanes(4)), 8),
+        (
+            "compare_plots_presented",
+            presenting(compare_lanes(4), Focus::Plots),
+            30,
+        ),
         (
             "presenting_compare",
             presenting(
@@ -500,8 +517,10 @@ fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
             found.push(format!("the {name} list's columns are cut at its side"));
         }
     }
-    if app.session.settings.compare {
-        let cards = &app.view.compare.card_rects;
+    let compare = &app.view.compare;
+    let compare_pane = app.view.pane_rects.iter().any(|(p, _)| *p == Pane::Compare);
+    if compare_pane {
+        let cards = &compare.card_rects;
         if cards.len() != app.session.lanes.len() {
             found.push(format!(
                 "{} lane cards drawn for {} lanes",
@@ -517,9 +536,55 @@ fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
                 ));
             }
         }
-        if app.view.compare.summary_clipped {
+        if compare.summary_clipped {
             found.push("the summary is cut".to_string());
         }
+    }
+    // The compare plots: each at least 40 % of its strip, and the strip a third of the window
+    // where it stands under the cards (maximised or presented alone, it fills the window).
+    if let Some(strip) = compare.plots_pane.filter(|_| app.session.settings.compare) {
+        if compare.plot_rects.len() != 2 {
+            found.push(format!("{} compare plots drawn", compare.plot_rects.len()));
+        }
+        for plot in &compare.plot_rects {
+            if plot.height() < 0.4 * strip.height() {
+                found.push(format!(
+                    "a compare plot is {:.0} points high in a strip of {:.0}",
+                    plot.height(),
+                    strip.height()
+                ));
+            }
+        }
+        if compare_pane && strip.height() < window.height() / 3.0 - 1.0 {
+            found.push(format!(
+                "the compare plots get {:.0} of the window's {:.0} points",
+                strip.height(),
+                window.height()
+            ));
+        }
+    } else if app.session.settings.compare
+        && compare_pane
+        && app.view.lower_hidden != Some(Pane::Plots)
+    {
+        found.push("the compare plots are neither shown nor offered".to_string());
+    }
+    // Every board's numbers as large as the text around them, and none under a badge.
+    let body = h.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+    // (The tree's boxes are judged by their labels, below: a box's board is a picture of the
+    // state beside its name and g, h, f.)
+    let digits = super::board_view::DigitsDrawn::read(&h.ctx);
+    let tree_pane = app.view.pane_rects.iter().find(|(p, _)| *p == Pane::Tree);
+    for (rect, size) in &digits.boards {
+        let in_tree = tree_pane.is_some_and(|(_, pane)| pane.contains_rect(*rect));
+        if *size < body - 0.01 && !in_tree && rect.is_positive() {
+            found.push(format!(
+                "a board's numbers at {rect:?} are {size:.1} points beside text of {body:.1}"
+            ));
+            break;
+        }
+    }
+    if digits.covered > 0 {
+        found.push(format!("{} tile numbers are under a badge", digits.covered));
     }
     let tree = &app.view.tree;
     let tree_nodes = app
@@ -590,7 +655,7 @@ fn a_class_sees_whole_list_rows_columns_and_plots_at_projector_sizes_in_both_lan
 }
 
 /// Writes what the harness draws to a PNG, to look at (`SEARCHLAB_SEEN_SHOTS=folder`).
-fn save_render(h: &mut Harness<'static, App>, path: &std::path::Path) {
+pub(super) fn save_render(h: &mut Harness<'static, App>, path: &std::path::Path) {
     let image = h.render().expect("the harness renders");
     let file = std::io::BufWriter::new(std::fs::File::create(path).expect("a writable folder"));
     let mut encoder = png::Encoder::new(file, image.width(), image.height());

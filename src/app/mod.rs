@@ -16,6 +16,8 @@ mod experiments;
 mod file_dialog;
 mod fonts;
 mod grid;
+#[cfg(test)]
+mod guide_tests;
 mod inspector;
 mod keys;
 #[cfg(test)]
@@ -207,6 +209,8 @@ impl App {
             set_text_scale(ui.ctx(), scale);
         }
         self.view.pane_rects.clear();
+        board_view::DigitsDrawn::clear(ui.ctx());
+        self.view.lower_hidden_now = None;
         self.view.lists_shown = [None; 2];
         self.plots_rect = None;
         let maximized = self.view.maximized.and_then(|pane| self.shown_pane(pane));
@@ -257,7 +261,10 @@ impl App {
         }
         self.report_saved_plots();
 
-        let changed = !commands.is_empty() | self.view.hover.end_frame();
+        // The status bar, drawn before the panes, offers what they left out: next frame.
+        let hidden = self.view.lower_hidden_now;
+        let hidden_changed = std::mem::replace(&mut self.view.lower_hidden, hidden) != hidden;
+        let changed = !commands.is_empty() | self.view.hover.end_frame() | hidden_changed;
         for command in commands.drain(..) {
             self.apply(command);
         }
@@ -321,7 +328,6 @@ impl App {
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
             if lists_alone {
-                self.view.lower_hidden = None;
                 self.pane(ui, Pane::Lists, commands);
                 return;
             }
@@ -384,10 +390,7 @@ impl App {
             let hidden = (lower != Pane::Pseudocode
                 && ui.available_height() - lists_height < lower_least)
                 .then_some(lower);
-            if std::mem::replace(&mut self.view.lower_hidden, hidden) != hidden {
-                // The status bar, drawn before this, offers the pane when it is left out.
-                ui.ctx().request_repaint();
-            }
+            self.view.lower_hidden_now = hidden;
             if hidden.is_some() {
                 self.pane(ui, Pane::Lists, commands);
                 return;
@@ -417,6 +420,10 @@ impl App {
             }
             Pane::Board => panels::node_panel(ui, &self.session, &mut self.view, commands),
             Pane::Lists => panels::lists(ui, &self.session, &mut self.view, commands),
+            Pane::Plots if self.session.settings.compare => {
+                self.plots_rect =
+                    compare::plots_pane(ui, &self.session, &mut self.view.compare, commands);
+            }
             Pane::Plots => {
                 self.plots_rect = Some(
                     ui.scope(|ui| panels::plots(ui, &self.session, &mut self.view.hover))
@@ -438,6 +445,12 @@ impl App {
             Pane::Compare => {
                 self.plots_rect =
                     compare::body(ui, &self.session, &mut self.view.compare, commands);
+                let compare = &self.view.compare;
+                // F over the plots maximises them, not the whole compare view.
+                if let Some(strip) = compare.plots_pane {
+                    self.view.pane_rects.insert(0, (Pane::Plots, strip));
+                }
+                self.view.lower_hidden_now = compare.plots_hidden.then_some(Pane::Plots);
             }
         }
     }
@@ -448,6 +461,7 @@ impl App {
         let settings = &self.session.settings;
         match pane {
             Pane::Compare => settings.compare.then_some(Pane::Compare),
+            Pane::Plots if settings.compare => Some(Pane::Plots),
             _ if settings.compare => None,
             Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
             Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),

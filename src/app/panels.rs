@@ -70,9 +70,11 @@ pub struct ViewState {
     pub tree: super::tree_view::TreeView,
     /// What the open and closed lists showed this frame (`None` for a list not drawn).
     pub lists_shown: [Option<ListShown>; 2],
-    /// The pane under the lists (the plots or the tree) that the single view left out for
-    /// want of room last frame: the status bar then offers it, maximised.
+    /// The pane (the plots or the tree) that the view left out for want of room last frame:
+    /// the status bar then offers it, maximised.
     pub lower_hidden: Option<Pane>,
+    /// The same, as found while drawing this frame; it becomes `lower_hidden` at its end.
+    pub lower_hidden_now: Option<Pane>,
     /// The height the lists' pane gave last frame to what stands above the lists (an
     /// exercise's banner, IDA*'s bound table), so the rows the lists need are asked for whole.
     pub above_lists: f32,
@@ -117,6 +119,7 @@ impl Default for ViewState {
             tree: Default::default(),
             lists_shown: [None; 2],
             lower_hidden: None,
+            lower_hidden_now: None,
             above_lists: 0.0,
             lists_text: false,
             list_chrome: LIST_CHROME,
@@ -301,7 +304,10 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
             let config = settings.active_config();
             config_editor(ui, &config, commands);
         }
-        if let Err(SetupError::Config(e)) = &session.problem {
+        // A database being made is a wait, said once beside the heuristic with its progress.
+        if let Err(SetupError::Config(e)) = &session.problem
+            && !matches!(e, ConfigError::HeuristicNotReady(_))
+        {
             error_label(ui, &engine::config_error(e));
         }
         fold_setup_button(ui, arrangement, commands);
@@ -686,10 +692,26 @@ fn speed_and_timeline(ui: &mut Ui, session: &Session, labels: bool, commands: &m
     if session.main_lane().is_some() {
         let furthest = session.furthest().max(1);
         let mut position = session.seek_target().unwrap_or(session.clock());
-        // Room for the value and the label beside the slider, which grow with the text.
-        let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
-        let beside = if labels { 12.5 } else { 6.5 };
-        ui.spacing_mut().slider_width = (ui.available_width() - beside * text_size).max(80.0);
+        // Room for the value (as wide as the furthest step's) and the label beside the
+        // slider, measured in the text they are drawn in.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let measure = |s: String| {
+            ui.painter()
+                .layout_no_wrap(s, font.clone(), Color32::WHITE)
+                .size()
+                .x
+        };
+        let spacing = ui.spacing().item_spacing.x;
+        let value = measure(format!("{furthest}{}", text::t().timeline_suffix))
+            + 2.0 * ui.spacing().button_padding.x
+            + spacing;
+        let label = if labels {
+            measure(text::t().timeline.to_owned()) + spacing
+        } else {
+            0.0
+        };
+        ui.spacing_mut().slider_width =
+            (ui.available_width() - value - label - 2.0 * spacing).max(80.0);
         let suffix = if position == 1 {
             text::t().timeline_suffix_one
         } else {
@@ -933,19 +955,17 @@ pub fn status_bar(
                 if ui.small_button(text::t().experiments).clicked() {
                     commands.push(Command::ShowExperiments);
                 }
-                let offer = match view.lower_hidden {
-                    Some(Pane::Tree) => {
-                        Some((text::t().show_tree_maximised, text::t().tree_hidden))
-                    }
-                    Some(_) => Some((text::t().show_plots, text::t().plots_hidden)),
-                    None => None,
-                };
-                if let Some((button, why)) = offer
-                    && view.maximized.is_none()
-                    && ui.small_button(button).on_hover_text(why).clicked()
-                {
-                    commands.push(Command::Maximize(view.lower_hidden));
-                }
+            }
+            let offer = match view.lower_hidden {
+                Some(Pane::Tree) => Some((text::t().show_tree_maximised, text::t().tree_hidden)),
+                Some(_) => Some((text::t().show_plots, text::t().plots_hidden)),
+                None => None,
+            };
+            if let Some((button, why)) = offer
+                && view.maximized.is_none()
+                && ui.small_button(button).on_hover_text(why).clicked()
+            {
+                commands.push(Command::Maximize(view.lower_hidden));
             }
             memory_budget(ui, session, commands);
             ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
@@ -1286,12 +1306,15 @@ fn current_step(
         return;
     }
     let side = board.side();
-    let mini_cell = if side == 3 { 22.0 } else { 17.0 };
+    // Every number at least as large as the text beside it, read from the back of the room.
+    let body = egui::TextStyle::Body.resolve(ui.style()).size;
+    let mini_cell = board_view::list_cell(side, body).max(if side == 3 { 22.0 } else { 17.0 });
     // Fine step shows the children as their lines are reached.
     let shown = session
         .fine()
         .map_or(view.children.len(), |fine| fine.children_shown(&view));
-    flow(ui, &view.children[..shown], 112.0, |ui, _, child| {
+    let width = (mini_cell * side as f32 + 16.0).max(112.0);
+    flow(ui, &view.children[..shown], width, |ui, _, child| {
         let child_node = search.node(child.node);
         let f = config.priority(node.depth + 1, child.g, child_node.h);
         ui.push_id(child.node, |ui| {
@@ -1404,9 +1427,11 @@ fn path_strip(
     hover: &mut Hover,
 ) {
     let side = goal.side();
-    let cell = if side == 3 { 15.0 } else { 12.0 };
+    // The numbers as large as the captions under them.
+    let cell = board_view::list_cell(side, egui::TextStyle::Body.resolve(ui.style()).size);
     let goal = AnyState::Puzzle(*goal);
-    flow(ui, path, 72.0, |ui, i, &id| {
+    let width = (cell * side as f32 + 10.0).max(72.0);
+    flow(ui, path, width, |ui, i, &id| {
         let node = search.node(id);
         let response = board_view::state_mini(ui, &node.state, cell, node.action, Some(&goal));
         hover_ring(ui, response.rect, id, hover);

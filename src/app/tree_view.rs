@@ -199,6 +199,8 @@ pub struct TreeView {
     pub label_points: f32,
     /// Whether the last frame drew the nodes' boards (or a map's cells).
     pub boards_drawn: bool,
+    /// Whether the last frame wrote g, h and f (or why a child was pruned) in the boxes.
+    pub costs_drawn: bool,
     /// The tree's size the last time it was drawn, so Fit follows the pane's size.
     rect_size: Vec2,
     /// The longest line of g, h and f among the nodes, in characters.
@@ -235,6 +237,7 @@ impl Default for TreeView {
             pane_rect: Rect::NOTHING,
             label_points: 0.0,
             boards_drawn: false,
+            costs_drawn: false,
             rect_size: Vec2::ZERO,
             key_inline: true,
             costs_chars: 0,
@@ -481,6 +484,7 @@ pub fn pane(
     view.pane_rect = ui.available_rect_before_wrap();
     view.label_points = 0.0;
     view.boards_drawn = false;
+    view.costs_drawn = false;
     if ui.available_height() < MIN_PANE_HEIGHT {
         // The toolbar and the colour key would fill it and leave the tree no room at all
         // (1920x1080 at zoom 2 with the setup rows open): one click shows it maximised.
@@ -624,6 +628,7 @@ fn tree(
     if let Some(look) = draw(&clipped, &painter, rect, search, view, &marks, hover) {
         view.label_points = look.text;
         view.boards_drawn = look.detail == Detail::Board;
+        view.costs_drawn = matches!(look.detail, Detail::Board | Detail::Costs);
     }
 
     if let Some(pos) = response.hover_pos()

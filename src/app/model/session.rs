@@ -718,6 +718,10 @@ impl Session {
                 self.lanes.push(Lane::new(problem.clone(), config));
                 self.status = text::status_ready(&text::engine::describe(&config));
             }
+            // A database being made is a wait, not a mistake to fix.
+            Err(SetupError::Config(ConfigError::HeuristicNotReady(_))) => {
+                self.status = text::t().pdb_getting_ready.to_owned();
+            }
             Err(err) => self.status = text::status_setup_error(&text::engine::setup_error(err)),
         }
         self.restyle_lanes();
@@ -915,6 +919,11 @@ impl Session {
                 // setup unfolds it).
                 if on {
                     self.settings.arrangement.setup_folded = true;
+                }
+                // A finished search has no next node to ask about: the exercise starts over.
+                let over = |lane: &Lane| !matches!(lane.search().status(), Status::Running);
+                if on && !self.lanes.is_empty() && self.lanes.iter().all(over) {
+                    self.apply(Command::Reset);
                 }
             }
             Command::ShowPseudocode(on) => self.settings.show_pseudocode = on,

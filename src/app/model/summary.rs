@@ -36,11 +36,17 @@ impl SummaryRow {
         }
     }
 
-    /// The cells for the screen: counts in the short form ("12k"), b* to two decimals, so
-    /// four lanes' columns fit beside the plots at projector sizes. The copied text keeps
-    /// [`SummaryRow::cells`], the full numbers.
-    pub fn screen_cells(&self) -> [String; 8] {
-        let count = |v: u32| compact_number(f64::from(v));
+    /// The cells for the screen: counts whole with their thousands marked ("1,476"), or in
+    /// the short form ("1.5k") where `short`, so four lanes' columns fit beside the cards at
+    /// projector sizes; b* to two decimals. The copied text keeps [`SummaryRow::cells`].
+    pub fn screen_cells(&self, short: bool) -> [String; 8] {
+        let count = |v: u32| {
+            if short {
+                compact_number(f64::from(v))
+            } else {
+                text::grouped(u64::from(v))
+            }
+        };
         [
             self.lane.clone(),
             self.length

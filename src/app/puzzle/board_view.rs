@@ -9,6 +9,44 @@ use egui::{
 use crate::app::domain::{AnyAction, AnyState};
 use crate::domains::puzzle::{Board, Explanation, HeuristicKind};
 
+/// What the boards drawn this frame wrote on their tiles: each visible board's place and the
+/// font size of its smallest number, and how many numbers a badge covered. The layout tests
+/// read it to judge, at the sizes a class sees, whether every board can be read; the window
+/// resets it at the start of each frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DigitsDrawn {
+    /// Each visible board's rectangle and its smallest number's font size, in points.
+    pub boards: Vec<(Rect, f32)>,
+    /// Tile numbers a distance badge overlaps.
+    pub covered: usize,
+}
+
+impl DigitsDrawn {
+    fn id() -> egui::Id {
+        egui::Id::unique("searchlab_digits_drawn")
+    }
+
+    /// Forgets what the last frame drew.
+    pub fn clear(ctx: &egui::Context) {
+        ctx.data_mut(|d| d.insert_temp(Self::id(), DigitsDrawn::default()));
+    }
+
+    /// What the boards drew since the last `clear`.
+    #[cfg(test)]
+    pub fn read(ctx: &egui::Context) -> DigitsDrawn {
+        ctx.data(|d| d.get_temp(Self::id())).unwrap_or_default()
+    }
+
+    /// Adds one board: where it is, its smallest number's size and how many were covered.
+    fn note(ui: &Ui, rect: Rect, smallest: f32, covered: usize) {
+        ui.ctx().data_mut(|d| {
+            let seen = d.get_temp_mut_or_default::<DigitsDrawn>(Self::id());
+            seen.boards.push((rect.intersect(ui.clip_rect()), smallest));
+            seen.covered += covered;
+        });
+    }
+}
+
 /// Colours chosen to stay distinct on a washed-out projector in both themes.
 pub mod palette {
     use egui::Color32;
@@ -78,6 +116,9 @@ fn cell_rect(origin: Pos2, cell: f32, gap: f32, pos: usize, side: usize) -> Rect
     )
 }
 
+/// A large board's number is this share of its cell.
+pub const BOARD_DIGIT_SHARE: f32 = 0.48;
+
 /// The large board. Returns the clicked cell if a tile next to the blank was clicked.
 pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option<usize> {
     let side = board.side();
@@ -101,8 +142,9 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         .successors()
         .filter_map(|(_, mv)| board.target(mv.dir))
         .collect();
-    let font = FontId::proportional(cell * 0.48);
+    let font = FontId::proportional(cell * BOARD_DIGIT_SHARE);
     let dark = ui.visuals().dark_mode;
+    let mut covered = 0;
 
     for pos in 0..board.len() {
         let tile = board.tile(pos);
@@ -161,8 +203,16 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
             })
             .map(|_| badge_disc(tile_rect, cell));
         let at = digit_origin(tile_rect, galley.size(), badge);
+        let digits =
+            Rect::from_min_size(at, galley.size()).shrink2(vec2(0.0, galley.size().y * 0.15));
+        if badge.is_some_and(|(center, radius)| {
+            Rect::from_center_size(center, Vec2::splat(2.0 * radius)).intersects(digits)
+        }) {
+            covered += 1;
+        }
         painter.galley(at, galley, text);
     }
+    DigitsDrawn::note(ui, rect, font.size, covered);
 
     if let Some(explanation) = decor.explanation {
         paint_explanation(&painter, rect.min, cell, gap, board, explanation);
@@ -343,6 +393,10 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
             FontId::monospace(mini_font_size(cell, tile)),
             text,
         );
+    }
+    if ui.is_rect_visible(rect) {
+        let widest = if side >= 4 { 15 } else { 8 };
+        DigitsDrawn::note(ui, rect, mini_font_size(cell, widest), 0);
     }
 }
 

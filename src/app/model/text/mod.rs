@@ -499,6 +499,19 @@ pub fn ghf_compact(g: Cost, h: Cost, f: Cost) -> String {
     format!("g {g}  h {h}  f {}", number(f.as_f64()))
 }
 
+/// A count with its thousands marked, as the guide and a handout write it: 1,476.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A number without a trailing ".0" for whole values.
 /// A cost or estimate as a student writes it: whole numbers bare, others to at most two
 /// decimals (3.41 on an 8-connected map, 4.5 for w·h), trailing zeros dropped.
@@ -1969,6 +1982,15 @@ pub fn pseudo_stop(rule: crate::app::before_step::StopRule) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(942), "942");
+        assert_eq!(grouped(1476), "1,476");
+        assert_eq!(grouped(181_440), "181,440");
+        assert_eq!(grouped(5_000_000), "5,000,000");
+    }
 
     #[test]
     fn every_fixed_string_with_words_is_translated() {

@@ -1,0 +1,425 @@
+//! The teaching guide's lessons given where the class sits: at 1280x800 and zoom 1.5 (853x533
+//! points), in English and in Chinese, each step of docs/teaching-guide.md taken as written,
+//! then what that step tells the class to look at must be whole on screen, with the numbers
+//! the guide names. An ignored test writes the guide's screenshots from the same walk.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::arrangement::Pane;
+use super::command::Command;
+use super::layout_tests::{save_render, widgets};
+use super::{App, Settings, text};
+use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+use crate::i18n::Language;
+use crate::search::{Algorithm, Status};
+
+/// 1280x800 at zoom 1.5, in points.
+const PROJECTOR: egui::Vec2 = egui::vec2(1280.0 / 1.5, 800.0 / 1.5);
+
+/// What one walk found wrong, and the pictures it took (name, when to take it).
+struct Walk {
+    h: Harness<'static, App>,
+    lesson: &'static str,
+    language: Language,
+    found: Vec<String>,
+    shots: Option<std::path::PathBuf>,
+}
+
+impl Walk {
+    /// A window at the projector's size, opened on a lesson's session file (or the default
+    /// settings for `None`), in `language`.
+    fn new(lesson: &'static str, file: Option<&str>, language: Language) -> Walk {
+        let settings = Settings {
+            language,
+            ..Settings::default()
+        };
+        let mut h = super::sized_harness_with_system_fonts(settings, PROJECTOR, 1.0);
+        if let Some(file) = file {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("docs/lessons")
+                .join(file);
+            let opened = h.state_mut().open_session(&path);
+            assert!(opened.is_ok(), "{file}: {opened:?}");
+        }
+        h.run_steps(3);
+        Walk {
+            h,
+            lesson,
+            language,
+            found: Vec::new(),
+            shots: std::env::var_os("SEARCHLAB_GUIDE_SHOTS").map(Into::into),
+        }
+    }
+
+    fn app(&self) -> &App {
+        self.h.state()
+    }
+
+    fn apply(&mut self, command: Command) {
+        self.h.state_mut().apply(command);
+        self.h.run_steps(2);
+    }
+
+    fn steps(&mut self, n: usize) {
+        for _ in 0..n {
+            self.apply(Command::Step);
+        }
+    }
+
+    /// Run to end, as the End key does, over frames until every lane is done.
+    fn run_to_end(&mut self) {
+        self.apply(Command::RunToEnd);
+        for _ in 0..10_000 {
+            if !self.app().session.is_busy() {
+                break;
+            }
+            self.h.step();
+        }
+        self.h.state_mut().session.forget_times();
+        self.h.run_steps(3);
+    }
+
+    fn click(&mut self, label: &str) {
+        self.h.get_by_label(label).click();
+        self.h.run_steps(3);
+    }
+
+    fn problem(&mut self, step: &str, what: String) {
+        self.found.push(format!(
+            "{} ({:?}) {step}: {what}",
+            self.lesson, self.language
+        ));
+    }
+
+    /// Whether a widget whose text contains `text` is whole inside the window: not cut at
+    /// any side, not scrolled out of its pane.
+    fn whole(&self, text: &str) -> bool {
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, PROJECTOR).expand(0.5);
+        widgets(&self.h).iter().any(|w| {
+            w.text.contains(text)
+                && window.contains_rect(w.whole)
+                && w.rect.width() >= w.whole.width() - 1.0
+                && w.rect.height() >= w.whole.height() - 1.0
+        })
+    }
+
+    /// The step fails unless each of `texts` is whole on screen.
+    fn sees(&mut self, step: &str, texts: &[String]) {
+        for text in texts {
+            if !self.whole(text) {
+                self.problem(step, format!("{text:?} is not whole on screen"));
+            }
+        }
+    }
+
+    /// A picture for the guide, when `SEARCHLAB_GUIDE_SHOTS` names a folder.
+    fn shot(&mut self, name: &str) {
+        let Some(dir) = self.shots.clone() else {
+            return;
+        };
+        let suffix = match self.language {
+            Language::English => "",
+            Language::Chinese => "-zh",
+        };
+        save_render(&mut self.h, &dir.join(format!("{name}{suffix}.png")));
+    }
+
+    /// The lane cards whole in the window, each showing the head of its open list.
+    fn sees_the_queues(&mut self, step: &str) {
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, PROJECTOR).expand(0.5);
+        let cards = self.app().view.compare.card_rects.clone();
+        if cards.len() != self.app().session.lanes.len() {
+            self.problem(step, format!("{} cards for the lanes", cards.len()));
+        }
+        for card in &cards {
+            if !window.contains_rect(*card) {
+                self.problem(step, format!("a card {card:?} is not whole"));
+            }
+        }
+        let heads: Vec<String> = self
+            .app()
+            .session
+            .lanes
+            .iter()
+            .filter_map(|lane| {
+                let first = *lane.open_snapshot().first()?;
+                let node = lane.search().node(first);
+                Some(text::card_open_f(first.0, node.f))
+            })
+            .collect();
+        for head in heads {
+            let shown = self.whole(&head) || self.whole(head.trim_end_matches(|c| c != ' '));
+            if !shown {
+                self.problem(step, format!("the head of open {head:?} is not shown"));
+            }
+        }
+    }
+
+    /// The summary's expanded counts of the lanes, as the guide's table gives them.
+    fn sees_expanded(&mut self, step: &str, expanded: &[u32]) {
+        let counts: Vec<u32> = self
+            .app()
+            .session
+            .lanes
+            .iter()
+            .map(|lane| lane.search().stats().expanded)
+            .collect();
+        if counts != expanded {
+            self.problem(
+                step,
+                format!("the lanes expanded {counts:?}, the guide says {expanded:?}"),
+            );
+        }
+        if self.app().view.compare.summary_clipped {
+            self.problem(step, "the summary is cut".to_owned());
+        }
+        let shown: Vec<String> = expanded
+            .iter()
+            .map(|&n| text::grouped(u64::from(n)))
+            .collect();
+        self.sees(step, &shown);
+    }
+
+    /// The compare plots large: shown under the cards with a third of the window, or brought
+    /// up by the status bar's offer; then each plot at least 40 % of the window's height.
+    fn sees_the_plots(&mut self, step: &str) {
+        if self.app().view.lower_hidden == Some(Pane::Plots) {
+            let offer = text::t().show_plots;
+            if !self.whole(offer) {
+                self.problem(step, format!("{offer:?} is not offered"));
+                return;
+            }
+            self.click(offer);
+        }
+        let plots = self.app().view.compare.plot_rects.clone();
+        let least = if self.app().view.maximized.is_some() {
+            0.4 * PROJECTOR.y
+        } else {
+            PROJECTOR.y / 3.0 * 0.4
+        };
+        if plots.len() != 2 || plots.iter().any(|p| p.height() < least) {
+            self.problem(step, format!("the plots are {plots:?}"));
+        }
+    }
+
+    fn finish(self) -> Vec<String> {
+        self.found
+    }
+}
+
+/// Lesson 1: breadth-first search against A*.
+fn lesson1(language: Language) -> Vec<String> {
+    let mut w = Walk::new("lesson 1", Some("lesson1-bfs-vs-astar.json"), language);
+    // 1. Step a few times with the two lanes side by side: the queues.
+    w.steps(3);
+    w.sees_the_queues("step 1");
+    // 2. Run to end; the summary, then the f plot.
+    w.run_to_end();
+    w.sees_expanded("step 2", &[1476, 35]);
+    w.shot("lesson1");
+    w.sees_the_plots("step 2");
+    w.click("f");
+    w.sees_the_plots("step 2, the f plot");
+    w.apply(Command::Maximize(None));
+    // 3. Enlarge lane 1, tick Goal test when generated, run again.
+    w.h.get_all_by_label(text::t().enlarge)
+        .next()
+        .expect("an Enlarge button")
+        .click();
+    w.h.run_steps(3);
+    let tick = text::t().goal_test_on_generation;
+    if !w.whole(tick) {
+        w.problem("step 3", format!("{tick:?} is not whole on lane 1's card"));
+    } else {
+        w.click(tick);
+    }
+    w.run_to_end();
+    w.sees_expanded("step 3", &[942, 35]);
+    w.click(text::t().all_lanes);
+    // 4. Single, View → Exercise, Space twice: the five nodes in open, S5 among them.
+    w.click(text::t().single);
+    w.apply(Command::SetExercise(true));
+    w.steps(2);
+    let open = w.app().view.lists_shown[0];
+    if open.is_none_or(|o| o.whole_rows < 5) {
+        w.problem("step 4", format!("the open list shows {open:?}"));
+    }
+    w.sees("step 4", &["S5".to_owned()]);
+    w.shot("exercise");
+    w.finish()
+}
+
+/// Lesson 2: misplaced tiles against Manhattan distance.
+fn lesson2(language: Language) -> Vec<String> {
+    let mut w = Walk::new(
+        "lesson 2",
+        Some("lesson2-misplaced-vs-manhattan.json"),
+        language,
+    );
+    // 1. Enlarge a card: the start board large, with its heuristic's marks.
+    w.h.get_all_by_label(text::t().enlarge)
+        .nth(1)
+        .expect("an Enlarge button")
+        .click();
+    w.h.run_steps(3);
+    w.shot("lesson2-enlarged");
+    let digits = super::board_view::DigitsDrawn::read(&w.h.ctx);
+    let smallest = digits.boards.iter().map(|b| b.1).reduce(f32::min);
+    if smallest.is_none_or(|s| s < 24.0) {
+        w.problem(
+            "step 1",
+            format!("the enlarged board's numbers: {digits:?}"),
+        );
+    }
+    w.click(text::t().all_lanes);
+    // 2. Run to end: the three counts.
+    w.run_to_end();
+    w.sees_expanded("step 2", &[901, 159, 90]);
+    w.shot("lesson2");
+    w.finish()
+}
+
+/// Lesson 3: greedy best-first and weighted A*.
+fn lesson3(language: Language) -> Vec<String> {
+    let mut w = Walk::new(
+        "lesson 3",
+        Some("lesson3-greedy-and-weighted.json"),
+        language,
+    );
+    w.run_to_end();
+    w.sees_expanded("step 1", &[93, 254, 771]);
+    let lengths: Vec<usize> = w
+        .app()
+        .session
+        .lanes
+        .iter()
+        .map(|lane| lane.search().solution().map_or(0, |p| p.len() - 1))
+        .collect();
+    if lengths != [19, 45, 27] {
+        w.problem("step 1", format!("lengths {lengths:?}"));
+    }
+    w.shot("lesson3");
+    // 2. Enlarge the weighted lane: its live check says h > h*.
+    w.h.get_all_by_label(text::t().enlarge)
+        .nth(2)
+        .expect("an Enlarge button")
+        .click();
+    w.h.run_steps(3);
+    w.shot("lesson3-enlarged");
+    let check = w.app().session.lanes[2].check();
+    match check.first() {
+        Some((step, _)) => {
+            let line = text::check_violations(check.count(), step);
+            w.sees("step 2", &[line]);
+            if step != 1 {
+                w.problem("step 2", format!("the first violation is at step {step}"));
+            }
+        }
+        None => w.problem(
+            "step 2",
+            "the weighted lane's check found nothing".to_owned(),
+        ),
+    }
+    w.finish()
+}
+
+/// Lesson 4: the search tree and the OPEN/CLOSED table.
+fn lesson4(language: Language) -> Vec<String> {
+    let mut w = Walk::new("lesson 4", None, language);
+    // 1. The default board, A* with Manhattan; the tree in place of the plots, F over it.
+    w.apply(Command::ShowTree(true));
+    w.apply(Command::Maximize(Some(Pane::Tree)));
+    // 2. Five steps: the labels readable.
+    w.steps(5);
+    let tree = &w.app().view.tree;
+    let (points, boards) = (tree.label_points, tree.boards_drawn);
+    if points < 14.0 || !boards {
+        w.problem(
+            "step 2",
+            format!("the tree is labelled at {points:.1} points, boards drawn: {boards}"),
+        );
+    }
+    w.shot("lesson4-tree");
+    // 3. The table tab: the rows of the exam's answer.
+    w.click(text::t().table_tab);
+    w.sees("step 3", &["S9".to_owned()]);
+    w.shot("lesson4-table");
+    w.finish()
+}
+
+/// Lesson 5: the trees of IDA* and of bidirectional search.
+fn lesson5(language: Language) -> Vec<String> {
+    let mut w = Walk::new("lesson 5", None, language);
+    w.apply(Command::SetBoardText("102846753".to_owned()));
+    let config = SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan).into();
+    w.apply(Command::SetConfig(config));
+    w.apply(Command::ShowTree(true));
+    w.apply(Command::Maximize(Some(Pane::Tree)));
+    // 1. Follow on and + until the boxes say g, h and f; then step into the second
+    // iteration: the pruned children say their f against the bound.
+    w.click(text::t().tree_follow);
+    w.shot("lesson5-follow");
+    for _ in 0..8 {
+        if w.app().view.tree.costs_drawn {
+            break;
+        }
+        w.click("+");
+    }
+    let mut second = false;
+    for _ in 0..40 {
+        w.steps(1);
+        let lane = w.app().session.main_lane().expect("a lane");
+        let iterations = lane
+            .search()
+            .depth_first()
+            .map_or(0, |v| v.iterations.len());
+        if iterations >= 2 {
+            second = true;
+            break;
+        }
+    }
+    w.shot("lesson5-idastar");
+    let tree = &w.app().view.tree;
+    if !second || !tree.costs_drawn || tree.label_points < 14.0 {
+        w.problem(
+            "step 1",
+            format!(
+                "second iteration {second}, costs drawn {}, labels {:.1} points",
+                tree.costs_drawn, tree.label_points
+            ),
+        );
+    }
+    // 3. Bidirectional BFS on the default board, solved: both trees.
+    w.apply(Command::SetBoardText(
+        super::settings::DEFAULT_BOARD.to_owned(),
+    ));
+    let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero).into();
+    w.apply(Command::SetConfig(config));
+    w.run_to_end();
+    let solved = w
+        .app()
+        .session
+        .main_lane()
+        .is_some_and(|l| matches!(l.search().status(), Status::Solved { .. }));
+    if !solved {
+        w.problem(
+            "step 3",
+            "bidirectional BFS did not solve the board".to_owned(),
+        );
+    }
+    w.finish()
+}
+
+#[test]
+fn the_guides_lessons_work_as_written_at_1280x800_zoom_1_5() {
+    let mut found = Vec::new();
+    for language in Language::ALL {
+        found.extend(lesson1(language));
+        found.extend(lesson2(language));
+        found.extend(lesson3(language));
+        found.extend(lesson4(language));
+        found.extend(lesson5(language));
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
