@@ -549,6 +549,7 @@ impl App {
             | Command::SetConfig(_)
             | Command::SetCompare(_)
             | Command::LoadSession(..)
+            | Command::SetExercise(true)
             | Command::FocusLane(_) => {
                 self.view.tab = Tab::Step;
                 self.view.playback = Default::default();

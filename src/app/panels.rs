@@ -666,16 +666,36 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
 
 /// The width the speed slider and a usable timeline need beside the buttons, at the body
 /// text's usual 15 points.
-const TIMELINE_ROOM: f32 = 300.0;
+const TIMELINE_ROOM: f32 = 380.0;
 
 /// The width beyond [`TIMELINE_ROOM`] that the words "Speed" and "Timeline" take (shown on
 /// hover where there is no room).
 const TIMELINE_LABELS: f32 = 140.0;
 
 fn speed_and_timeline(ui: &mut Ui, session: &Session, labels: bool, commands: &mut Vec<Command>) {
+    // What the row needs, measured in the text it is drawn in: the words "Speed" and
+    // "Timeline" go to hover where a usable timeline would not fit beside them.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let measure = |s: String| {
+        ui.painter()
+            .layout_no_wrap(s, font.clone(), Color32::WHITE)
+            .size()
+            .x
+    };
+    let spacing = ui.spacing().item_spacing.x;
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    let furthest = session.furthest().max(1);
+    let speed_value = measure(format!("10000{}", text::t().speed_suffix)) + padding;
+    let step_value = measure(format!("{furthest}{}", text::t().timeline_suffix)) + padding;
+    let timeline_word = measure(text::t().timeline.to_owned());
+    let words = measure(text::t().speed.to_owned()) + timeline_word;
+    const SPEED_SLIDER: f32 = 70.0;
+    const LEAST_TIMELINE: f32 = 80.0;
+    let bare = SPEED_SLIDER + speed_value + LEAST_TIMELINE + step_value + 6.0 * spacing + 12.0;
+    let labels = labels && ui.available_width() >= bare + words + 2.0 * spacing;
     let mut speed = session.settings.speed;
     // Short: a log slider needs little travel, and the timeline wants the room.
-    ui.spacing_mut().slider_width = 70.0;
+    ui.spacing_mut().slider_width = SPEED_SLIDER;
     let slider = Slider::new(&mut speed, SPEED_RANGE)
         .logarithmic(true)
         .max_decimals(0)
@@ -690,28 +710,10 @@ fn speed_and_timeline(ui: &mut Ui, session: &Session, labels: bool, commands: &m
     }
     ui.separator();
     if session.main_lane().is_some() {
-        let furthest = session.furthest().max(1);
         let mut position = session.seek_target().unwrap_or(session.clock());
-        // Room for the value (as wide as the furthest step's) and the label beside the
-        // slider, measured in the text they are drawn in.
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let measure = |s: String| {
-            ui.painter()
-                .layout_no_wrap(s, font.clone(), Color32::WHITE)
-                .size()
-                .x
-        };
-        let spacing = ui.spacing().item_spacing.x;
-        let value = measure(format!("{furthest}{}", text::t().timeline_suffix))
-            + 2.0 * ui.spacing().button_padding.x
-            + spacing;
-        let label = if labels {
-            measure(text::t().timeline.to_owned()) + spacing
-        } else {
-            0.0
-        };
+        let label = if labels { timeline_word + spacing } else { 0.0 };
         ui.spacing_mut().slider_width =
-            (ui.available_width() - value - label - 2.0 * spacing).max(80.0);
+            (ui.available_width() - step_value - label - 3.0 * spacing).max(LEAST_TIMELINE);
         let suffix = if position == 1 {
             text::t().timeline_suffix_one
         } else {
