@@ -397,6 +397,10 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.label(RichText::new(text::grid_legend_line(closed)).small());
     let map_rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
+    // Named for screen readers and tests: the map is where the mouse edits.
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, text::t().grid_map_area)
+    });
     let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_deref(), picture);
     if let Some(lane) = lane {
         paint_numbers(ui, grid, lane.search(), origin, size);
@@ -428,7 +432,9 @@ fn hover_text(lane: &Lane, record: Option<NodeId>, cell: Cell) -> String {
     }
 }
 
-/// Painting, and dragging the start or the goal, with the mouse.
+/// Painting, and dragging the start or the goal, with the mouse. A click is one edit; a drag
+/// is one edit per cell the pointer enters, each painting the straight line from the cell
+/// before, so a fast drag leaves no gaps.
 fn edit_with_mouse(
     ui: &Ui,
     response: &egui::Response,
@@ -438,57 +444,62 @@ fn edit_with_mouse(
     tool: Tool,
     commands: &mut Vec<Command>,
 ) {
-    let Some(pos) = response.interact_pointer_pos() else {
-        return;
-    };
-    let Some(cell) = cell_at(grid, origin, size, pos) else {
-        return;
-    };
-    let id = response.id.with("drag");
-    // A drag that began on the start or the goal moves it; any other paints with the tool.
-    let grabbed: Option<Tool> = ui.data(|d| d.get_temp(id));
-    let press_cell = response
-        .drag_started()
-        .then(|| {
-            let from = ui.input(|i| i.pointer.press_origin()).unwrap_or(pos);
-            cell_at(grid, origin, size, from)
-        })
-        .flatten();
-    let tool = if let Some(start) = press_cell {
-        let grab = if start == grid.start() {
-            Tool::Start
-        } else if start == grid.goal() {
-            Tool::Goal
-        } else {
-            tool
-        };
-        ui.data_mut(|d| d.insert_temp(id, grab));
-        grab
-    } else {
-        grabbed.unwrap_or(tool)
-    };
-    if response.drag_stopped() {
-        ui.data_mut(|d| d.remove::<Tool>(id));
-    }
+    let grab_id = response.id.with("drag");
     let last_id = response.id.with("last");
-    let from: Cell = ui
-        .data(|d| d.get_temp(last_id))
-        .filter(|_| response.dragged() && !response.drag_started())
-        .unwrap_or(cell);
-    if response.dragged() || response.clicked() {
-        if from != cell || response.clicked() || response.drag_started() {
-            let edit = match tool {
-                Tool::Start => GridEdit::MoveStart(cell),
-                Tool::Goal => GridEdit::MoveGoal(cell),
-                _ => GridEdit::Paint {
-                    from,
-                    to: cell,
-                    tool,
-                },
-            };
-            commands.push(Command::EditGrid(edit));
+    let pointer = response
+        .interact_pointer_pos()
+        .and_then(|pos| cell_at(grid, origin, size, pos));
+    if response.drag_started() {
+        // egui starts a drag only once the pointer has moved a few points, often into the
+        // next cell: the cell the button went down on decides what the drag does, and is the
+        // first cell it paints.
+        let pressed = ui
+            .input(|i| i.pointer.press_origin())
+            .and_then(|pos| cell_at(grid, origin, size, pos));
+        let grab = match pressed {
+            Some(cell) if cell == grid.start() => Tool::Start,
+            Some(cell) if cell == grid.goal() => Tool::Goal,
+            _ => tool,
+        };
+        ui.data_mut(|d| {
+            d.insert_temp(grab_id, grab);
+            match pressed {
+                Some(cell) => {
+                    d.insert_temp(last_id, cell);
+                }
+                None => d.remove::<Cell>(last_id),
+            }
+        });
+    }
+    let edit = |tool: Tool, from: Cell, to: Cell| match tool {
+        Tool::Start => GridEdit::MoveStart(to),
+        Tool::Goal => GridEdit::MoveGoal(to),
+        _ => GridEdit::Paint { from, to, tool },
+    };
+    if response.clicked() {
+        if let Some(cell) = pointer {
+            commands.push(Command::EditGrid(edit(tool, cell, cell)));
         }
-        ui.data_mut(|d| d.insert_temp(last_id, cell));
+    } else if response.dragged() {
+        let grabbed: Tool = ui.data(|d| d.get_temp(grab_id)).unwrap_or(tool);
+        let last: Option<Cell> = ui.data(|d| d.get_temp(last_id));
+        // Off the map the drag waits; back on it, it goes on from the last cell it painted.
+        let (from, to) = match (last, pointer) {
+            (Some(last), Some(now)) => (last, now),
+            (Some(last), None) => (last, last),
+            (None, Some(now)) => (now, now),
+            (None, None) => return,
+        };
+        if from != to || response.drag_started() {
+            commands.push(Command::EditGrid(edit(grabbed, from, to)));
+        }
+        ui.data_mut(|d| d.insert_temp(last_id, to));
+    }
+    if response.drag_stopped() {
+        ui.data_mut(|d| {
+            d.remove::<Tool>(grab_id);
+            d.remove::<Cell>(last_id);
+        });
     }
 }
 
@@ -867,5 +878,61 @@ mod tests {
         assert_eq!(h.state().session.settings.grid.grid.start(), map.start());
         assert!(h.state().session.edit_error.is_some());
         h.get_by_label_contains(h.state().session.edit_error.clone().unwrap().as_str());
+    }
+
+    /// The screen centre of a cell of the map pane of `h`'s window.
+    fn centre_on_screen(h: &egui_kittest::Harness<'_, crate::app::App>, cell: Cell) -> Pos2 {
+        let grid = &h.state().session.settings.grid.grid;
+        let rect = h.get_by_label(text::t().grid_map_area).rect();
+        let size = cell_size(grid, rect.size());
+        let map = Vec2::new(grid.width() as f32, grid.height() as f32) * size;
+        let origin = rect.center() - map / 2.0;
+        origin + (Vec2::new(f32::from(cell.x), f32::from(cell.y)) + Vec2::splat(0.5)) * size
+    }
+
+    /// A drag with the mouse from `from` to `to`, the pointer reaching `to` in one move: egui
+    /// starts the drag only once the pointer has left the cell it was pressed on.
+    fn drag(h: &mut egui_kittest::Harness<'_, crate::app::App>, from: Cell, to: Cell) {
+        let (a, b) = (centre_on_screen(h, from), centre_on_screen(h, to));
+        h.hover_at(a);
+        h.run();
+        h.drag_at(a);
+        h.run();
+        h.hover_at(b);
+        h.run();
+        h.drop_at(b);
+        h.run();
+    }
+
+    #[test]
+    fn a_drag_paints_the_cell_it_began_on_and_a_drag_from_the_start_moves_it() {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        h.state_mut()
+            .apply(Command::EditGrid(GridEdit::Preset(Preset::OpenField)));
+        h.run();
+        let grid = h.state().session.settings.grid.grid.clone();
+        assert_eq!(grid.wall_count(), 0);
+        let (from, to) = (Cell::new(1, 0), Cell::new(5, 0));
+        drag(&mut h, from, to);
+        let painted = &h.state().session.settings.grid.grid;
+        let walls: Vec<Cell> = painted
+            .cells()
+            .filter(|&c| !painted.is_passable(c))
+            .collect();
+        let row: Vec<Cell> = (1..=5).map(|x| Cell::new(x, 0)).collect();
+        assert_eq!(walls, row, "the whole line, its first cell too");
+
+        // A drag that begins on the start moves it and paints nothing.
+        let start = grid.start();
+        let next = Cell::new(start.x + 3, start.y);
+        drag(&mut h, start, next);
+        let moved = &h.state().session.settings.grid.grid;
+        assert_eq!(moved.start(), next);
+        assert_eq!(moved.wall_count(), row.len());
+        assert!(moved.is_passable(start));
     }
 }

@@ -312,6 +312,7 @@ strings! {
         "在一张地图上用各通道的颜色标出其 closed 格和路径";
     import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）...";
     grid_map: "Map", "地图";
+    grid_map_area: "The map: click or drag to edit", "地图：点击或拖动来编辑";
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
     grid_density: "walls", "墙的比例";
     grid_random: "Random map", "随机地图";
