@@ -18,7 +18,7 @@ use super::session::{
 };
 use super::text::{self, Language, engine};
 pub use super::widgets::Hover;
-use super::widgets::{edit_config, setting_checkbox};
+use super::widgets::{edit_config, error_frame, setting_checkbox};
 use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
 use crate::search::{ConfigError, Cost, NodeId, Outcome, Place, Search, Status};
 use crate::tree::Drawn;
@@ -122,15 +122,6 @@ impl Default for ViewState {
             list_chrome: LIST_CHROME,
         }
     }
-}
-
-fn error_frame(ui: &Ui, rect: egui::Rect) {
-    ui.painter().rect_stroke(
-        rect,
-        2.0,
-        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
-        egui::StrokeKind::Outside,
-    );
 }
 
 fn error_label(ui: &mut Ui, message: &str) {

@@ -22,7 +22,7 @@ use super::command::Command;
 use super::domain::DomainKind;
 use super::file_dialog::Request;
 use super::files::FileAction;
-use super::grid_model::{GridEdit, Tool};
+use super::grid_model::{GridEdit, Side, Tool};
 use super::session::{RunMode, Settings};
 use super::text::{self, Language};
 use super::tree_view::TreeTab;
@@ -97,7 +97,13 @@ fn random_edit(rng: &mut Rng, app: &App) -> GridEdit {
         } else {
             Connectivity::Eight
         }),
-        9 => GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)]),
+        9 if rng.below(2) == 0 => {
+            GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)])
+        }
+        9 => GridEdit::TypeSize(
+            [Side::Width, Side::Height][rng.below(2)],
+            ["", "4o", "3", "12", " 30 ", "2000", "99999999999999999999"][rng.below(7)].to_owned(),
+        ),
         10 => GridEdit::SetTool(
             [Tool::Weight(0), Tool::Weight(12), tools[rng.below(6)]][rng.below(3)],
         ),

@@ -1,6 +1,6 @@
 //! Widgets more than one view uses: the config editor (the single view's setup bar and the
-//! compare view's lane cards), the checkbox of a remembered setting, and the hovered node that
-//! every view lights up.
+//! compare view's lane cards), the checkbox of a remembered setting, the frame round a wrong
+//! field, and the hovered node that every view lights up.
 
 use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 
@@ -8,6 +8,16 @@ use super::command::Command;
 use super::domain::{AnyHeuristic, Config as SearchConfig};
 use super::text::{self, engine};
 use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
+
+/// A frame in the error colour round a field whose text is wrong (the text itself is kept).
+pub fn error_frame(ui: &Ui, rect: egui::Rect) {
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+        egui::StrokeKind::Outside,
+    );
+}
 
 /// A checkbox for a remembered setting: it shows `on` and asks for the flipped value through
 /// the setting's command.

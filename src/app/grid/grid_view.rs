@@ -10,9 +10,10 @@ use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, S
 
 use crate::app::command::Command;
 use crate::app::domain::AnyState;
-use crate::app::grid_model::{GridEdit, MapSource, Tool};
+use crate::app::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::session::{Lane, Session};
 use crate::app::text;
+use crate::app::widgets::error_frame;
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
 
@@ -529,18 +530,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             })
             .response
             .labelled_by(label.id);
-        let (mut w, mut h) = (settings.width, settings.height);
-        let label = ui.label(t.grid_size);
-        let dw = ui
-            .add(egui::DragValue::new(&mut w).range(5..=1024))
-            .labelled_by(label.id);
-        let by = ui.label("x");
-        let dh = ui
-            .add(egui::DragValue::new(&mut h).range(5..=1024))
-            .labelled_by(by.id);
-        if dw.changed() || dh.changed() {
-            commands.push(Command::EditGrid(GridEdit::SetSize(w, h)));
-        }
+        size_fields(ui, settings, commands);
         let mut density = settings.density;
         if ui
             .add(egui::Slider::new(&mut density, 0.0..=0.45).text(t.grid_density))
@@ -609,6 +599,46 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             }
         }
     });
+}
+
+/// The width and height of new maps (presets and random maps alike), as text fields: what is
+/// typed stays as typed, and a text that is no size is framed and told beside the fields,
+/// while new maps keep the last size that was one.
+fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>) {
+    let t = text::t();
+    let mut errors = Vec::new();
+    for (side, title) in [(Side::Width, t.grid_width), (Side::Height, t.grid_height)] {
+        let label = ui.add(egui::Label::new(title).extend());
+        let mut typed = settings.size_text(side);
+        let error = settings.size_error(side);
+        let mut field = egui::TextEdit::singleline(&mut typed)
+            .desired_width(40.0)
+            .char_limit(12);
+        if error.is_some() {
+            field = field.text_color(ui.visuals().error_fg_color);
+        }
+        let response = ui
+            .add(field)
+            .labelled_by(label.id)
+            .on_hover_text(t.grid_size_hint);
+        if response.changed() {
+            commands.push(Command::EditGrid(GridEdit::TypeSize(side, typed)));
+        }
+        if let Some(error) = error {
+            error_frame(ui, response.rect);
+            errors.push(text::grid_size_error(side, error, settings.side(side)));
+        }
+    }
+    for message in errors {
+        ui.add(
+            egui::Label::new(
+                RichText::new(message)
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            )
+            .extend(),
+        );
+    }
 }
 
 /// A lane's map in a compare card, at the scale every card shares.
@@ -934,5 +964,73 @@ mod tests {
         assert_eq!(moved.start(), next);
         assert_eq!(moved.wall_count(), row.len());
         assert!(moved.is_passable(start));
+    }
+
+    /// Types `typed` over the whole text of the field named `label`.
+    fn type_over(h: &mut egui_kittest::Harness<'_, crate::app::App>, label: &str, typed: &str) {
+        h.get_by_label(label).click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_label(label).type_text(typed);
+        h.run();
+    }
+
+    fn choose_preset(h: &mut egui_kittest::Harness<'_, crate::app::App>, preset: Preset) {
+        h.get_by_label(text::t().grid_map).click();
+        h.run();
+        h.get_by_label(text::preset_title(preset)).click();
+        h.run();
+    }
+
+    fn map_size(h: &egui_kittest::Harness<'_, crate::app::App>) -> (usize, usize) {
+        let grid = &h.state().session.settings.grid.grid;
+        (grid.width(), grid.height())
+    }
+
+    /// A teacher types a size and picks a preset: the preset is made at that size. A size that
+    /// is no size stays in its field as typed, with a message beside it, and new maps keep the
+    /// last good size until it is fixed.
+    #[test]
+    fn a_typed_size_makes_the_presets_and_a_bad_one_stays_as_typed_with_its_message() {
+        use crate::app::grid_model::{Side, SizeError};
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        let t = text::t();
+        type_over(&mut h, t.grid_width, "45");
+        type_over(&mut h, t.grid_height, "12");
+        for preset in [Preset::Maze, Preset::RoomsAndDoors, Preset::OpenField] {
+            choose_preset(&mut h, preset);
+            assert_eq!(h.state().session.settings.grid.preset, preset);
+            assert_eq!(map_size(&h), (45, 12), "{preset:?}");
+        }
+
+        type_over(&mut h, t.grid_width, "4o");
+        assert_eq!(h.get_by_label(t.grid_width).value().as_deref(), Some("4o"));
+        let message = text::grid_size_error(Side::Width, SizeError::NotANumber, 45);
+        h.get_by_label(&message);
+        choose_preset(&mut h, Preset::WallWithGap);
+        assert_eq!(map_size(&h), (45, 12));
+        assert_eq!(h.get_by_label(t.grid_width).value().as_deref(), Some("4o"));
+        h.get_by_label(&message);
+
+        type_over(&mut h, t.grid_height, "2000");
+        assert_eq!(
+            h.get_by_label(t.grid_height).value().as_deref(),
+            Some("2000")
+        );
+        let too_high = text::grid_size_error(Side::Height, SizeError::OutOfRange, 12);
+        h.get_by_label(&too_high);
+
+        // Fixed, the messages go and the next map takes the size.
+        type_over(&mut h, t.grid_width, "50");
+        type_over(&mut h, t.grid_height, "20");
+        assert!(h.query_by_label(&message).is_none());
+        assert!(h.query_by_label(&too_high).is_none());
+        h.get_by_label(t.grid_random).click();
+        h.run();
+        assert_eq!(map_size(&h), (50, 20));
     }
 }

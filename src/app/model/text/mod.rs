@@ -306,7 +306,10 @@ strings! {
     bp_board: "the board", "棋盘";
     bp_board_field: "Board to stop at", "断点棋盘";
     grid_admissible: "never above h*", "从不高于 h*";
-    grid_size: "Size", "大小";
+    grid_width: "Width", "宽";
+    grid_height: "Height", "高";
+    grid_size_hint: "New maps, presets and random ones alike, are made at this size (5 to 1024)",
+        "新地图（预设和随机地图都一样）按这个大小生成（5 到 1024）";
     grid_overlay: "One map, lanes overlaid", "叠加在一张地图上";
     grid_overlay_hint: "Each lane's closed cells tinted in its colour on one map, its path on top",
         "在一张地图上用各通道的颜色标出其 closed 格和路径";
@@ -1515,6 +1518,42 @@ pub fn grid_edit_error(error: &crate::app::grid_model::EditError) -> String {
     match error {
         EditError::Grid(e) => format!("地图修改未完成：{e}"),
         EditError::File(name, e) => format!("无法读取地图文件 {name}：{e}"),
+    }
+}
+
+/// Why a size field's text is not a size, and the size new maps keep meanwhile.
+pub fn grid_size_error(
+    side: crate::app::grid_model::Side,
+    error: crate::app::grid_model::SizeError,
+    kept: usize,
+) -> String {
+    use crate::app::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
+    let (low, high) = (GRID_SIZE_RANGE.start(), GRID_SIZE_RANGE.end());
+    match (side, error, zh()) {
+        (Side::Width, SizeError::NotANumber, false) => {
+            format!("The width is not a whole number; new maps keep the width {kept}")
+        }
+        (Side::Height, SizeError::NotANumber, false) => {
+            format!("The height is not a whole number; new maps keep the height {kept}")
+        }
+        (Side::Width, SizeError::OutOfRange, false) => {
+            format!("The width must be {low} to {high}; new maps keep the width {kept}")
+        }
+        (Side::Height, SizeError::OutOfRange, false) => {
+            format!("The height must be {low} to {high}; new maps keep the height {kept}")
+        }
+        (Side::Width, SizeError::NotANumber, true) => {
+            format!("宽不是整数；新地图仍用宽 {kept}")
+        }
+        (Side::Height, SizeError::NotANumber, true) => {
+            format!("高不是整数；新地图仍用高 {kept}")
+        }
+        (Side::Width, SizeError::OutOfRange, true) => {
+            format!("宽须在 {low} 到 {high} 之间；新地图仍用宽 {kept}")
+        }
+        (Side::Height, SizeError::OutOfRange, true) => {
+            format!("高须在 {low} 到 {high} 之间；新地图仍用高 {kept}")
+        }
     }
 }
 
