@@ -598,7 +598,7 @@ fn labels(h: &H) -> Vec<String> {
 fn list_count(label: &str) -> Option<usize> {
     if let Some(expanded) = label
         .strip_suffix(" expanded + the goal")
-        .or_else(|| label.strip_suffix(" 个已扩展 + 目标"))
+        .or_else(|| label.strip_suffix(" 个已扩展\u{a0}+\u{a0}目标"))
     {
         return expanded.parse::<usize>().ok().map(|n| n + 1);
     }
