@@ -13,7 +13,7 @@ use crate::app::domain::AnyState;
 use crate::app::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::session::{Lane, Session};
 use crate::app::text;
-use crate::app::widgets::error_frame;
+use crate::app::widgets::{error_frame, word};
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
 
@@ -510,7 +510,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings.grid;
     let t = text::t();
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(RichText::new(t.grid_map).strong());
+        let label = word(ui, RichText::new(t.grid_map).strong());
         egui::ComboBox::from_id_salt("grid_preset")
             .selected_text(match settings.source {
                 MapSource::Preset => text::preset_title(settings.preset),
@@ -570,7 +570,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             commands.push(Command::EditGrid(GridEdit::SetShadeByG(by_g)));
         }
         ui.separator();
-        ui.label(t.grid_tool);
+        word(ui, t.grid_tool);
         for (tool, label) in [
             (Tool::Wall, t.grid_tool_wall),
             (Tool::Weight(5), t.grid_tool_weight),
@@ -608,7 +608,7 @@ fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>
     let t = text::t();
     let mut errors = Vec::new();
     for (side, title) in [(Side::Width, t.grid_width), (Side::Height, t.grid_height)] {
-        let label = ui.add(egui::Label::new(title).extend());
+        let label = word(ui, title);
         let mut typed = settings.size_text(side);
         let error = settings.size_error(side);
         let mut field = egui::TextEdit::singleline(&mut typed)
