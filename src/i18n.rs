@@ -8,6 +8,9 @@
 
 use std::cell::Cell;
 
+#[cfg(test)]
+pub(crate) mod typeset;
+
 use serde::{Deserialize, Serialize};
 
 use crate::domains::grid::GridHeuristic;
@@ -148,12 +151,16 @@ pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
 /// The priority formula, with 估价函数 named in Chinese.
 pub fn formula(algorithm: Algorithm) -> &'static str {
     match (algorithm, zh()) {
-        (Algorithm::BreadthFirst, true) => "f = 深度（先进先出）",
-        (Algorithm::IdaStar, true) => "f = g + h ≤ 阈值",
-        (Algorithm::IterativeDeepening, true) => "深度 ≤ 界限 = 0, 1, 2, …",
-        (Algorithm::DepthFirst, true) => "后进先出，深度 ≤ 界限",
-        (Algorithm::BidirectionalBfs, true) => "f = 到各自一端的深度（先进先出）",
-        (Algorithm::BidirectionalUcs, true) => "f = 到各自一端的 g；top_f + top_b ≥ μ 时停止",
+        (Algorithm::BreadthFirst, true) => "f\u{a0}=\u{a0}深度（先进先出）",
+        (Algorithm::IdaStar, true) => "f\u{a0}=\u{a0}g\u{a0}+\u{a0}h\u{a0}≤\u{a0}阈值",
+        (Algorithm::IterativeDeepening, true) => {
+            "深度\u{a0}≤\u{a0}界限\u{a0}=\u{a0}0,\u{a0}1,\u{a0}2,\u{a0}…"
+        }
+        (Algorithm::DepthFirst, true) => "后进先出，深度\u{a0}≤\u{a0}界限",
+        (Algorithm::BidirectionalBfs, true) => "f\u{a0}=\u{a0}到各自一端的深度（先进先出）",
+        (Algorithm::BidirectionalUcs, true) => {
+            "f\u{a0}=\u{a0}到各自一端的 g；top_f\u{a0}+\u{a0}top_b\u{a0}≥\u{a0}μ 时停止"
+        }
         (other, _) => other.formula(),
     }
 }
@@ -172,7 +179,7 @@ impl LocalName for HeuristicKind {
             return self.title();
         }
         match self {
-            HeuristicKind::Zero => "零启发（h = 0）",
+            HeuristicKind::Zero => "零启发（h\u{a0}=\u{a0}0）",
             HeuristicKind::Misplaced => "不在位数码数",
             HeuristicKind::Manhattan => "曼哈顿距离",
             HeuristicKind::LinearConflict => "线性冲突",
@@ -202,7 +209,7 @@ impl LocalName for GridHeuristic {
             return self.title();
         }
         match self {
-            GridHeuristic::Zero => "零启发（h = 0）",
+            GridHeuristic::Zero => "零启发（h\u{a0}=\u{a0}0）",
             GridHeuristic::Manhattan => "曼哈顿距离",
             GridHeuristic::Euclidean => "欧几里得距离",
             GridHeuristic::Octile => "八方向距离（octile）",
@@ -367,7 +374,7 @@ fn parity(parity: &Parity) -> String {
             word(parity.inversions)
         ),
         Some(row) => format!(
-            "逆序数 {} + 空格所在行 {} = {}（{}）",
+            "逆序数 {}\u{a0}+\u{a0}空格所在行 {}\u{a0}=\u{a0}{}（{}）",
             parity.inversions,
             row,
             parity.inversions + row,
@@ -446,7 +453,7 @@ pub fn violation(violation: &Violation) -> String {
     }
     match violation {
         Violation::Inadmissible { board, h, exact } => {
-            format!("{board} 上 h = {h}，但它离目标只有 {exact} 步（h > h*）")
+            format!("{board} 上 h\u{a0}=\u{a0}{h}，但它离目标只有 {exact} 步（h\u{a0}>\u{a0}h*）")
         }
         Violation::Inconsistent {
             from,
@@ -483,8 +490,8 @@ pub fn convention() -> &'static str {
     if !zh() {
         return crate::domains::puzzle::CONVENTION;
     }
-    "生成数 = 扩展时产生的子结点数（含重复，不计初始结点）；扩展数 = 生成过子结点的结点数（目标不计）；\
-     结点移出 open 表时做目标测试（列名带 goal-test=generation 的在生成时测试）；b* 满足 N + 1 = 1 + b* + ... + b*^d，N 为生成数，d 为解长度，\
+    "生成数\u{a0}=\u{a0}扩展时产生的子结点数（含重复，不计初始结点）；扩展数\u{a0}=\u{a0}生成过子结点的结点数（目标不计）；\
+     结点移出 open 表时做目标测试（列名带 goal-test=generation 的在生成时测试）；b* 满足 N\u{a0}+\u{a0}1\u{a0}=\u{a0}1\u{a0}+\u{a0}b*\u{a0}+\u{a0}...\u{a0}+\u{a0}b*^d，N 为生成数，d 为解长度，\
      对所有棋盘取平均"
 }
 

@@ -17,7 +17,7 @@ pub fn row(
     let t = text::t();
     let mut next = current.clone();
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.breakpoints_run_until).strong())
+        super::widgets::word(ui, RichText::new(t.breakpoints_run_until).strong())
             .on_hover_text(t.breakpoints_hint);
         ui.checkbox(&mut next.goal_generated, t.bp_goal_generated);
         ui.checkbox(&mut next.f_increases, t.bp_f_increases);

@@ -18,7 +18,7 @@ use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
 pub use super::summary::summary_rows;
 use super::summary::{summary_header, summary_markdown, summary_tsv};
 use super::text;
-use super::widgets::{edit_config, setting_checkbox};
+use super::widgets::{edit_config, setting_checkbox, word};
 use crate::search::{NodeId, Status};
 
 /// A lane card narrower than this is hard to read: the cards then stand in two rows.
@@ -593,8 +593,8 @@ fn card_info(ui: &mut Ui, lane: &Lane) {
     open_head(ui, lane);
     let stats = search.stats();
     ui.horizontal_wrapped(|ui| {
-        ui.label(text::lane_counts(stats.expanded, stats.generated));
-        ui.label(text::lane_open(stats.open, stats.max_open));
+        word(ui, text::lane_counts(stats.expanded, stats.generated));
+        word(ui, text::lane_open(stats.open, stats.max_open));
     });
     let color = match search.status() {
         Status::Running => ui.visuals().strong_text_color(),
@@ -614,9 +614,12 @@ fn open_head(ui: &mut Ui, lane: &Lane) {
     let with_gh = ui.available_width() >= 380.0;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 10.0;
-        ui.label(RichText::new(text::card_open(open.len())).strong());
+        word(ui, RichText::new(text::card_open(open.len())).strong());
         if open.is_empty() {
-            ui.label(RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()));
+            word(
+                ui,
+                RichText::new(text::t().open_empty).color(ui.visuals().weak_text_color()),
+            );
             return;
         }
         // Up to three, as many as the rest of the line holds (at least one): a second line

@@ -18,8 +18,8 @@ pub fn banner(
     let t = text::t();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t.exercise_title).strong().size(17.0));
-            ui.label(text::exercise_score(score.right, score.asked));
+            super::widgets::word(ui, RichText::new(t.exercise_title).strong().size(17.0));
+            super::widgets::word(ui, text::exercise_score(score.right, score.asked));
             if ui
                 .add_enabled(can_reveal, egui::Button::new(t.exercise_reveal))
                 .on_hover_text(t.exercise_reveal_hint)

@@ -9,6 +9,7 @@ use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 use super::domain::{AnyProblem, from_puzzle};
 use super::session::{Config, Session, lane_styles};
 use super::text;
+use super::widgets::word;
 use super::worker::Worker;
 use crate::domains::puzzle::{
     ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
@@ -130,11 +131,12 @@ impl Experiments {
     fn ui(&mut self, ui: &mut Ui, session: &Session) {
         let configs = session.settings.lanes.clone();
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text::t().experiment_configs).strong());
+            word(ui, RichText::new(text::t().experiment_configs).strong());
             let shown = window_configs(&configs);
             let styles = lane_styles(&shown);
             for (i, (config, (color, _))) in shown.iter().zip(styles).enumerate() {
-                ui.label(
+                word(
+                    ui,
                     RichText::new(text::lane_short(i + 1, config))
                         .strong()
                         .color(color),
@@ -150,14 +152,14 @@ impl Experiments {
             .filter(|g| g.side() == 3);
         ui.horizontal_wrapped(|ui| {
             ui.add_enabled_ui(!self.is_running(), |ui| {
-                let label = ui.label(text::t().experiment_max_depth);
+                let label = word(ui, text::t().experiment_max_depth);
                 ui.add(egui::DragValue::new(&mut self.max_depth).range(2..=30))
                     .labelled_by(label.id)
                     .on_hover_text(text::t().experiment_depths_hint);
-                let label = ui.label(text::t().experiment_boards);
+                let label = word(ui, text::t().experiment_boards);
                 ui.add(egui::DragValue::new(&mut self.boards).range(1..=1000))
                     .labelled_by(label.id);
-                let label = ui.label(text::t().experiment_seed);
+                let label = word(ui, text::t().experiment_seed);
                 ui.add(egui::DragValue::new(&mut self.seed))
                     .labelled_by(label.id);
             });

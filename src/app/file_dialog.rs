@@ -163,7 +163,7 @@ impl FileDialog {
                 });
                 // Places: home, documents and the folders used before.
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(t.places).weak());
+                    super::widgets::word(ui, RichText::new(t.places).weak());
                     let home = std::env::var_os("HOME").map(PathBuf::from);
                     let mut places: Vec<(String, PathBuf)> = Vec::new();
                     if let Some(home) = home {

@@ -1249,7 +1249,7 @@ mod tests {
         // A step reports in Chinese too, with the engine's words translated.
         h.get_by_label_contains("单步").click();
         h.run();
-        h.get_by_label_contains("第 1 步：扩展结点 S0（f = 4）；4 个子结点：新结点 4 个");
+        h.get_by_label_contains("第 1 步：扩展结点 S0（f\u{a0}=\u{a0}4）；4 个子结点：新结点 4 个");
         // And back.
         h.get_by_label("语言").click();
         h.run();

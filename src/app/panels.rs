@@ -18,7 +18,7 @@ use super::session::{
 };
 use super::text::{self, Language, engine};
 pub use super::widgets::Hover;
-use super::widgets::{edit_config, setting_checkbox};
+use super::widgets::{edit_config, error_frame, setting_checkbox, word};
 use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
 use crate::search::{ConfigError, Cost, NodeId, Outcome, Place, Search, Status};
 use crate::tree::Drawn;
@@ -127,15 +127,6 @@ impl Default for ViewState {
     }
 }
 
-fn error_frame(ui: &Ui, rect: egui::Rect) {
-    ui.painter().rect_stroke(
-        rect,
-        2.0,
-        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
-        egui::StrokeKind::Outside,
-    );
-}
-
 fn error_label(ui: &mut Ui, message: &str) {
     ui.label(
         RichText::new(message)
@@ -171,7 +162,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
         super::grid_view::tools(ui, session, commands);
     } else {
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(RichText::new(text::t().board).strong());
+            let label = word(ui, RichText::new(text::t().board).strong());
             let mut board_text = settings.board_text.clone();
             let mut edit = TextEdit::singleline(&mut board_text)
                 .hint_text(text::t().board_hint)
@@ -192,7 +183,7 @@ pub fn setup_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &m
             }
             ui.separator();
 
-            let label = ui.label(RichText::new(text::t().goal).strong());
+            let label = word(ui, RichText::new(text::t().goal).strong());
             let mut goal_text = settings.goal_text.clone();
             let mut edit = TextEdit::singleline(&mut goal_text)
                 .hint_text(text::t().goal_hint)
@@ -437,7 +428,7 @@ pub fn pane_title(pane: Pane) -> &'static str {
 /// The line above a maximised pane: what it is, and how to get the layout back.
 pub fn maximized_heading(ui: &mut Ui, pane: Pane, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(pane_title(pane)).strong().size(17.0));
+        word(ui, RichText::new(pane_title(pane)).strong().size(17.0));
         ui.label(RichText::new(text::t().maximized_note).color(ui.visuals().weak_text_color()));
         if ui.button(text::t().restore).clicked() {
             commands.push(Command::Maximize(None));

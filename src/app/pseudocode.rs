@@ -23,7 +23,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let search = lane.search();
     let (role, detail) = current(search, session.fine());
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(t.pseudocode).strong().size(17.0));
+        super::widgets::word(ui, RichText::new(t.pseudocode).strong().size(17.0));
         let fine = session.settings.fine_step;
         setting_checkbox(
             ui,

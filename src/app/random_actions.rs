@@ -22,7 +22,7 @@ use super::command::Command;
 use super::domain::DomainKind;
 use super::file_dialog::Request;
 use super::files::FileAction;
-use super::grid_model::{GridEdit, Tool};
+use super::grid_model::{GridEdit, Side, Tool};
 use super::session::{RunMode, Settings};
 use super::text::{self, Language};
 use super::tree_view::TreeTab;
@@ -97,7 +97,13 @@ fn random_edit(rng: &mut Rng, app: &App) -> GridEdit {
         } else {
             Connectivity::Eight
         }),
-        9 => GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)]),
+        9 if rng.below(2) == 0 => {
+            GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)])
+        }
+        9 => GridEdit::TypeSize(
+            [Side::Width, Side::Height][rng.below(2)],
+            ["", "4o", "3", "12", " 30 ", "2000", "99999999999999999999"][rng.below(7)].to_owned(),
+        ),
         10 => GridEdit::SetTool(
             [Tool::Weight(0), Tool::Weight(12), tools[rng.below(6)]][rng.below(3)],
         ),
@@ -592,7 +598,7 @@ fn labels(h: &H) -> Vec<String> {
 fn list_count(label: &str) -> Option<usize> {
     if let Some(expanded) = label
         .strip_suffix(" expanded + the goal")
-        .or_else(|| label.strip_suffix(" 个已扩展 + 目标"))
+        .or_else(|| label.strip_suffix(" 个已扩展\u{a0}+\u{a0}目标"))
     {
         return expanded.parse::<usize>().ok().map(|n| n + 1);
     }

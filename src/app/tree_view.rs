@@ -490,7 +490,7 @@ pub fn pane(
         // (1920x1080 at zoom 2 with the setup rows open): one click shows it maximised.
         view.rect = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t.pane_tree).strong());
+            super::widgets::word(ui, RichText::new(t.pane_tree).strong());
             if ui
                 .button(t.maximize)
                 .on_hover_text(t.maximize_hint)

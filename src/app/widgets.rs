@@ -1,6 +1,6 @@
 //! Widgets more than one view uses: the config editor (the single view's setup bar and the
-//! compare view's lane cards), the checkbox of a remembered setting, and the hovered node that
-//! every view lights up.
+//! compare view's lane cards), the checkbox of a remembered setting, the short label that
+//! stays whole, the frame round a wrong field, and the hovered node that every view lights up.
 
 use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 
@@ -8,6 +8,23 @@ use super::command::Command;
 use super::domain::{AnyHeuristic, Config as SearchConfig};
 use super::text::{self, engine};
 use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
+
+/// A short label that stays whole on its line: in a wrapping row egui would go on with a
+/// label on the next line, and it breaks Chinese between any two characters ("结" / "点").
+/// Too long for a whole row, it is cut with "…" and shows all of itself on hover.
+pub fn word(ui: &mut Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add(egui::Label::new(text).truncate())
+}
+
+/// A frame in the error colour round a field whose text is wrong (the text itself is kept).
+pub fn error_frame(ui: &Ui, rect: egui::Rect) {
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+        egui::StrokeKind::Outside,
+    );
+}
 
 /// A checkbox for a remembered setting: it shows `on` and asks for the flipped value through
 /// the setting's command.
@@ -38,7 +55,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
                  selected: &str,
                  width: f32,
                  add: &mut dyn FnMut(&mut Ui)| {
-        let label = (!compact).then(|| ui.label(RichText::new(title).strong()));
+        let label = (!compact).then(|| word(ui, RichText::new(title).strong()));
         let response = ComboBox::from_id_salt(id)
             .selected_text(selected)
             .width(width)

@@ -35,7 +35,7 @@ const PAGES: &[Page] = &[
                 "map",
                 "在这个 MovingAI 网格地图（.map）上搜索，而不是棋盘：八连通、不许切角，与基准测试相同。\
                  请给出 --start 和 --goal，或 --scen。字母按格式的定义读，每步代价 1（斜走 √2）：\
-                 . 和 G 是地面，S 是沼泽（普通地面），@ 和 O 是界外、T 是树（都是墙），W 是水\
+                 地面是 . 和 G，S 是沼泽（普通地面），@ 和 O 是界外、T 是树（都是墙），W 是水\
                  （只能从水进入：水与地面之间不能移动）",
             ),
             (
@@ -88,7 +88,7 @@ const PAGES: &[Page] = &[
             ),
             (
                 "weight",
-                "f = g + w*h 中的 w：1 到 100，仅用于 weighted-astar（默认 2）",
+                "f\u{a0}=\u{a0}g\u{a0}+\u{a0}w*h 中的 w：1 到 100，仅用于 weighted-astar（默认 2）",
             ),
             ("tie_break", "f 相同时的顺序：smaller-h、fifo 或 lifo"),
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
@@ -243,7 +243,7 @@ pub fn parse_error(err: &clap::Error) -> Option<String> {
             "缺少子命令：请用 solve、experiment、inspect 或 bench".to_owned()
         }
         ErrorKind::MissingRequiredArgument => format!("缺少必需的参数 {arg}"),
-        ErrorKind::NoEquals => format!("{arg} 的值要用 = 给出"),
+        ErrorKind::NoEquals => format!("{arg} 的值要用\u{a0}=\u{a0}给出"),
         ErrorKind::TooManyValues | ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
             format!("{arg} 的值的个数不对")
         }

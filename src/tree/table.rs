@@ -544,6 +544,8 @@ pub fn latex_escape(text: &str) -> String {
                 out.push(c);
             }
             '~' => out.push_str("\\textasciitilde{}"),
+            // Chinese formulas hold their spaces together with U+00A0: a tie in LaTeX.
+            '\u{a0}' => out.push('~'),
             '^' => out.push_str("\\textasciicircum{}"),
             _ => out.push(c),
         }

@@ -10,9 +10,10 @@ use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, S
 
 use crate::app::command::Command;
 use crate::app::domain::AnyState;
-use crate::app::grid_model::{GridEdit, MapSource, Tool};
+use crate::app::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::session::{Lane, Session};
 use crate::app::text;
+use crate::app::widgets::{error_frame, word};
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
 
@@ -397,6 +398,10 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     ui.label(RichText::new(text::grid_legend_line(closed)).small());
     let map_rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
+    // Named for screen readers and tests: the map is where the mouse edits.
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, text::t().grid_map_area)
+    });
     let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_deref(), picture);
     if let Some(lane) = lane {
         paint_numbers(ui, grid, lane.search(), origin, size);
@@ -428,7 +433,9 @@ fn hover_text(lane: &Lane, record: Option<NodeId>, cell: Cell) -> String {
     }
 }
 
-/// Painting, and dragging the start or the goal, with the mouse.
+/// Painting, and dragging the start or the goal, with the mouse. A click is one edit; a drag
+/// is one edit per cell the pointer enters, each painting the straight line from the cell
+/// before, so a fast drag leaves no gaps.
 fn edit_with_mouse(
     ui: &Ui,
     response: &egui::Response,
@@ -438,57 +445,62 @@ fn edit_with_mouse(
     tool: Tool,
     commands: &mut Vec<Command>,
 ) {
-    let Some(pos) = response.interact_pointer_pos() else {
-        return;
-    };
-    let Some(cell) = cell_at(grid, origin, size, pos) else {
-        return;
-    };
-    let id = response.id.with("drag");
-    // A drag that began on the start or the goal moves it; any other paints with the tool.
-    let grabbed: Option<Tool> = ui.data(|d| d.get_temp(id));
-    let press_cell = response
-        .drag_started()
-        .then(|| {
-            let from = ui.input(|i| i.pointer.press_origin()).unwrap_or(pos);
-            cell_at(grid, origin, size, from)
-        })
-        .flatten();
-    let tool = if let Some(start) = press_cell {
-        let grab = if start == grid.start() {
-            Tool::Start
-        } else if start == grid.goal() {
-            Tool::Goal
-        } else {
-            tool
-        };
-        ui.data_mut(|d| d.insert_temp(id, grab));
-        grab
-    } else {
-        grabbed.unwrap_or(tool)
-    };
-    if response.drag_stopped() {
-        ui.data_mut(|d| d.remove::<Tool>(id));
-    }
+    let grab_id = response.id.with("drag");
     let last_id = response.id.with("last");
-    let from: Cell = ui
-        .data(|d| d.get_temp(last_id))
-        .filter(|_| response.dragged() && !response.drag_started())
-        .unwrap_or(cell);
-    if response.dragged() || response.clicked() {
-        if from != cell || response.clicked() || response.drag_started() {
-            let edit = match tool {
-                Tool::Start => GridEdit::MoveStart(cell),
-                Tool::Goal => GridEdit::MoveGoal(cell),
-                _ => GridEdit::Paint {
-                    from,
-                    to: cell,
-                    tool,
-                },
-            };
-            commands.push(Command::EditGrid(edit));
+    let pointer = response
+        .interact_pointer_pos()
+        .and_then(|pos| cell_at(grid, origin, size, pos));
+    if response.drag_started() {
+        // egui starts a drag only once the pointer has moved a few points, often into the
+        // next cell: the cell the button went down on decides what the drag does, and is the
+        // first cell it paints.
+        let pressed = ui
+            .input(|i| i.pointer.press_origin())
+            .and_then(|pos| cell_at(grid, origin, size, pos));
+        let grab = match pressed {
+            Some(cell) if cell == grid.start() => Tool::Start,
+            Some(cell) if cell == grid.goal() => Tool::Goal,
+            _ => tool,
+        };
+        ui.data_mut(|d| {
+            d.insert_temp(grab_id, grab);
+            match pressed {
+                Some(cell) => {
+                    d.insert_temp(last_id, cell);
+                }
+                None => d.remove::<Cell>(last_id),
+            }
+        });
+    }
+    let edit = |tool: Tool, from: Cell, to: Cell| match tool {
+        Tool::Start => GridEdit::MoveStart(to),
+        Tool::Goal => GridEdit::MoveGoal(to),
+        _ => GridEdit::Paint { from, to, tool },
+    };
+    if response.clicked() {
+        if let Some(cell) = pointer {
+            commands.push(Command::EditGrid(edit(tool, cell, cell)));
         }
-        ui.data_mut(|d| d.insert_temp(last_id, cell));
+    } else if response.dragged() {
+        let grabbed: Tool = ui.data(|d| d.get_temp(grab_id)).unwrap_or(tool);
+        let last: Option<Cell> = ui.data(|d| d.get_temp(last_id));
+        // Off the map the drag waits; back on it, it goes on from the last cell it painted.
+        let (from, to) = match (last, pointer) {
+            (Some(last), Some(now)) => (last, now),
+            (Some(last), None) => (last, last),
+            (None, Some(now)) => (now, now),
+            (None, None) => return,
+        };
+        if from != to || response.drag_started() {
+            commands.push(Command::EditGrid(edit(grabbed, from, to)));
+        }
+        ui.data_mut(|d| d.insert_temp(last_id, to));
+    }
+    if response.drag_stopped() {
+        ui.data_mut(|d| {
+            d.remove::<Tool>(grab_id);
+            d.remove::<Cell>(last_id);
+        });
     }
 }
 
@@ -498,7 +510,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings.grid;
     let t = text::t();
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(RichText::new(t.grid_map).strong());
+        let label = word(ui, RichText::new(t.grid_map).strong());
         egui::ComboBox::from_id_salt("grid_preset")
             .selected_text(match settings.source {
                 MapSource::Preset => text::preset_title(settings.preset),
@@ -518,18 +530,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             })
             .response
             .labelled_by(label.id);
-        let (mut w, mut h) = (settings.width, settings.height);
-        let label = ui.label(t.grid_size);
-        let dw = ui
-            .add(egui::DragValue::new(&mut w).range(5..=1024))
-            .labelled_by(label.id);
-        let by = ui.label("x");
-        let dh = ui
-            .add(egui::DragValue::new(&mut h).range(5..=1024))
-            .labelled_by(by.id);
-        if dw.changed() || dh.changed() {
-            commands.push(Command::EditGrid(GridEdit::SetSize(w, h)));
-        }
+        size_fields(ui, settings, commands);
         let mut density = settings.density;
         if ui
             .add(egui::Slider::new(&mut density, 0.0..=0.45).text(t.grid_density))
@@ -569,7 +570,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             commands.push(Command::EditGrid(GridEdit::SetShadeByG(by_g)));
         }
         ui.separator();
-        ui.label(t.grid_tool);
+        word(ui, t.grid_tool);
         for (tool, label) in [
             (Tool::Wall, t.grid_tool_wall),
             (Tool::Weight(5), t.grid_tool_weight),
@@ -598,6 +599,46 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             }
         }
     });
+}
+
+/// The width and height of new maps (presets and random maps alike), as text fields: what is
+/// typed stays as typed, and a text that is no size is framed and told beside the fields,
+/// while new maps keep the last size that was one.
+fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>) {
+    let t = text::t();
+    let mut errors = Vec::new();
+    for (side, title) in [(Side::Width, t.grid_width), (Side::Height, t.grid_height)] {
+        let label = word(ui, title);
+        let mut typed = settings.size_text(side);
+        let error = settings.size_error(side);
+        let mut field = egui::TextEdit::singleline(&mut typed)
+            .desired_width(40.0)
+            .char_limit(12);
+        if error.is_some() {
+            field = field.text_color(ui.visuals().error_fg_color);
+        }
+        let response = ui
+            .add(field)
+            .labelled_by(label.id)
+            .on_hover_text(t.grid_size_hint);
+        if response.changed() {
+            commands.push(Command::EditGrid(GridEdit::TypeSize(side, typed)));
+        }
+        if let Some(error) = error {
+            error_frame(ui, response.rect);
+            errors.push(text::grid_size_error(side, error, settings.side(side)));
+        }
+    }
+    for message in errors {
+        ui.add(
+            egui::Label::new(
+                RichText::new(message)
+                    .color(ui.visuals().error_fg_color)
+                    .strong(),
+            )
+            .extend(),
+        );
+    }
 }
 
 /// A lane's map in a compare card, at the scale every card shares.
@@ -867,5 +908,129 @@ mod tests {
         assert_eq!(h.state().session.settings.grid.grid.start(), map.start());
         assert!(h.state().session.edit_error.is_some());
         h.get_by_label_contains(h.state().session.edit_error.clone().unwrap().as_str());
+    }
+
+    /// The screen centre of a cell of the map pane of `h`'s window.
+    fn centre_on_screen(h: &egui_kittest::Harness<'_, crate::app::App>, cell: Cell) -> Pos2 {
+        let grid = &h.state().session.settings.grid.grid;
+        let rect = h.get_by_label(text::t().grid_map_area).rect();
+        let size = cell_size(grid, rect.size());
+        let map = Vec2::new(grid.width() as f32, grid.height() as f32) * size;
+        let origin = rect.center() - map / 2.0;
+        origin + (Vec2::new(f32::from(cell.x), f32::from(cell.y)) + Vec2::splat(0.5)) * size
+    }
+
+    /// A drag with the mouse from `from` to `to`, the pointer reaching `to` in one move: egui
+    /// starts the drag only once the pointer has left the cell it was pressed on.
+    fn drag(h: &mut egui_kittest::Harness<'_, crate::app::App>, from: Cell, to: Cell) {
+        let (a, b) = (centre_on_screen(h, from), centre_on_screen(h, to));
+        h.hover_at(a);
+        h.run();
+        h.drag_at(a);
+        h.run();
+        h.hover_at(b);
+        h.run();
+        h.drop_at(b);
+        h.run();
+    }
+
+    #[test]
+    fn a_drag_paints_the_cell_it_began_on_and_a_drag_from_the_start_moves_it() {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        h.state_mut()
+            .apply(Command::EditGrid(GridEdit::Preset(Preset::OpenField)));
+        h.run();
+        let grid = h.state().session.settings.grid.grid.clone();
+        assert_eq!(grid.wall_count(), 0);
+        let (from, to) = (Cell::new(1, 0), Cell::new(5, 0));
+        drag(&mut h, from, to);
+        let painted = &h.state().session.settings.grid.grid;
+        let walls: Vec<Cell> = painted
+            .cells()
+            .filter(|&c| !painted.is_passable(c))
+            .collect();
+        let row: Vec<Cell> = (1..=5).map(|x| Cell::new(x, 0)).collect();
+        assert_eq!(walls, row, "the whole line, its first cell too");
+
+        // A drag that begins on the start moves it and paints nothing.
+        let start = grid.start();
+        let next = Cell::new(start.x + 3, start.y);
+        drag(&mut h, start, next);
+        let moved = &h.state().session.settings.grid.grid;
+        assert_eq!(moved.start(), next);
+        assert_eq!(moved.wall_count(), row.len());
+        assert!(moved.is_passable(start));
+    }
+
+    /// Types `typed` over the whole text of the field named `label`.
+    fn type_over(h: &mut egui_kittest::Harness<'_, crate::app::App>, label: &str, typed: &str) {
+        h.get_by_label(label).click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_label(label).type_text(typed);
+        h.run();
+    }
+
+    fn choose_preset(h: &mut egui_kittest::Harness<'_, crate::app::App>, preset: Preset) {
+        h.get_by_label(text::t().grid_map).click();
+        h.run();
+        h.get_by_label(text::preset_title(preset)).click();
+        h.run();
+    }
+
+    fn map_size(h: &egui_kittest::Harness<'_, crate::app::App>) -> (usize, usize) {
+        let grid = &h.state().session.settings.grid.grid;
+        (grid.width(), grid.height())
+    }
+
+    /// A teacher types a size and picks a preset: the preset is made at that size. A size that
+    /// is no size stays in its field as typed, with a message beside it, and new maps keep the
+    /// last good size until it is fixed.
+    #[test]
+    fn a_typed_size_makes_the_presets_and_a_bad_one_stays_as_typed_with_its_message() {
+        use crate::app::grid_model::{Side, SizeError};
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        let t = text::t();
+        type_over(&mut h, t.grid_width, "45");
+        type_over(&mut h, t.grid_height, "12");
+        for preset in [Preset::Maze, Preset::RoomsAndDoors, Preset::OpenField] {
+            choose_preset(&mut h, preset);
+            assert_eq!(h.state().session.settings.grid.preset, preset);
+            assert_eq!(map_size(&h), (45, 12), "{preset:?}");
+        }
+
+        type_over(&mut h, t.grid_width, "4o");
+        assert_eq!(h.get_by_label(t.grid_width).value().as_deref(), Some("4o"));
+        let message = text::grid_size_error(Side::Width, SizeError::NotANumber, 45);
+        h.get_by_label(&message);
+        choose_preset(&mut h, Preset::WallWithGap);
+        assert_eq!(map_size(&h), (45, 12));
+        assert_eq!(h.get_by_label(t.grid_width).value().as_deref(), Some("4o"));
+        h.get_by_label(&message);
+
+        type_over(&mut h, t.grid_height, "2000");
+        assert_eq!(
+            h.get_by_label(t.grid_height).value().as_deref(),
+            Some("2000")
+        );
+        let too_high = text::grid_size_error(Side::Height, SizeError::OutOfRange, 12);
+        h.get_by_label(&too_high);
+
+        // Fixed, the messages go and the next map takes the size.
+        type_over(&mut h, t.grid_width, "50");
+        type_over(&mut h, t.grid_height, "20");
+        assert!(h.query_by_label(&message).is_none());
+        assert!(h.query_by_label(&too_high).is_none());
+        h.get_by_label(t.grid_random).click();
+        h.run();
+        assert_eq!(map_size(&h), (50, 20));
     }
 }

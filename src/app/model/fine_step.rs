@@ -59,7 +59,7 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             Role::Init,
             pick(
                 "open <- [start];  closed <- {}",
-                "open 表 <- [初始结点]；closed 表 <- {}",
+                "open 表\u{a0}<-\u{a0}[初始结点]；closed 表\u{a0}<-\u{a0}{}",
             ),
         ),
         (0, Role::Loop, pick("loop:", "循环：")),
@@ -75,12 +75,12 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     let pop = if bfs {
         pick(
             "n <- remove the first node of open (FIFO)",
-            "n <- 取出 open 表的第一个结点（先进先出）",
+            "n\u{a0}<-\u{a0}取出 open 表的第一个结点（先进先出）",
         )
     } else {
         let tie = engine::tie_break(config.effective_tie_break());
         if zh {
-            format!("n <- 取出 open 表中 f 最小的结点（{priority}；{tie}）")
+            format!("n\u{a0}<-\u{a0}取出 open 表中 f 最小的结点（{priority}；{tie}）")
         } else {
             format!("n <- remove the node with the smallest f from open ({priority}; {tie})")
         }
@@ -193,21 +193,21 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         Algorithm::IdaStar => (
             pick(
                 "bound <- h(start);  open <- [start]  (a stack)",
-                "界限 <- h(初始结点)；open 表 <- [初始结点]（栈）",
+                "界限\u{a0}<-\u{a0}h(初始结点)；open 表\u{a0}<-\u{a0}[初始结点]（栈）",
             ),
             "g + h".to_owned(),
         ),
         Algorithm::IterativeDeepening => (
             pick(
                 "bound <- 0;  open <- [start]  (a stack)",
-                "界限 <- 0；open 表 <- [初始结点]（栈）",
+                "界限\u{a0}<-\u{a0}0；open 表\u{a0}<-\u{a0}[初始结点]（栈）",
             ),
             pick("depth", "深度"),
         ),
         _ => (
             pick(
                 "bound <- the depth limit;  open <- [start]  (a stack)",
-                "界限 <- 深度界限；open 表 <- [初始结点]（栈）",
+                "界限\u{a0}<-\u{a0}深度界限；open 表\u{a0}<-\u{a0}[初始结点]（栈）",
             ),
             pick("depth", "深度"),
         ),
@@ -239,7 +239,7 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             Role::NewIteration,
             pick(
                 "if open is empty: bound <- smallest f pruned;  n <- start  (new iteration)",
-                "若 open 表为空：界限 <- 被剪枝的最小 f；n <- 初始结点（新一轮迭代）",
+                "若 open 表为空：界限\u{a0}<-\u{a0}被剪枝的最小 f；n\u{a0}<-\u{a0}初始结点（新一轮迭代）",
             ),
         ));
     }
@@ -248,7 +248,7 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         Role::Pop,
         pick(
             "else: n <- pop the top of open (LIFO)",
-            "否则：n <- 弹出 open 表栈顶结点（后进先出）",
+            "否则：n\u{a0}<-\u{a0}弹出 open 表栈顶结点（后进先出）",
         ),
     ));
     lines.push(goal_test_on_expansion());
@@ -257,7 +257,7 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         Role::Close,
         pick(
             "current path <- the path from the start to n",
-            "当前路径 <- 从初始结点到 n 的路径",
+            "当前路径\u{a0}<-\u{a0}从初始结点到 n 的路径",
         ),
     ));
     lines.push((
@@ -269,7 +269,7 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         ),
     ));
     let prune = if text::language() == text::Language::Chinese {
-        format!("否则若 f(m) = {f} > 界限：剪枝 m，记下最小的这种 f")
+        format!("否则若 f(m)\u{a0}=\u{a0}{f}\u{a0}>\u{a0}界限：剪枝 m，记下最小的这种 f")
     } else {
         format!("else if f(m) = {f} > bound: prune m, remember the smallest such f")
     };
@@ -301,7 +301,7 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             Role::Init,
             pick(
                 "open_f <- [start];  open_b <- [goal];  μ <- ∞",
-                "open_f <- [初始结点]；open_b <- [目标结点]；μ <- ∞",
+                "open_f\u{a0}<-\u{a0}[初始结点]；open_b\u{a0}<-\u{a0}[目标结点]；μ\u{a0}<-\u{a0}∞",
             ),
         ),
         (0, Role::Loop, pick("loop:", "循环：")),
@@ -310,7 +310,7 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             Role::EmptyCheck,
             pick(
                 "if open_f or open_b is empty and μ = ∞: return failure",
-                "若 open_f 或 open_b 为空且 μ = ∞：返回失败",
+                "若 open_f 或 open_b 为空且 μ\u{a0}=\u{a0}∞：返回失败",
             ),
         ),
         (
@@ -319,12 +319,12 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             if bfs {
                 pick(
                     "if top_f + top_b + 1 ≥ μ: return the path through the meeting",
-                    "若 top_f + top_b + 1 ≥ μ：返回经过相遇结点的路径",
+                    "若 top_f\u{a0}+\u{a0}top_b\u{a0}+\u{a0}1\u{a0}≥\u{a0}μ：返回经过相遇结点的路径",
                 )
             } else {
                 pick(
                     "if top_f + top_b ≥ μ: return the path through the meeting",
-                    "若 top_f + top_b ≥ μ：返回经过相遇结点的路径",
+                    "若 top_f\u{a0}+\u{a0}top_b\u{a0}≥\u{a0}μ：返回经过相遇结点的路径",
                 )
             },
         ),
@@ -335,14 +335,14 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
                 pick(
                     "n <- the first node (FIFO) of the layer under way, or else of the next \
                      layer of the smaller open list (forward on a tie)",
-                    "n <- 正在扩展的那一层的第一个结点（先进先出）；该层已扩展完时，\
+                    "n\u{a0}<-\u{a0}正在扩展的那一层的第一个结点（先进先出）；该层已扩展完时，\
                      取 open 表较小一端的下一层（相等时取正向）",
                 )
             } else {
                 pick(
                     "n <- the node with the smallest g in the half whose smallest g is smaller \
                      (on a tie the smaller open list, then forward)",
-                    "n <- 最小 g 较小的一端中 g 最小的结点（相等时取 open 表较小的一端，再相等取正向）",
+                    "n\u{a0}<-\u{a0}最小 g 较小的一端中 g 最小的结点（相等时取 open 表较小的一端，再相等取正向）",
                 )
             },
         ),
@@ -369,7 +369,7 @@ fn bidirectional_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
                 "if m is new to its half: put m in its open;  if the other half reached m: \
                  μ <- min(μ, g_f + g_b)",
                 "若 m 对其所在一端是新结点：放入其 open 表；若另一端已到达 m：\
-                 μ <- min(μ, g_f + g_b)",
+                 μ\u{a0}<-\u{a0}min(μ,\u{a0}g_f\u{a0}+\u{a0}g_b)",
             ),
         ),
     ];

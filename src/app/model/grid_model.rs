@@ -51,6 +51,63 @@ pub struct GridSettings {
     pub shade_by_g: bool,
     /// The compare view draws one map with every lane's expanded cells outlined in its colour.
     pub overlay: bool,
+    /// What was typed in the size fields, kept as typed: an entry that is not a size stays on
+    /// screen, with its message, until it is fixed. Not saved: the sizes above are.
+    #[serde(skip)]
+    pub typed_size: TypedSize,
+}
+
+/// One side of the map, for the size fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Width,
+    Height,
+}
+
+/// The texts of the two size fields; `None` while a field shows the size new maps take.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TypedSize {
+    pub width: Option<String>,
+    pub height: Option<String>,
+}
+
+impl TypedSize {
+    fn get(&self, side: Side) -> &Option<String> {
+        match side {
+            Side::Width => &self.width,
+            Side::Height => &self.height,
+        }
+    }
+
+    fn get_mut(&mut self, side: Side) -> &mut Option<String> {
+        match side {
+            Side::Width => &mut self.width,
+            Side::Height => &mut self.height,
+        }
+    }
+}
+
+/// Why a size field's text is not a side length new maps can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// Empty, or not a whole number.
+    NotANumber,
+    /// A whole number outside [`GRID_SIZE_RANGE`].
+    OutOfRange,
+}
+
+/// The side length a size field's text asks for: a whole number in [`GRID_SIZE_RANGE`],
+/// spaces around it allowed.
+pub fn parse_side(text: &str) -> Result<usize, SizeError> {
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SizeError::NotANumber);
+    }
+    // All digits: too many of them for a usize is out of range, not "not a number".
+    match digits.parse::<usize>() {
+        Ok(n) if GRID_SIZE_RANGE.contains(&n) => Ok(n),
+        _ => Err(SizeError::OutOfRange),
+    }
 }
 
 /// The lanes a teacher starts with on a map: BFS's diamond, greedy's straight dash, and A*
@@ -84,6 +141,7 @@ impl Default for GridSettings {
             tool: Tool::default(),
             shade_by_g: false,
             overlay: false,
+            typed_size: TypedSize::default(),
         }
     }
 }
@@ -119,7 +177,11 @@ pub enum GridEdit {
     Random,
     SetConnectivity(Connectivity),
     SetCornerCutting(CornerCutting),
+    /// Both sides of new maps at once (clamped), replacing whatever was typed.
     SetSize(usize, usize),
+    /// The text of one size field as typed: kept whatever it is, and the side of new maps
+    /// set from it when it is a size.
+    TypeSize(Side, String),
     SetDensity(f64),
     SetTool(Tool),
     SetShadeByG(bool),
@@ -233,6 +295,17 @@ impl GridSettings {
             GridEdit::SetSize(width, height) => {
                 self.width = width.clamp(*GRID_SIZE_RANGE.start(), *GRID_SIZE_RANGE.end());
                 self.height = height.clamp(*GRID_SIZE_RANGE.start(), *GRID_SIZE_RANGE.end());
+                self.typed_size = TypedSize::default();
+                Ok(false)
+            }
+            GridEdit::TypeSize(side, text) => {
+                if let Ok(n) = parse_side(&text) {
+                    match side {
+                        Side::Width => self.width = n,
+                        Side::Height => self.height = n,
+                    }
+                }
+                *self.typed_size.get_mut(side) = Some(text);
                 Ok(false)
             }
             GridEdit::SetDensity(density) => {
@@ -260,12 +333,35 @@ impl GridSettings {
             }
             GridEdit::Import(name, text) => {
                 let next = parse_map(&text).map_err(|e| EditError::File(name, e))?;
+                // The size fields then show the imported map's size.
                 self.width = next.width();
                 self.height = next.height();
+                self.typed_size = TypedSize::default();
                 *grid = next;
                 Ok(true)
             }
         }
+    }
+
+    /// The length of `side` of new maps.
+    pub fn side(&self, side: Side) -> usize {
+        match side {
+            Side::Width => self.width,
+            Side::Height => self.height,
+        }
+    }
+
+    /// The text of the size field for `side`: as typed, else the side of new maps.
+    pub fn size_text(&self, side: Side) -> String {
+        self.typed_size
+            .get(side)
+            .clone()
+            .unwrap_or_else(|| self.side(side).to_string())
+    }
+
+    /// Why the text typed for `side` is not a size (new maps keep the last size that was).
+    pub fn size_error(&self, side: Side) -> Option<SizeError> {
+        parse_side(self.typed_size.get(side).as_deref()?).err()
     }
 
     /// Puts what a hand-edited settings file can get wrong back in range; true if anything was.
@@ -431,5 +527,42 @@ mod tests {
             Err(EditError::File(..))
         ));
         assert_eq!(settings.grid.width(), 12);
+    }
+
+    #[test]
+    fn a_typed_size_is_kept_as_typed_and_sets_new_maps_only_when_it_is_one() {
+        assert_eq!(parse_side(" 40 "), Ok(40));
+        assert_eq!(parse_side("5"), Ok(5));
+        assert_eq!(parse_side("1024"), Ok(1024));
+        for bad in ["", " ", "4o", "-5", "+5", "1e3", "3.5", "３０"] {
+            assert_eq!(parse_side(bad), Err(SizeError::NotANumber), "{bad:?}");
+        }
+        for far in ["4", "0", "1025", "99999999999999999999999"] {
+            assert_eq!(parse_side(far), Err(SizeError::OutOfRange), "{far:?}");
+        }
+        let mut settings = GridSettings::default();
+        let mut seed = 1;
+        let typed = |side, text: &str| GridEdit::TypeSize(side, text.to_owned());
+        settings.apply(typed(Side::Width, "40"), &mut seed).unwrap();
+        settings.apply(typed(Side::Height, "x"), &mut seed).unwrap();
+        assert_eq!((settings.width, settings.height), (40, 20));
+        assert_eq!(settings.size_text(Side::Height), "x");
+        assert_eq!(
+            settings.size_error(Side::Height),
+            Some(SizeError::NotANumber)
+        );
+        assert_eq!(settings.size_error(Side::Width), None);
+        settings
+            .apply(GridEdit::Preset(Preset::Maze), &mut seed)
+            .unwrap();
+        assert_eq!((settings.grid.width(), settings.grid.height()), (40, 20));
+        assert_eq!(settings.size_text(Side::Height), "x");
+        // A size set otherwise (an imported map's) replaces what was typed.
+        let map = "type octile\nheight 5\nwidth 6\nmap\n......\n......\n......\n......\n......\n";
+        let import = GridEdit::Import("small.map".into(), map.into());
+        settings.apply(import, &mut seed).unwrap();
+        assert_eq!(settings.size_text(Side::Width), "6");
+        assert_eq!(settings.size_text(Side::Height), "5");
+        assert_eq!(settings.size_error(Side::Height), None);
     }
 }

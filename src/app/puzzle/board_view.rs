@@ -481,7 +481,10 @@ pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
                 CornerRadius::same(2),
                 palette::GROUPS[i % palette::GROUPS.len()],
             );
-            ui.label(egui::RichText::new(crate::app::text::pdb_group(group)).strong());
+            crate::app::widgets::word(
+                ui,
+                egui::RichText::new(crate::app::text::pdb_group(group)).strong(),
+            );
         }
         ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());
     });

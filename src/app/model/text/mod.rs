@@ -158,7 +158,7 @@ strings! {
     legend_conflict: "Badge: Manhattan distance; orange line: two tiles in their goal line in the \
         wrong order.",
         "角标：曼哈顿距离；橙线：同在目标行（列）上但顺序颠倒的两个数码。";
-    legend_zero: "h = 0 for every board.", "对所有棋盘 h = 0。";
+    legend_zero: "h = 0 for every board.", "对所有棋盘 h\u{a0}=\u{a0}0。";
     legend_pdb: "Pattern database: each group's fewest moves of its own tiles, the other tiles \
         moving free; no move is counted by two groups, so h is the groups' sum (coloured bar: \
         the tile's group).",
@@ -238,7 +238,7 @@ strings! {
     col_time: "time (ms)", "用时（毫秒）";
     bstar_hint: "Effective branching factor: the b* for which a uniform tree of the solution's \
         depth has as many nodes as were generated (N + 1 = 1 + b* + ... + b*^d)",
-        "有效分支因子：使深度为解长度的均匀树的结点数等于生成结点数的 b*（N + 1 = 1 + b* + ... + b*^d）";
+        "有效分支因子：使深度为解长度的均匀树的结点数等于生成结点数的 b*（N\u{a0}+\u{a0}1\u{a0}=\u{a0}1\u{a0}+\u{a0}b*\u{a0}+\u{a0}...\u{a0}+\u{a0}b*^d）";
     time_hint: "Time spent in the search itself while stepping, drawing excluded",
         "单步时搜索本身所用的时间，不含绘制";
     yes: "yes", "是";
@@ -272,20 +272,20 @@ strings! {
     inspector_plot: "h against the true distance h*: mean (line) and range (band) over all \
         states at each h*",
         "h 与真实距离 h* 的对比：每个 h* 上所有状态的平均值（线）与范围（带）";
-    inspector_diagonal: "h = h* (above it: inadmissible)", "h = h*（其上方：不可采纳）";
+    inspector_diagonal: "h = h* (above it: inadmissible)", "h\u{a0}=\u{a0}h*（其上方：不可采纳）";
     axis_h_star: "true distance h*", "真实距离 h*";
     col_heuristic: "heuristic", "启发函数";
     col_admissible: "admissible", "可采纳";
-    col_over: "states with h > h*", "h > h* 的状态数";
+    col_over: "states with h > h*", "h\u{a0}>\u{a0}h* 的状态数";
     col_worst: "worst h - h*", "最大 h - h*";
     inspector_current: "On the start board", "在初始棋盘上";
 
     // The live heuristic check.
     check_clean: "heuristic check: no h > h*, no inconsistent edge so far",
-        "启发函数检查：目前没有 h > h*，也没有不一致的边";
+        "启发函数检查：目前没有 h\u{a0}>\u{a0}h*，也没有不一致的边";
     check_clean_near: "heuristic check: no inconsistent edge so far, no h > h* within 14 moves \
         of the goal (h* known there)",
-        "启发函数检查：目前没有不一致的边；离目标 14 步以内（已知 h*）没有 h > h*";
+        "启发函数检查：目前没有不一致的边；离目标 14 步以内（已知 h*）没有 h\u{a0}>\u{a0}h*";
     check_clean_edges: "heuristic check: no inconsistent edge so far",
         "启发函数检查：目前没有不一致的边";
 
@@ -306,12 +306,16 @@ strings! {
     bp_board: "the board", "棋盘";
     bp_board_field: "Board to stop at", "断点棋盘";
     grid_admissible: "never above h*", "从不高于 h*";
-    grid_size: "Size", "大小";
+    grid_width: "Width", "宽";
+    grid_height: "Height", "高";
+    grid_size_hint: "New maps, presets and random ones alike, are made at this size (5 to 1024)",
+        "新地图（预设和随机地图都一样）按这个大小生成（5 到 1024）";
     grid_overlay: "One map, lanes overlaid", "叠加在一张地图上";
     grid_overlay_hint: "Each lane's closed cells tinted in its colour on one map, its path on top",
         "在一张地图上用各通道的颜色标出其 closed 格和路径";
-    import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）...";
+    import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）…";
     grid_map: "Map", "地图";
+    grid_map_area: "The map: click or drag to edit", "地图：点击或拖动来编辑";
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
     grid_density: "walls", "墙的比例";
     grid_random: "Random map", "随机地图";
@@ -415,7 +419,7 @@ strings! {
         goes first; a child beyond the bound is pruned; no child left: back up; open empty: a \
         new iteration with the bound = the smallest f pruned",
         "规则：深度优先：界限内最先生成的子结点先扩展；超出界限的子结点被剪枝；没有子结点可走时回溯；\
-        open 表为空时开始新一轮迭代，界限 = 被剪枝的最小 f";
+        open 表为空时开始新一轮迭代，界限\u{a0}=\u{a0}被剪枝的最小 f";
     exercise_rule_bidirectional_bfs: "Rule: the layer under way is finished first; then the half \
         with the smaller open list starts its next layer (forward on a tie); first in, first out \
         within a half",
@@ -472,7 +476,7 @@ strings! {
     tree_export_limits: "Export:", "导出：";
     tree_export_steps: "first steps", "前几步";
     tree_export_steps_hint: "The exported tree stands after this many steps (0: the current         step)", "导出这一步之后的搜索树（0：当前步）";
-    tree_export_depth: "depth ≤", "深度 ≤";
+    tree_export_depth: "depth ≤", "深度\u{a0}≤";
     tree_export_depth_hint: "Exported trees keep nodes at most this deep (0: every depth)",
         "导出的搜索树只保留不超过此深度的结点（0：不限）";
     export_tree_svg: "Export search tree (SVG)...", "导出搜索树（SVG）……";
@@ -640,9 +644,9 @@ pub fn grid_dir(dir: crate::domains::grid::Dir) -> &'static str {
 pub fn outcome(outcome: Outcome) -> String {
     match (outcome, zh()) {
         (Outcome::Improved { old_g }, false) => format!("improved (g was {old_g})"),
-        (Outcome::Improved { old_g }, true) => format!("已改进（原 g = {old_g}）"),
+        (Outcome::Improved { old_g }, true) => format!("已改进（原 g\u{a0}=\u{a0}{old_g}）"),
         (Outcome::Reopened { old_g }, false) => format!("reopened (g was {old_g})"),
-        (Outcome::Reopened { old_g }, true) => format!("重新打开（原 g = {old_g}）"),
+        (Outcome::Reopened { old_g }, true) => format!("重新打开（原 g\u{a0}=\u{a0}{old_g}）"),
         (other, _) => engine::outcome_word(other).to_owned(),
     }
 }
@@ -714,9 +718,11 @@ pub fn meeting_line(meeting: Option<(u32, u32, Cost)>) -> String {
         (Some((f, b, mu)), false) => {
             format!("Meeting: node S{f} (forward) = node S{b} (backward), μ = {mu}")
         }
-        (Some((f, b, mu)), true) => format!("相遇：结点 S{f}（正向）= 结点 S{b}（反向），μ = {mu}"),
+        (Some((f, b, mu)), true) => {
+            format!("相遇：结点 S{f}（正向）= 结点 S{b}（反向），μ\u{a0}=\u{a0}{mu}")
+        }
         (None, false) => "Not met yet: μ = ∞".to_owned(),
-        (None, true) => "尚未相遇：μ = ∞".to_owned(),
+        (None, true) => "尚未相遇：μ\u{a0}=\u{a0}∞".to_owned(),
     }
 }
 
@@ -758,7 +764,7 @@ pub fn list_count(n: usize) -> String {
 /// expanded counter counts the others.
 pub fn closed_count_with_goal(expanded: usize) -> String {
     match (expanded, zh()) {
-        (n, true) => format!("{n} 个已扩展 + 目标"),
+        (n, true) => format!("{n} 个已扩展\u{a0}+\u{a0}目标"),
         (1, false) => "1 expanded + the goal".to_owned(),
         (n, false) => format!("{n} expanded + the goal"),
     }
@@ -839,7 +845,9 @@ pub fn status_step<A>(view: &StepView<'_, A>, f: Cost, solved: bool) -> String {
     let f = number(f.as_f64());
     if view.children.is_empty() && view.goal_found {
         return if zh() {
-            format!("第 {step} 步：结点 S{id}（f = {f}）移出 open 表，它就是目标。已解出。")
+            format!(
+                "第 {step} 步：结点 S{id}（f\u{a0}=\u{a0}{f}）移出 open 表，它就是目标。已解出。"
+            )
         } else {
             format!("step {step}: removed node S{id} (f = {f}) from open: it is the goal. Solved.")
         };
@@ -856,7 +864,7 @@ pub fn status_step<A>(view: &StepView<'_, A>, f: Cost, solved: bool) -> String {
     let mut text = if zh() {
         let parts: Vec<String> = counts.iter().map(|(w, n)| format!("{w} {n} 个")).collect();
         format!(
-            "第 {step} 步：扩展结点 S{id}（f = {f}）；{n} 个子结点：{}",
+            "第 {step} 步：扩展结点 S{id}（f\u{a0}=\u{a0}{f}）；{n} 个子结点：{}",
             parts.join("，")
         )
     } else {
@@ -1101,14 +1109,16 @@ pub fn exercise_verdict(
                  f. Try again."
             ),
             (Hint::LargerF, true) => {
-                format!("不对：S{picked} 的 f = {picked_f}，open 表中还有 f 更小的结点。再试一次。")
+                format!(
+                    "不对：S{picked} 的 f\u{a0}=\u{a0}{picked_f}，open 表中还有 f 更小的结点。再试一次。"
+                )
             }
             (Hint::TieBreak, false) => format!(
                 "Not quite: S{picked} has the smallest f = {picked_f}, but the tie-break puts \
                  another node first. Try again."
             ),
             (Hint::TieBreak, true) => format!(
-                "不对：S{picked} 的 f = {picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
+                "不对：S{picked} 的 f\u{a0}=\u{a0}{picked_f} 是最小值，但同分规则让另一个结点先扩展。再试一次。"
             ),
             (Hint::Shallower { depth }, false) => format!(
                 "Not quite: S{picked} waits at depth {depth}, and a deeper node waits too: \
@@ -1140,14 +1150,16 @@ pub fn exercise_verdict(
                  smaller f. Try again."
             ),
             (Hint::LargerInHalf, true) => {
-                format!("不对：S{picked} 的 f = {picked_f}，它这一端还有 f 更小的结点。再试一次。")
+                format!(
+                    "不对：S{picked} 的 f\u{a0}=\u{a0}{picked_f}，它这一端还有 f 更小的结点。再试一次。"
+                )
             }
             (Hint::LaterInHalf, false) => format!(
                 "Not quite: S{picked} has the smallest f = {picked_f} of its half, but another \
                  node with it entered open first: first in, first out. Try again."
             ),
             (Hint::LaterInHalf, true) => format!(
-                "不对：S{picked} 的 f = {picked_f} 是它这一端的最小值，但另一个同值结点更早进入 open 表：先进先出。再试一次。"
+                "不对：S{picked} 的 f\u{a0}=\u{a0}{picked_f} 是它这一端的最小值，但另一个同值结点更早进入 open 表：先进先出。再试一次。"
             ),
         };
     }
@@ -1158,7 +1170,10 @@ pub fn exercise_verdict(
             format!("its f = {} is the smallest in open.", number(f.as_f64()))
         }
         (Why::SmallestF { f }, true) => {
-            format!("它的 f = {} 是 open 表中最小的。", number(f.as_f64()))
+            format!(
+                "它的 f\u{a0}=\u{a0}{} 是 open 表中最小的。",
+                number(f.as_f64())
+            )
         }
         (Why::SmallerH { f, h, ties }, false) => format!(
             "{ties} nodes share the smallest f = {}; the tie-break takes the smaller h, and its \
@@ -1166,7 +1181,7 @@ pub fn exercise_verdict(
             number(f.as_f64())
         ),
         (Why::SmallerH { f, h, ties }, true) => format!(
-            "有 {ties} 个结点的 f 同为最小值 {}；同分时取 h 小者，它的 h = {h} 最小。",
+            "有 {ties} 个结点的 f 同为最小值 {}；同分时取 h 小者，它的 h\u{a0}=\u{a0}{h} 最小。",
             number(f.as_f64())
         ),
         (
@@ -1234,7 +1249,7 @@ pub fn exercise_verdict(
              with the bound raised from {from} to {to}, the smallest f pruned."
         ),
         (Why::NewIteration { from, to }, true) => format!(
-            "open 表已空且有结点被剪枝：新一轮迭代从初始结点重新开始，界限从 {from} 提高到被剪枝的最小 f = {to}。"
+            "open 表已空且有结点被剪枝：新一轮迭代从初始结点重新开始，界限从 {from} 提高到被剪枝的最小 f\u{a0}=\u{a0}{to}。"
         ),
         (
             Why::Side {
@@ -1267,7 +1282,7 @@ pub fn exercise_verdict(
                             "；这一端有 {ties} 个结点的 f 同为最小值 {f}，它最先进入 open 表（先进先出）"
                         )
                     } else {
-                        format!("；它的 f = {f} 是这一端最小的")
+                        format!("；它的 f\u{a0}=\u{a0}{f} 是这一端最小的")
                     };
                     format!("扩展{half}一端：{reason}{order}。")
                 }
@@ -1285,7 +1300,7 @@ pub fn exercise_verdict(
 pub fn pseudo_popped(n: u32, f: Cost) -> String {
     let f = f.as_f64();
     if zh() {
-        format!("取出结点 S{n}（f = {}）", number(f))
+        format!("取出结点 S{n}（f\u{a0}=\u{a0}{}）", number(f))
     } else {
         format!("popped node S{n} (f = {}) from open", number(f))
     }
@@ -1319,7 +1334,9 @@ pub fn pseudo_child(
 ) -> String {
     let f = number(f.as_f64());
     if zh() {
-        format!("第 {i} 个子结点（共 {of} 个）：{action} -> S{m}（g {g}, h {h}, f {f}），{outcome}")
+        format!(
+            "第 {i} 个子结点（共 {of} 个）：{action}\u{a0}->\u{a0}S{m}（g\u{a0}{g},\u{a0}h\u{a0}{h},\u{a0}f\u{a0}{f}），{outcome}"
+        )
     } else {
         format!("child {i} of {of}: {action} -> S{m} (g {g}, h {h}, f {f}), {outcome}")
     }
@@ -1489,7 +1506,7 @@ pub fn grid_inspector_headers() -> [&'static str; 4] {
 
 pub fn grid_overestimates(over: usize, cells: usize) -> String {
     if zh() {
-        format!("高估：{cells} 个格子中有 {over} 个 h > h*")
+        format!("高估：{cells} 个格子中有 {over} 个 h\u{a0}>\u{a0}h*")
     } else {
         format!("overestimates on {over} of {cells} cells")
     }
@@ -1504,17 +1521,19 @@ pub fn grid_legend(kind: crate::app::domain::AnyHeuristic) -> &'static str {
     };
     match (kind, zh()) {
         (G::Zero, false) => "h = 0: A* searches like uniform-cost",
-        (G::Zero, true) => "h = 0：A* 与一致代价搜索相同",
+        (G::Zero, true) => "h\u{a0}=\u{a0}0：A* 与一致代价搜索相同",
         (G::Manhattan, false) => {
             "h = dx + dy: exact on open 4-connected maps, too high with diagonals"
         }
-        (G::Manhattan, true) => "h = dx + dy：四连通空地上恰好准确，允许斜走时会高估",
+        (G::Manhattan, true) => {
+            "h\u{a0}=\u{a0}dx\u{a0}+\u{a0}dy：四连通空地上恰好准确，允许斜走时会高估"
+        }
         (G::Euclidean, false) => "h = straight-line distance: never too high, weaker than octile",
-        (G::Euclidean, true) => "h = 直线距离：从不高估，但比八方向距离弱",
+        (G::Euclidean, true) => "h\u{a0}=\u{a0}直线距离：从不高估，但比八方向距离弱",
         (G::Octile, false) => "h = diagonals then straight steps: exact on open 8-connected maps",
-        (G::Octile, true) => "h = 先斜走再直走：八连通空地上恰好准确",
+        (G::Octile, true) => "h\u{a0}=\u{a0}先斜走再直走：八连通空地上恰好准确",
         (G::Chebyshev, false) => "h = max(dx, dy): as if a diagonal cost 1; weak",
-        (G::Chebyshev, true) => "h = max(dx, dy)：把斜走当作代价 1，较弱",
+        (G::Chebyshev, true) => "h\u{a0}=\u{a0}max(dx,\u{a0}dy)：把斜走当作代价 1，较弱",
     }
 }
 
@@ -1530,6 +1549,42 @@ pub fn grid_edit_error(error: &crate::app::grid_model::EditError) -> String {
     }
 }
 
+/// Why a size field's text is not a size, and the size new maps keep meanwhile.
+pub fn grid_size_error(
+    side: crate::app::grid_model::Side,
+    error: crate::app::grid_model::SizeError,
+    kept: usize,
+) -> String {
+    use crate::app::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
+    let (low, high) = (GRID_SIZE_RANGE.start(), GRID_SIZE_RANGE.end());
+    match (side, error, zh()) {
+        (Side::Width, SizeError::NotANumber, false) => {
+            format!("The width is not a whole number; new maps keep the width {kept}")
+        }
+        (Side::Height, SizeError::NotANumber, false) => {
+            format!("The height is not a whole number; new maps keep the height {kept}")
+        }
+        (Side::Width, SizeError::OutOfRange, false) => {
+            format!("The width must be {low} to {high}; new maps keep the width {kept}")
+        }
+        (Side::Height, SizeError::OutOfRange, false) => {
+            format!("The height must be {low} to {high}; new maps keep the height {kept}")
+        }
+        (Side::Width, SizeError::NotANumber, true) => {
+            format!("宽不是整数；新地图仍用宽 {kept}")
+        }
+        (Side::Height, SizeError::NotANumber, true) => {
+            format!("高不是整数；新地图仍用高 {kept}")
+        }
+        (Side::Width, SizeError::OutOfRange, true) => {
+            format!("宽须在 {low} 到 {high} 之间；新地图仍用宽 {kept}")
+        }
+        (Side::Height, SizeError::OutOfRange, true) => {
+            format!("高须在 {low} 到 {high} 之间；新地图仍用高 {kept}")
+        }
+    }
+}
+
 /// A violation of the heuristic check in one sentence.
 pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
     use crate::app::check::Flaw;
@@ -1537,7 +1592,9 @@ pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
         Flaw::Inadmissible { state, h, exact } => {
             let (h, exact) = (number(*h), number(*exact));
             if zh() {
-                format!("{state} 上 h = {h}，但它到目标的真实代价只有 {exact}（h > h*）")
+                format!(
+                    "{state} 上 h\u{a0}=\u{a0}{h}，但它到目标的真实代价只有 {exact}（h\u{a0}>\u{a0}h*）"
+                )
             } else {
                 format!("h = {h} on {state}, but the goal is only {exact} away (h > h*)")
             }
@@ -1843,7 +1900,7 @@ pub fn check_violations(count: usize, first_step: usize) -> String {
 pub fn pseudo_new_iteration(number: usize, from: Cost, to: Cost) -> String {
     if zh() {
         format!(
-            "open 表已空：界限从 {from} 提高到被剪枝的最小 f = {to}；第 {number} 轮迭代从初始结点 S0 开始"
+            "open 表已空：界限从 {from} 提高到被剪枝的最小 f\u{a0}=\u{a0}{to}；第 {number} 轮迭代从初始结点 S0 开始"
         )
     } else {
         format!(
@@ -1866,7 +1923,7 @@ pub fn pseudo_path(path: &[u32]) -> String {
 /// A child's outcome "pruned", with the bound its f is above.
 pub fn pseudo_beyond_bound(outcome: &str, bound: Cost) -> String {
     if zh() {
-        format!("{outcome}（f > 界限 {bound}）")
+        format!("{outcome}（f\u{a0}>\u{a0}界限 {bound}）")
     } else {
         format!("{outcome} (f > bound {bound})")
     }
@@ -1875,7 +1932,7 @@ pub fn pseudo_beyond_bound(outcome: &str, bound: Cost) -> String {
 /// A child's outcome, and the meeting it made the best so far.
 pub fn pseudo_meets(outcome: &str, forward: u32, backward: u32, mu: Cost) -> String {
     if zh() {
-        format!("{outcome}；与另一端相遇：S{forward} = S{backward}，μ = {mu}")
+        format!("{outcome}；与另一端相遇：S{forward}\u{a0}=\u{a0}S{backward}，μ\u{a0}=\u{a0}{mu}")
     } else {
         format!("{outcome}; it meets the other half: S{forward} = S{backward}, μ = {mu}")
     }
@@ -1922,8 +1979,8 @@ pub fn pseudo_side_popped(
     match (forward, zh()) {
         (true, false) => format!("forward half: {reason}; popped node S{n} (f = {f})"),
         (false, false) => format!("backward half: {reason}; popped node S{n} (f = {f})"),
-        (true, true) => format!("正向：{reason}；取出结点 S{n}（f = {f}）"),
-        (false, true) => format!("反向：{reason}；取出结点 S{n}（f = {f}）"),
+        (true, true) => format!("正向：{reason}；取出结点 S{n}（f\u{a0}=\u{a0}{f}）"),
+        (false, true) => format!("反向：{reason}；取出结点 S{n}（f\u{a0}=\u{a0}{f}）"),
     }
 }
 
@@ -1974,7 +2031,7 @@ pub fn pseudo_stop(rule: crate::app::before_step::StopRule) -> String {
             } else {
                 "两端从未相遇：无解"
             };
-            format!("{half} open 表已空，μ = {}：{verdict}", mu(m))
+            format!("{half} open 表已空，μ\u{a0}=\u{a0}{}：{verdict}", mu(m))
         }
     }
 }
@@ -2010,6 +2067,19 @@ mod tests {
         }
         assert_eq!(untranslated, Vec::<&str>::new());
         assert!(PAIRS.len() > 100);
+    }
+
+    /// Every fixed string's Chinese keeps the typesetting rules of [`crate::i18n::typeset`]:
+    /// full-width punctuation, and formulas that do not break across lines.
+    #[test]
+    fn every_fixed_chinese_string_is_typeset() {
+        let mut wrong = Vec::new();
+        for (name, _, chinese) in PAIRS {
+            for flaw in crate::i18n::typeset::flaws(chinese) {
+                wrong.push(format!("{name}: {flaw}: {chinese:?}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
     #[test]
