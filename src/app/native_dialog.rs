@@ -38,8 +38,9 @@ pub struct NativeDialog {
 
 impl NativeDialog {
     /// Opens the system's dialog for `action` in `folder` (a save suggests the action's file
-    /// name), over `parent` where it is given. Runs on the window's thread: macOS shows its
-    /// panel as the dialog is made, the other systems when the worker first polls it.
+    /// name), over `parent` where it is given. Runs on the window's thread, where macOS must
+    /// make its panel; elsewhere the dialog is made on the worker, once it knows which
+    /// service answers.
     pub fn start(
         action: FileAction,
         folder: &Path,
@@ -54,23 +55,32 @@ impl NativeDialog {
         if let Some(parent) = parent {
             dialog = dialog.set_parent(parent);
         }
-        let answer: std::pin::Pin<Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>> =
-            if action.reads() {
-                Box::pin(dialog.pick_file())
-            } else {
-                Box::pin(dialog.set_file_name(action.default_name()).save_file())
-            };
+        let made_here = cfg!(target_os = "macos").then(|| show(dialog.clone(), action, None));
+        let folder = folder.to_path_buf();
         let repaint = ctx.clone();
         let worker = Worker::spawn(move |_| {
-            let answer = if dialog_service_answers() {
-                let shown = Instant::now();
-                match pollster::block_on(answer) {
-                    Some(file) => Answer::Picked(file.path().to_path_buf()),
-                    None if shown.elapsed() < TOO_SOON_FOR_A_PERSON => Answer::Unavailable,
-                    None => Answer::Cancelled,
+            let answer = match dialog_service() {
+                Some(service) => {
+                    let shown_dialog = made_here.unwrap_or_else(|| {
+                        // zenity is started in no folder: its file name carries the folder.
+                        let zenity_path = (service == Service::Zenity).then(|| {
+                            let name = if action.reads() {
+                                ""
+                            } else {
+                                action.default_name()
+                            };
+                            folder.join(name).to_string_lossy().into_owned()
+                        });
+                        show(dialog, action, zenity_path)
+                    });
+                    let shown = Instant::now();
+                    match pollster::block_on(shown_dialog) {
+                        Some(file) => Answer::Picked(file.path().to_path_buf()),
+                        None if shown.elapsed() < TOO_SOON_FOR_A_PERSON => Answer::Unavailable,
+                        None => Answer::Cancelled,
+                    }
                 }
-            } else {
-                Answer::Unavailable
+                None => Answer::Unavailable,
             };
             // The window may be idle, waiting for input: draw the answer now.
             repaint.request_repaint();
@@ -107,17 +117,48 @@ impl NativeDialog {
     }
 }
 
-/// Whether a dialog can be shown at all. On Linux rfd asks the desktop portal over D-Bus, and
+/// What shows the dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Service {
+    /// The system's own: Windows, macOS, or the desktop portal on Linux.
+    Native,
+    /// rfd's fallback on Linux without a portal (other systems never name it).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    Zenity,
+}
+
+/// The system's dialog, shown as soon as it is polled (on macOS, as it is made): a save
+/// suggests the action's file name, or `path` where it is given.
+fn show(dialog: rfd::AsyncFileDialog, action: FileAction, path: Option<String>) -> ShownDialog {
+    let name = path.or_else(|| (!action.reads()).then(|| action.default_name().to_owned()));
+    let dialog = match name {
+        Some(name) => dialog.set_file_name(name),
+        None => dialog,
+    };
+    if action.reads() {
+        Box::pin(dialog.pick_file())
+    } else {
+        Box::pin(dialog.save_file())
+    }
+}
+
+type ShownDialog = std::pin::Pin<Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>>;
+
+/// What can show a dialog, if anything. On Linux rfd asks the desktop portal over D-Bus, and
 /// without one runs zenity; with neither it says None as a cancel does, so ask first.
 #[cfg(target_os = "linux")]
-fn dialog_service_answers() -> bool {
-    portal_has_file_chooser() || program_on_path("zenity")
+fn dialog_service() -> Option<Service> {
+    if portal_has_file_chooser() {
+        Some(Service::Native)
+    } else {
+        program_on_path("zenity").then_some(Service::Zenity)
+    }
 }
 
 /// Windows and macOS always have their dialogs.
 #[cfg(not(target_os = "linux"))]
-fn dialog_service_answers() -> bool {
-    true
+fn dialog_service() -> Option<Service> {
+    Some(Service::Native)
 }
 
 /// Whether the desktop portal answers on the session bus with a file chooser: asking for the
