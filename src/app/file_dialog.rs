@@ -1,30 +1,63 @@
-//! The file dialog: one at a time, a folder browser over a path that can also be typed. What
-//! the files hold is the model's (`model::files`); this is where the user picks them.
+//! The file dialog: the operating system's own where the window offers it (see
+//! [`super::native_dialog`]), else the window's own browser: one at a time, a folder browser
+//! over a path that can also be typed, with a filter and the user's places. What the files
+//! hold is the model's (`model::files`); this is where the user picks them.
 
 use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
 use super::files::FileAction;
+use super::native_dialog::{Answer, NativeDialog};
 use super::text;
+use super::user_folders::{Place, UserFolders};
 
-/// The file dialog: one at a time, a folder browser (places, folders, files of the right kind)
-/// over a path that can also be typed; Enter or a double click confirms.
+/// Which dialog the file commands open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Chooser {
+    /// The window's own browser, always: the tests, which must never wait on a system dialog.
+    #[default]
+    BuiltIn,
+    /// The operating system's dialog, with the browser where none answers (the window).
+    SystemFirst,
+}
+
+/// The file dialog: one at a time, the system's or a folder browser (places, folders, files
+/// of the right kind, a filter) over a path that can also be typed; Enter or a double click
+/// confirms.
 #[derive(Default)]
 pub struct FileDialog {
+    /// What the browser is open for; None while it is closed.
     pub action: Option<FileAction>,
     pub path: String,
     /// Why the last attempt failed, shown in the dialog until the path changes.
     pub error: Option<String>,
+    /// Typed to list only the names that contain it; emptied in each new folder.
+    filter: String,
     /// The folder last listed with its folders and files, so a folder is read when it changes
     /// rather than every frame.
     listing: Option<Listing>,
+    /// Set when a new folder is listed, so its list starts at the top.
+    scroll_to_top: bool,
+    /// Set on opening and in each new folder: the field typing goes to takes the focus.
+    focus_pending: bool,
     /// Where sessions were last opened or saved, and where exports were last written: opening
     /// a lesson does not send the next export into the lessons folder.
     session_folder: Option<PathBuf>,
     export_folder: Option<PathBuf>,
     /// Folders used before, newest first (at most five).
     recent: Vec<PathBuf>,
+    /// The user's home and the folders in it; None where the system names no home.
+    user: Option<UserFolders>,
+    /// The user's places that exist, read on opening.
+    places: Vec<(Place, PathBuf)>,
+    chooser: Chooser,
+    /// A system dialog asked for this frame, opened at its end where the window is known.
+    system_wanted: Option<FileAction>,
+    /// The system's dialog while it is open.
+    system: Option<NativeDialog>,
+    /// The browser opened because no system dialog answered: it says so.
+    fell_back: bool,
 }
 
 struct Listing {
@@ -39,17 +72,6 @@ pub struct Request {
     pub path: PathBuf,
 }
 
-/// The user's documents folder (`XDG_DOCUMENTS_DIR`, else ~/Documents, else home), where
-/// exports go first.
-fn documents_folder() -> Option<PathBuf> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    std::env::var_os("XDG_DOCUMENTS_DIR")
-        .map(PathBuf::from)
-        .or_else(|| home.as_ref().map(|h| h.join("Documents")))
-        .filter(|d| d.is_dir())
-        .or(home)
-}
-
 /// The folder a path names: itself when it is a folder or ends in a separator, else its parent.
 fn folder_of(path: &str) -> PathBuf {
     let as_path = Path::new(path);
@@ -60,37 +82,98 @@ fn folder_of(path: &str) -> PathBuf {
     }
 }
 
+/// The name shown for a file or folder.
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Whether `name` contains `filter`, ignoring case; an empty filter passes every name.
+fn passes(name: &str, filter: &str) -> bool {
+    filter.is_empty() || name.to_lowercase().contains(&filter.to_lowercase())
+}
+
+/// Sessions and maps are kept apart from exports: each kind starts where it was last used.
+fn is_session_kind(action: FileAction) -> bool {
+    matches!(
+        action,
+        FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap
+    )
+}
+
 impl FileDialog {
-    /// Opens the dialog for `action`: sessions in the folder last used for sessions, exports
-    /// in the folder last used for exports, else the documents folder.
-    pub fn open(&mut self, action: FileAction) {
-        let last = match action {
-            FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
-                &self.session_folder
-            }
-            _ => &self.export_folder,
+    /// A dialog over the current user's folders.
+    pub fn new(chooser: Chooser) -> FileDialog {
+        FileDialog {
+            chooser,
+            user: UserFolders::from_env(),
+            ..FileDialog::default()
+        }
+    }
+
+    /// Whether the window's own browser is open (the system's dialog is another window).
+    pub fn is_open(&self) -> bool {
+        self.action.is_some()
+    }
+
+    /// Where a dialog for `action` starts: the folder last used for its kind, else the
+    /// documents folder, else home. Never the working directory.
+    fn start_folder(&self, action: FileAction) -> PathBuf {
+        let last = if is_session_kind(action) {
+            &self.session_folder
+        } else {
+            &self.export_folder
         };
-        let folder = last
-            .clone()
+        last.clone()
             .filter(|p| p.is_dir())
-            .or_else(|| match action {
-                FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
-                    std::env::current_dir()
-                        .ok()
-                        .filter(|d| d.parent().is_some())
-                }
-                _ => None,
-            })
-            .or_else(documents_folder)
-            .unwrap_or_default();
-        self.path = folder
-            .join(action.default_name())
-            .to_string_lossy()
-            .into_owned();
+            .or_else(|| self.user.as_ref().map(UserFolders::documents))
+            .unwrap_or_else(|| PathBuf::from(std::path::MAIN_SEPARATOR_STR))
+    }
+
+    /// Opens the dialog for `action`: the system's where the window offers it, else the
+    /// browser. While a system dialog is open nothing else opens.
+    pub fn open_system_first(&mut self, action: FileAction) {
+        match self.chooser {
+            Chooser::SystemFirst if self.system.is_none() => self.system_wanted = Some(action),
+            Chooser::SystemFirst => {}
+            Chooser::BuiltIn => self.open(action),
+        }
+    }
+
+    /// Opens the window's own browser for `action`, in [`Self::start_folder`].
+    pub fn open(&mut self, action: FileAction) {
+        if self.system.is_some() {
+            return;
+        }
+        let path = self.start_folder(action).join(action.default_name());
+        self.open_at(action, &path);
+    }
+
+    fn open_at(&mut self, action: FileAction, path: &Path) {
+        self.path = path.to_string_lossy().into_owned();
         self.action = Some(action);
         self.error = None;
-        // Read again on opening: files may have been written since.
+        self.fell_back = false;
+        // Read again on opening: files and folders may have come and gone since.
         self.listing = None;
+        self.places = self
+            .user
+            .as_ref()
+            .map(UserFolders::places)
+            .unwrap_or_default();
+        self.focus_pending = true;
+    }
+
+    /// Opens the system's dialog asked for this frame, over `frame`'s window. Called by the
+    /// window at the end of each frame; the tests' dialogs never ask for one.
+    pub fn open_wanted_system_dialog(&mut self, ctx: &egui::Context, frame: &eframe::Frame) {
+        if let Some(action) = self.system_wanted.take() {
+            let folder = self.start_folder(action);
+            self.system = Some(NativeDialog::start(action, &folder, Some(frame), ctx));
+            // The next frame says the dialog is open, even with no input to wake the window.
+            ctx.request_repaint();
+        }
     }
 
     /// Starts every kind of file in `folder` (the tests keep their files in one place).
@@ -105,11 +188,10 @@ impl FileDialog {
         let Some(folder) = path.parent().map(Path::to_path_buf) else {
             return;
         };
-        match action {
-            FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap => {
-                self.session_folder = Some(folder.clone());
-            }
-            _ => self.export_folder = Some(folder.clone()),
+        if is_session_kind(action) {
+            self.session_folder = Some(folder.clone());
+        } else {
+            self.export_folder = Some(folder.clone());
         }
         self.recent.retain(|f| *f != folder);
         self.recent.insert(0, folder);
@@ -127,13 +209,54 @@ impl FileDialog {
         self.error = None;
     }
 
+    /// Follows the system's dialog: a line while it is open; its pick as a request; the
+    /// browser where no system dialog answered. None while it is open or after a cancel.
+    fn follow_system_dialog(&mut self, ctx: &egui::Context) -> Option<Request> {
+        let dialog = self.system.as_mut()?;
+        let action = dialog.action;
+        let Some(answer) = dialog.poll() else {
+            let line = text::system_file_dialog_open(action.title().trim_end_matches(['.', '…']));
+            egui::Area::new(egui::Id::unique("searchlab system file dialog"))
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+                .interactable(false)
+                .show(ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| ui.label(line));
+                });
+            return None;
+        };
+        self.system = None;
+        match answer {
+            Answer::Picked(path) => Some(Request { action, path }),
+            Answer::Cancelled => None,
+            Answer::Unavailable => {
+                self.open(action);
+                self.fell_back = true;
+                None
+            }
+        }
+    }
+
     /// Draws the dialog; returns a request when the user confirms.
     pub fn window(&mut self, ctx: &egui::Context) -> Option<Request> {
+        if self.system.is_some() {
+            let request = self.follow_system_dialog(ctx);
+            if request.is_some() || self.system.is_some() {
+                return request;
+            }
+        }
         let action = self.action?;
         let t = text::t();
         let mut confirm = false;
         let mut open = true;
         let mut go_to = None;
+        let path_id = egui::Id::unique("searchlab file path");
+        let filter_id = egui::Id::unique("searchlab file filter");
+        let nothing_focused = ctx.memory(|m| m.focused().is_none());
+        let typed = ctx.input(|i| {
+            i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Text(text) if !text.trim().is_empty()))
+        });
         let title = action.title().trim_end_matches(['.', '…']);
         egui::Window::new(title)
             .id(egui::Id::unique("searchlab file dialog"))
@@ -145,11 +268,28 @@ impl FileDialog {
             .default_width(560.0)
             .open(&mut open)
             .show(ctx, |ui| {
+                // Focus is given once the window is drawn for real: a window's first frame
+                // only measures it, and a field drawn then cannot hold the focus.
+                if self.focus_pending && !ui.is_sizing_pass() {
+                    self.focus_pending = false;
+                    if action.reads() {
+                        ui.memory_mut(|m| m.request_focus(filter_id));
+                    } else {
+                        self.select_name(ui.ctx(), path_id);
+                    }
+                } else if nothing_focused && typed {
+                    // Typing with no field focused narrows the list, as in a file manager.
+                    ui.memory_mut(|m| m.request_focus(filter_id));
+                }
+                if self.fell_back {
+                    ui.label(RichText::new(t.no_system_file_dialog).weak());
+                }
                 ui.horizontal(|ui| {
                     let label = ui.label(RichText::new(t.file_path).strong());
                     let response = ui
                         .add(
                             egui::TextEdit::singleline(&mut self.path)
+                                .id(path_id)
                                 .desired_width(460.0)
                                 .font(egui::TextStyle::Monospace),
                         )
@@ -161,31 +301,27 @@ impl FileDialog {
                         confirm = true;
                     }
                 });
-                // Places: home, documents and the folders used before.
+                // Places: the user's folders that exist, then the folders used before.
                 ui.horizontal_wrapped(|ui| {
                     super::widgets::word(ui, RichText::new(t.places).weak());
-                    let home = std::env::var_os("HOME").map(PathBuf::from);
-                    let mut places: Vec<(String, PathBuf)> = Vec::new();
-                    if let Some(home) = home {
-                        places.push((t.home_folder.to_owned(), home));
-                    }
-                    if let Some(documents) = documents_folder() {
-                        places.push((t.documents_folder.to_owned(), documents));
-                    }
-                    for folder in &self.recent {
+                    let places = self
+                        .places
+                        .iter()
+                        .map(|(place, folder)| (place.name().to_owned(), folder));
+                    let recent = self.recent.iter().map(|folder| {
                         let name = folder.file_name().map_or_else(
                             || folder.display().to_string(),
                             |n| n.to_string_lossy().into_owned(),
                         );
-                        places.push((name, folder.clone()));
-                    }
-                    for (name, folder) in places {
+                        (name, folder)
+                    });
+                    for (name, folder) in places.chain(recent) {
                         if ui
                             .button(name)
                             .on_hover_text(folder.display().to_string())
                             .clicked()
                         {
-                            go_to = Some(folder);
+                            go_to = Some(folder.clone());
                         }
                     }
                 });
@@ -197,56 +333,90 @@ impl FileDialog {
                         folders,
                         files,
                     });
+                    self.filter.clear();
+                    self.scroll_to_top = true;
                 }
-                let listing = self.listing.as_ref().expect("just listed");
+                let Some(listing) = self.listing.as_ref() else {
+                    return;
+                };
+                let mut picked = None;
+                let filter_entered = ui
+                    .horizontal(|ui| {
+                        let label = ui.label(RichText::new(t.file_filter).strong());
+                        let response = ui
+                            .add(
+                                egui::TextEdit::singleline(&mut self.filter)
+                                    .id(filter_id)
+                                    .hint_text(t.file_filter_hint)
+                                    .desired_width(300.0),
+                            )
+                            .labelled_by(label.id);
+                        response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    })
+                    .inner;
                 ui.label(
                     RichText::new(text::files_in_folder(&listing.folder.display().to_string()))
                         .weak(),
                 );
-                let mut picked = None;
-                egui::ScrollArea::vertical()
+                let folders: Vec<&PathBuf> = listing
+                    .folders
+                    .iter()
+                    .filter(|f| passes(&name_of(f), &self.filter))
+                    .collect();
+                let files: Vec<&PathBuf> = listing
+                    .files
+                    .iter()
+                    .filter(|f| passes(&name_of(f), &self.filter))
+                    .collect();
+                if filter_entered {
+                    // Enter in the filter opens what it narrowed the list to, if that is one.
+                    match (folders.as_slice(), files.as_slice()) {
+                        ([folder], []) => go_to = Some((*folder).clone()),
+                        ([], [file]) => {
+                            picked = Some(file.to_string_lossy().into_owned());
+                            confirm = true;
+                        }
+                        _ => {}
+                    }
+                }
+                let mut scroll = egui::ScrollArea::vertical()
                     .max_height(200.0)
                     .min_scrolled_height(200.0)
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        if let Some(parent) = listing.folder.parent()
-                            && ui.selectable_label(false, t.parent_folder).clicked()
-                        {
-                            go_to = Some(parent.to_path_buf());
+                    .auto_shrink([false, false]);
+                if std::mem::take(&mut self.scroll_to_top) {
+                    scroll = scroll.vertical_scroll_offset(0.0);
+                }
+                scroll.show(ui, |ui| {
+                    if let Some(parent) = listing.folder.parent()
+                        && ui.selectable_label(false, t.parent_folder).clicked()
+                    {
+                        go_to = Some(parent.to_path_buf());
+                    }
+                    for sub in &folders {
+                        let name = format!("{}{}", name_of(sub), std::path::MAIN_SEPARATOR);
+                        if ui.selectable_label(false, name).clicked() {
+                            go_to = Some((*sub).clone());
                         }
-                        for sub in &listing.folders {
-                            let name = sub
-                                .file_name()
-                                .map(|n| n.to_string_lossy().into_owned())
-                                .unwrap_or_default();
-                            if ui
-                                .selectable_label(
-                                    false,
-                                    format!("{name}{}", std::path::MAIN_SEPARATOR),
-                                )
-                                .clicked()
-                            {
-                                go_to = Some(sub.clone());
-                            }
+                    }
+                    for file in &files {
+                        let selected = Path::new(&self.path) == file.as_path();
+                        let response = ui.selectable_label(selected, name_of(file));
+                        if response.double_clicked() {
+                            picked = Some(file.to_string_lossy().into_owned());
+                            confirm = true;
+                        } else if response.clicked() {
+                            picked = Some(file.to_string_lossy().into_owned());
                         }
-                        for file in &listing.files {
-                            let name = file
-                                .file_name()
-                                .map(|n| n.to_string_lossy().into_owned())
-                                .unwrap_or_default();
-                            let selected = Path::new(&self.path) == file.as_path();
-                            let response = ui.selectable_label(selected, name);
-                            if response.double_clicked() {
-                                picked = Some(file.to_string_lossy().into_owned());
-                                confirm = true;
-                            } else if response.clicked() {
-                                picked = Some(file.to_string_lossy().into_owned());
-                            }
-                        }
-                        if listing.folders.is_empty() && listing.files.is_empty() {
-                            ui.label(RichText::new(t.folder_empty).weak());
-                        }
-                    });
+                    }
+                    if folders.is_empty() && files.is_empty() {
+                        let empty = if listing.folders.is_empty() && listing.files.is_empty() {
+                            t.folder_empty
+                        } else {
+                            t.nothing_matches_filter
+                        };
+                        ui.label(RichText::new(empty).weak());
+                    }
+                });
                 if let Some(path) = picked {
                     self.path = path;
                     self.error = None;
@@ -276,6 +446,8 @@ impl FileDialog {
             });
         if let Some(folder) = go_to {
             self.go_to(&folder, action);
+            // In a new folder typing goes where it went on opening.
+            self.focus_pending = true;
         }
         if !open {
             self.action = None;
@@ -288,6 +460,7 @@ impl FileDialog {
             // A folder: open it rather than try to write a file called like it.
             let folder = PathBuf::from(path);
             self.go_to(&folder, action);
+            self.focus_pending = true;
             return None;
         }
         Some(Request {
@@ -296,8 +469,33 @@ impl FileDialog {
         })
     }
 
+    /// Focuses the path field with the file name's stem selected, so typing replaces the
+    /// name and keeps the folder and the extension.
+    fn select_name(&self, ctx: &egui::Context, path_id: egui::Id) {
+        use egui::text::{CCursor, CCursorRange};
+        let chars = self.path.chars().count();
+        let name_start = self
+            .path
+            .rfind(std::path::MAIN_SEPARATOR)
+            .map_or(0, |at| self.path[..at].chars().count() + 1);
+        let name = Path::new(&self.path);
+        let extension = name
+            .extension()
+            .filter(|_| !self.path.ends_with(std::path::MAIN_SEPARATOR))
+            .map_or(0, |e| e.to_string_lossy().chars().count() + 1);
+        let stem_end = chars.saturating_sub(extension).max(name_start);
+        let mut state = egui::text_edit::TextEditState::load(ctx, path_id).unwrap_or_default();
+        state.cursor.set_char_range(Some(CCursorRange::two(
+            CCursor::new(name_start),
+            CCursor::new(stem_end),
+        )));
+        state.store(ctx, path_id);
+        ctx.memory_mut(|m| m.request_focus(path_id));
+    }
+
     /// The outcome of a request: close on success (remembering the folder), or keep the
-    /// dialog open with the error.
+    /// browser open with the error; a system dialog's pick that fails opens the browser
+    /// there, with the error, to try another path.
     pub fn finish(&mut self, request: &Request, result: Result<String, String>) -> Option<String> {
         match result {
             Ok(status) => {
@@ -307,6 +505,9 @@ impl FileDialog {
                 Some(status)
             }
             Err(error) => {
+                if self.action.is_none() {
+                    self.open_at(request.action, &request.path);
+                }
                 self.error = Some(error);
                 None
             }
@@ -351,6 +552,7 @@ mod tests {
     use super::*;
     use crate::app::domain::DomainKind;
     use crate::app::files::SessionFile;
+    use crate::app::native_dialog::Answer;
     use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::SearchConfig;
     use crate::search::Algorithm;
@@ -593,5 +795,233 @@ mod tests {
         h.run();
         click_menu(&mut h, "File", "Save session...");
         assert_eq!(folder_of(&h.state().files.path), lessons);
+    }
+
+    /// A fresh empty folder for one test.
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = temp_path(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The browser opens in the documents folder of the user's home, not in the working
+    /// directory, and offers as places only the user's folders that exist.
+    #[test]
+    fn the_browser_starts_in_documents_and_offers_only_places_that_exist() {
+        let home = fresh_dir("home");
+        let documents = home.join("Documents");
+        std::fs::create_dir(&documents).unwrap();
+        let mut h = test_harness(Settings::default());
+        h.state_mut().files.user = Some(UserFolders::in_home(&home));
+        h.run();
+        for item in ["Open session...", "Export trace (CSV)..."] {
+            click_menu(&mut h, "File", item);
+            let folder = folder_of(&h.state().files.path);
+            assert_eq!(folder, documents, "{item}");
+            assert_ne!(Some(folder), std::env::current_dir().ok());
+            h.get_by_label("Home");
+            h.get_by_label("Documents");
+            h.get_by_label("File system");
+            assert!(h.query_by_label("Desktop").is_none(), "no desktop folder");
+            assert!(h.query_by_label("Downloads").is_none());
+            h.get_by_label("Cancel").click();
+            h.run();
+        }
+        // A desktop made since is offered at the next opening; without a documents folder
+        // the browser starts at home.
+        std::fs::create_dir(home.join("Desktop")).unwrap();
+        std::fs::remove_dir(&documents).unwrap();
+        click_menu(&mut h, "File", "Save session...");
+        h.get_by_label("Desktop");
+        assert!(h.query_by_label("Documents").is_none());
+        assert_eq!(folder_of(&h.state().files.path), home);
+    }
+
+    /// Scrolled down a long folder, the next folder's list starts at its top.
+    #[test]
+    fn entering_a_folder_starts_its_list_at_the_top() {
+        let dir = fresh_dir("scroll");
+        for i in 0..60 {
+            std::fs::create_dir_all(dir.join(format!("sub-{i:02}")).join(format!("deep-{i:02}")))
+                .unwrap();
+        }
+        let last = dir.join("sub-59");
+        for i in 0..60 {
+            std::fs::create_dir_all(last.join(format!("inner-{i:02}"))).unwrap();
+        }
+        let mut h = test_harness(Settings::default());
+        h.state_mut().files.start_in(&dir);
+        h.run();
+        click_menu(&mut h, "File", "Open session...");
+        // How far the first row is below the list's heading, with the list at its top.
+        let first_row_below_heading = |h: &egui_kittest::Harness<'static, App>| {
+            let heading = h.get_by_label_contains("Folders and files in").rect();
+            h.get_by_label(".. (parent folder)").rect().top() - heading.bottom()
+        };
+        let at_top = first_row_below_heading(&h);
+        let sep = std::path::MAIN_SEPARATOR;
+        h.get_by_label(&format!("sub-59{sep}")).scroll_to_me();
+        h.run();
+        assert!(
+            first_row_below_heading(&h) < at_top - 100.0,
+            "the list scrolled down"
+        );
+        h.get_by_label(&format!("sub-59{sep}")).click();
+        h.run();
+        assert_eq!(folder_of(&h.state().files.path), last);
+        h.get_by_label(&format!("inner-00{sep}"));
+        assert_eq!(first_row_below_heading(&h), at_top);
+    }
+
+    /// Typing with no field focused goes to the filter, which lists only the names holding
+    /// what was typed; Enter opens the one left.
+    #[test]
+    fn typing_filters_the_list_and_enter_opens_what_is_left() {
+        let dir = fresh_dir("filter");
+        let lesson =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lessons/lesson1-bfs-vs-astar.json");
+        std::fs::copy(&lesson, dir.join("One lesson.json")).unwrap();
+        std::fs::copy(&lesson, dir.join("other.json")).unwrap();
+        std::fs::create_dir(dir.join("notes")).unwrap();
+        let mut h = test_harness(Settings::default());
+        h.state_mut().files.start_in(&dir);
+        h.run();
+        click_menu(&mut h, "File", "Open session...");
+        assert!(
+            h.get_by_label("Filter").is_focused(),
+            "opening: typing filters"
+        );
+        // Picking a file leaves no field focused; typing then still filters, whatever its case.
+        h.get_by_label("other.json").click();
+        h.run();
+        assert!(!h.get_by_label("Filter").is_focused());
+        // Keys are the dialog's: Space does not step the search behind it.
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert_eq!(
+            h.state().session.lane(0).search().steps(),
+            0,
+            "no shortcut ran"
+        );
+        h.event(egui::Event::Text("LES".to_owned()));
+        h.run();
+        assert_eq!(h.get_by_label("Filter").value().as_deref(), Some("LES"));
+        h.get_by_label("One lesson.json");
+        assert!(h.query_by_label("other.json").is_none());
+        assert!(
+            h.query_by_label(&format!("notes{}", std::path::MAIN_SEPARATOR))
+                .is_none()
+        );
+        h.event(egui::Event::Text("x".to_owned()));
+        h.run();
+        h.get_by_label("Nothing here matches the filter.");
+        h.key_press(egui::Key::Backspace);
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert!(h.state().files.action.is_none(), "the dialog closed");
+        assert_eq!(h.state().session.settings.board_text, "143805276");
+    }
+
+    /// Saving, the name (not the folder, not the extension) is selected: typing replaces it,
+    /// and Enter saves.
+    #[test]
+    fn saving_typing_replaces_the_name_and_enter_saves() {
+        let dir = fresh_dir("save-name");
+        let mut h = test_harness(Settings::default());
+        h.state_mut().files.start_in(&dir);
+        h.run();
+        click_menu(&mut h, "File", "Save session...");
+        assert!(h.get_by_label("Path").is_focused());
+        h.event(egui::Event::Text("mine".to_owned()));
+        h.run();
+        assert_eq!(PathBuf::from(&h.state().files.path), dir.join("mine.json"));
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert!(h.state().files.action.is_none(), "the dialog closed");
+        assert!(SessionFile::read(&dir.join("mine.json")).is_ok());
+    }
+
+    /// What the window does with each answer of the system's dialog: a pick is carried out,
+    /// a cancel does nothing, no dialog service opens the built-in browser and says why, and
+    /// a pick that fails opens the browser there with the reason.
+    #[test]
+    fn the_system_dialogs_answers_are_followed_and_none_falls_back() {
+        let dir = fresh_dir("system");
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let answer = |h: &mut egui_kittest::Harness<'static, App>, answer: Answer| {
+            h.state_mut().files.system =
+                Some(NativeDialog::answering(FileAction::SaveSession, answer));
+            for _ in 0..100 {
+                h.run();
+                if h.state().files.system.is_none() {
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            panic!("no answer");
+        };
+        let picked = dir.join("picked.json");
+        answer(&mut h, Answer::Picked(picked.clone()));
+        assert!(SessionFile::read(&picked).is_ok());
+        assert!(h.state().files.action.is_none());
+        answer(&mut h, Answer::Cancelled);
+        assert!(h.state().files.action.is_none(), "a cancel opens nothing");
+        answer(&mut h, Answer::Unavailable);
+        assert_eq!(h.state().files.action, Some(FileAction::SaveSession));
+        h.get_by_label_contains("The system's file dialog did not answer");
+        h.get_by_label("Cancel").click();
+        h.run();
+        answer(
+            &mut h,
+            Answer::Picked("/nonexistent-folder/x/picked.json".into()),
+        );
+        assert_eq!(h.state().files.action, Some(FileAction::SaveSession));
+        h.get_by_label_contains("could not write /nonexistent-folder/x/picked.json");
+    }
+
+    /// While the system's dialog is open the window keeps drawing and says so in one line.
+    #[test]
+    fn an_open_system_dialog_is_one_line_over_the_window() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        h.state_mut().files.system = Some(NativeDialog::waiting_for(FileAction::OpenSession, rx));
+        h.run();
+        h.get_by_label("A file dialog is open: Open session");
+        h.get_by_label("Step Space").click();
+        h.run();
+        assert_eq!(
+            h.state().session.lane(0).search().steps(),
+            1,
+            "the window works"
+        );
+        drop(tx);
+        for _ in 0..100 {
+            h.run();
+            if h.state().files.system.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(
+            h.query_by_label("A file dialog is open: Open session")
+                .is_none()
+        );
+        assert!(h.state().files.action.is_none(), "cancelled: nothing opens");
+    }
+
+    /// The File menu's setting is remembered in the settings.
+    #[test]
+    fn the_built_in_browser_is_a_remembered_setting() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        click_menu(&mut h, "File", "Use the built-in file browser");
+        assert!(h.state().session.settings.builtin_file_browser);
+        // Settings saved before the setting existed load with the system's dialog.
+        let old: Settings = serde_json::from_str(r#"{"board_text": "123804765"}"#).unwrap();
+        assert!(!old.builtin_file_browser);
     }
 }

@@ -23,6 +23,7 @@ mod keys;
 #[cfg(test)]
 mod layout_tests;
 mod model;
+mod native_dialog;
 mod panels;
 mod plot_axes;
 mod pseudocode;
@@ -37,7 +38,7 @@ use grid::grid_view;
 pub use model::text;
 use model::{
     arrangement, before_step, breakpoints, check, command, domain, exercise, files, fine_step,
-    grid_model, print, session, settings, summary, worker,
+    grid_model, print, session, settings, summary, user_folders, worker,
 };
 use puzzle::board_view;
 
@@ -102,7 +103,7 @@ impl App {
             applied_zoom: None,
             cjk: CjkFont::known(false),
             applied_language: None,
-            files: Default::default(),
+            files: file_dialog::FileDialog::new(file_dialog::Chooser::BuiltIn),
             plots_rect: None,
             text_scale: 1.0,
             plots_saved: Default::default(),
@@ -112,6 +113,14 @@ impl App {
     /// The same app with this answer to "is a Chinese font installed?".
     pub fn with_cjk_font(mut self, cjk: CjkFont) -> App {
         self.cjk = cjk;
+        self
+    }
+
+    /// The same app with the operating system's file dialogs, where the window can show them
+    /// (the window's own browser where none answers). Without this, as in the tests, files are
+    /// always picked in the window's own browser.
+    pub fn with_system_file_dialogs(mut self) -> App {
+        self.files = file_dialog::FileDialog::new(file_dialog::Chooser::SystemFirst);
         self
     }
 
@@ -175,7 +184,10 @@ impl App {
             self.view.tab = Tab::Solution;
         }
 
-        if !ui.ctx().egui_wants_keyboard_input() {
+        // The file browser is a dialog over the window: while it is open, keys are its own
+        // (a letter typed with no field focused filters its list rather than resets a search).
+        let keys_free = !ui.ctx().egui_wants_keyboard_input() && !self.files.is_open();
+        if keys_free {
             for command in keys::WITH_SHORTCUTS {
                 let shortcut = keys::shortcut(&command).expect("listed with a shortcut");
                 // Several presses can land in one slow frame; each step press counts.
@@ -195,7 +207,7 @@ impl App {
 
         let mut commands = std::mem::take(&mut self.commands);
         let building_database = databases::frame(&self.session, &mut commands);
-        if !ui.ctx().egui_wants_keyboard_input() {
+        if keys_free {
             self.maximize_keys(ui, &mut commands);
             self.presentation_keys(ui, &mut commands);
         }
@@ -524,7 +536,10 @@ impl App {
         match &command {
             Command::ShowExperiments => self.experiments.open = true,
             Command::ShowInspector => self.inspector.open = true,
-            Command::File(action) => self.files.open(*action),
+            Command::File(action) if self.session.settings.builtin_file_browser => {
+                self.files.open(*action);
+            }
+            Command::File(action) => self.files.open_system_first(*action),
             Command::SetLanguage(_) => {
                 self.session.apply(command);
                 // The rest of this frame and the status line are in the new language already.
@@ -681,6 +696,9 @@ impl App {
         {
             self.session.status = status;
         }
+        // A failed pick from the system's dialog has just opened the browser with the reason:
+        // show it without waiting for input.
+        ctx.request_repaint();
     }
 
     /// Shows in the status line how saving the plots' picture went, once it has.
@@ -781,8 +799,9 @@ pub fn install_style(ctx: &egui::Context) {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         App::ui(self, ui);
+        self.files.open_wanted_system_dialog(ui.ctx(), frame);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -815,7 +834,9 @@ pub fn run(session: Option<std::path::PathBuf>) -> eframe::Result {
             let provider = fonts::system_provider();
             cc.egui_ctx.add_font_provider(provider.clone());
             let cjk = CjkFont::probe(provider, cc.egui_ctx.clone());
-            let mut app = App::from_storage(cc.storage).with_cjk_font(cjk);
+            let mut app = App::from_storage(cc.storage)
+                .with_cjk_font(cjk)
+                .with_system_file_dialogs();
             if let Some(path) = &session {
                 app = app.with_session(path);
             }

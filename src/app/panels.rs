@@ -751,6 +751,15 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         for action in FileAction::TREE {
             file_item(ui, action, has_search, commands);
         }
+        ui.separator();
+        let mut builtin = session.settings.builtin_file_browser;
+        if ui
+            .checkbox(&mut builtin, t.builtin_file_browser)
+            .on_hover_text(t.builtin_file_browser_hint)
+            .changed()
+        {
+            commands.push(Command::SetBuiltinFileBrowser(builtin));
+        }
     });
     ui.menu_button(t.menu_view, |ui| {
         let settings = &session.settings;

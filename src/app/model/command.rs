@@ -101,6 +101,9 @@ pub enum Command {
     SetLanguage(Language),
     /// Boards in the open and closed lists as text instead of small boards (remembered).
     SetTextBoards(bool),
+    /// Open and save files in the window's own browser instead of the system's file dialog
+    /// (remembered).
+    SetBuiltinFileBrowser(bool),
     /// Run BFS on the typed pair although it is unsolvable, to watch it exhaust the half of the
     /// states it can reach; any new board or goal ends this.
     ExploreUnsolvable,

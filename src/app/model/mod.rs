@@ -6,8 +6,8 @@
 //!
 //! The modules stand in layers, each importing only those listed before it (a test reads the
 //! sources and refuses a cycle): `arrangement`, `color`, `worker`, `domain`, `limits`, `check`,
-//! `grid_model`, `breakpoints`, `before_step`, `exercise`, `text`, `file_action`, `command`, `fine_step`,
-//! `settings`, `session`, `summary`, `files`, `print`.
+//! `grid_model`, `breakpoints`, `before_step`, `exercise`, `text`, `user_folders`, `file_action`,
+//! `command`, `fine_step`, `settings`, `session`, `summary`, `files`, `print`.
 
 pub mod arrangement;
 pub mod before_step;
@@ -27,4 +27,5 @@ pub mod session;
 pub mod settings;
 pub mod summary;
 pub mod text;
+pub mod user_folders;
 pub mod worker;

@@ -1097,6 +1097,7 @@ impl Session {
             Command::SetSpeed(_) => {}
             Command::SetDark(dark) => self.settings.dark = dark,
             Command::SetTextBoards(on) => self.settings.text_boards = on,
+            Command::SetBuiltinFileBrowser(on) => self.settings.builtin_file_browser = on,
             Command::SetArrangement(arrangement) => self.settings.arrangement = arrangement,
             Command::SetTreeExport { steps, depth } => {
                 self.settings.tree_export_steps = steps;

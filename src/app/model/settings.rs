@@ -61,6 +61,10 @@ pub struct Settings {
     /// The open and closed lists show boards as text (`283/104/765`) instead of small boards.
     #[serde(default)]
     pub text_boards: bool,
+    /// Files are opened and saved in the window's own browser, never the system's dialog.
+    /// Older settings files lack it: they load with the system's dialog, where there is one.
+    #[serde(default)]
+    pub builtin_file_browser: bool,
     /// Where the single view's panels go and whether the setup rows are folded.
     pub arrangement: Arrangement,
     /// The tree exports' cut: the tree as it stood after this many steps (0: the current step)
@@ -120,6 +124,7 @@ impl Default for Settings {
             fine_step: false,
             memory_budget_mb: DEFAULT_MEMORY_BUDGET_MB,
             text_boards: false,
+            builtin_file_browser: false,
             arrangement: Arrangement::default(),
             tree_export_steps: 0,
             tree_export_depth: 0,

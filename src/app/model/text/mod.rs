@@ -390,6 +390,18 @@ strings! {
     places: "Places:", "位置：";
     home_folder: "Home", "主文件夹";
     documents_folder: "Documents", "文档";
+    desktop_folder: "Desktop", "桌面";
+    downloads_folder: "Downloads", "下载";
+    root_folder: "File system", "文件系统";
+    file_filter: "Filter", "筛选";
+    file_filter_hint: "Type to list only the names that contain it",
+        "输入文字，只列出名称中含有它的项";
+    nothing_matches_filter: "Nothing here matches the filter.", "这里没有与筛选相符的项。";
+    builtin_file_browser: "Use the built-in file browser", "使用内置的文件浏览器";
+    builtin_file_browser_hint: "Open and save files in searchlab's own browser instead of the system's file dialog",
+        "在 searchlab 自己的浏览器中打开和保存文件，而不用系统的文件对话框";
+    no_system_file_dialog: "The system's file dialog did not answer: this is searchlab's own.",
+        "系统的文件对话框没有响应：这是 searchlab 自带的浏览器。";
     parent_folder: ".. (parent folder)", "..（上一级文件夹）";
     folder_empty: "No folders and no files of this kind here.", "这里没有文件夹，也没有这类文件。";
     save: "Save", "保存";
@@ -556,6 +568,25 @@ pub fn memory_used(used_mb: usize) -> String {
         format!("内存 {used_mb} MB，预算")
     } else {
         format!("memory {used_mb} MB of")
+    }
+}
+
+/// The line shown while the system's file dialog is open, with what it is for.
+pub fn system_file_dialog_open(title: &str) -> String {
+    if zh() {
+        format!("系统的文件对话框已打开：{title}")
+    } else {
+        format!("A file dialog is open: {title}")
+    }
+}
+
+/// The name of the file type the system's file dialog lists, by its extension.
+pub fn files_of_kind(extension: &str) -> String {
+    let kind = extension.to_uppercase();
+    if zh() {
+        format!("{kind} 文件（*.{extension}）")
+    } else {
+        format!("{kind} files (*.{extension})")
     }
 }
 
