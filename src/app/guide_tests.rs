@@ -494,3 +494,168 @@ fn slow_guide_screenshots() {
     let found = walk_the_guide(Some(docs));
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Steps `w` until the IDA* lane is in its `n`th iteration with a child cut off by the bound.
+fn step_into_iteration(w: &mut Walk, n: usize) {
+    for _ in 0..400 {
+        let in_it = w.app().session.main_lane().is_some_and(|lane| {
+            lane.search()
+                .depth_first()
+                .is_some_and(|v| v.iterations.len() >= n && v.next_bound.is_some())
+        });
+        if in_it {
+            return;
+        }
+        w.steps(1);
+    }
+    panic!("IDA* never reached iteration {n}");
+}
+
+/// A 3x3 board `d` moves from P1379's goal, the same every time.
+fn board_at(d: u8) -> String {
+    let goal: crate::domains::puzzle::Board = "123804765".parse().unwrap();
+    let table = crate::domains::puzzle::DistanceTable::new(&goal).unwrap();
+    let mut rng = crate::domains::puzzle::Rng::new(5);
+    table.random_at(d, &mut rng).unwrap().to_string()
+}
+
+/// Rewrites the README's screenshots in docs/, as the class sees them: 1280x800 at zoom 1.5
+/// (and the two sizes the layout section names at theirs).
+#[test]
+#[ignore = "slow: rewrites the README's screenshots in docs/"]
+fn slow_readme_screenshots() {
+    use super::panels::Tab;
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let shoot = |name: &str, w: &mut Walk| {
+        // The file names carry no language suffix.
+        w.shots = Some(docs.clone());
+        w.language = Language::English;
+        w.shot(name);
+        assert!(w.found.is_empty(), "{name}: {:?}", w.found);
+    };
+    let at = |settings: Settings| Walk::sized("readme", settings, PROJECTOR, 1.5);
+
+    let mut w = at(Settings::default());
+    w.steps(3);
+    shoot("screenshot-1280", &mut w);
+
+    let mut w = at(Settings {
+        board_text: board_at(20),
+        ..Settings::default()
+    });
+    w.run_to_end();
+    w.h.state_mut().view.tab = Tab::Solution;
+    w.h.run_steps(3);
+    shoot("screenshot-solved", &mut w);
+
+    let tree = |settings: Settings, steps: usize| {
+        let mut w = at(Settings {
+            show_tree: true,
+            ..settings
+        });
+        w.apply(Command::Maximize(Some(Pane::Tree)));
+        w.steps(steps);
+        w
+    };
+    let mut w = tree(Settings::default(), 4);
+    shoot("screenshot-tree", &mut w);
+    let mut w = tree(
+        Settings {
+            board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+            goal_text: "blank-last".to_owned(),
+            ..Settings::default()
+        },
+        4,
+    );
+    shoot("screenshot-tree-15", &mut w);
+    let mut w = tree(
+        Settings {
+            board_text: "102846753".to_owned(),
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+            ..Settings::default()
+        },
+        0,
+    );
+    w.click(text::t().tree_follow);
+    while !w.app().view.tree.costs_drawn {
+        w.click("+");
+    }
+    step_into_iteration(&mut w, 2);
+    shoot("screenshot-tree-idastar", &mut w);
+    let mut w = tree(
+        Settings {
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ..Settings::default()
+        },
+        0,
+    );
+    w.run_to_end();
+    shoot("screenshot-tree-bidirectional", &mut w);
+    let mut w = tree(
+        Settings {
+            domain: super::domain::DomainKind::Grid,
+            ..Settings::default()
+        },
+        12,
+    );
+    shoot("screenshot-grid-tree", &mut w);
+
+    let mut w = at(Settings {
+        board_text: board_at(14),
+        compare: true,
+        ..Settings::default()
+    });
+    w.steps(30);
+    shoot("screenshot-compare", &mut w);
+
+    let mut w = at(Settings {
+        board_text: "216408753".to_owned(),
+        config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+        show_pseudocode: true,
+        ..Settings::default()
+    });
+    step_into_iteration(&mut w, 3);
+    shoot("screenshot-idastar", &mut w);
+
+    let grid = Settings {
+        domain: super::domain::DomainKind::Grid,
+        ..Settings::default()
+    };
+    let mut w = at(grid.clone());
+    w.apply(Command::Maximize(Some(Pane::Board)));
+    w.steps(40);
+    shoot("screenshot-grid", &mut w);
+    let mut w = at(Settings {
+        compare: true,
+        ..grid
+    });
+    w.steps(40);
+    shoot("screenshot-grid-compare", &mut w);
+
+    for (name, size, zoom) in [
+        ("screenshot-1024", egui::vec2(1024.0, 768.0), 1.0),
+        ("screenshot-1920-zoom2", egui::vec2(960.0, 540.0), 2.0),
+    ] {
+        let mut w = Walk::sized("readme", Settings::default(), size, zoom);
+        w.steps(3);
+        shoot(name, &mut w);
+    }
+
+    let mut w = at(Settings {
+        config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+        exercise: true,
+        ..Settings::default()
+    });
+    w.steps(2);
+    shoot("screenshot-exercise-bidirectional", &mut w);
+
+    let mut w = at(Settings {
+        language: Language::Chinese,
+        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+        show_pseudocode: true,
+        fine_step: true,
+        ..Settings::default()
+    });
+    w.steps(6);
+    shoot("screenshot-pseudocode-zh", &mut w);
+}

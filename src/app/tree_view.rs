@@ -1477,65 +1477,13 @@ mod tests {
         h.snapshot_options("tree_idastar", &snapshot_options());
     }
 
-    /// The README's and the teaching guide's pictures of the tree, drawn by the window's own
-    /// code at 1280x800: `cargo test --lib slow_docs_tree_screenshots -- --ignored` rewrites
-    /// them in docs/.
+    /// The README's pictures of the tree exported for print, in both languages:
+    /// `cargo test --lib slow_docs_tree_exports -- --ignored` rewrites them in docs/. (The
+    /// window's own pictures are taken by the guide walk's `slow_readme_screenshots`.)
     #[test]
-    #[ignore = "slow: rewrites the screenshots in docs/"]
-    fn slow_docs_tree_screenshots() {
-        use crate::app::domain::DomainKind;
-        use crate::app::grid_model::GridSettings;
-        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
-        use crate::search::Algorithm;
-        let shoot = |settings: Settings, steps: usize, maximise: bool, name: &str| {
-            let mut h = test_harness(Settings {
-                show_tree: true,
-                dark: false,
-                ..settings
-            });
-            h.run();
-            if maximise {
-                h.state_mut().apply(Command::Maximize(Some(Pane::Tree)));
-            }
-            for _ in 0..steps {
-                h.state_mut().apply(Command::Step);
-            }
-            h.run();
-            let image = h.render().expect("rendered");
-            image
-                .save(format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR")))
-                .expect("saved");
-        };
-        // A 4x4 board 14 moves from the goal: A* with Manhattan distance after four steps.
-        shoot(
-            Settings {
-                board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
-                goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
-                ..Settings::default()
-            },
-            4,
-            true,
-            "screenshot-tree-15",
-        );
-        shoot(
-            Settings {
-                domain: DomainKind::Grid,
-                grid: GridSettings::default(),
-                ..Settings::default()
-            },
-            4,
-            false,
-            "screenshot-grid-tree",
-        );
-        shoot(
-            Settings {
-                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
-                ..Settings::default()
-            },
-            9,
-            true,
-            "screenshot-tree-bidirectional",
-        );
+    #[ignore = "slow: rewrites the print exports in docs/"]
+    fn slow_docs_tree_exports() {
+        use crate::domains::puzzle::SearchConfig;
         // The handout's picture: the PNG export of A* on the textbook board, in both languages.
         let problem = crate::domains::puzzle::Problem::new(
             "283104765".parse().unwrap(),
@@ -1557,17 +1505,6 @@ mod tests {
             .unwrap();
         }
         crate::i18n::set_language(crate::i18n::Language::English);
-        shoot(
-            Settings {
-                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
-                // Its first threshold falls short: the second iteration is under way.
-                board_text: "102846753".to_owned(),
-                ..Settings::default()
-            },
-            7,
-            true,
-            "screenshot-tree-idastar",
-        );
     }
 
     #[test]
