@@ -165,7 +165,9 @@ impl Walk {
         let Some(dir) = self.shots.clone() else {
             return;
         };
-        // No pointer left over the last button clicked.
+        // No pointer left over the last button clicked, and no run times (they differ from
+        // run to run).
+        self.h.state_mut().session.forget_times();
         self.h.event(egui::Event::PointerGone);
         self.h.run_steps(2);
         self.nothing_runs_off_the_side(name);
@@ -643,9 +645,10 @@ fn slow_readme_screenshots() {
 
     let mut w = at(Settings {
         config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
-        exercise: true,
         ..Settings::default()
     });
+    // As View → Exercise enters it: the setup folds.
+    w.apply(Command::SetExercise(true));
     w.steps(2);
     shoot("screenshot-exercise-bidirectional", &mut w);
 

@@ -404,7 +404,15 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ("text_boards", text_boards.clone(), 12),
         ("text_boards_folded", folded(text_boards), 12),
         // Entering an exercise folds the setup (its banner stands above the lists).
-        ("exercise", folded(exercise), 2),
+        ("exercise", folded(exercise.clone()), 2),
+        (
+            "exercise_bidirectional",
+            folded(Settings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..exercise
+            }),
+            2,
+        ),
         ("tree", tree.clone(), 4),
         ("tree_folded", folded(tree), 4),
         ("map", map.clone(), 12),

@@ -323,8 +323,17 @@ impl App {
         let arrangement = self.session.settings.arrangement;
         // A fixed share of the width: the node view never pushes the lists around.
         // A map needs more room than a board to be read from the back of a classroom.
+        // A bidirectional exercise's question is two open lists side by side: they get the
+        // width a board can spare.
+        let two_lists = self.session.exercising()
+            && self
+                .session
+                .main_lane()
+                .is_some_and(|lane| lane.search().bidirectional().is_some());
         let node_width = if self.session.settings.domain == domain::DomainKind::Grid {
             (ui.available_width() * 0.5).clamp(400.0, 1100.0)
+        } else if two_lists {
+            (ui.available_width() * 0.28).clamp(230.0, 560.0)
         } else {
             (ui.available_width() * 0.35).clamp(300.0, 640.0)
         };

@@ -1764,14 +1764,10 @@ impl ListsPlan {
         let columns = ListColumns::with(ui, session, search, text_boards);
         let narrowest = columns.width(Fit::Narrowest);
         let pitch = columns.row_height + ui.spacing().item_spacing.y;
-        // A bidirectional exercise shows both open lists, one above the other, in the open
-        // list's room.
-        let both_open = session.exercising() && search.bidirectional().is_some();
         let rows = |height: f32| ((height - chrome) / pitch).max(0.0);
-        let open_rows = |height: f32| match both_open {
-            true => rows((height - STACK_GAP) / 2.0),
-            false => rows(height),
-        };
+        // (A bidirectional exercise shows its two open lists side by side where open and
+        // closed stand, each as high as the pane.)
+        let open_rows = rows;
         // Side by side unless a list's narrowest columns overflow its half (it would scroll
         // sideways, its state column cut at the edge: "(5" for a map's cell at 1280x800) and
         // stacked lists still show a whole row each; stacked, each list has the pane's width.
@@ -1862,6 +1858,12 @@ pub fn lists(ui: &mut Ui, session: &Session, view: &mut ViewState, commands: &mu
         view.list_chrome,
     );
     view.lists_text = plan.columns.text_boards;
+    if session.exercising() && lane.search().bidirectional().is_some() {
+        // The question is which half expands next: both open lists side by side, and the
+        // closed list (no candidate) left out.
+        measured_open_table(ui, session, lane, view, commands);
+        return;
+    }
     if let Some(open_height) = plan.stacked {
         // Each list as wide as the pane: every column fits at a large zoom.
         ui.push_id("open", |ui| {
@@ -2040,28 +2042,30 @@ fn open_table(
             text_boards,
         };
         if search.bidirectional().is_some() {
-            // Both halves are candidates: the forward list above the backward one.
-            let ids = lane.open_by_id();
-            list_heading(
-                ui,
-                t.open_list_forward_exercise,
-                ids.len(),
-                toggle_label,
-                toggle,
-            );
-            let half = ((ui.available_height() - 40.0) / 2.0).max(0.0);
-            ui.push_id("forward", |ui| {
-                ui.allocate_ui(vec2(ui.available_width(), half), |ui| {
-                    let list = table("open_table", ids);
-                    view.lists_shown[0] =
-                        Some(node_table(ui, session, search, list, &mut view.hover, commands).1);
-                });
+            // Both halves are candidates: the forward list beside the backward one.
+            let (forward, backward) = (lane.open_by_id(), lane.backward_by_id());
+            let hover = &mut view.hover;
+            let shown = ui.columns(2, |columns| {
+                let ui = &mut columns[0];
+                ui.shrink_clip_rect(ui.max_rect());
+                // (Boards as text is in the View menu: the half-width heading has no room.)
+                list_heading(ui, t.open_list_forward_exercise, forward.len(), "", |_| {});
+                let list = table("open_table", forward);
+                let shown = node_table(ui, session, search, list, hover, commands).1;
+                let ui = &mut columns[1];
+                ui.shrink_clip_rect(ui.max_rect());
+                list_heading(
+                    ui,
+                    t.open_list_backward_exercise,
+                    backward.len(),
+                    "",
+                    |_| {},
+                );
+                let list = table("backward_table", backward);
+                node_table(ui, session, search, list, hover, commands);
+                shown
             });
-            ui.separator();
-            let ids = lane.backward_by_id();
-            list_heading(ui, t.open_list_backward_exercise, ids.len(), "", |_| {});
-            let list = table("backward_table", ids);
-            node_table(ui, session, search, list, &mut view.hover, commands);
+            view.lists_shown[0] = Some(shown);
             return;
         }
         // A depth-first iteration that ended leaves open empty: the candidate is the start.

@@ -660,20 +660,24 @@ fn check_screen(h: &H) -> Result<(), String> {
     let lane = session.lane(0);
     let search = lane.search();
     // The open list shows a bidirectional search's forward half; the counter counts both. An
-    // exercise lists the backward half too, between the forward half and closed.
+    // exercise lists the backward half beside it, and no closed list (no candidate there).
     let backward = super::fine_step::bidirectional_at(search, session.fine(), 0)
         .map_or(0, |b| b.backward_open);
     let exercise = session.exercising();
+    let two_halves = exercise && search.bidirectional().is_some();
     let (open_rows, closed_rows) = match counts[..] {
-        [forward, backward_rows, closed, ..] if exercise && search.bidirectional().is_some() => {
+        [forward, backward_rows, ..] if two_halves => {
             if backward_rows != backward {
                 return Err(format!(
                     "backward open holds {backward}, its exercise list shows {backward_rows}"
                 ));
             }
-            (forward, closed)
+            if counts.len() > 2 {
+                return Err(format!("a closed list beside the two halves: {counts:?}"));
+            }
+            (forward, None)
         }
-        [open_rows, closed_rows, ..] => (open_rows, closed_rows),
+        [open_rows, closed_rows, ..] => (open_rows, Some(closed_rows)),
         _ => return Err(format!("list headings missing: {counts:?}")),
     };
     // An exercise whose depth-first iteration ended asks for the start again, not in open.
@@ -690,7 +694,9 @@ fn check_screen(h: &H) -> Result<(), String> {
     }
     // While fine step has only popped the node, closed does not list it yet.
     let popped_only = session.fine().is_some_and(|f| !f.phase.closed());
-    if closed_rows + usize::from(popped_only) != steps {
+    if let Some(closed_rows) = closed_rows
+        && closed_rows + usize::from(popped_only) != steps
+    {
         return Err(format!(
             "the counters say {steps} steps, closed shows {closed_rows}"
         ));
