@@ -105,6 +105,17 @@ pub struct CompareView {
     auto_log_done: bool,
 }
 
+impl CompareView {
+    /// Forgets where last frame's parts were; `plots_pane` is the strip of plots drawn alone.
+    fn start_frame(&mut self, plots_pane: Option<egui::Rect>) {
+        self.card_rects.clear();
+        self.plot_rects.clear();
+        self.plots_pane = plots_pane;
+        self.plots_hidden = false;
+        self.summary_clipped = false;
+    }
+}
+
 /// The setup bar's row in compare mode: how many lanes, and a button for one more.
 pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let n = session.settings.lane_count();
@@ -165,11 +176,7 @@ pub fn body(
     view: &mut CompareView,
     commands: &mut Vec<Command>,
 ) -> Option<egui::Rect> {
-    view.card_rects.clear();
-    view.plot_rects.clear();
-    view.plots_pane = None;
-    view.plots_hidden = false;
-    view.summary_clipped = false;
+    view.start_frame(None);
     // Whether the plots are shown or offered, they are ready to tell the runs apart.
     separate_lanes(session, view, commands);
     if session.lanes.is_empty() {
@@ -288,10 +295,7 @@ pub fn plots_pane(
     view: &mut CompareView,
     commands: &mut Vec<Command>,
 ) -> Option<egui::Rect> {
-    view.plot_rects.clear();
-    view.card_rects.clear();
-    view.plots_hidden = false;
-    view.plots_pane = Some(ui.available_rect_before_wrap());
+    view.start_frame(Some(ui.available_rect_before_wrap()));
     separate_lanes(session, view, commands);
     if session.lanes.is_empty() {
         return None;

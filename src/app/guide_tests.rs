@@ -107,6 +107,16 @@ impl Walk {
         self.h.run_steps(3);
     }
 
+    /// Enlarge on lane card `i` (from 0).
+    fn enlarge(&mut self, i: usize) {
+        self.h
+            .get_all_by_label(text::t().enlarge)
+            .nth(i)
+            .expect("an Enlarge button")
+            .click();
+        self.h.run_steps(3);
+    }
+
     fn click(&mut self, label: &str) {
         self.h.get_by_label(label).click();
         self.h.run_steps(3);
@@ -282,11 +292,7 @@ fn lesson1(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     w.sees_the_plots("step 2, the f plot");
     w.apply(Command::Maximize(None));
     // 3. Enlarge lane 1, tick Goal test when generated, run again.
-    w.h.get_all_by_label(text::t().enlarge)
-        .next()
-        .expect("an Enlarge button")
-        .click();
-    w.h.run_steps(3);
+    w.enlarge(0);
     let tick = text::t().goal_test_on_generation;
     if !w.whole(tick) {
         w.problem("step 3", format!("{tick:?} is not whole on lane 1's card"));
@@ -318,11 +324,7 @@ fn lesson2(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
         shots,
     );
     // 1. Enlarge a card: the start board large, with its heuristic's marks.
-    w.h.get_all_by_label(text::t().enlarge)
-        .nth(1)
-        .expect("an Enlarge button")
-        .click();
-    w.h.run_steps(3);
+    w.enlarge(1);
     let digits = super::board_view::DigitsDrawn::read(&w.h.ctx);
     let smallest = digits.boards.iter().map(|b| b.1).reduce(f32::min);
     if smallest.is_none_or(|s| s < 24.0) {
@@ -361,11 +363,7 @@ fn lesson3(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     }
     w.shot("lesson3");
     // 2. Enlarge the weighted lane: its live check says h > h*.
-    w.h.get_all_by_label(text::t().enlarge)
-        .nth(2)
-        .expect("an Enlarge button")
-        .click();
-    w.h.run_steps(3);
+    w.enlarge(2);
     let check = w.app().session.lanes[2].check();
     match check.first() {
         Some((step, _)) => {
