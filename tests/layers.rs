@@ -168,12 +168,19 @@ fn window_imports() -> std::collections::BTreeMap<String, std::collections::BTre
         let name = name_of(file);
         let code = code_of(file);
         let mut imports = std::collections::BTreeSet::new();
-        for prefix in ["super::", "crate::app::model::", "crate::app::"] {
+        // The model by its real path (`super::model::x` from a view), or a sibling.
+        for prefix in [
+            "super::model::",
+            "super::",
+            "crate::app::model::",
+            "crate::app::",
+        ] {
             let mut rest = code.as_str();
             while let Some(at) = rest.find(prefix) {
                 let after = &rest[at + prefix.len()..];
                 rest = after;
-                if prefix == "crate::app::" && after.starts_with("model::") {
+                let shorter = prefix == "crate::app::" || prefix == "super::";
+                if shorter && after.starts_with("model::") {
                     continue;
                 }
                 if let Some(group) = after.strip_prefix('{') {

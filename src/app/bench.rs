@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use super::domain::DomainKind;
-use super::grid_model::GridSettings;
-use super::session::Settings;
+use super::model::domain::DomainKind;
+use super::model::grid_model::GridSettings;
+use super::model::session::Settings;
 use super::{App, install_style};
 use crate::domains::grid::{Cell, Connectivity, GridHeuristic, presets};
 use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
@@ -229,7 +229,7 @@ fn big_tree() -> Vec<Timing> {
     let mut app = app_for(start, goal, config);
     while app.session.lane(0).search().node_count() < 100_000 && app.session.lanes[0].step() {}
     app.apply(super::Command::Maximize(Some(
-        super::arrangement::Pane::Tree,
+        super::model::arrangement::Pane::Tree,
     )));
     let nodes = app.session.lane(0).search().node_count();
     let fitted = measure(
@@ -277,7 +277,7 @@ fn two_trees() -> Timing {
     let mut app = app_for(start, goal, config);
     while app.session.lanes[0].step() {}
     app.apply(super::Command::Maximize(Some(
-        super::arrangement::Pane::Tree,
+        super::model::arrangement::Pane::Tree,
     )));
     let nodes = app.session.lane(0).search().node_count();
     measure(

@@ -2,10 +2,10 @@
 
 use egui::{RichText, TextEdit, Ui};
 
-use super::breakpoints::BreakpointSettings;
-use super::command::Command;
-use super::domain::DomainKind;
-use super::text;
+use super::model::breakpoints::BreakpointSettings;
+use super::model::command::Command;
+use super::model::domain::DomainKind;
+use super::model::text;
 
 /// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
 pub fn row(

@@ -8,16 +8,16 @@ use egui::{Align, Align2, Color32, Layout, RichText, Ui, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotPoints, Text};
 
 use super::board_view::{self, Decor, palette};
-use super::command::Command;
-use super::domain::{AnyState, DomainKind};
-use super::grid_model::GridEdit;
+use super::model::command::Command;
+use super::model::domain::{AnyState, DomainKind};
+use super::model::grid_model::GridEdit;
+use super::model::session::{Lane, MAX_LANES, MIN_LANES, Session};
+pub use super::model::summary::summary_rows;
+use super::model::summary::{summary_header, summary_markdown, summary_tsv};
+use super::model::text;
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
 };
-use super::session::{Lane, MAX_LANES, MIN_LANES, Session};
-pub use super::summary::summary_rows;
-use super::summary::{summary_header, summary_markdown, summary_tsv};
-use super::text;
 use super::widgets::{edit_config, setting_checkbox, word};
 use crate::search::{NodeId, Status};
 
@@ -1195,7 +1195,7 @@ fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView, max_width: f3
 
 /// A lane's column heading in the summary: its number with the method's first word, then a
 /// word a line, so four lanes fit the column.
-fn summary_heading(i: usize, config: &super::domain::Config) -> String {
+fn summary_heading(i: usize, config: &super::model::domain::Config) -> String {
     let method = text::method_short(config);
     let mut words = method.split(' ');
     let first = words.next().unwrap_or_default();
@@ -1207,7 +1207,7 @@ fn summary_heading(i: usize, config: &super::domain::Config) -> String {
 
 /// The width of the summary table drawn with `cells`: the row titles' column and each lane's
 /// column (its heading's widest word or its widest cell), with the grid's spacing.
-fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::domain::Config]) -> f32 {
+fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain::Config]) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |text: &str| {
         text.lines()
@@ -1245,9 +1245,9 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
-    use crate::app::arrangement::{Arrangement, Pane};
-    use crate::app::domain::AnyAction;
-    use crate::app::session::Config;
+    use crate::app::model::arrangement::{Arrangement, Pane};
+    use crate::app::model::domain::AnyAction;
+    use crate::app::model::session::Config;
     use crate::app::{App, Settings};
     use crate::domains::puzzle::{Board, DistanceTable, Rng, SearchConfig};
     use crate::search::Node;
@@ -1315,7 +1315,7 @@ mod tests {
             .iter()
             .map(|l| *l.config())
             .collect();
-        let defaults: Vec<Config> = crate::app::settings::default_lanes()
+        let defaults: Vec<Config> = crate::app::model::settings::default_lanes()
             .into_iter()
             .map(Config::from)
             .collect();
@@ -1527,7 +1527,7 @@ mod tests {
         assert_eq!(session.lanes.len(), 1);
         assert_eq!(
             session.settings.config,
-            crate::app::settings::default_lanes()[2]
+            crate::app::model::settings::default_lanes()[2]
         );
         assert_eq!(session.steps(), 6);
         assert_eq!(open_lists(h.state())[0], open);
@@ -1574,7 +1574,7 @@ mod tests {
         assert_eq!(session.lanes.len(), 3);
         assert_eq!(
             session.lane(0).color,
-            crate::app::session::method_color(
+            crate::app::model::session::method_color(
                 Algorithm::AStar,
                 crate::domains::puzzle::HeuristicKind::LinearConflict.into()
             )
@@ -1719,7 +1719,7 @@ mod tests {
 
     #[test]
     fn a_weighted_lane_with_violations_still_fits_its_column() {
-        let mut lanes = crate::app::settings::default_lanes();
+        let mut lanes = crate::app::model::settings::default_lanes();
         lanes[3] = SearchConfig::with(
             Algorithm::WeightedAStar,
             crate::domains::puzzle::HeuristicKind::Manhattan,
@@ -1753,7 +1753,7 @@ mod tests {
 
     #[test]
     fn a_method_keeps_its_colour_wherever_its_lane_stands() {
-        use crate::app::session::{Variant, method_color};
+        use crate::app::model::session::{Variant, method_color};
         use crate::domains::puzzle::HeuristicKind;
         let manhattan = Config::from(SearchConfig::with(
             Algorithm::AStar,
@@ -1764,7 +1764,7 @@ mod tests {
         let h = harness(compare("283104765"));
         assert_eq!(*h.state().session.lane(2).config(), manhattan);
         assert_eq!(h.state().session.lane(2).color, green);
-        let mut lanes = crate::app::settings::default_lanes();
+        let mut lanes = crate::app::model::settings::default_lanes();
         lanes.swap(2, 3);
         let mut h = harness(Settings {
             lanes,
@@ -1910,7 +1910,7 @@ mod tests {
 
     /// The first `n` default lanes on a board 14 moves from the goal.
     fn lanes(n: usize) -> Settings {
-        let mut lanes = crate::app::settings::default_lanes();
+        let mut lanes = crate::app::model::settings::default_lanes();
         lanes.truncate(n);
         Settings {
             lanes,

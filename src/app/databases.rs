@@ -12,11 +12,11 @@ use std::cell::RefCell;
 
 use egui::{RichText, Ui};
 
-use super::command::Command;
-use super::domain::{AnyHeuristic, DomainKind};
-use super::session::{Session, SetupError};
-use super::text;
-use super::worker::Worker;
+use super::model::command::Command;
+use super::model::domain::{AnyHeuristic, DomainKind};
+use super::model::session::{Session, SetupError};
+use super::model::text;
+use super::model::worker::Worker;
 use crate::domains::puzzle::databases::{self, DatabaseError};
 use crate::domains::puzzle::{Board, HeuristicKind, PdbError, parse_board, parse_goal};
 use crate::search::ConfigError;

@@ -5,9 +5,9 @@
 
 use egui::{CollapsingHeader, Grid, RichText, Ui};
 
-use super::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
-use super::session::Lane;
-use super::text;
+use super::model::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
+use super::model::session::Lane;
+use super::model::text;
 use crate::search::{Algorithm, Direction, Search};
 
 /// How many backward open nodes are named; the count says how many there are in all.
@@ -31,7 +31,7 @@ pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>, lists_both: bool) {
 /// The bound now, the next bound, and one row per iteration.
 fn depth_first(
     ui: &mut Ui,
-    search: &dyn Search<super::domain::AnyProblem>,
+    search: &dyn Search<super::model::domain::AnyProblem>,
     view: &DepthFirstShown,
 ) {
     let threshold = search.config().algorithm == Algorithm::IdaStar;
@@ -79,7 +79,7 @@ fn iterations_table(ui: &mut Ui, iterations: &[crate::search::Iteration]) {
 /// The backward open list and the best meeting so far.
 fn bidirectional(
     ui: &mut Ui,
-    search: &dyn Search<super::domain::AnyProblem>,
+    search: &dyn Search<super::model::domain::AnyProblem>,
     view: &BidirectionalShown,
     lists_both: bool,
 ) {
@@ -114,8 +114,8 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
-    use crate::app::command::Command;
-    use crate::app::domain::DomainKind;
+    use crate::app::model::command::Command;
+    use crate::app::model::domain::DomainKind;
     use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, SearchConfig};
     use crate::search::{Algorithm, Cost};
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(search.solution().expect("solved").len() - 1, 4);
         assert!(search.bidirectional().unwrap().meeting.is_some());
         h.get_by_label_contains("Meeting: node S");
-        h.get_by_label(&crate::app::text::solved_headline(4));
+        h.get_by_label(&crate::app::model::text::solved_headline(4));
     }
 
     #[test]
@@ -252,7 +252,7 @@ mod tests {
             for algorithm in [Algorithm::BidirectionalBfs, Algorithm::BidirectionalUcs] {
                 let mut h = test_harness(settings.clone());
                 h.run();
-                let config = crate::app::session::Config {
+                let config = crate::app::model::session::Config {
                     algorithm,
                     ..h.state().session.settings.active_config()
                 };

@@ -2,9 +2,9 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::command::Command;
-use super::exercise::{Answer, Score};
-use super::text;
+use super::model::command::Command;
+use super::model::exercise::{Answer, Score};
+use super::model::text;
 
 /// The exercise banner above the lists: the rule (a sentence), the score, and the verdict on
 /// the latest answer.
@@ -286,7 +286,7 @@ mod tests {
                     crate::app::App::new(settings),
                 )
         };
-        let folded = crate::app::arrangement::Arrangement {
+        let folded = crate::app::model::arrangement::Arrangement {
             setup_folded: true,
             ..Default::default()
         };

@@ -6,11 +6,11 @@
 use egui::{RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 
-use super::domain::{AnyProblem, from_puzzle};
-use super::session::{Config, Session, lane_styles};
-use super::text;
+use super::model::domain::{AnyProblem, from_puzzle};
+use super::model::session::{Config, Session, lane_styles};
+use super::model::text;
+use super::model::worker::Worker;
 use super::widgets::word;
-use super::worker::Worker;
 use crate::domains::puzzle::{
     ExperimentError, ExperimentSpec, ExperimentTable, SearchConfig, run_experiment,
 };

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use super::files::FileAction;
+use super::model::files::FileAction;
+use super::model::text;
+use super::model::user_folders::{Place, UserFolders};
 use super::native_dialog::{Answer, NativeDialog};
-use super::text;
-use super::user_folders::{Place, UserFolders};
 
 /// Which dialog the file commands open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -550,8 +550,8 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::domain::DomainKind;
-    use crate::app::files::SessionFile;
+    use crate::app::model::domain::DomainKind;
+    use crate::app::model::files::SessionFile;
     use crate::app::native_dialog::Answer;
     use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::SearchConfig;

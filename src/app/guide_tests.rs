@@ -6,10 +6,11 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::arrangement::Pane;
-use super::command::Command;
 use super::layout_tests::{save_render, widgets};
-use super::{App, Settings, text};
+use super::model::arrangement::Pane;
+use super::model::command::Command;
+use super::model::text;
+use super::{App, Settings};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::i18n::Language;
 use crate::search::{Algorithm, Status};
@@ -448,7 +449,7 @@ fn lesson5(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     }
     // 3. Bidirectional BFS on the default board, solved: both trees.
     w.apply(Command::SetBoardText(
-        super::settings::DEFAULT_BOARD.to_owned(),
+        super::model::settings::DEFAULT_BOARD.to_owned(),
     ));
     let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero).into();
     w.apply(Command::SetConfig(config));
@@ -593,7 +594,7 @@ fn slow_readme_screenshots() {
     shoot("screenshot-tree-bidirectional", &mut w);
     let mut w = tree(
         Settings {
-            domain: super::domain::DomainKind::Grid,
+            domain: super::model::domain::DomainKind::Grid,
             ..Settings::default()
         },
         12,
@@ -618,7 +619,7 @@ fn slow_readme_screenshots() {
     shoot("screenshot-idastar", &mut w);
 
     let grid = Settings {
-        domain: super::domain::DomainKind::Grid,
+        domain: super::model::domain::DomainKind::Grid,
         ..Settings::default()
     };
     let mut w = at(grid.clone());

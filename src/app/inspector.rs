@@ -16,11 +16,11 @@ use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 use std::sync::Arc;
 
 use super::board_view::{self, Decor};
-use super::check::{MapDistances, NEAR_RADIUS};
-use super::domain::{AnyHeuristic, AnyProblem};
-use super::session::{Session, method_color};
-use super::text;
-use super::worker::Worker;
+use super::model::check::{MapDistances, NEAR_RADIUS};
+use super::model::domain::{AnyHeuristic, AnyProblem};
+use super::model::session::{Session, method_color};
+use super::model::text;
+use super::model::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
 use crate::domains::puzzle::databases;
 use crate::domains::puzzle::{
@@ -93,7 +93,7 @@ fn profiled(goal: &Board) -> Vec<(HeuristicKind, f64)> {
 
 /// Computes h* (every 3x3 state, or the 4x4 boards near the goal) and the profiles; `None` if
 /// cancelled or neither 3x3 nor 4x4.
-pub fn compute(goal: Board, progress: &super::worker::Progress) -> Option<Profiles> {
+pub fn compute(goal: Board, progress: &super::model::worker::Progress) -> Option<Profiles> {
     use std::sync::atomic::Ordering;
     let cancelled = || progress.cancel_flag().load(Ordering::Relaxed);
     let mut kinds = profiled(&goal);

@@ -3,7 +3,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::command::Command;
+use super::model::command::Command;
 
 pub const STEP: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Space);
 pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Backspace);
@@ -16,7 +16,7 @@ pub const MAXIMIZE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Ke
 pub const RESTORE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
 /// Enters or leaves presentation mode.
 pub const PRESENT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::P);
-/// The presentation mode's focus areas, in the order of [`super::arrangement::Focus::ALL`].
+/// The presentation mode's focus areas, in the order of [`super::model::arrangement::Focus::ALL`].
 pub const FOCUS: [KeyboardShortcut; 5] = [
     KeyboardShortcut::new(Modifiers::NONE, Key::Num1),
     KeyboardShortcut::new(Modifiers::NONE, Key::Num2),

@@ -9,11 +9,11 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotResults};
 
-use super::arrangement::{Arrangement, Focus, Pane};
-use super::command::Command;
-use super::domain::DomainKind;
-use super::grid_model::GridSettings;
-use super::session::Settings;
+use super::model::arrangement::{Arrangement, Focus, Pane};
+use super::model::command::Command;
+use super::model::domain::DomainKind;
+use super::model::grid_model::GridSettings;
+use super::model::session::Settings;
 use super::{App, install_style};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
@@ -383,7 +383,7 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ..Settings::default()
     };
     let compare_lanes = |n: usize| {
-        let mut lanes = super::settings::default_lanes();
+        let mut lanes = super::model::settings::default_lanes();
         lanes.truncate(n);
         Settings {
             compare: true,

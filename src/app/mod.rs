@@ -33,25 +33,21 @@ mod random_actions;
 mod tree_view;
 mod widgets;
 
-// The model's modules and the domains' views by their short names, for the views.
+// The domains' views by their short names, for the views. (The model is imported by its
+// real path, `crate::app::model::…`.)
 use grid::grid_view;
-pub use model::text;
-use model::{
-    arrangement, before_step, breakpoints, check, command, domain, exercise, files, fine_step,
-    grid_model, print, session, settings, summary, user_folders, worker,
-};
 use puzzle::board_view;
 
 use std::time::Duration;
 
 pub use bench::frame_bench;
 
-pub use command::Command;
 pub use fonts::CjkFont;
-pub use session::{Lane, RunMode, Session, Settings};
-pub use text::Language;
+pub use model::command::Command;
+pub use model::session::{Lane, RunMode, Session, Settings};
+pub use model::text::Language;
 
-use arrangement::{Focus, Pane};
+use model::arrangement::{Focus, Pane};
 use panels::{Tab, ViewState};
 
 /// The model's colours drawn as egui's.
@@ -144,7 +140,7 @@ impl App {
             storage.is_some_and(|s| EFRAME_KEYS.iter().all(|key| s.get_string(key).is_none()));
         let file_unreadable = stored.is_none()
             && storage_empty
-            && eframe::storage_dir(text::t().app_title)
+            && eframe::storage_dir(model::text::t().app_title)
                 .map(|dir| dir.join("app.ron"))
                 .and_then(|path| std::fs::read_to_string(path).ok())
                 .is_some_and(|content| !content.trim().is_empty());
@@ -152,9 +148,9 @@ impl App {
         let reset = settings.sanitize();
         let mut app = App::new(settings);
         if (stored.is_some() && parsed.is_none()) || file_unreadable {
-            app.view.notice = Some(text::t().settings_unreadable.to_owned());
+            app.view.notice = Some(model::text::t().settings_unreadable.to_owned());
         } else if !reset.is_empty() {
-            app.view.notice = Some(text::settings_out_of_range(&reset));
+            app.view.notice = Some(model::text::settings_out_of_range(&reset));
         }
         app
     }
@@ -163,7 +159,7 @@ impl App {
     /// entry point the window, the tests and the frame benchmark share.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let language = self.language();
-        text::set_language(language);
+        model::text::set_language(language);
         if self.applied_language.is_some_and(|l| l != language) {
             // The font probe has just answered: say the current state in the new language.
             self.session.status = self.session.describe_last_step();
@@ -330,7 +326,7 @@ impl App {
                 .session
                 .main_lane()
                 .is_some_and(|lane| lane.search().bidirectional().is_some());
-        let node_width = if self.session.settings.domain == domain::DomainKind::Grid {
+        let node_width = if self.session.settings.domain == model::domain::DomainKind::Grid {
             (ui.available_width() * 0.5).clamp(400.0, 1100.0)
         } else if two_lists {
             (ui.available_width() * 0.28).clamp(230.0, 560.0)
@@ -436,7 +432,7 @@ impl App {
         let rect = ui.available_rect_before_wrap();
         self.view.pane_rects.push((pane, rect));
         match pane {
-            Pane::Board if self.session.settings.domain == domain::DomainKind::Grid => {
+            Pane::Board if self.session.settings.domain == model::domain::DomainKind::Grid => {
                 grid_view::panel(ui, &self.session, commands);
             }
             Pane::Board => panels::node_panel(ui, &self.session, &mut self.view, commands),
@@ -506,7 +502,7 @@ impl App {
             (toggle, leave, focus)
         });
         if toggle || leave {
-            commands.push(Command::SetArrangement(arrangement::Arrangement {
+            commands.push(Command::SetArrangement(model::arrangement::Arrangement {
                 presenting: !arrangement.presenting,
                 ..arrangement
             }));
@@ -552,9 +548,9 @@ impl App {
             Command::SetLanguage(_) => {
                 self.session.apply(command);
                 // The rest of this frame and the status line are in the new language already.
-                text::set_language(self.language());
+                model::text::set_language(self.language());
                 self.applied_language = Some(self.language());
-                self.session.status = text::status_language(self.language());
+                self.session.status = model::text::status_language(self.language());
                 return;
             }
             Command::Maximize(pane) => {
@@ -589,10 +585,10 @@ impl App {
     /// Replaces the problem and searches with a session file's and goes to its step; the
     /// message for the status line, or why the file cannot be used.
     fn open_session(&mut self, path: &std::path::Path) -> Result<String, String> {
-        let file = files::SessionFile::read(path).map_err(|error| error.message())?;
+        let file = model::files::SessionFile::read(path).map_err(|error| error.message())?;
         let settings = file.apply_to(&self.session.settings);
         self.apply(Command::LoadSession(Box::new(settings), file.step));
-        let opened = text::session_opened(&path.display().to_string(), file.step);
+        let opened = model::text::session_opened(&path.display().to_string(), file.step);
         if self.session.seek_target().is_some() {
             self.session.after_seek = Some(opened);
             Ok(String::new())
@@ -604,21 +600,24 @@ impl App {
     /// Reads a MovingAI map into the window's map and shows it; a file that cannot be used is
     /// said in the dialog, and the map stays as it was.
     fn import_map(&mut self, path: &std::path::Path) -> Result<String, String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| text::file_unreadable(&e.to_string()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| model::text::file_unreadable(&e.to_string()))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        self.apply(Command::EditGrid(grid_model::GridEdit::Import(
+        self.apply(Command::EditGrid(model::grid_model::GridEdit::Import(
             name.clone(),
             text,
         )));
         if let Some(error) = self.session.edit_error.clone() {
             return Err(error);
         }
-        self.apply(Command::SetDomain(domain::DomainKind::Grid));
-        Ok(text::map_imported(&name, &self.session.settings.grid.grid))
+        self.apply(Command::SetDomain(model::domain::DomainKind::Grid));
+        Ok(model::text::map_imported(
+            &name,
+            &self.session.settings.grid.grid,
+        ))
     }
 
     /// Opens a session file given on the command line; a file that cannot be used leaves the
@@ -635,24 +634,25 @@ impl App {
     /// Carries out what the file dialog asked for; errors stay in the dialog, successes go to
     /// the status line.
     fn handle_file(&mut self, ctx: &egui::Context, request: file_dialog::Request) {
-        use files::{FileAction, SessionFile};
+        use model::files::{FileAction, SessionFile};
         let path = request.path.as_path();
         let result = match request.action {
             FileAction::SaveSession => {
-                files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
+                model::files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
             FileAction::OpenSession => self.open_session(path),
             FileAction::ImportMap => self.import_map(path),
-            FileAction::TraceCsv => files::write_traces(&self.session, path, false),
-            FileAction::TraceJson => files::write_traces(&self.session, path, true),
+            FileAction::TraceCsv => model::files::write_traces(&self.session, path, false),
+            FileAction::TraceJson => model::files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {
-                files::write(path, files::plot_data_csv(&self.session).as_bytes())
+                model::files::write(path, model::files::plot_data_csv(&self.session).as_bytes())
             }
-            FileAction::PlotsSvg => {
-                files::write(path, print::plots_svg(&self.session.lanes).as_bytes())
-            }
+            FileAction::PlotsSvg => model::files::write(
+                path,
+                model::print::plots_svg(&self.session.lanes).as_bytes(),
+            ),
             FileAction::SummaryCsv => {
-                files::write(path, files::summary_csv(&self.session).as_bytes())
+                model::files::write(path, model::files::summary_csv(&self.session).as_bytes())
             }
             FileAction::TreeSvg
             | FileAction::TreePng
@@ -669,8 +669,8 @@ impl App {
                         lane.search(),
                         tree_view::export_cut(&self.session.settings),
                     )
-                    .and_then(|bytes| files::write(path, &bytes)),
-                None => Err(text::t().nothing_to_export.to_owned()),
+                    .and_then(|bytes| model::files::write(path, &bytes)),
+                None => Err(model::text::t().nothing_to_export.to_owned()),
             },
             FileAction::PlotsPng => match self.plots_rect {
                 Some(rect) => {
@@ -686,8 +686,8 @@ impl App {
                             .iter()
                             .flat_map(|c| c.to_srgba_unmultiplied())
                             .collect();
-                        let png = files::png(cropped.width(), cropped.height(), &rgba);
-                        let status = match files::write(&path, &png) {
+                        let png = model::files::png(cropped.width(), cropped.height(), &rgba);
+                        let status = match model::files::write(&path, &png) {
                             Ok(status) | Err(status) => status,
                         };
                         if let Ok(mut slot) = saved.lock() {
@@ -697,7 +697,7 @@ impl App {
                     });
                     Ok(String::new())
                 }
-                None => Err(text::t().plots_unavailable.to_owned()),
+                None => Err(model::text::t().plots_unavailable.to_owned()),
             },
         };
         if let Some(status) = self.files.finish(&request, result)
@@ -829,14 +829,14 @@ pub fn run(session: Option<std::path::PathBuf>) -> eframe::Result {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 600.0])
-            .with_title(text::t().app_title)
-            .with_app_id(text::t().app_title),
+            .with_title(model::text::t().app_title)
+            .with_app_id(model::text::t().app_title),
         // Our own system-font provider below, shared with the probe for a Chinese font.
         system_font_fallback: false,
         ..Default::default()
     };
     eframe::run_native(
-        text::t().app_title,
+        model::text::t().app_title,
         options,
         Box::new(|cc| {
             install_style(&cc.egui_ctx);
@@ -902,11 +902,11 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
     use egui_kittest::{Harness, SnapshotOptions};
 
-    use super::arrangement::Arrangement;
-    use super::domain::{AnyHeuristic, Config, DomainKind};
+    use super::model::arrangement::Arrangement;
     use super::model::color::Rgb;
-    use super::session::{Variant, lane_styles, method_color};
-    use super::settings::default_lanes;
+    use super::model::domain::{AnyHeuristic, Config, DomainKind};
+    use super::model::session::{Variant, lane_styles, method_color};
+    use super::model::settings::default_lanes;
     use super::*;
     use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig};
     use crate::search::{Algorithm, NodeId, Status};
@@ -919,7 +919,7 @@ mod tests {
         app: &App,
     ) -> Vec<(
         NodeId,
-        crate::search::Node<domain::AnyState, domain::AnyAction>,
+        crate::search::Node<model::domain::AnyState, model::domain::AnyAction>,
     )> {
         let search = app.session.lane(0).search();
         search
@@ -1014,7 +1014,7 @@ mod tests {
     fn a_bad_board_shows_the_error_and_disables_stepping() {
         let mut h = harness(Settings::default());
         h.run();
-        let field = h.get_by_role_and_label(Role::TextInput, text::t().board);
+        let field = h.get_by_role_and_label(Role::TextInput, model::text::t().board);
         field.focus();
         field.type_text("9");
         h.run();
@@ -1048,7 +1048,7 @@ mod tests {
     fn shortcuts_are_ignored_while_typing() {
         let mut h = harness(far_settings());
         h.run();
-        h.get_by_role_and_label(Role::TextInput, text::t().goal)
+        h.get_by_role_and_label(Role::TextInput, model::text::t().goal)
             .focus();
         h.run();
         // Enter last: it ends the edit (egui's single-line fields give up focus on Enter).
@@ -1141,7 +1141,7 @@ mod tests {
         let search = h.state().session.lane(0).search();
         assert!(matches!(search.status(), Status::Solved { .. }));
         assert_eq!(search.solution().unwrap().len() - 1, 22);
-        h.get_by_label(&text::solved_headline(22));
+        h.get_by_label(&model::text::solved_headline(22));
         h.get_by_label_contains("optimal (shortest is 22)");
         assert!(
             h.state()
@@ -1160,7 +1160,7 @@ mod tests {
             h.run();
         }
         assert_eq!(h.state().session.steps(), 3);
-        h.get_by_role_and_label(Role::ComboBox, text::t().algorithm)
+        h.get_by_role_and_label(Role::ComboBox, model::text::t().algorithm)
             .click();
         h.run();
         h.get_by_label(Algorithm::BreadthFirst.title()).click();
@@ -1208,12 +1208,12 @@ mod tests {
         assert_eq!(app.session.settings, Settings::default());
         assert_eq!(
             app.view.notice.as_deref(),
-            Some(text::t().settings_unreadable)
+            Some(model::text::t().settings_unreadable)
         );
         let mut h = harness(Settings::default());
         h.state_mut().view.notice = app.view.notice.clone();
         h.run();
-        h.get_by_label(text::t().settings_unreadable);
+        h.get_by_label(model::text::t().settings_unreadable);
     }
 
     /// Font antialiasing differs a little between renderers; a moved panel changes thousands.
@@ -1286,7 +1286,7 @@ mod tests {
         h.get_by_label("English").click();
         h.run();
         h.get_by_label("Step Space");
-        text::set_language(Language::English);
+        model::text::set_language(Language::English);
     }
 
     #[test]
@@ -1399,7 +1399,10 @@ mod tests {
 
         let app =
             App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
-        assert_eq!(app.session.settings.board_text, settings::DEFAULT_BOARD);
+        assert_eq!(
+            app.session.settings.board_text,
+            model::settings::DEFAULT_BOARD
+        );
         assert!(
             app.view
                 .notice
@@ -1519,6 +1522,6 @@ mod tests {
         let mut h = test_harness(settings);
         h.state_mut().apply(Command::SetCompare(true));
         h.run();
-        assert_eq!(h.state().session.lanes.len(), session::MAX_LANES);
+        assert_eq!(h.state().session.lanes.len(), model::session::MAX_LANES);
     }
 }

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::files::FileAction;
-use super::text;
-use super::worker::Worker;
+use super::model::files::FileAction;
+use super::model::text;
+use super::model::worker::Worker;
 
 /// How the system's dialog ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

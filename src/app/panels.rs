@@ -5,18 +5,18 @@ use egui::{Align, Button, Color32, ComboBox, Layout, RichText, Sense, Slider, Te
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot};
 
-use super::arrangement::{Arrangement, Focus, Pane};
 use super::board_view::{self, Decor, outcome_color, palette};
-use super::command::Command;
-use super::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState, DomainKind};
-use super::fine_step;
-use super::plot_axes::{count_axis, empty_plot, step_axis};
-use super::session::Config as SearchConfig;
-use super::session::{
+use super::model::arrangement::{Arrangement, Focus, Pane};
+use super::model::command::Command;
+use super::model::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState, DomainKind};
+use super::model::fine_step;
+use super::model::session::Config as SearchConfig;
+use super::model::session::{
     DISTANCE_RANGE, Lane, MEMORY_BUDGET_RANGE, RunMode, SCRAMBLE_RANGE, SPEED_RANGE, Session,
     SetupError, ZOOM_RANGE,
 };
-use super::text::{self, Language, engine};
+use super::model::text::{self, Language, engine};
+use super::plot_axes::{count_axis, empty_plot, step_axis};
 pub use super::widgets::Hover;
 use super::widgets::{edit_config, error_frame, setting_checkbox, word};
 use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
@@ -725,7 +725,7 @@ fn speed_and_timeline(ui: &mut Ui, session: &Session, labels: bool, commands: &m
 
 /// The menu bar: files, what the window shows, and the language on the right.
 pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mut Vec<Command>) {
-    use super::files::FileAction;
+    use super::model::files::FileAction;
     let t = text::t();
     let has_search = session.main_lane().is_some();
     ui.menu_button(t.menu_file, |ui| {
@@ -891,7 +891,7 @@ fn maximize_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 
 fn file_item(
     ui: &mut Ui,
-    action: super::files::FileAction,
+    action: super::model::files::FileAction,
     enabled: bool,
     commands: &mut Vec<Command>,
 ) {

@@ -5,10 +5,10 @@
 use egui::{RichText, Ui, vec2};
 use egui_plot::{AxisHints, LineStyle};
 
-use super::session::Variant;
-use super::text;
+use super::model::session::Variant;
+use super::model::text;
 
-pub use super::print::compact_number;
+pub use super::model::print::compact_number;
 
 /// Labels at least this far apart (points): "100k" is about 32 points wide at the body size,
 /// so neighbours never touch.

@@ -5,10 +5,10 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::command::Command;
-use super::fine_step::{Role, current, lines};
-use super::session::Session;
-use super::text;
+use super::model::command::Command;
+use super::model::fine_step::{Role, current, lines};
+use super::model::session::Session;
+use super::model::text;
 use super::widgets::setting_checkbox;
 
 /// The colour of the line being run (and of what it did).
@@ -52,7 +52,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 }
 
 /// The algorithm's lines, `role`'s highlighted (and scrolled to when it has `moved`).
-fn code_lines(ui: &mut Ui, config: &super::session::Config, role: Role, moved: bool) {
+fn code_lines(ui: &mut Ui, config: &super::model::session::Config, role: Role, moved: bool) {
     for (number, (indent, line_role, line)) in lines(config).into_iter().enumerate() {
         let on = line_role == role;
         let text = format!("{:>2}  {}{line}", number + 1, "  ".repeat(indent));
@@ -75,7 +75,7 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::fine_step::Role;
+    use crate::app::model::fine_step::Role;
     use crate::app::{Settings, test_harness};
 
     #[test]
@@ -267,7 +267,7 @@ mod tests {
         let settings = Settings {
             show_pseudocode: true,
             fine_step: true,
-            arrangement: crate::app::arrangement::Arrangement {
+            arrangement: crate::app::model::arrangement::Arrangement {
                 setup_folded: true,
                 ..Default::default()
             },

@@ -16,15 +16,15 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use super::arrangement::{Arrangement, Pane};
-use super::breakpoints::BreakpointSettings;
-use super::command::Command;
-use super::domain::DomainKind;
 use super::file_dialog::Request;
-use super::files::FileAction;
-use super::grid_model::{GridEdit, Side, Tool};
-use super::session::{RunMode, Settings};
-use super::text::{self, Language};
+use super::model::arrangement::{Arrangement, Pane};
+use super::model::breakpoints::BreakpointSettings;
+use super::model::command::Command;
+use super::model::domain::DomainKind;
+use super::model::files::FileAction;
+use super::model::grid_model::{GridEdit, Side, Tool};
+use super::model::session::{RunMode, Settings};
+use super::model::text::{self, Language};
 use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::domains::grid::{Cell, Connectivity, Preset};
@@ -311,7 +311,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                 lists_below: rng.below(2) == 0,
                 setup_folded: rng.below(2) == 0,
                 presenting: rng.below(4) == 0,
-                focus: super::arrangement::Focus::ALL[rng.below(5)],
+                focus: super::model::arrangement::Focus::ALL[rng.below(5)],
             })),
             4 => command(Command::Maximize(
                 [
@@ -648,9 +648,9 @@ fn check_screen(h: &H) -> Result<(), String> {
     if arrangement.presenting
         && matches!(
             arrangement.focus,
-            super::arrangement::Focus::Tree
-                | super::arrangement::Focus::Plots
-                | super::arrangement::Focus::Compare
+            super::model::arrangement::Focus::Tree
+                | super::model::arrangement::Focus::Plots
+                | super::model::arrangement::Focus::Compare
         )
     {
         // Presentation mode shows an area without the lists.
@@ -661,7 +661,7 @@ fn check_screen(h: &H) -> Result<(), String> {
     let search = lane.search();
     // The open list shows a bidirectional search's forward half; the counter counts both. An
     // exercise lists the backward half beside it, and no closed list (no candidate there).
-    let backward = super::fine_step::bidirectional_at(search, session.fine(), 0)
+    let backward = super::model::fine_step::bidirectional_at(search, session.fine(), 0)
         .map_or(0, |b| b.backward_open);
     let exercise = session.exercising();
     let two_halves = exercise && search.bidirectional().is_some();

@@ -20,13 +20,13 @@ use egui::{
 };
 use egui_extras::{Column, TableBuilder};
 
-use super::arrangement::Pane;
 use super::board_view::{self, palette};
-use super::command::Command;
-use super::domain::AnyProblem;
-use super::files::FileAction;
-use super::session::{RunMode, Session, Settings};
-use super::text;
+use super::model::arrangement::Pane;
+use super::model::command::Command;
+use super::model::domain::AnyProblem;
+use super::model::files::FileAction;
+use super::model::session::{RunMode, Session, Settings};
+use super::model::text;
 use super::widgets::Hover;
 use crate::i18n;
 use crate::search::{Cost, NodeId, Search};

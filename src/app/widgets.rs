@@ -4,9 +4,9 @@
 
 use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 
-use super::command::Command;
-use super::domain::{AnyHeuristic, Config as SearchConfig};
-use super::text::{self, engine};
+use super::model::command::Command;
+use super::model::domain::{AnyHeuristic, Config as SearchConfig};
+use super::model::text::{self, engine};
 use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
 
 /// A short label that stays whole on its line: in a wrapping row egui would go on with a

@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
-use crate::app::command::Command;
-use crate::app::domain::AnyState;
-use crate::app::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
-use crate::app::session::{Lane, Session};
-use crate::app::text;
+use crate::app::model::command::Command;
+use crate::app::model::domain::AnyState;
+use crate::app::model::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
+use crate::app::model::session::{Lane, Session};
+use crate::app::model::text;
 use crate::app::widgets::{error_frame, word};
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
@@ -343,7 +343,7 @@ const NUMBERS_FROM: f32 = 44.0;
 fn paint_numbers(
     ui: &Ui,
     grid: &Grid,
-    search: &dyn Search<crate::app::domain::AnyProblem>,
+    search: &dyn Search<crate::app::model::domain::AnyProblem>,
     origin: Pos2,
     size: f32,
 ) {
@@ -720,9 +720,9 @@ mod tests {
 
     #[test]
     fn the_overlay_is_read_once_per_step_and_knows_each_cells_first_node() {
-        use crate::app::domain::from_grid;
+        use crate::app::model::domain::from_grid;
         let grid = Grid::new(12, 8).unwrap();
-        let problem = crate::app::domain::AnyProblem::Grid(Arc::new(grid.clone()));
+        let problem = crate::app::model::domain::AnyProblem::Grid(Arc::new(grid.clone()));
         let config = crate::search::SearchConfig::with(
             crate::search::Algorithm::AStar,
             crate::domains::grid::GridHeuristic::Octile,
@@ -764,7 +764,7 @@ mod tests {
         assert!(search.node_count() < 30);
         assert_eq!(kept[2].node_at(&grid, far), None);
     }
-    use crate::app::domain::DomainKind;
+    use crate::app::model::domain::DomainKind;
     use crate::app::{Settings, test_harness};
     use crate::search::Algorithm;
 
@@ -992,7 +992,7 @@ mod tests {
     /// last good size until it is fixed.
     #[test]
     fn a_typed_size_makes_the_presets_and_a_bad_one_stays_as_typed_with_its_message() {
-        use crate::app::grid_model::{Side, SizeError};
+        use crate::app::model::grid_model::{Side, SizeError};
         let mut h = test_harness(Settings {
             domain: DomainKind::Grid,
             ..Settings::default()

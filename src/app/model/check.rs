@@ -214,7 +214,7 @@ impl HeuristicCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::domain::{from_grid, from_puzzle};
+    use crate::app::model::domain::{from_grid, from_puzzle};
     use crate::domains::grid::{Connectivity, GridHeuristic, presets};
     use crate::domains::puzzle::{HeuristicKind, Problem};
     use crate::search::new_search;

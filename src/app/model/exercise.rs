@@ -335,8 +335,8 @@ impl Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::domain::{AnyAction, AnyState};
-    use crate::app::text;
+    use crate::app::model::domain::{AnyAction, AnyState};
+    use crate::app::model::text;
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{Algorithm, Outcome, new_search};
 

@@ -306,8 +306,8 @@ pub fn png(width: usize, height: usize, rgba: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::command::Command;
-    use crate::app::grid_model::{GridEdit, Tool};
+    use crate::app::model::command::Command;
+    use crate::app::model::grid_model::{GridEdit, Tool};
 
     /// A map session keeps the map as it was edited, its searches and the step.
     #[test]

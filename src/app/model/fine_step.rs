@@ -804,8 +804,8 @@ pub fn stats_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::before_step::{SideChoice, StopRule};
-    use crate::app::domain::AnyState;
+    use crate::app::model::before_step::{SideChoice, StopRule};
+    use crate::app::model::domain::AnyState;
     use crate::domains::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
     use crate::search::{Cost, TieBreak, new_search};
 

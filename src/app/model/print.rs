@@ -185,7 +185,7 @@ pub fn plots_svg(lanes: &[Lane]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::session::{Session, Settings};
+    use crate::app::model::session::{Session, Settings};
 
     #[test]
     fn ticks_are_round() {

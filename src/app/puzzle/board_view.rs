@@ -6,7 +6,7 @@ use egui::{
     Vec2, WidgetInfo, pos2, vec2,
 };
 
-use crate::app::domain::{AnyAction, AnyState};
+use crate::app::model::domain::{AnyAction, AnyState};
 use crate::domains::puzzle::{Board, Explanation, HeuristicKind};
 
 /// What the boards drawn this frame wrote on their tiles: each visible board's place and the
@@ -170,7 +170,7 @@ pub fn board(ui: &mut Ui, board: &Board, cell: f32, decor: &Decor<'_>) -> Option
         if decor.clickable && neighbours.contains(&pos) {
             let id = response.id.with(("tile", pos));
             let r = ui.interact(tile_rect, id, Sense::click());
-            let label = crate::app::text::tile(tile);
+            let label = crate::app::model::text::tile(tile);
             r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
             if r.clicked() {
                 clicked = Some(pos);
@@ -483,7 +483,7 @@ pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
             );
             crate::app::widgets::word(
                 ui,
-                egui::RichText::new(crate::app::text::pdb_group(group)).strong(),
+                egui::RichText::new(crate::app::model::text::pdb_group(group)).strong(),
             );
         }
         ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());

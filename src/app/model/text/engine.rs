@@ -3,7 +3,7 @@
 
 pub use crate::i18n::*;
 
-use crate::app::settings::SetupError;
+use crate::app::model::settings::SetupError;
 
 pub fn setup_error(error: &SetupError) -> String {
     match error {

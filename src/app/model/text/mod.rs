@@ -11,7 +11,7 @@
 
 pub mod engine;
 
-use crate::app::domain::AnyAction;
+use crate::app::model::domain::AnyAction;
 pub(crate) use crate::i18n::pick;
 use crate::i18n::zh;
 pub use crate::i18n::{Language, language, set_language};
@@ -225,7 +225,6 @@ strings! {
     summary: "Summary", "汇总";
     copy_markdown: "Copy (Markdown)", "复制（Markdown）";
     copy_tsv: "Copy (TSV)", "复制（TSV）";
-    copied: "copied the summary table to the clipboard", "已把汇总表复制到剪贴板";
     col_lane: "lane", "通道";
     col_length: "length", "解长度";
     col_optimal: "optimal", "最优";
@@ -1114,7 +1113,7 @@ pub fn exercise_rule(tie_break: &str) -> String {
 }
 
 /// The rule the exercise asks the student to apply, for the algorithm of `config`.
-pub fn exercise_rule_for(config: &crate::app::domain::Config) -> String {
+pub fn exercise_rule_for(config: &crate::app::model::domain::Config) -> String {
     use crate::search::Algorithm;
     match config.algorithm {
         a if a.is_depth_first() => t().exercise_rule_depth_first.to_owned(),
@@ -1126,10 +1125,10 @@ pub fn exercise_rule_for(config: &crate::app::domain::Config) -> String {
 
 /// Right, or revealed: which node is next, and why. Wrong: a hint that keeps the answer hidden.
 pub fn exercise_verdict(
-    answer: crate::app::exercise::Answer,
-    judgement: &crate::app::exercise::Judgement,
+    answer: crate::app::model::exercise::Answer,
+    judgement: &crate::app::model::exercise::Judgement,
 ) -> String {
-    use crate::app::exercise::{Answer, Hint, Why};
+    use crate::app::model::exercise::{Answer, Hint, Why};
     let next = judgement.next.0;
     let picked = judgement.picked.0;
     let picked_f = number(judgement.picked_f.as_f64());
@@ -1397,14 +1396,6 @@ pub fn lane_count(n: usize) -> String {
     }
 }
 
-pub fn lane_name(number: usize) -> String {
-    if zh() {
-        format!("通道 {number}")
-    } else {
-        format!("Lane {number}")
-    }
-}
-
 pub fn lane_board(number: usize) -> String {
     if zh() {
         format!("通道 {number} 的棋盘")
@@ -1544,8 +1535,8 @@ pub fn grid_overestimates(over: usize, cells: usize) -> String {
 }
 
 /// What a map heuristic measures, under the map.
-pub fn grid_legend(kind: crate::app::domain::AnyHeuristic) -> &'static str {
-    use crate::app::domain::AnyHeuristic;
+pub fn grid_legend(kind: crate::app::model::domain::AnyHeuristic) -> &'static str {
+    use crate::app::model::domain::AnyHeuristic;
     use crate::domains::grid::GridHeuristic as G;
     let AnyHeuristic::Grid(kind) = kind else {
         return "";
@@ -1569,8 +1560,8 @@ pub fn grid_legend(kind: crate::app::domain::AnyHeuristic) -> &'static str {
 }
 
 /// A refused map edit, in one line.
-pub fn grid_edit_error(error: &crate::app::grid_model::EditError) -> String {
-    use crate::app::grid_model::EditError;
+pub fn grid_edit_error(error: &crate::app::model::grid_model::EditError) -> String {
+    use crate::app::model::grid_model::EditError;
     if !zh() {
         return error.to_string();
     }
@@ -1582,11 +1573,11 @@ pub fn grid_edit_error(error: &crate::app::grid_model::EditError) -> String {
 
 /// Why a size field's text is not a size, and the size new maps keep meanwhile.
 pub fn grid_size_error(
-    side: crate::app::grid_model::Side,
-    error: crate::app::grid_model::SizeError,
+    side: crate::app::model::grid_model::Side,
+    error: crate::app::model::grid_model::SizeError,
     kept: usize,
 ) -> String {
-    use crate::app::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
+    use crate::app::model::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
     let (low, high) = (GRID_SIZE_RANGE.start(), GRID_SIZE_RANGE.end());
     match (side, error, zh()) {
         (Side::Width, SizeError::NotANumber, false) => {
@@ -1617,8 +1608,8 @@ pub fn grid_size_error(
 }
 
 /// A violation of the heuristic check in one sentence.
-pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
-    use crate::app::check::Flaw;
+pub fn flaw(flaw: &crate::app::model::check::Flaw) -> String {
+    use crate::app::model::check::Flaw;
     match flaw {
         Flaw::Inadmissible { state, h, exact } => {
             let (h, exact) = (number(*h), number(*exact));
@@ -1648,12 +1639,12 @@ pub fn flaw(flaw: &crate::app::check::Flaw) -> String {
 }
 
 /// The short name of a lane in the summary table and the plot key: "2 A* misplaced".
-pub fn lane_short(number: usize, config: &crate::app::domain::Config) -> String {
+pub fn lane_short(number: usize, config: &crate::app::model::domain::Config) -> String {
     format!("{number} {}", method_short(config))
 }
 
 /// A lane's method in a few words, without its number: "A* misplaced".
-pub fn method_short(config: &crate::app::domain::Config) -> String {
+pub fn method_short(config: &crate::app::model::domain::Config) -> String {
     use crate::search::{Algorithm, GoalTest};
     let mut name = engine::algorithm_short(config.algorithm).to_string();
     if config.algorithm == Algorithm::WeightedAStar {
@@ -1684,10 +1675,6 @@ pub fn lane_open(open: u32, max_open: u32) -> String {
     }
 }
 
-pub fn open_row(id: u32, g: u32, h: u32, f: &str) -> String {
-    format!("S{id:<5} g {g:>2} h {h:>2} f {f}")
-}
-
 /// A compare card's line before the head of its open list: how long open is.
 pub fn card_open(n: usize) -> String {
     if zh() {
@@ -1705,14 +1692,6 @@ pub fn card_open_f(id: u32, f: Cost) -> String {
 /// One node at the head of a compare card's open list, with g and h when there is room.
 pub fn card_open_ghf(id: u32, g: Cost, h: Cost, f: Cost) -> String {
     format!("S{id} ({})", ghf_compact(g, h, f))
-}
-
-pub fn open_head(n: usize) -> String {
-    if zh() {
-        format!("open 表（{n}），下一个在前")
-    } else {
-        format!("Open list ({n}), next first")
-    }
 }
 
 /// The compare view's bar chart title.
@@ -1871,14 +1850,6 @@ pub fn pdb_group(group: &crate::domains::puzzle::GroupNote) -> String {
     }
 }
 
-/// h of a pattern database as the sum of its groups: "h = 5 (tiles 1 2 3 4) + 7 (tiles 5 6
-/// 7 8) = 12".
-pub fn pdb_groups(groups: &[crate::domains::puzzle::GroupNote]) -> String {
-    let parts: Vec<String> = groups.iter().map(pdb_group).collect();
-    let total: u32 = groups.iter().map(|g| g.value).sum();
-    format!("h = {} = {total}", parts.join(" + "))
-}
-
 /// What a 4x4 profile is over: a sample, not the space.
 pub fn inspector_near_sample(boards: usize, radius: u8) -> String {
     let boards = group_thousands(boards as u64);
@@ -1970,8 +1941,8 @@ pub fn pseudo_meets(outcome: &str, forward: u32, backward: u32, mu: Cost) -> Str
 }
 
 /// Why a bidirectional step expanded the half it did.
-pub fn side_reason(choice: crate::app::before_step::SideChoice) -> String {
-    use crate::app::before_step::SideChoice;
+pub fn side_reason(choice: crate::app::model::before_step::SideChoice) -> String {
+    use crate::app::model::before_step::SideChoice;
     match (choice, zh()) {
         (SideChoice::LayerUnderWay { depth }, false) => {
             format!("the layer at depth {depth} under way is finished first")
@@ -2003,7 +1974,7 @@ pub fn pseudo_side_popped(
     n: u32,
     forward: bool,
     f: Cost,
-    choice: crate::app::before_step::SideChoice,
+    choice: crate::app::model::before_step::SideChoice,
 ) -> String {
     let f = number(f.as_f64());
     let reason = side_reason(choice);
@@ -2016,8 +1987,8 @@ pub fn pseudo_side_popped(
 }
 
 /// The bidirectional stopping rule after a step, and the engine's verdict.
-pub fn pseudo_stop(rule: crate::app::before_step::StopRule) -> String {
-    use crate::app::before_step::StopRule;
+pub fn pseudo_stop(rule: crate::app::model::before_step::StopRule) -> String {
+    use crate::app::model::before_step::StopRule;
     let mu = |mu: Option<Cost>| mu.map_or_else(|| "∞".to_owned(), |m| m.to_string());
     match (rule, zh()) {
         (
