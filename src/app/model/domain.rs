@@ -130,7 +130,7 @@ impl AnyHeuristic {
     pub fn database(self) -> Option<HeuristicKind> {
         match self {
             AnyHeuristic::Puzzle(kind) if kind.partition().is_some() => Some(kind),
-            _ => None,
+            AnyHeuristic::Puzzle(_) | AnyHeuristic::Grid(_) => None,
         }
     }
 
@@ -314,7 +314,7 @@ impl AnyProblem {
                     }));
                 });
             }
-            _ => {}
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => {}
         }
     }
 }
@@ -344,6 +344,8 @@ impl std::fmt::Display for AnyState {
     }
 }
 
+// The arms for a state, action or heuristic of another domain name the domains rather than
+// `_`: a new domain is a compile error here until each question has its answer.
 impl SearchProblem for AnyProblem {
     type State = AnyState;
     type Action = AnyAction;
@@ -361,7 +363,7 @@ impl SearchProblem for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => problem.is_goal(board),
             (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.is_goal(*cell),
-            _ => false,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => false,
         }
     }
 
@@ -399,7 +401,7 @@ impl SearchProblem for AnyProblem {
                 SearchProblem::heuristic(grid.as_ref(), kind, cell)
             }
             // A config of the other domain never reaches a search: the session converts it.
-            _ => Cost::ZERO,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _, _) => Cost::ZERO,
         }
     }
 
@@ -412,7 +414,7 @@ impl SearchProblem for AnyProblem {
                 SearchProblem::check_heuristic(grid.as_ref(), kind)
             }
             // A config of the other domain never reaches a search: the session converts it.
-            _ => Ok(()),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => Ok(()),
         }
     }
 
@@ -442,7 +444,7 @@ impl SearchProblem for AnyProblem {
                 SearchProblem::key_slot(grid.as_ref(), cell)
             }
             // Asked only when `key_slots` is `Some`, that is for a map, whose keys are cells.
-            _ => 0,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => 0,
         }
     }
 
@@ -453,7 +455,7 @@ impl SearchProblem for AnyProblem {
     fn coordinates(&self, state: &AnyState) -> Option<(i64, i64)> {
         match (self, state) {
             (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.as_ref().coordinates(cell),
-            _ => None,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => None,
         }
     }
 
@@ -467,7 +469,7 @@ impl Drawn for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_rows(board),
             (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_rows(cell),
-            _ => vec![state.to_string()],
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => vec![state.to_string()],
         }
     }
 
@@ -475,14 +477,14 @@ impl Drawn for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_name(board),
             (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_name(cell),
-            _ => state.to_string(),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => state.to_string(),
         }
     }
 
     fn tiles(&self, state: &AnyState) -> Option<(usize, Vec<u8>)> {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.tiles(board),
-            _ => None,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => None,
         }
     }
 
@@ -490,7 +492,7 @@ impl Drawn for AnyProblem {
         match (self, action) {
             (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_text(m),
             (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_text(dir),
-            _ => String::new(),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => String::new(),
         }
     }
 
@@ -498,7 +500,7 @@ impl Drawn for AnyProblem {
         match (self, action) {
             (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_tex(m),
             (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_tex(dir),
-            _ => String::new(),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => String::new(),
         }
     }
 
@@ -508,7 +510,7 @@ impl Drawn for AnyProblem {
         match (self, other) {
             (AnyProblem::Puzzle(a), AnyProblem::Puzzle(b)) => a == b,
             (AnyProblem::Grid(a), AnyProblem::Grid(b)) => Arc::ptr_eq(a, b),
-            _ => false,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => false,
         }
     }
 }
