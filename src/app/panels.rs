@@ -1738,8 +1738,7 @@ impl ListsPlan {
         size: egui::Vec2,
         chrome: f32,
     ) -> ListsPlan {
-        // A map's cell is its coordinates.
-        let asked = session.settings.text_boards || session.settings.domain == DomainKind::Grid;
+        let asked = session.settings.text_boards || session.settings.domain.states_written();
         let plan = ListsPlan::with(ui, session, search, size, chrome, asked);
         if asked || plan.open_rows.floor() >= plan.wanted as f32 {
             return plan;
@@ -1975,11 +1974,15 @@ fn open_table(
     let search = lane.search();
     let mut marks = fresh_nodes(search);
     let text_boards = session.settings.text_boards;
-    // A map's cells are always written as coordinates: the toggle is for boards only.
-    let map = session.settings.domain == DomainKind::Grid;
-    let toggle_label = if map { "" } else { text::t().boards_as_text };
+    // The toggle is for states that are drawn (boards), not for those always written.
+    let written = session.settings.domain.states_written();
+    let toggle_label = if written {
+        ""
+    } else {
+        text::t().boards_as_text
+    };
     let toggle = |ui: &mut Ui| {
-        if map {
+        if written {
             return;
         }
         let (title, hint) = (text::t().boards_as_text, text::t().boards_as_text_hint);
@@ -2224,7 +2227,8 @@ struct ListColumns {
     /// The width the rank column's heading needs.
     rank_heading: f32,
     text_size: f32,
-    map: bool,
+    /// Costs with decimals: g, h and f get wider columns.
+    decimals: bool,
     text_boards: bool,
     cell: f32,
     row_height: f32,
@@ -2248,8 +2252,7 @@ impl ListColumns {
     ) -> ListColumns {
         let side = search.problem().side();
         let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
-        // A map's costs have decimals (3.41 on diagonals).
-        let map = session.settings.domain == DomainKind::Grid;
+        let decimals = session.settings.domain.costs_have_decimals();
         let cell = board_view::list_cell(side, text_size);
         let board_width = match search.problem().grid() {
             // The widest coordinates of this map, "(11, 7)" on a 12x8 one.
@@ -2288,7 +2291,7 @@ impl ListColumns {
             rank_heading,
             cost_width,
             text_size,
-            map,
+            decimals,
             text_boards,
             cell,
             row_height: list_row_height(side, text_size, text_boards),
@@ -2306,7 +2309,7 @@ impl ListColumns {
         // A long run's step numbers (five digits and more) need more than the narrow column.
         let rank_width = f32::max(rank_width, (self.digits - 0.4) * self.text_size * 0.6 + 6.0)
             .max(self.rank_heading);
-        if self.map {
+        if self.decimals {
             (rank_width, self.cost_width, self.cost_width)
         } else {
             (rank_width, value_width, 34.0)

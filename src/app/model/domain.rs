@@ -29,6 +29,26 @@ pub enum DomainKind {
     Grid,
 }
 
+impl DomainKind {
+    /// Whether path costs and estimates have decimals (a map's diagonal costs 1.41), so the
+    /// lists give g, h and f wider columns.
+    pub fn costs_have_decimals(self) -> bool {
+        match self {
+            DomainKind::Puzzle => false,
+            DomainKind::Grid => true,
+        }
+    }
+
+    /// Whether a state is always written in the lists (a map's cell, by its coordinates)
+    /// rather than drawn (a board, unless the teacher asks for boards as text).
+    pub fn states_written(self) -> bool {
+        match self {
+            DomainKind::Puzzle => false,
+            DomainKind::Grid => true,
+        }
+    }
+}
+
 /// A problem of either domain.
 // The puzzle's tabulated heuristic makes its variant large; a problem is made once per run and
 // copied once per lane, so boxing it would only add an indirection to every successor call.
