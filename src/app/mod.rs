@@ -30,6 +30,7 @@ mod pseudocode;
 mod puzzle;
 #[cfg(test)]
 mod random_actions;
+mod step_plots;
 mod tree_view;
 mod widgets;
 
@@ -443,7 +444,7 @@ impl App {
             }
             Pane::Plots => {
                 self.plots_rect = Some(
-                    ui.scope(|ui| panels::plots(ui, &self.session, &mut self.view.hover))
+                    ui.scope(|ui| step_plots::plots(ui, &self.session, &mut self.view.hover))
                         .response
                         .rect,
                 );
