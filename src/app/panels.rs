@@ -15,7 +15,6 @@ use super::model::session::{
     SetupError, ZOOM_RANGE,
 };
 use super::model::text::{self, Language, engine};
-
 pub use super::widgets::Hover;
 use super::widgets::{edit_config, error_frame, setting_checkbox, word};
 use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
