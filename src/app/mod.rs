@@ -22,6 +22,7 @@ mod inspector;
 mod keys;
 #[cfg(test)]
 mod layout_tests;
+mod menu;
 mod model;
 mod native_dialog;
 mod panels;
@@ -226,7 +227,7 @@ impl App {
         self.view.maximized = maximized;
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
-                panels::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
+                menu::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
             });
         });
         let presenting = self.session.settings.arrangement.presenting;
@@ -508,7 +509,7 @@ impl App {
                 ..arrangement
             }));
         } else if let Some(i) = focus {
-            panels::choose_focus(&self.session, Focus::ALL[i], commands);
+            menu::choose_focus(&self.session, Focus::ALL[i], commands);
         }
     }
 
