@@ -31,6 +31,7 @@ mod pseudocode;
 mod puzzle;
 #[cfg(test)]
 mod random_actions;
+mod status_bar;
 mod step_plots;
 mod tree_view;
 mod widgets;
@@ -246,7 +247,7 @@ impl App {
         });
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(3.0);
-            panels::status_bar(ui, &self.session, &mut self.view, &mut commands);
+            status_bar::status_bar(ui, &self.session, &mut self.view, &mut commands);
         });
         match maximized {
             Some(pane) => {

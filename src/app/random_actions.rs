@@ -631,7 +631,7 @@ fn check_screen(h: &H) -> Result<(), String> {
     let labels = labels(h);
     let Some((steps, open)) = labels.iter().find_map(|l| stats_line(l)) else {
         // A short window's status bar is one line, without the counters.
-        if h.ctx.content_rect().height() < super::panels::ROOMY_HEIGHT {
+        if h.ctx.content_rect().height() < super::status_bar::ROOMY_HEIGHT {
             return Ok(());
         }
         return Err("the counters line is missing".to_owned());
