@@ -797,19 +797,11 @@ mod tests {
         assert_eq!(folder_of(&h.state().files.path), lessons);
     }
 
-    /// A fresh empty folder for one test.
-    fn fresh_dir(name: &str) -> PathBuf {
-        let dir = temp_path(name);
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     /// The browser opens in the documents folder of the user's home, not in the working
     /// directory, and offers as places only the user's folders that exist.
     #[test]
     fn the_browser_starts_in_documents_and_offers_only_places_that_exist() {
-        let home = fresh_dir("home");
+        let home = crate::app::model::user_folders::fresh_folder("home");
         let documents = home.join("Documents");
         std::fs::create_dir(&documents).unwrap();
         let mut h = test_harness(Settings::default());
@@ -841,7 +833,7 @@ mod tests {
     /// Scrolled down a long folder, the next folder's list starts at its top.
     #[test]
     fn entering_a_folder_starts_its_list_at_the_top() {
-        let dir = fresh_dir("scroll");
+        let dir = crate::app::model::user_folders::fresh_folder("scroll");
         for i in 0..60 {
             std::fs::create_dir_all(dir.join(format!("sub-{i:02}")).join(format!("deep-{i:02}")))
                 .unwrap();
@@ -878,7 +870,7 @@ mod tests {
     /// what was typed; Enter opens the one left.
     #[test]
     fn typing_filters_the_list_and_enter_opens_what_is_left() {
-        let dir = fresh_dir("filter");
+        let dir = crate::app::model::user_folders::fresh_folder("filter");
         let lesson =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lessons/lesson1-bfs-vs-astar.json");
         std::fs::copy(&lesson, dir.join("One lesson.json")).unwrap();
@@ -928,7 +920,7 @@ mod tests {
     /// and Enter saves.
     #[test]
     fn saving_typing_replaces_the_name_and_enter_saves() {
-        let dir = fresh_dir("save-name");
+        let dir = crate::app::model::user_folders::fresh_folder("save-name");
         let mut h = test_harness(Settings::default());
         h.state_mut().files.start_in(&dir);
         h.run();
@@ -948,7 +940,7 @@ mod tests {
     /// a pick that fails opens the browser there with the reason.
     #[test]
     fn the_system_dialogs_answers_are_followed_and_none_falls_back() {
-        let dir = fresh_dir("system");
+        let dir = crate::app::model::user_folders::fresh_folder("system");
         let mut h = test_harness(Settings::default());
         h.run();
         let answer = |h: &mut egui_kittest::Harness<'static, App>, answer: Answer| {

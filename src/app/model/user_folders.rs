@@ -144,24 +144,23 @@ fn root_of(path: &Path) -> PathBuf {
         .collect()
 }
 
+/// A fresh empty folder for one test (a user's home, a folder to browse), named by the test
+/// and this process so parallel tests and runs never share one.
+#[cfg(test)]
+pub fn fresh_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-folders-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A fresh empty folder to stand for a user's home.
-    fn home(name: &str) -> PathBuf {
-        let home = std::env::temp_dir().join(format!(
-            "searchlab-user-folders-{}-{name}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&home);
-        std::fs::create_dir_all(&home).unwrap();
-        home
-    }
-
     #[test]
     fn the_documents_folder_is_the_user_dirs_one_else_documents_else_home() {
-        let home = home("documents");
+        let home = fresh_folder("documents");
         let folders = UserFolders::in_home(&home);
         assert_eq!(folders.documents(), home, "nothing there: home");
         std::fs::create_dir(home.join("Documents")).unwrap();
@@ -200,7 +199,7 @@ mod tests {
 
     #[test]
     fn only_places_that_exist_are_offered_each_once() {
-        let home = home("places");
+        let home = fresh_folder("places");
         let folders = UserFolders::in_home(&home);
         let places = |folders: &UserFolders| -> Vec<Place> {
             folders.places().into_iter().map(|(p, _)| p).collect()
