@@ -40,10 +40,7 @@ pub fn row(
         if error.is_some() && next.board {
             edit = edit.text_color(ui.visuals().error_fg_color);
         }
-        let hint = match domain {
-            DomainKind::Puzzle => t.board_hint,
-            DomainKind::Grid => t.bp_cell_hint,
-        };
+        let hint = super::registry::view_of(domain).state_hint();
         ui.add(edit).on_hover_text(hint).widget_info(|| {
             egui::WidgetInfo::labeled(egui::accesskit::Role::TextInput, true, t.bp_board_field)
         });

@@ -7,19 +7,18 @@
 use egui::{Align, Align2, Color32, Layout, RichText, Ui, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotPoints, Text};
 
-use super::board_view::{self, Decor, palette};
+use super::domain_view::CardSize;
 use super::model::command::Command;
-use super::model::domain::{AnyState, DomainKind};
-use super::model::grid_model::GridEdit;
 use super::model::session::{Lane, MAX_LANES, MIN_LANES, Session};
 pub use super::model::summary::summary_rows;
 use super::model::summary::{summary_header, summary_markdown, summary_tsv};
 use super::model::text;
+use super::palette;
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
 };
-use super::widgets::{edit_config, setting_checkbox, word};
-use crate::search::{NodeId, Status};
+use super::widgets::{edit_config, heuristic_check, setting_checkbox, word};
+use crate::search::Status;
 
 /// A lane card narrower than this is hard to read: the cards then stand in two rows.
 const MIN_CARD_WIDTH: f32 = 250.0;
@@ -126,32 +125,13 @@ pub fn lanes_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     {
         commands.push(Command::AddLane);
     }
-    if session.settings.domain == DomainKind::Grid {
-        let mut overlay = session.settings.grid.overlay;
-        if ui
-            .checkbox(&mut overlay, text::t().grid_overlay)
-            .on_hover_text(text::t().grid_overlay_hint)
-            .changed()
-        {
-            commands.push(Command::EditGrid(GridEdit::SetOverlay(overlay)));
-        }
-    }
+    super::registry::view_of(session.settings.domain).lanes_options(ui, session, commands);
     if ui.button(text::t().experiments).clicked() {
         commands.push(Command::ShowExperiments);
     }
     if ui.button(text::t().inspector).clicked() {
         commands.push(Command::ShowInspector);
     }
-}
-
-/// How large a card draws its boards: the card's height is given, the boards take what the
-/// rest of the card leaves of it.
-#[derive(Clone, Copy, PartialEq)]
-enum CardSize {
-    /// One of 2 to 4 cards in the grid of cards.
-    Row,
-    /// The one enlarged card across the view.
-    Large,
 }
 
 /// Columns and rows of the grid of lane cards: one row while every card can be
@@ -256,26 +236,11 @@ pub fn body(
     };
     let cards = egui::Rect::from_min_size(main.min, vec2(main_width, cards_height));
     ui.allocate_rect(cards, egui::Sense::hover());
-    let overlay = session.settings.domain == DomainKind::Grid && session.settings.grid.overlay;
-    if overlay {
-        let mut map_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
-        super::grid_view::overlay_map(&mut map_ui, session, cards.size());
-    } else if let Some(i) = view.enlarged {
-        let rect = card_ui(ui, session, i, cards, CardSize::Large, view, commands);
-        view.card_rects.push(rect);
-    } else {
-        let n = session.lanes.len();
-        let size = vec2(
-            (main_width - gap.x * (columns - 1) as f32) / columns as f32,
-            (cards_height - gap.y * (rows - 1) as f32) / rows as f32,
-        );
-        for i in 0..n {
-            let (row, column) = (i / columns, i % columns);
-            let min = cards.min + vec2(column as f32, row as f32) * (size + gap);
-            let rect = egui::Rect::from_min_size(min, size);
-            let drawn = card_ui(ui, session, i, rect, CardSize::Row, view, commands);
-            view.card_rects.push(drawn);
-        }
+    // A domain may draw every lane over one picture instead (a map's overlay).
+    let mut overlay_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
+    let domain = super::registry::view_of(session.settings.domain);
+    if !domain.overlay(&mut overlay_ui, session, cards.size()) {
+        cards_in(ui, session, cards, (columns, rows), gap, view, commands);
     }
     if view.plots_hidden {
         return None;
@@ -285,6 +250,34 @@ pub fn body(
     view.plots_pane = Some(ui.available_rect_before_wrap());
     plots(ui, session, view, commands);
     view.plot_rects.iter().copied().reduce(egui::Rect::union)
+}
+
+/// The lanes' cards in `cards`: the enlarged one alone, or all of them in `columns` x `rows`.
+fn cards_in(
+    ui: &mut Ui,
+    session: &Session,
+    cards: egui::Rect,
+    (columns, rows): (usize, usize),
+    gap: egui::Vec2,
+    view: &mut CompareView,
+    commands: &mut Vec<Command>,
+) {
+    if let Some(i) = view.enlarged {
+        let rect = card_ui(ui, session, i, cards, CardSize::Large, view, commands);
+        view.card_rects.push(rect);
+        return;
+    }
+    let size = vec2(
+        (cards.width() - gap.x * (columns - 1) as f32) / columns as f32,
+        (cards.height() - gap.y * (rows - 1) as f32) / rows as f32,
+    );
+    for i in 0..session.lanes.len() {
+        let (row, column) = (i / columns, i % columns);
+        let min = cards.min + vec2(column as f32, row as f32) * (size + gap);
+        let rect = egui::Rect::from_min_size(min, size);
+        let drawn = card_ui(ui, session, i, rect, CardSize::Row, view, commands);
+        view.card_rects.push(drawn);
+    }
 }
 
 /// The compare view's plots filling the room `ui` gives them (maximised, or presentation
@@ -529,21 +522,13 @@ fn card_row_body(
     lane: &Lane,
     commands: &mut Vec<Command>,
 ) {
-    let left = ui.available_height();
-    if session.settings.domain == DomainKind::Grid {
-        let room = vec2(ui.available_width(), left.max(80.0));
-        super::grid_view::lane_map(ui, session, lane, room);
-    } else {
-        // Below the boards: their captions and g h f.
-        let down = (left - 50.0) / side(lane);
-        let across = (ui.available_width() - 16.0) / 2.0 / side(lane);
-        let cell = across.min(down).min(48.0);
-        // Boards whose numbers are smaller than the card's text cannot be read from the
-        // back: a short card leaves them to Enlarge.
-        if cell * board_view::BOARD_DIGIT_SHARE >= egui::TextStyle::Body.resolve(ui.style()).size {
-            card_boards(ui, i, lane, cell);
-        }
-    }
+    super::registry::view_of(session.settings.domain).card_picture(
+        ui,
+        session,
+        i,
+        lane,
+        CardSize::Row,
+    );
     card_settings(ui, i, lane, CardSize::Row, commands);
     heuristic_check(ui, lane);
     card_footer(ui, i, commands);
@@ -573,22 +558,15 @@ fn card_large_body(
         });
         ui.separator();
         ui.vertical(|ui| {
-            // Captions and g h f above and below the boards.
-            let down = (height - 70.0) / side(lane);
-            let across = (ui.available_width() - 24.0) / 2.0 / side(lane);
-            let cell = across.min(down).clamp(20.0, 110.0);
-            if session.settings.domain == DomainKind::Grid {
-                let room = vec2(ui.available_width(), (height - 10.0).max(60.0));
-                super::grid_view::lane_map(ui, session, lane, room);
-            } else {
-                card_boards(ui, i, lane, cell);
-            }
+            super::registry::view_of(session.settings.domain).card_picture(
+                ui,
+                session,
+                i,
+                lane,
+                CardSize::Large,
+            );
         });
     });
-}
-
-fn side(lane: &Lane) -> f32 {
-    lane.search().problem().side() as f32
 }
 
 /// The head of open, where the lane stands and its counts.
@@ -673,127 +651,6 @@ fn card_settings(ui: &mut Ui, i: usize, lane: &Lane, size: CardSize, commands: &
 fn card_footer(ui: &mut Ui, i: usize, commands: &mut Vec<Command>) {
     if ui.small_button(text::t().open_in_single).clicked() {
         commands.push(Command::FocusLane(i));
-    }
-}
-
-/// The node this lane expanded last and the one it expands next, with the heuristic's
-/// reasons on their tiles: what lesson 2 points at in each lane.
-fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
-    // A window too small for the card leaves no width for two columns.
-    if ui.available_width() < 2.0 * cell {
-        return;
-    }
-    let search = lane.search();
-    let latest = search
-        .steps()
-        .checked_sub(1)
-        .map(|n| search.step_at(n).expanded);
-    let next = lane.open_snapshot().first().copied();
-    ui.columns(2, |columns| {
-        let (title, id) = match latest {
-            Some(id) => (text::t().card_expanded, id),
-            None => (text::t().card_start, NodeId(0)),
-        };
-        card_board(
-            &mut columns[0],
-            lane,
-            id,
-            cell,
-            title,
-            text::lane_board(i + 1),
-        );
-        match next {
-            Some(id) => card_board(
-                &mut columns[1],
-                lane,
-                id,
-                cell,
-                text::t().card_next,
-                text::lane_next_board(i + 1),
-            ),
-            None => {
-                columns[1].label(RichText::new(text::t().card_next).strong());
-                columns[1].label(
-                    RichText::new(text::t().open_empty)
-                        .color(columns[1].visuals().weak_text_color()),
-                );
-            }
-        }
-    });
-}
-
-/// One node of a card: a caption, the board with the heuristic's reasons (when the lane's
-/// algorithm uses a heuristic) and its g, h, f.
-fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, label: String) {
-    let search = lane.search();
-    let node = search.node(id);
-    // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
-    ui.vertical(|ui| ui.label(RichText::new(title).strong()));
-    let (Some(explainer), AnyState::Puzzle(goal), AnyState::Puzzle(board)) =
-        (lane.explainer(), search.problem().goal(), node.state)
-    else {
-        return;
-    };
-    let explanation = explainer.explain(&board);
-    let uses_h = lane.config().algorithm.uses_heuristic();
-    board_view::board(
-        ui,
-        &board,
-        cell,
-        &Decor {
-            goal: Some(&goal),
-            explanation: uses_h.then_some(&explanation),
-            label: Some(label),
-            ..Decor::default()
-        },
-    );
-    // As wide as the board: two-digit g, h and f must not wrap and push the card's
-    // button out of sight.
-    let size = (cell * 0.4).clamp(15.0, 26.0);
-    ui.add(
-        egui::Label::new(
-            RichText::new(text::ghf_compact(node.g, node.h, node.f))
-                .strong()
-                .size(size)
-                .color(ui.visuals().strong_text_color()),
-        )
-        .truncate(),
-    );
-}
-
-/// The live heuristic check: a violation of admissibility or consistency is flagged the
-/// moment it happens (weighted A* triggers it; A* with Manhattan never does).
-pub(super) fn heuristic_check(ui: &mut Ui, lane: &Lane) {
-    if !lane.config().algorithm.uses_heuristic() {
-        return;
-    }
-    let check = lane.check();
-    match check.first() {
-        None => {
-            let line = if check.near_goal_only() {
-                text::t().check_clean_near
-            } else if check.with_table() {
-                text::t().check_clean
-            } else {
-                text::t().check_clean_edges
-            };
-            ui.label(
-                RichText::new(line)
-                    .small()
-                    .color(ui.visuals().weak_text_color()),
-            );
-        }
-        Some((step, violation)) => {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(text::check_violations(check.count(), step))
-                        .strong()
-                        .color(ui.visuals().warn_fg_color),
-                )
-                .wrap(),
-            )
-            .on_hover_text(text::flaw(violation));
-        }
     }
 }
 
@@ -1241,6 +1098,8 @@ fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain
 
 #[cfg(test)]
 mod tests {
+    use crate::app::model::domain::AnyState;
+    use crate::search::NodeId;
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
 

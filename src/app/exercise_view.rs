@@ -302,7 +302,7 @@ mod tests {
             h.run();
         }
         assert!(!h.state().session.settings.text_boards);
-        let open = h.state().view.lists_shown[0].expect("the open list is drawn");
+        let open = h.state().view.lists.shown[0].expect("the open list is drawn");
         assert!(!open.boards && open.whole_rows >= 5, "{open:?}");
         let lane = h.state().session.lane(0);
         let first = lane.open_snapshot()[0];

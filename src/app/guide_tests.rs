@@ -310,7 +310,7 @@ fn lesson1(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     w.click(text::t().single);
     w.apply(Command::SetExercise(true));
     w.steps(2);
-    let open = w.app().view.lists_shown[0];
+    let open = w.app().view.lists.shown[0];
     if open.is_none_or(|o| o.whole_rows < 5) {
         w.problem("step 4", format!("the open list shows {open:?}"));
     }
@@ -528,7 +528,7 @@ fn board_at(d: u8) -> String {
 #[test]
 #[ignore = "slow: rewrites the README's screenshots in docs/"]
 fn slow_readme_screenshots() {
-    use super::panels::Tab;
+    use super::domain_view::Tab;
     let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
     let shoot = |name: &str, w: &mut Walk| {
         // The file names carry no language suffix.
@@ -548,7 +548,7 @@ fn slow_readme_screenshots() {
         ..Settings::default()
     });
     w.run_to_end();
-    w.h.state_mut().view.tab = Tab::Solution;
+    w.h.state_mut().view.node.tab = Tab::Solution;
     w.h.run_steps(3);
     shoot("screenshot-solved", &mut w);
 

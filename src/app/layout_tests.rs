@@ -507,7 +507,7 @@ fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
     let app = h.state();
     let arrangement = app.session.settings.arrangement;
     let folded = arrangement.setup_folded || arrangement.presenting;
-    if let Some(open) = app.view.lists_shown[0] {
+    if let Some(open) = app.view.lists.shown[0] {
         let wanted = match (folded, open.boards) {
             (false, _) => 3,
             (true, true) => 5,
@@ -520,7 +520,7 @@ fn unseen(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
             ));
         }
     }
-    for (name, shown) in ["open", "closed"].iter().zip(app.view.lists_shown) {
+    for (name, shown) in ["open", "closed"].iter().zip(app.view.lists.shown) {
         if shown.is_some_and(|s| s.columns_cut) {
             found.push(format!("the {name} list's columns are cut at its side"));
         }

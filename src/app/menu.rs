@@ -11,18 +11,16 @@ use super::model::session::{Session, ZOOM_RANGE};
 use super::model::text::{self, Language};
 use super::panels::pane_title;
 
-/// The sliding puzzle or the grid map: each keeps its own problem and searches.
+/// The domain of the problem (the sliding puzzle, the grid map): each keeps its own problem and
+/// searches.
 fn domain_picker(ui: &mut Ui, current: DomainKind, commands: &mut Vec<Command>) {
     let t = text::t();
-    let title = |d: DomainKind| match d {
-        DomainKind::Puzzle => t.domain_puzzle,
-        DomainKind::Grid => t.domain_grid,
-    };
+    let title = |d: DomainKind| super::registry::view_of(d).title();
     let label = ui.label(RichText::new(t.domain_label).strong());
     ComboBox::from_id_salt("domain")
         .selected_text(title(current))
         .show_ui(ui, |ui| {
-            for domain in [DomainKind::Puzzle, DomainKind::Grid] {
+            for domain in DomainKind::ALL {
                 if ui
                     .selectable_label(current == domain, title(domain))
                     .clicked()

@@ -10,6 +10,7 @@ mod bench;
 mod breakpoints_view;
 mod compare;
 mod databases;
+mod domain_view;
 mod engine_views;
 mod exercise_view;
 mod experiments;
@@ -22,23 +23,26 @@ mod inspector;
 mod keys;
 #[cfg(test)]
 mod layout_tests;
+mod lists;
 mod menu;
 mod model;
 mod native_dialog;
+mod palette;
 mod panels;
 mod plot_axes;
 mod pseudocode;
 mod puzzle;
 #[cfg(test)]
 mod random_actions;
+mod registry;
 mod status_bar;
 mod step_plots;
 mod tree_view;
+mod view_state;
 mod widgets;
 
 // The domains' views by their short names, for the views. (The model is imported by its
 // real path, `crate::app::model::…`.)
-use grid::grid_view;
 use puzzle::board_view;
 
 use std::time::Duration;
@@ -50,8 +54,9 @@ pub use model::command::Command;
 pub use model::session::{Lane, RunMode, Session, Settings};
 pub use model::text::Language;
 
+use domain_view::Tab;
 use model::arrangement::{Focus, Pane};
-use panels::{Tab, ViewState};
+use view_state::ViewState;
 
 /// The model's colours drawn as egui's.
 impl From<model::color::Rgb> for egui::Color32 {
@@ -174,13 +179,13 @@ impl App {
         self.session.prepare();
         if self.session.mode == RunMode::Paused
             && !self.session.settings.compare
-            && self.view.tab != Tab::Solution
+            && self.view.node.tab != Tab::Solution
             && self.session.main_lane().is_some_and(|l| {
-                l.search().solution().is_some() && self.view.playback.key.is_none()
+                l.search().solution().is_some() && self.view.node.playback.key.is_none()
             })
         {
             // First time solved: show the solution (once; the user may switch away).
-            self.view.tab = Tab::Solution;
+            self.view.node.tab = Tab::Solution;
         }
 
         // The file browser is a dialog over the window: while it is open, keys are its own
@@ -222,7 +227,7 @@ impl App {
         self.view.pane_rects.clear();
         board_view::DigitsDrawn::clear(ui.ctx());
         self.view.lower_hidden_now = None;
-        self.view.lists_shown = [None; 2];
+        self.view.lists.shown = [None; 2];
         self.plots_rect = None;
         let maximized = self.view.maximized.and_then(|pane| self.shown_pane(pane));
         self.view.maximized = maximized;
@@ -329,13 +334,8 @@ impl App {
                 .session
                 .main_lane()
                 .is_some_and(|lane| lane.search().bidirectional().is_some());
-        let node_width = if self.session.settings.domain == model::domain::DomainKind::Grid {
-            (ui.available_width() * 0.5).clamp(400.0, 1100.0)
-        } else if two_lists {
-            (ui.available_width() * 0.28).clamp(230.0, 560.0)
-        } else {
-            (ui.available_width() * 0.35).clamp(300.0, 640.0)
-        };
+        let node_width = registry::view_of(self.session.settings.domain)
+            .problem_pane_width(ui.available_width(), two_lists);
         let node_panel = if arrangement.board_right {
             egui::Panel::right("node")
         } else {
@@ -369,7 +369,7 @@ impl App {
                 0.56
             };
             // The rows a lesson points at stay whole.
-            let lists_needed = panels::lists_height(ui, &self.session, &self.view);
+            let lists_needed = lists::lists_height(ui, &self.session, &self.view.lists);
             // Plots shorter than a third of the window cannot be read from the back of a
             // room: the lists give them that where they keep their rows, else the plots are
             // left out and one click (or the F key) away, maximised.
@@ -435,11 +435,20 @@ impl App {
         let rect = ui.available_rect_before_wrap();
         self.view.pane_rects.push((pane, rect));
         match pane {
-            Pane::Board if self.session.settings.domain == model::domain::DomainKind::Grid => {
-                grid_view::panel(ui, &self.session, commands);
-            }
-            Pane::Board => panels::node_panel(ui, &self.session, &mut self.view, commands),
-            Pane::Lists => panels::lists(ui, &self.session, &mut self.view, commands),
+            Pane::Board => registry::view_of(self.session.settings.domain).problem_pane(
+                ui,
+                &self.session,
+                &mut self.view.node,
+                &mut self.view.hover,
+                commands,
+            ),
+            Pane::Lists => lists::lists(
+                ui,
+                &self.session,
+                &mut self.view.lists,
+                &mut self.view.hover,
+                commands,
+            ),
             Pane::Plots if self.session.settings.compare => {
                 self.plots_rect =
                     compare::plots_pane(ui, &self.session, &mut self.view.compare, commands);
@@ -560,8 +569,8 @@ impl App {
                 self.view.maximized = *pane;
                 return;
             }
-            Command::SelectNode(_) => self.view.tab = Tab::Selected,
-            Command::ShowCurrent => self.view.tab = Tab::Step,
+            Command::SelectNode(_) => self.view.node.tab = Tab::Selected,
+            Command::ShowCurrent => self.view.node.tab = Tab::Step,
             Command::Reset
             | Command::SetBoardText(_)
             | Command::SetGoalText(_)
@@ -574,11 +583,11 @@ impl App {
             | Command::LoadSession(..)
             | Command::SetExercise(true)
             | Command::FocusLane(_) => {
-                self.view.tab = Tab::Step;
-                self.view.playback = Default::default();
+                self.view.node.tab = Tab::Step;
+                self.view.node.playback = Default::default();
             }
-            Command::StepBack | Command::Seek(_) if self.view.tab == Tab::Solution => {
-                self.view.tab = Tab::Step;
+            Command::StepBack | Command::Seek(_) if self.view.node.tab == Tab::Solution => {
+                self.view.node.tab = Tab::Step;
             }
             _ => {}
         }
@@ -722,7 +731,7 @@ impl App {
 
     /// Scrolls the closed list so this row is in the middle (used by the frame benchmark).
     pub fn scroll_closed_to(&mut self, row: usize) {
-        self.view.closed_scroll_to = Some(row);
+        self.view.lists.closed_scroll_to = Some(row);
     }
 
     fn sync_view_settings(&mut self, ctx: &egui::Context) {

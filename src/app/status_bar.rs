@@ -7,7 +7,7 @@ use super::model::arrangement::Pane;
 use super::model::command::Command;
 use super::model::session::{MEMORY_BUDGET_RANGE, Session, SetupError};
 use super::model::text;
-use super::panels::ViewState;
+use super::view_state::ViewState;
 use crate::search::ConfigError;
 
 /// The window height from which the status bar has room for the counters line.

@@ -20,13 +20,14 @@ use egui::{
 };
 use egui_extras::{Column, TableBuilder};
 
-use super::board_view::{self, palette};
 use super::model::arrangement::Pane;
 use super::model::command::Command;
 use super::model::domain::AnyProblem;
 use super::model::files::FileAction;
 use super::model::session::{RunMode, Session, Settings};
 use super::model::text;
+use super::palette;
+use super::registry;
 use super::widgets::Hover;
 use crate::i18n;
 use crate::search::{Cost, NodeId, Search};
@@ -1139,7 +1140,12 @@ fn node_box(
             let side = r.height() - 2.0 * pad;
             let board_rect = Rect::from_min_size(r.min + Vec2::splat(pad), Vec2::splat(side));
             let goal = search.problem().goal();
-            board_view::paint_state(ui, board_rect, &state(search, id), None, Some(&goal));
+            registry::view_of(search.problem().kind()).paint_state(
+                ui,
+                board_rect,
+                &state(search, id),
+                &goal,
+            );
             if faint {
                 // Faded, as a textbook greys out what the search cut off or threw away.
                 painter.rect_filled(

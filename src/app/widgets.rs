@@ -6,6 +6,7 @@ use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 
 use super::model::command::Command;
 use super::model::domain::{AnyHeuristic, Config as SearchConfig};
+use super::model::session::Lane;
 use super::model::text::{self, engine};
 use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
 
@@ -204,6 +205,51 @@ impl Hover {
         let changed = self.shown != self.seen;
         self.shown = self.seen.take();
         changed
+    }
+}
+
+/// A message in the error colour, for the line under the field that is wrong.
+pub fn error_label(ui: &mut Ui, message: &str) {
+    ui.label(
+        RichText::new(message)
+            .color(ui.visuals().error_fg_color)
+            .strong(),
+    );
+}
+
+/// The live heuristic check: a violation of admissibility or consistency is flagged the
+/// moment it happens (weighted A* triggers it; A* with Manhattan never does).
+pub fn heuristic_check(ui: &mut Ui, lane: &Lane) {
+    if !lane.config().algorithm.uses_heuristic() {
+        return;
+    }
+    let check = lane.check();
+    match check.first() {
+        None => {
+            let line = if check.near_goal_only() {
+                text::t().check_clean_near
+            } else if check.with_table() {
+                text::t().check_clean
+            } else {
+                text::t().check_clean_edges
+            };
+            ui.label(
+                RichText::new(line)
+                    .small()
+                    .color(ui.visuals().weak_text_color()),
+            );
+        }
+        Some((step, violation)) => {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(text::check_violations(check.count(), step))
+                        .strong()
+                        .color(ui.visuals().warn_fg_color),
+                )
+                .wrap(),
+            )
+            .on_hover_text(text::flaw(violation));
+        }
     }
 }
 

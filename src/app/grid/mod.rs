@@ -2,3 +2,134 @@
 //! several lanes and the hovered cell's record.
 
 pub mod grid_view;
+
+use egui::{Align2, FontId, Rect, Ui, Vec2, vec2};
+
+use crate::app::domain_view::{CardSize, DomainView, NodeView};
+use crate::app::model::command::Command;
+use crate::app::model::domain::{AnyProblem, AnyState};
+use crate::app::model::grid_model::GridEdit;
+use crate::app::model::session::{Lane, Session, Settings};
+use crate::app::model::text;
+use crate::app::widgets::Hover;
+
+/// The grid map in the window.
+pub struct GridView;
+
+impl DomainView for GridView {
+    fn title(&self) -> &'static str {
+        text::t().domain_grid
+    }
+
+    fn problem_pane(
+        &self,
+        ui: &mut Ui,
+        session: &Session,
+        _view: &mut NodeView,
+        _hover: &mut Hover,
+        commands: &mut Vec<Command>,
+    ) {
+        grid_view::panel(ui, session, commands);
+    }
+
+    /// A map needs more room than a board to be read from the back of a classroom.
+    fn problem_pane_width(&self, available: f32, _two_lists: bool) -> f32 {
+        (available * 0.5).clamp(400.0, 1100.0)
+    }
+
+    fn setup_rows(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -> bool {
+        grid_view::tools(ui, session, commands);
+        false
+    }
+
+    fn summary(&self, settings: &Settings) -> String {
+        text::grid_summary(&settings.grid.grid)
+    }
+
+    fn lanes_options(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+        let mut overlay = session.settings.grid.overlay;
+        if ui
+            .checkbox(&mut overlay, text::t().grid_overlay)
+            .on_hover_text(text::t().grid_overlay_hint)
+            .changed()
+        {
+            commands.push(Command::EditGrid(GridEdit::SetOverlay(overlay)));
+        }
+    }
+
+    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool {
+        if session.settings.grid.overlay {
+            grid_view::overlay_map(ui, session, room);
+        }
+        session.settings.grid.overlay
+    }
+
+    fn card_picture(&self, ui: &mut Ui, session: &Session, _i: usize, lane: &Lane, size: CardSize) {
+        let (width, height) = (ui.available_width(), ui.available_height());
+        let room = match size {
+            CardSize::Row => vec2(width, height.max(80.0)),
+            CardSize::Large => vec2(width, (height - 10.0).max(60.0)),
+        };
+        grid_view::lane_map(ui, session, lane, room);
+    }
+
+    /// A cell is written by its coordinates, as wide as this map's widest: "(11, 7)" on a
+    /// 12x8 one.
+    fn list_state_size(&self, problem: &AnyProblem, text_size: f32, _written: bool) -> Vec2 {
+        let digits = |n: usize| n.saturating_sub(1).max(1).ilog10() as f32 + 1.0;
+        let width = problem.grid().map_or(6.0, |grid| {
+            (digits(grid.width()) + digits(grid.height()) + 4.0) * text_size * 0.6 + 6.0
+        });
+        vec2(width, (text_size + 8.0).max(22.0))
+    }
+
+    fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, _goal: &AnyState) {
+        let text = state.to_string();
+        let size = (rect.width() / (text.len() as f32 * 0.62)).min(rect.height() * 0.5);
+        ui.painter().text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::monospace(size.max(6.0)),
+            ui.visuals().text_color(),
+        );
+    }
+
+    fn state_column(&self) -> &'static str {
+        text::t().col_cell
+    }
+
+    fn state_hint(&self) -> &'static str {
+        text::t().bp_cell_hint
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use crate::app::model::domain::DomainKind;
+    use crate::app::model::text;
+    use crate::app::{Settings, test_harness};
+
+    #[test]
+    fn the_lists_head_a_maps_states_cell_and_offer_no_board_toggle() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        assert!(
+            !h.query_all_by_label(text::t().col_board)
+                .collect::<Vec<_>>()
+                .is_empty()
+        );
+        assert!(h.query_all_by_label(text::t().col_cell).next().is_none());
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        // Both lists head the column "cell"; a map's cells are always coordinates.
+        assert_eq!(h.query_all_by_label(text::t().col_cell).count(), 2);
+        assert!(h.query_all_by_label(text::t().col_board).next().is_none());
+        assert!(h.query_by_label(text::t().boards_as_text).is_none());
+    }
+}

@@ -30,6 +30,9 @@ pub enum DomainKind {
 }
 
 impl DomainKind {
+    /// Every domain, in menu order.
+    pub const ALL: [DomainKind; 2] = [DomainKind::Puzzle, DomainKind::Grid];
+
     /// Whether path costs and estimates have decimals (a map's diagonal costs 1.41), so the
     /// lists give g, h and f wider columns.
     pub fn costs_have_decimals(self) -> bool {

@@ -1,0 +1,218 @@
+//! The sliding puzzle's setup rows: the board and goal fields with their formats and errors,
+//! the goal presets, the board sizes and the random boards.
+
+use egui::{ComboBox, RichText, TextEdit, Ui};
+
+use super::node_panel::preset_title;
+use crate::app::model::command::Command;
+use crate::app::model::session::{DISTANCE_RANGE, SCRAMBLE_RANGE, Session, SetupError};
+use crate::app::model::text::{self, engine};
+use crate::app::widgets::{error_frame, error_label, word};
+use crate::domains::puzzle::{GoalPreset, ProblemError};
+
+/// The board and goal row, then a line for the message of the field that is wrong; returns
+/// whether that line said something.
+pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -> bool {
+    let settings = &session.settings;
+    // A goal of another size than the board is the goal's to fix (the size buttons set the
+    // board); an unsolvable pair is the board's, with its offers below.
+    let board_error = match &session.problem {
+        Err(e @ (SetupError::Board(_) | SetupError::Problem(ProblemError::Unsolvable { .. }))) => {
+            Some(engine::setup_error(e))
+        }
+        _ => None,
+    };
+    let goal_error = match &session.problem {
+        Err(e @ (SetupError::Goal(_) | SetupError::Problem(ProblemError::SizeMismatch { .. }))) => {
+            Some(engine::setup_error(e))
+        }
+        _ => None,
+    };
+    {
+        ui.horizontal_wrapped(|ui| {
+            let label = word(ui, RichText::new(text::t().board).strong());
+            let mut board_text = settings.board_text.clone();
+            let mut edit = TextEdit::singleline(&mut board_text)
+                .hint_text(text::t().board_hint)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(170.0);
+            if board_error.is_some() {
+                edit = edit.text_color(ui.visuals().error_fg_color);
+            }
+            let response = ui
+                .add(edit)
+                .labelled_by(label.id)
+                .on_hover_text(text::t().formats_hint);
+            if response.changed() {
+                commands.push(Command::SetBoardText(board_text));
+            }
+            if board_error.is_some() {
+                error_frame(ui, response.rect);
+            }
+            ui.separator();
+
+            let label = word(ui, RichText::new(text::t().goal).strong());
+            let mut goal_text = settings.goal_text.clone();
+            let mut edit = TextEdit::singleline(&mut goal_text)
+                .hint_text(text::t().goal_hint)
+                .font(egui::TextStyle::Monospace)
+                .desired_width(170.0);
+            if goal_error.is_some() {
+                edit = edit.text_color(ui.visuals().error_fg_color);
+            }
+            let response = ui.add(edit).labelled_by(label.id);
+            if response.changed() {
+                commands.push(Command::SetGoalText(goal_text));
+            }
+            if goal_error.is_some() {
+                error_frame(ui, response.rect);
+            }
+            let side = session.side().unwrap_or(3);
+            ComboBox::from_id_salt("goal_preset")
+                .selected_text(text::t().goal_preset)
+                .show_ui(ui, |ui| {
+                    for preset in GoalPreset::ALL {
+                        let Some(board) = preset.board(side) else {
+                            continue;
+                        };
+                        if ui.selectable_label(false, preset_title(preset)).clicked() {
+                            commands.push(Command::SetGoalText(board.to_string()));
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(text::t().goal_hint);
+
+            ui.separator();
+
+            for (side_option, title) in [(3, text::t().size_3), (4, text::t().size_4)] {
+                if ui
+                    .selectable_label(session.side() == Some(side_option), title)
+                    .clicked()
+                    && session.side() != Some(side_option)
+                {
+                    commands.push(Command::SetSize(side_option));
+                }
+            }
+            ui.separator();
+
+            random_board_button(
+                ui,
+                (
+                    text::t().scramble,
+                    text::t().scramble_hint,
+                    Command::Scramble,
+                ),
+                (
+                    settings.scramble_moves,
+                    SCRAMBLE_RANGE,
+                    text::t().scramble_moves,
+                ),
+                Command::SetScrambleMoves,
+                commands,
+            );
+            if side == 3 {
+                random_board_button(
+                    ui,
+                    (
+                        text::t().at_distance,
+                        text::t().distance_hint,
+                        Command::RandomAtDistance,
+                    ),
+                    (settings.distance, DISTANCE_RANGE, text::t().distance_steps),
+                    Command::SetDistance,
+                    commands,
+                );
+            }
+        });
+    }
+    // The message line is there only when it has something to say: the formats are the board
+    // field's hover text, and the room goes to the search (at zoom 1.5 the hint took two lines).
+    match (&board_error, &goal_error) {
+        (Some(message), _) => {
+            ui.horizontal_wrapped(|ui| {
+                error_label(ui, &format!("{}: {message}", text::t().board));
+                // A board that does not parse: say what does.
+                if matches!(session.problem, Err(SetupError::Board(_))) {
+                    ui.label(
+                        RichText::new(text::t().formats_hint).color(ui.visuals().weak_text_color()),
+                    );
+                }
+            });
+            true
+        }
+        (None, Some(message)) => {
+            ui.horizontal_wrapped(|ui| error_label(ui, message));
+            true
+        }
+        (None, None) if settings.explore_unsolvable => {
+            ui.label(
+                RichText::new(text::t().exploring_unsolvable)
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            );
+            true
+        }
+        (None, None) => false,
+    }
+}
+
+/// A button that makes a random board and the count it is made with (moves from the goal, or
+/// the distance), both explained by the same hover text.
+fn random_board_button<T: egui::emath::Numeric>(
+    ui: &mut Ui,
+    (title, hint, make): (&str, &str, Command),
+    (count, range, unit): (T, std::ops::RangeInclusive<T>, &str),
+    set_count: fn(T) -> Command,
+    commands: &mut Vec<Command>,
+) {
+    if ui.button(title).on_hover_text(hint).clicked() {
+        commands.push(make);
+    }
+    let mut next = count;
+    if ui
+        .add(
+            egui::DragValue::new(&mut next)
+                .range(range)
+                .suffix(format!(" {unit}")),
+        )
+        .on_hover_text(hint)
+        .changed()
+    {
+        commands.push(set_count(next));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::app::{Settings, test_harness};
+
+    #[test]
+    fn a_goal_of_another_size_is_the_goals_error_without_the_unsolvable_offers() {
+        let mut h = test_harness(Settings {
+            board_text: "283104765".to_owned(),
+            goal_text: "123456789ABCDEF0".to_owned(),
+            ..Settings::default()
+        });
+        h.run();
+        let message = engine::setup_error(&SetupError::Problem(ProblemError::SizeMismatch {
+            start: 3,
+            goal: 4,
+        }));
+        assert!(h.query_all_by_label(&message).count() > 0);
+        assert!(
+            h.query_by_label_contains("Run BFS anyway").is_none(),
+            "BFS cannot run on two sizes"
+        );
+        // An unsolvable pair keeps them.
+        let mut h = test_harness(Settings {
+            board_text: "213804765".to_owned(),
+            ..Settings::default()
+        });
+        h.run();
+        assert!(h.query_by_label_contains("Run BFS anyway").is_some());
+    }
+}
