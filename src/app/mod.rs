@@ -876,6 +876,25 @@ pub(crate) fn test_harness(settings: Settings) -> egui_kittest::Harness<'static,
         .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
 }
 
+/// eframe's storage kept in memory, for the tests of what is remembered between runs.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct MemoryStorage(pub std::collections::HashMap<String, String>);
+
+#[cfg(test)]
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
 /// The window in a harness that finds system fonts as the real window does, so Chinese can be
 /// drawn (and a missing Chinese font fails the test instead of passing unseen).
 #[cfg(test)]
@@ -1535,5 +1554,45 @@ mod tests {
         h.state_mut().apply(Command::SetCompare(true));
         h.run();
         assert_eq!(h.state().session.lanes.len(), model::session::MAX_LANES);
+    }
+
+    /// A settings file as an earlier release wrote it (a map shown, the puzzle's fields at the
+    /// top of the file) restores every field, with no notice.
+    #[test]
+    fn settings_written_by_an_earlier_release_still_load() {
+        let fixture = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/settings-v1.ron"
+        );
+        let mut storage = MemoryStorage::default();
+        storage.0.insert(
+            SETTINGS_KEY.to_owned(),
+            std::fs::read_to_string(fixture).unwrap(),
+        );
+        let app = App::from_storage(Some(&storage));
+        assert_eq!(app.view.notice, None);
+        let settings = &app.session.settings;
+        assert_eq!(settings.domain, DomainKind::Grid);
+        assert_eq!(
+            (settings.board_text.as_str(), settings.goal_text.as_str()),
+            ("867254301", "123456780")
+        );
+        assert_eq!(
+            (settings.config.algorithm, settings.config.heuristic),
+            (Algorithm::IdaStar, HeuristicKind::LinearConflict)
+        );
+        assert_eq!((settings.scramble_moves, settings.distance), (33, 17));
+        assert_eq!(settings.lanes[1].weight, 2.5);
+        assert_eq!(settings.lanes.len(), 4);
+        assert_eq!((settings.zoom, settings.compare), (1.5, true));
+        assert_eq!(
+            settings.grid.config.heuristic,
+            crate::domains::grid::GridHeuristic::Manhattan
+        );
+        assert!(settings.grid.overlay);
+        // Saved again, it reads back the same.
+        eframe::set_value(&mut storage, SETTINGS_KEY, settings);
+        let again = App::from_storage(Some(&storage));
+        assert_eq!(&again.session.settings, settings);
     }
 }

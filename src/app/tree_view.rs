@@ -1566,21 +1566,7 @@ mod tests {
     }
 
     /// eframe's storage in memory, as the window's settings file is read and written.
-    #[derive(Default)]
-    struct MemoryStorage(std::collections::HashMap<String, String>);
-
-    impl eframe::Storage for MemoryStorage {
-        fn get_string(&self, key: &str) -> Option<String> {
-            self.0.get(key).cloned()
-        }
-        fn set_string(&mut self, key: &str, value: String) {
-            self.0.insert(key.to_owned(), value);
-        }
-        fn remove_string(&mut self, key: &str) {
-            self.0.remove(key);
-        }
-        fn flush(&mut self) {}
-    }
+    use crate::app::MemoryStorage;
 
     /// The export limits typed beside the tree are kept in the settings, survive eframe's
     /// storage (RON), and a settings text from before they existed loads with no cut.

@@ -419,4 +419,41 @@ mod tests {
         assert_eq!((info.width, info.height), (3, 2));
         assert_eq!(pixels, rgba);
     }
+
+    fn fixture(name: &str) -> String {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        std::fs::read_to_string(format!("{dir}{name}")).unwrap()
+    }
+
+    /// Session files as an earlier release wrote them, a map's and a puzzle's, open with their
+    /// problem and searches.
+    #[test]
+    fn session_files_written_by_an_earlier_release_still_open() {
+        let file = SessionFile::parse(&fixture("session-v1-grid.json")).unwrap();
+        let settings = file.apply_to(&Settings::default());
+        assert_eq!(settings.domain, DomainKind::Grid);
+        assert!(settings.compare);
+        assert_eq!(
+            settings.grid.grid,
+            crate::app::model::grid_model::GridSettings::default().grid
+        );
+        assert_eq!(
+            settings.grid.config.heuristic,
+            crate::domains::grid::GridHeuristic::Manhattan
+        );
+        let file = SessionFile::parse(&fixture("session-v1-puzzle.json")).unwrap();
+        let settings = file.apply_to(&Settings::default());
+        assert_eq!(settings.domain, DomainKind::Puzzle);
+        assert_eq!(
+            (settings.board_text.as_str(), settings.goal_text.as_str()),
+            ("867254301", "123456780")
+        );
+        assert_eq!(
+            settings.config.heuristic,
+            crate::domains::puzzle::HeuristicKind::LinearConflict
+        );
+        assert_eq!(settings.lanes[1].weight, 2.5);
+        let session = crate::app::Session::new(settings);
+        assert!(session.problem.is_ok(), "{:?}", session.problem);
+    }
 }
