@@ -145,6 +145,7 @@ fn window_imports() -> std::collections::BTreeMap<String, std::collections::BTre
     let reexported = [
         ("Command", "command"),
         ("Settings", "session"),
+        ("PuzzleSettings", "session"),
         ("Session", "session"),
         ("Lane", "session"),
         ("RunMode", "session"),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::model::domain::DomainKind;
 use super::model::grid_model::GridSettings;
-use super::model::session::Settings;
+use super::model::session::{PuzzleSettings, Settings};
 use super::{App, install_style};
 use crate::domains::grid::{Cell, Connectivity, GridHeuristic, presets};
 use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};
@@ -57,9 +57,12 @@ fn measure(name: String, app: &mut App) -> Timing {
 
 fn app_for(board: Board, goal: Board, config: SearchConfig) -> App {
     App::new(Settings {
-        board_text: board.to_string(),
-        goal_text: goal.to_string(),
-        config,
+        puzzle: PuzzleSettings {
+            board_text: board.to_string(),
+            goal_text: goal.to_string(),
+            config,
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     })
 }

@@ -75,13 +75,16 @@ pub fn row(
 mod tests {
     use egui_kittest::kittest::Queryable;
 
-    use crate::app::{RunMode, Settings, test_harness};
+    use crate::app::{PuzzleSettings, RunMode, Settings, test_harness};
     use crate::search::Status;
 
     #[test]
     fn a_breakpoint_stops_play_and_says_why() {
         let mut settings = Settings {
-            board_text: "283164705".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "283164705".to_owned(),
+                ..PuzzleSettings::default()
+            },
             speed: 10_000.0,
             show_breakpoints: true,
             ..Settings::default()

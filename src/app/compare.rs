@@ -1107,7 +1107,7 @@ mod tests {
     use crate::app::model::arrangement::{Arrangement, Pane};
     use crate::app::model::domain::AnyAction;
     use crate::app::model::session::Config;
-    use crate::app::{App, Settings};
+    use crate::app::{App, PuzzleSettings, Settings};
     use crate::domains::puzzle::{Board, DistanceTable, Rng, SearchConfig};
     use crate::search::Node;
     use crate::search::{Algorithm, GoalTest};
@@ -1118,7 +1118,10 @@ mod tests {
 
     fn compare(board: &str) -> Settings {
         Settings {
-            board_text: board.to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: board.to_owned(),
+                ..PuzzleSettings::default()
+            },
             compare: true,
             ..Settings::default()
         }
@@ -1160,7 +1163,10 @@ mod tests {
     fn the_toggle_opens_four_default_lanes_and_one_step_steps_them_all() {
         // 16 moves from the goal; the blank's first move (up) is not the one A* prefers.
         let mut h = harness(Settings {
-            board_text: "723164850".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "723164850".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1174,7 +1180,7 @@ mod tests {
             .iter()
             .map(|l| *l.config())
             .collect();
-        let defaults: Vec<Config> = crate::app::model::settings::default_lanes()
+        let defaults: Vec<Config> = crate::app::model::puzzle_model::default_lanes()
             .into_iter()
             .map(Config::from)
             .collect();
@@ -1354,7 +1360,7 @@ mod tests {
     #[test]
     fn optimality_is_unknown_on_4x4() {
         let mut settings = compare("123456789abcdef0");
-        settings.goal_text = "blank-last".into();
+        settings.puzzle.goal_text = "blank-last".into();
         let mut h = harness(settings);
         h.run();
         h.state_mut().apply(Command::MoveTile(14));
@@ -1385,8 +1391,8 @@ mod tests {
         assert!(!session.settings.compare);
         assert_eq!(session.lanes.len(), 1);
         assert_eq!(
-            session.settings.config,
-            crate::app::model::settings::default_lanes()[2]
+            session.settings.puzzle.config,
+            crate::app::model::puzzle_model::default_lanes()[2]
         );
         assert_eq!(session.steps(), 6);
         assert_eq!(open_lists(h.state())[0], open);
@@ -1413,7 +1419,10 @@ mod tests {
         let now = open_lists(h.state());
         assert_eq!(now[0], others[0]);
         assert_eq!(now[2], others[2]);
-        assert_eq!(Config::from(h.state().session.settings.lanes[1]), config);
+        assert_eq!(
+            Config::from(h.state().session.settings.puzzle.lanes[1]),
+            config
+        );
 
         h.get_by_label(text::t().add_lane).click();
         h.run();
@@ -1444,7 +1453,10 @@ mod tests {
     #[test]
     fn goal_test_at_generation_is_offered_for_bfs_only_and_changes_the_counts() {
         let mut h = harness(Settings {
-            board_text: board_at(10),
+            puzzle: PuzzleSettings {
+                board_text: board_at(10),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1463,7 +1475,7 @@ mod tests {
         h.get_by_label(text::t().goal_test_on_generation).click();
         h.run();
         assert_eq!(
-            h.state().session.settings.config.goal_test,
+            h.state().session.settings.puzzle.config.goal_test,
             GoalTest::OnGeneration
         );
         h.get_by_label("Run to end End").click();
@@ -1487,7 +1499,7 @@ mod tests {
                 .is_none()
         );
         assert_eq!(
-            h.state().session.settings.config.goal_test,
+            h.state().session.settings.puzzle.config.goal_test,
             GoalTest::OnExpansion
         );
         assert!(h.state().session.problem.is_ok());
@@ -1551,10 +1563,13 @@ mod tests {
             ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
         };
         let mut h = harness(Settings {
-            lanes: vec![
-                SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
-                weighted,
-            ],
+            puzzle: PuzzleSettings {
+                lanes: vec![
+                    SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
+                    weighted,
+                ],
+                ..compare(&board_at(18)).puzzle
+            },
             ..compare(&board_at(18))
         });
         h.run();
@@ -1578,13 +1593,16 @@ mod tests {
 
     #[test]
     fn a_weighted_lane_with_violations_still_fits_its_column() {
-        let mut lanes = crate::app::model::settings::default_lanes();
+        let mut lanes = crate::app::model::puzzle_model::default_lanes();
         lanes[3] = SearchConfig::with(
             Algorithm::WeightedAStar,
             crate::domains::puzzle::HeuristicKind::Manhattan,
         );
         let mut h = harness(Settings {
-            lanes,
+            puzzle: PuzzleSettings {
+                lanes,
+                ..compare(&board_at(14)).puzzle
+            },
             ..compare(&board_at(14))
         });
         h.run();
@@ -1623,10 +1641,13 @@ mod tests {
         let h = harness(compare("283104765"));
         assert_eq!(*h.state().session.lane(2).config(), manhattan);
         assert_eq!(h.state().session.lane(2).color, green);
-        let mut lanes = crate::app::model::settings::default_lanes();
+        let mut lanes = crate::app::model::puzzle_model::default_lanes();
         lanes.swap(2, 3);
         let mut h = harness(Settings {
-            lanes,
+            puzzle: PuzzleSettings {
+                lanes,
+                ..compare("283104765").puzzle
+            },
             ..compare("283104765")
         });
         h.run();
@@ -1663,7 +1684,10 @@ mod tests {
         assert!(h.query_by_label(text::t().plot_empty_lines).is_none());
         // The single view too, with titles that say what is plotted.
         let mut h = harness(Settings {
-            board_text: "283104765".into(),
+            puzzle: PuzzleSettings {
+                board_text: "283104765".into(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1769,10 +1793,13 @@ mod tests {
 
     /// The first `n` default lanes on a board 14 moves from the goal.
     fn lanes(n: usize) -> Settings {
-        let mut lanes = crate::app::model::settings::default_lanes();
+        let mut lanes = crate::app::model::puzzle_model::default_lanes();
         lanes.truncate(n);
         Settings {
-            lanes,
+            puzzle: PuzzleSettings {
+                lanes,
+                ..compare(&board_at(14)).puzzle
+            },
             ..compare(&board_at(14))
         }
     }

@@ -165,8 +165,8 @@ fn shown_goal(session: &Session) -> Option<Board> {
     if settings.domain != DomainKind::Puzzle {
         return None;
     }
-    let side = parse_board(&settings.board_text).ok()?.side();
-    parse_goal(&settings.goal_text, side).ok()
+    let side = parse_board(&settings.puzzle.board_text).ok()?.side();
+    parse_goal(&settings.puzzle.goal_text, side).ok()
 }
 
 /// Once per frame, before the panels: polls the job, starts the next database a config on
@@ -259,7 +259,7 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{App, Settings, test_harness};
+    use crate::app::{App, PuzzleSettings, Settings, test_harness};
     use crate::domains::puzzle::{Dir, Heuristic};
     use crate::search::{Algorithm, Cost, SearchConfig};
 
@@ -293,9 +293,12 @@ mod tests {
             start = start.apply(dir).unwrap().0;
         }
         let settings = Settings {
-            board_text: start.to_string(),
-            goal_text: goal.to_string(),
-            config: SearchConfig::with(Algorithm::AStar, HeuristicKind::Pdb44),
+            puzzle: PuzzleSettings {
+                board_text: start.to_string(),
+                goal_text: goal.to_string(),
+                config: SearchConfig::with(Algorithm::AStar, HeuristicKind::Pdb44),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         };
         // Until the database is registered the setup refuses the config with a message: no
@@ -340,9 +343,12 @@ mod tests {
         let goal = Board::blank_last(4);
         let start = goal.apply(Dir::Up).unwrap().0;
         let mut h = test_harness(Settings {
-            board_text: start.to_string(),
-            goal_text: "blank-last".to_owned(),
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Pdb663),
+            puzzle: PuzzleSettings {
+                board_text: start.to_string(),
+                goal_text: "blank-last".to_owned(),
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Pdb663),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.step();

@@ -116,7 +116,7 @@ mod tests {
 
     use crate::app::model::command::Command;
     use crate::app::model::domain::DomainKind;
-    use crate::app::{App, Settings, test_harness};
+    use crate::app::{App, PuzzleSettings, Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, SearchConfig};
     use crate::search::{Algorithm, Cost};
 
@@ -139,7 +139,10 @@ mod tests {
         // Misplaced tiles puts 3 on 283104765, which is 4 moves from the goal: the first
         // iteration fails and the bound rises.
         let mut h = test_harness(Settings {
-            config: SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -172,7 +175,10 @@ mod tests {
     #[test]
     fn the_bound_raised_breakpoint_stops_a_run_at_the_new_iteration() {
         let mut settings = Settings {
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                ..PuzzleSettings::default()
+            },
             show_breakpoints: true,
             ..Settings::default()
         };
@@ -239,12 +245,18 @@ mod tests {
             },
             // An unsolvable board, searched anyway: the halves never meet.
             Settings {
-                board_text: "213804765".to_owned(),
-                explore_unsolvable: true,
+                puzzle: PuzzleSettings {
+                    board_text: "213804765".to_owned(),
+                    explore_unsolvable: true,
+                    ..PuzzleSettings::default()
+                },
                 ..Settings::default()
             },
             Settings {
-                board_text: "not a board".to_owned(),
+                puzzle: PuzzleSettings {
+                    board_text: "not a board".to_owned(),
+                    ..PuzzleSettings::default()
+                },
                 ..Settings::default()
             },
         ];

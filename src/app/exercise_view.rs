@@ -56,7 +56,7 @@ pub fn banner(
 mod tests {
     use egui_kittest::kittest::Queryable;
 
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
     use crate::search::NodeId;
 
     /// The node-column label of a row of the open list (the parent column names other nodes).
@@ -167,8 +167,11 @@ mod tests {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
         let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                ..PuzzleSettings::default()
+            },
             exercise: true,
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
             ..Settings::default()
         });
         h.run();
@@ -239,8 +242,11 @@ mod tests {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
         let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..PuzzleSettings::default()
+            },
             exercise: true,
-            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
             ..Settings::default()
         });
         h.run();
@@ -291,8 +297,11 @@ mod tests {
             ..Default::default()
         };
         let mut h = projector(Settings {
-            board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
-            goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+                goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+                ..PuzzleSettings::default()
+            },
             arrangement: folded,
             ..Settings::default()
         });
@@ -312,9 +321,12 @@ mod tests {
         h.get_by_label(&board.rows_text());
 
         let mut h = projector(Settings {
+            puzzle: PuzzleSettings {
+                board_text: "216408753".to_owned(),
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
+                ..PuzzleSettings::default()
+            },
             exercise: true,
-            board_text: "216408753".to_owned(),
-            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
             arrangement: folded,
             ..Settings::default()
         });

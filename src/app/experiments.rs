@@ -129,7 +129,7 @@ impl Experiments {
     }
 
     fn ui(&mut self, ui: &mut Ui, session: &Session) {
-        let configs = session.settings.lanes.clone();
+        let configs = session.settings.puzzle.lanes.clone();
         ui.horizontal_wrapped(|ui| {
             word(ui, RichText::new(text::t().experiment_configs).strong());
             let shown = window_configs(&configs);
@@ -400,7 +400,7 @@ mod tests {
             boards: 3,
             ..Experiments::default()
         };
-        experiments.start(goal, session.settings.lanes.clone());
+        experiments.start(goal, session.settings.puzzle.lanes.clone());
         assert!(experiments.is_running());
         let started = std::time::Instant::now();
         while experiments.is_running() {
@@ -418,7 +418,7 @@ mod tests {
             assert_eq!(row[2].optimal, 1.0);
         }
         let params = (6, 3, experiments.seed);
-        let lanes = &session.settings.lanes;
+        let lanes = &session.settings.puzzle.lanes;
         assert!(!finished.is_stale(lanes, Some(goal), params));
         assert!(finished.is_stale(&lanes[..3], Some(goal), params));
         assert!(finished.is_stale(lanes, None, params));
@@ -430,7 +430,7 @@ mod tests {
         // A large run, cancelled at once, ends with the cancelled message.
         experiments.max_depth = 20;
         experiments.boards = 1000;
-        experiments.start(goal, session.settings.lanes.clone());
+        experiments.start(goal, session.settings.puzzle.lanes.clone());
         experiments.cancel();
         while experiments.is_running() {
             experiments.poll();

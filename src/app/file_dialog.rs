@@ -553,7 +553,7 @@ mod tests {
     use crate::app::model::domain::DomainKind;
     use crate::app::model::files::SessionFile;
     use crate::app::native_dialog::Answer;
-    use crate::app::{App, Settings, test_harness};
+    use crate::app::{App, PuzzleSettings, Settings, test_harness};
     use crate::domains::puzzle::SearchConfig;
     use crate::search::Algorithm;
 
@@ -578,11 +578,14 @@ mod tests {
     fn a_saved_session_opens_again_with_its_lanes_and_step() {
         let path = temp_path("round-trip.json");
         let mut settings = Settings {
-            board_text: "2 8 3 1 6 4 7 0 5".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "2 8 3 1 6 4 7 0 5".to_owned(),
+                ..PuzzleSettings::default()
+            },
             compare: true,
             ..Settings::default()
         };
-        settings.lanes[0] = SearchConfig::with(Algorithm::UniformCost, Default::default());
+        settings.puzzle.lanes[0] = SearchConfig::with(Algorithm::UniformCost, Default::default());
         settings.breakpoints.f_increases = true;
         let mut h = test_harness(settings);
         h.run();
@@ -595,12 +598,15 @@ mod tests {
         assert!(path.exists(), "nothing written");
         let saved = SessionFile::read(&path).unwrap();
         assert_eq!(saved.step, 5);
-        assert_eq!(saved.board, "2 8 3 1 6 4 7 0 5");
+        assert_eq!(
+            saved.puzzle.as_ref().unwrap().board_text,
+            "2 8 3 1 6 4 7 0 5"
+        );
 
         // Change everything the file holds, then open it.
         h.get_by_label("Single").click();
         h.run();
-        h.state_mut().session.settings.lanes.pop();
+        h.state_mut().session.settings.puzzle.lanes.pop();
         h.state_mut()
             .apply(crate::app::Command::SetBoardText("123804765".to_owned()));
         h.run();
@@ -663,7 +669,10 @@ mod tests {
         std::fs::write(&foreign, r#"{"name": "a list of pupils"}"#).unwrap();
 
         let mut h = test_harness(Settings {
-            board_text: "283164705".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "283164705".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -785,7 +794,7 @@ mod tests {
         h.key_press(egui::Key::Enter);
         h.run();
         assert!(h.state().files.action.is_none(), "the dialog closed");
-        assert_eq!(h.state().session.settings.board_text, "143805276");
+        assert_eq!(h.state().session.settings.puzzle.board_text, "143805276");
         // The next export does not default into the lessons folder.
         click_menu(&mut h, "File", "Export trace (CSV)...");
         assert_ne!(folder_of(&h.state().files.path), lessons);
@@ -913,7 +922,7 @@ mod tests {
         h.key_press(egui::Key::Enter);
         h.run();
         assert!(h.state().files.action.is_none(), "the dialog closed");
-        assert_eq!(h.state().session.settings.board_text, "143805276");
+        assert_eq!(h.state().session.settings.puzzle.board_text, "143805276");
     }
 
     /// Saving, the name (not the folder, not the extension) is selected: typing replaces it,

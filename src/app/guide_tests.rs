@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable;
 use super::layout_tests::{save_render, widgets};
 use super::model::arrangement::Pane;
 use super::model::command::Command;
+use super::model::puzzle_model::PuzzleSettings;
 use super::model::text;
 use super::{App, Settings};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
@@ -452,7 +453,7 @@ fn lesson5(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     }
     // 3. Bidirectional BFS on the default board, solved: both trees.
     w.apply(Command::SetBoardText(
-        super::model::settings::DEFAULT_BOARD.to_owned(),
+        super::model::puzzle_model::DEFAULT_BOARD.to_owned(),
     ));
     let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero).into();
     w.apply(Command::SetConfig(config));
@@ -544,7 +545,10 @@ fn slow_readme_screenshots() {
     shoot("screenshot-1280", &mut w);
 
     let mut w = at(Settings {
-        board_text: board_at(20),
+        puzzle: PuzzleSettings {
+            board_text: board_at(20),
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     });
     w.run_to_end();
@@ -565,8 +569,11 @@ fn slow_readme_screenshots() {
     shoot("screenshot-tree", &mut w);
     let mut w = tree(
         Settings {
-            board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
-            goal_text: "blank-last".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+                goal_text: "blank-last".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         },
         4,
@@ -574,8 +581,11 @@ fn slow_readme_screenshots() {
     shoot("screenshot-tree-15", &mut w);
     let mut w = tree(
         Settings {
-            board_text: "102846753".to_owned(),
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+            puzzle: PuzzleSettings {
+                board_text: "102846753".to_owned(),
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         },
         0,
@@ -588,7 +598,10 @@ fn slow_readme_screenshots() {
     shoot("screenshot-tree-idastar", &mut w);
     let mut w = tree(
         Settings {
-            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         },
         0,
@@ -605,7 +618,10 @@ fn slow_readme_screenshots() {
     shoot("screenshot-grid-tree", &mut w);
 
     let mut w = at(Settings {
-        board_text: board_at(14),
+        puzzle: PuzzleSettings {
+            board_text: board_at(14),
+            ..PuzzleSettings::default()
+        },
         compare: true,
         ..Settings::default()
     });
@@ -613,8 +629,11 @@ fn slow_readme_screenshots() {
     shoot("screenshot-compare", &mut w);
 
     let mut w = at(Settings {
-        board_text: "216408753".to_owned(),
-        config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+        puzzle: PuzzleSettings {
+            board_text: "216408753".to_owned(),
+            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan),
+            ..PuzzleSettings::default()
+        },
         show_pseudocode: true,
         ..Settings::default()
     });
@@ -646,7 +665,10 @@ fn slow_readme_screenshots() {
     }
 
     let mut w = at(Settings {
-        config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+        puzzle: PuzzleSettings {
+            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     });
     // As View → Exercise enters it: the setup folds.
@@ -655,8 +677,11 @@ fn slow_readme_screenshots() {
     shoot("screenshot-exercise-bidirectional", &mut w);
 
     let mut w = at(Settings {
+        puzzle: PuzzleSettings {
+            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            ..PuzzleSettings::default()
+        },
         language: Language::Chinese,
-        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
         show_pseudocode: true,
         fine_step: true,
         ..Settings::default()

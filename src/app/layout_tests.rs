@@ -13,6 +13,7 @@ use super::model::arrangement::{Arrangement, Focus, Pane};
 use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::grid_model::GridSettings;
+use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::Settings;
 use super::{App, install_style};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
@@ -183,7 +184,10 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
         (
             "weighted",
             Settings {
-                config: weighted,
+                puzzle: PuzzleSettings {
+                    config: weighted,
+                    ..PuzzleSettings::default()
+                },
                 ..Settings::default()
             },
         ),
@@ -197,7 +201,10 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
         (
             "idastar",
             Settings {
-                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                puzzle: PuzzleSettings {
+                    config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                    ..PuzzleSettings::default()
+                },
                 show_pseudocode: true,
                 ..Settings::default()
             },
@@ -205,7 +212,13 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
         (
             "bidirectional",
             Settings {
-                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Manhattan),
+                puzzle: PuzzleSettings {
+                    config: SearchConfig::with(
+                        Algorithm::BidirectionalBfs,
+                        HeuristicKind::Manhattan,
+                    ),
+                    ..PuzzleSettings::default()
+                },
                 ..Settings::default()
             },
         ),
@@ -358,12 +371,18 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ..settings
     };
     let bfs = Settings {
-        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+        puzzle: PuzzleSettings {
+            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     };
     let fifteen = Settings {
-        board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
-        goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+        puzzle: PuzzleSettings {
+            board_text: "1 2 0 3 5 6 8 4 9 10 7 11 13 14 15 12".to_owned(),
+            goal_text: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_owned(),
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     };
     let text_boards = Settings {
@@ -383,11 +402,14 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ..Settings::default()
     };
     let compare_lanes = |n: usize| {
-        let mut lanes = super::model::settings::default_lanes();
+        let mut lanes = super::model::puzzle_model::default_lanes();
         lanes.truncate(n);
         Settings {
+            puzzle: PuzzleSettings {
+                lanes,
+                ..PuzzleSettings::default()
+            },
             compare: true,
-            lanes,
             ..Settings::default()
         }
     };
@@ -408,7 +430,10 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         (
             "exercise_bidirectional",
             folded(Settings {
-                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                puzzle: PuzzleSettings {
+                    config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                    ..exercise.puzzle
+                },
                 ..exercise
             }),
             2,
@@ -436,7 +461,10 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         (
             "idastar",
             Settings {
-                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                puzzle: PuzzleSettings {
+                    config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                    ..PuzzleSettings::default()
+                },
                 ..Settings::default()
             },
             8,
@@ -681,7 +709,10 @@ pub(super) fn save_render(h: &mut Harness<'static, App>, path: &std::path::Path)
 #[ignore = "slow: rewrites the screenshots in docs/"]
 fn slow_projector_screenshots_for_the_docs() {
     let bfs = Settings {
-        config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+        puzzle: PuzzleSettings {
+            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            ..PuzzleSettings::default()
+        },
         ..Settings::default()
     };
     let compare = Settings {

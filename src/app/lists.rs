@@ -968,7 +968,7 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::new_search;
 
@@ -998,8 +998,11 @@ mod tests {
     /// A board BFS needs well over 40 expansions for.
     fn long_run() -> Settings {
         Settings {
-            board_text: "567408321".to_owned(),
-            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
+            puzzle: PuzzleSettings {
+                board_text: "567408321".to_owned(),
+                config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         }
     }
@@ -1129,8 +1132,11 @@ mod tests {
     #[test]
     fn snapshot_exercise_after_a_wrong_pick() {
         let mut h = test_harness(Settings {
-            board_text: "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12".into(),
-            goal_text: "blank-last".into(),
+            puzzle: PuzzleSettings {
+                board_text: "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12".into(),
+                goal_text: "blank-last".into(),
+                ..PuzzleSettings::default()
+            },
             exercise: true,
             text_boards: true,
             ..Settings::default()

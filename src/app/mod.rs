@@ -51,7 +51,7 @@ pub use bench::frame_bench;
 
 pub use fonts::CjkFont;
 pub use model::command::Command;
-pub use model::session::{Lane, RunMode, Session, Settings};
+pub use model::session::{Lane, PuzzleSettings, RunMode, Session, Settings};
 pub use model::text::Language;
 
 use domain_view::Tab;
@@ -936,8 +936,8 @@ mod tests {
     use super::model::arrangement::Arrangement;
     use super::model::color::Rgb;
     use super::model::domain::{AnyHeuristic, Config, DomainKind};
+    use super::model::puzzle_model::default_lanes;
     use super::model::session::{Variant, lane_styles, method_color};
-    use super::model::settings::default_lanes;
     use super::*;
     use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig};
     use crate::search::{Algorithm, NodeId, Status};
@@ -965,7 +965,10 @@ mod tests {
         let table = DistanceTable::new(&goal).unwrap();
         let start = table.random_at(16, &mut Rng::new(5)).unwrap();
         Settings {
-            board_text: start.to_string(),
+            puzzle: PuzzleSettings {
+                board_text: start.to_string(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         }
     }
@@ -985,7 +988,10 @@ mod tests {
             ..SearchConfig::with(Algorithm::WeightedAStar, HeuristicKind::Manhattan)
         };
         let mut h = harness(Settings {
-            config: weighted,
+            puzzle: PuzzleSettings {
+                config: weighted,
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1049,7 +1055,7 @@ mod tests {
         field.focus();
         field.type_text("9");
         h.run();
-        assert_eq!(h.state().session.settings.board_text, "2831047659");
+        assert_eq!(h.state().session.settings.puzzle.board_text, "2831047659");
         assert!(h.state().session.lanes.is_empty());
         // Inline next to the field, in the node view and in the status line.
         assert_eq!(h.get_all_by_label_contains("10 tiles given").count(), 3);
@@ -1063,7 +1069,10 @@ mod tests {
 
         // An unsolvable pair explains the parity.
         let mut h = harness(Settings {
-            board_text: "213804765".into(),
+            puzzle: PuzzleSettings {
+                board_text: "213804765".into(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1102,7 +1111,7 @@ mod tests {
         h.run();
         h.get_by_label("Tile 8").click();
         h.run();
-        assert_eq!(h.state().session.settings.board_text, "203184765");
+        assert_eq!(h.state().session.settings.puzzle.board_text, "203184765");
         assert!(
             h.query_by_label("Tile 7").is_none(),
             "7 is not next to the blank"
@@ -1163,7 +1172,10 @@ mod tests {
         let table = DistanceTable::new(&goal).unwrap();
         let start = table.random_at(22, &mut Rng::new(3)).unwrap();
         let mut h = harness(Settings {
-            board_text: start.to_string(),
+            puzzle: PuzzleSettings {
+                board_text: start.to_string(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -1262,10 +1274,13 @@ mod tests {
     #[test]
     fn snapshot_after_steps_with_a_selected_node() {
         let mut h = harness(Settings {
-            config: crate::domains::puzzle::SearchConfig::with(
-                Algorithm::AStar,
-                crate::domains::puzzle::HeuristicKind::LinearConflict,
-            ),
+            puzzle: PuzzleSettings {
+                config: crate::domains::puzzle::SearchConfig::with(
+                    Algorithm::AStar,
+                    crate::domains::puzzle::HeuristicKind::LinearConflict,
+                ),
+                ..far_settings().puzzle
+            },
             ..far_settings()
         });
         h.run();
@@ -1424,15 +1439,15 @@ mod tests {
             .join("docs/lessons/lesson1-bfs-vs-astar.json");
         let app = App::new(Settings::default()).with_session(&lesson);
         assert!(app.session.settings.compare);
-        assert_eq!(app.session.settings.board_text, "143805276");
+        assert_eq!(app.session.settings.puzzle.board_text, "143805276");
         assert_eq!(app.session.lanes.len(), 2);
         assert!(app.view.notice.is_none());
 
         let app =
             App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
         assert_eq!(
-            app.session.settings.board_text,
-            model::settings::DEFAULT_BOARD
+            app.session.settings.puzzle.board_text,
+            model::puzzle_model::DEFAULT_BOARD
         );
         assert!(
             app.view
@@ -1545,7 +1560,10 @@ mod tests {
     #[test]
     fn six_restored_lanes_are_four_when_the_compare_view_draws_them() {
         let mut settings = Settings {
-            lanes: vec![SearchConfig::default(); 6],
+            puzzle: PuzzleSettings {
+                lanes: vec![SearchConfig::default(); 6],
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         };
         settings.sanitize();
@@ -1574,16 +1592,25 @@ mod tests {
         let settings = &app.session.settings;
         assert_eq!(settings.domain, DomainKind::Grid);
         assert_eq!(
-            (settings.board_text.as_str(), settings.goal_text.as_str()),
+            (
+                settings.puzzle.board_text.as_str(),
+                settings.puzzle.goal_text.as_str()
+            ),
             ("867254301", "123456780")
         );
         assert_eq!(
-            (settings.config.algorithm, settings.config.heuristic),
+            (
+                settings.puzzle.config.algorithm,
+                settings.puzzle.config.heuristic
+            ),
             (Algorithm::IdaStar, HeuristicKind::LinearConflict)
         );
-        assert_eq!((settings.scramble_moves, settings.distance), (33, 17));
-        assert_eq!(settings.lanes[1].weight, 2.5);
-        assert_eq!(settings.lanes.len(), 4);
+        assert_eq!(
+            (settings.puzzle.scramble_moves, settings.puzzle.distance),
+            (33, 17)
+        );
+        assert_eq!(settings.puzzle.lanes[1].weight, 2.5);
+        assert_eq!(settings.puzzle.lanes.len(), 4);
         assert_eq!((settings.zoom, settings.compare), (1.5, true));
         assert_eq!(
             settings.grid.config.heuristic,

@@ -76,7 +76,7 @@ mod tests {
 
     use super::*;
     use crate::app::model::fine_step::Role;
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
 
     #[test]
     fn fine_step_walks_the_lines_of_one_expansion() {
@@ -144,9 +144,12 @@ mod tests {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::{Algorithm, Outcome};
         let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
+                ..PuzzleSettings::default()
+            },
             show_pseudocode: true,
             fine_step: true,
-            config: SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced),
             ..Settings::default()
         });
         h.run();
@@ -195,9 +198,12 @@ mod tests {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
         use crate::search::Algorithm;
         let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..PuzzleSettings::default()
+            },
             show_pseudocode: true,
             fine_step: true,
-            config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
             ..Settings::default()
         });
         h.run();

@@ -23,6 +23,7 @@ use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::files::FileAction;
 use super::model::grid_model::{GridEdit, Side, Tool};
+use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::{RunMode, Settings};
 use super::model::text::{self, Language};
 use super::tree_view::TreeTab;
@@ -245,7 +246,7 @@ impl Drop for Files {
 }
 
 fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
-    let lanes = app.session.settings.lanes.len().max(1);
+    let lanes = app.session.settings.puzzle.lanes.len().max(1);
     let command = |c| Action::Apply(c);
     match rng.below(100) {
         0..=5 => Action::Repeat(Command::Step, 2 + rng.below(14)),
@@ -736,9 +737,12 @@ fn check_status(h: &H, action: &Action, was_running: bool) -> Result<(), String>
 fn run(seed: u64, actions: usize) {
     let files = Files::new(seed);
     let settings = Settings {
-        config: SearchConfig {
-            node_limit: 60_000,
-            ..SearchConfig::default()
+        puzzle: PuzzleSettings {
+            config: SearchConfig {
+                node_limit: 60_000,
+                ..SearchConfig::default()
+            },
+            ..PuzzleSettings::default()
         },
         ..Settings::default()
     };

@@ -1336,7 +1336,7 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
 
     fn tree_harness() -> egui_kittest::Harness<'static, crate::app::App> {
         let mut h = test_harness(Settings {
@@ -1432,9 +1432,12 @@ mod tests {
         steps: usize,
     ) -> egui_kittest::Harness<'static, crate::app::App> {
         let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                config: crate::domains::puzzle::SearchConfig::with(algorithm, heuristic),
+                ..PuzzleSettings::default()
+            },
             show_tree: true,
             dark: false,
-            config: crate::domains::puzzle::SearchConfig::with(algorithm, heuristic),
             ..Settings::default()
         });
         h.run();
@@ -1713,8 +1716,11 @@ mod tests {
             _ => HeuristicKind::Zero,
         };
         Settings {
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(algorithm, heuristic),
+                ..PuzzleSettings::default()
+            },
             show_tree: true,
-            config: SearchConfig::with(algorithm, heuristic),
             ..Settings::default()
         }
     }
@@ -1821,7 +1827,10 @@ mod tests {
         use crate::search::Algorithm;
         // Far from the goal: the search runs long enough to grow a large tree.
         let settings = Settings {
-            board_text: "216408753".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "216408753".to_owned(),
+                ..lesson(Algorithm::BreadthFirst).puzzle
+            },
             ..lesson(Algorithm::BreadthFirst)
         };
         let h = classroom(CLASSROOM_SIZES[0], settings, 60, true);

@@ -271,6 +271,6 @@ mod tests {
         h.state_mut().apply(Command::Step);
         h.run();
         assert_eq!(h.state().session.steps(), 1);
-        assert_eq!(h.state().session.settings.config.weight, 2.0);
+        assert_eq!(h.state().session.settings.puzzle.config.weight, 2.0);
     }
 }

@@ -246,24 +246,6 @@ pub fn from_grid(config: SearchConfig<GridHeuristic>) -> SearchConfig<AnyHeurist
     with_heuristic(config, AnyHeuristic::Grid(config.heuristic))
 }
 
-/// The puzzle config a window config stands for; a grid heuristic becomes the puzzle's default.
-pub fn to_puzzle(config: SearchConfig<AnyHeuristic>) -> SearchConfig<HeuristicKind> {
-    let heuristic = match config.heuristic {
-        AnyHeuristic::Puzzle(kind) => kind,
-        AnyHeuristic::Grid(_) => HeuristicKind::default(),
-    };
-    with_heuristic(config, heuristic)
-}
-
-/// The grid config a window config stands for; a puzzle heuristic becomes the grid's default.
-pub fn to_grid(config: SearchConfig<AnyHeuristic>) -> SearchConfig<GridHeuristic> {
-    let heuristic = match config.heuristic {
-        AnyHeuristic::Grid(kind) => kind,
-        AnyHeuristic::Puzzle(_) => GridHeuristic::default(),
-    };
-    with_heuristic(config, heuristic)
-}
-
 thread_local! {
     /// A domain's successors in its own types, before they are wrapped.
     static PUZZLE_MOVES: RefCell<Vec<(Move, Board, Cost)>> = const { RefCell::new(Vec::new()) };
@@ -592,12 +574,26 @@ mod tests {
             assert_eq!(choices[0].name(), "zero");
             assert!(choices.iter().enumerate().all(|(i, h)| h.rank() == i));
         }
+        use super::super::grid_model::GridSettings;
+        use super::super::puzzle_model::PuzzleSettings;
+        use super::super::section::DomainSettings;
         let grid = SearchConfig {
             weight: 3.0,
             ..SearchConfig::with(Algorithm::WeightedAStar, GridHeuristic::Octile)
         };
-        assert_eq!(to_grid(from_grid(grid)), grid);
+        let mut settings = GridSettings::default();
+        settings.set_config(from_grid(grid));
+        assert_eq!(settings.config, grid);
+        // A heuristic of another domain becomes the domain's default.
+        settings.set_config(from_puzzle(SearchConfig::with(
+            Algorithm::AStar,
+            HeuristicKind::Misplaced,
+        )));
+        assert_eq!(settings.config.heuristic, GridHeuristic::default());
         let puzzle = SearchConfig::with(Algorithm::Greedy, HeuristicKind::Misplaced);
-        assert_eq!(to_puzzle(from_puzzle(puzzle)), puzzle);
+        let mut settings = PuzzleSettings::default();
+        settings.set_config(from_puzzle(puzzle));
+        assert_eq!(settings.config, puzzle);
+        assert_eq!(DomainSettings::config(&settings), from_puzzle(puzzle));
     }
 }

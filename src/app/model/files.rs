@@ -14,37 +14,49 @@ use super::breakpoints::BreakpointSettings;
 use super::domain::DomainKind;
 pub use super::file_action::FileAction;
 use super::grid_model::GridSettings;
+use super::puzzle_model::PuzzleSettings;
+use super::section::DomainSettings;
 use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
 use super::text::{self, engine};
-use crate::domains::puzzle::{Problem, SearchConfig, parse_board, parse_goal};
+use crate::domains::puzzle::SearchConfig;
 use crate::search::{Search, trace_csv, trace_posthoc};
 
-/// What a session file holds. `format` and `version` tell it from any other JSON.
+/// What a session file holds. `format` and `version` tell it from any other JSON; the problem
+/// and its searches are the section of the session's domain (`puzzle`, `grid`), in the shape
+/// that domain's settings have.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionFile {
     pub format: String,
     pub version: u32,
-    pub board: String,
-    pub goal: String,
     /// Whether the lanes are shown side by side (compare view).
     pub compare: bool,
-    /// The single view's search.
-    pub config: SearchConfig,
-    pub lanes: Vec<SearchConfig>,
     /// Steps taken when the file was saved.
     pub step: usize,
     #[serde(default)]
     pub breakpoints: BreakpointSettings,
-    /// The puzzle or the map; files from before maps had no such field and are puzzles.
+    /// The domain of the problem; files from before maps had no such field and are puzzles.
     #[serde(default)]
     pub domain: DomainKind,
+    /// The board, the goal and their searches, in a session of a puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<PuzzleSettings>,
     /// The map, its searches and its drawing options, in a session of a map.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<GridSettings>,
+    /// Version 1 kept the puzzle's board, goal and searches at the top of every file, a map's
+    /// too: read into [`SessionFile::puzzle`], never written.
+    #[serde(default, skip_serializing)]
+    board: Option<String>,
+    #[serde(default, skip_serializing)]
+    goal: Option<String>,
+    #[serde(default, skip_serializing)]
+    config: Option<SearchConfig>,
+    #[serde(default, skip_serializing)]
+    lanes: Option<Vec<SearchConfig>>,
 }
 
 pub const SESSION_FORMAT: &str = "searchlab-session";
-pub const SESSION_VERSION: u32 = 1;
+pub const SESSION_VERSION: u32 = 2;
 
 /// Why a session file was refused.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,21 +98,22 @@ impl LoadError {
 }
 
 impl SessionFile {
-    /// The session as it is now.
+    /// The session as it is now: the section of its domain only.
     pub fn of(session: &Session) -> SessionFile {
         let settings = &session.settings;
         SessionFile {
             format: SESSION_FORMAT.to_owned(),
             version: SESSION_VERSION,
-            board: settings.board_text.clone(),
-            goal: settings.goal_text.clone(),
             compare: settings.compare,
-            config: settings.config,
-            lanes: settings.lanes.clone(),
             step: session.clock(),
             breakpoints: settings.breakpoints.clone(),
             domain: settings.domain,
+            puzzle: (settings.domain == DomainKind::Puzzle).then(|| settings.puzzle.clone()),
             grid: (settings.domain == DomainKind::Grid).then(|| settings.grid.clone()),
+            board: None,
+            goal: None,
+            config: None,
+            lanes: None,
         }
     }
 
@@ -108,7 +121,21 @@ impl SessionFile {
         serde_json::to_string_pretty(self).expect("a session always serializes")
     }
 
-    /// Reads and checks a session: every field must make a valid problem and valid lanes.
+    /// The sections the file holds, each with its domain.
+    fn sections(&self) -> Vec<(DomainKind, &dyn DomainSettings)> {
+        let puzzle = self
+            .puzzle
+            .as_ref()
+            .map(|s| (DomainKind::Puzzle, s as &dyn DomainSettings));
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|s| (DomainKind::Grid, s as &dyn DomainSettings));
+        puzzle.into_iter().chain(grid).collect()
+    }
+
+    /// Reads and checks a session: every section must make a valid problem and valid lanes,
+    /// and the session's domain must have its section.
     pub fn parse(json: &str) -> Result<SessionFile, LoadError> {
         let value: serde_json::Value =
             serde_json::from_str(json).map_err(|e| LoadError::NotJson(e.to_string()))?;
@@ -121,38 +148,52 @@ impl SessionFile {
             }
             _ => {}
         }
-        let file: SessionFile =
+        let mut file: SessionFile =
             serde_json::from_value(value).map_err(|e| LoadError::Invalid(e.to_string()))?;
+        file.adopt_version_1();
         let invalid = |e: SetupError| LoadError::Invalid(engine::setup_error(&e));
-        let board = parse_board(&file.board).map_err(|e| invalid(SetupError::Board(e)))?;
-        let goal =
-            parse_goal(&file.goal, board.side()).map_err(|e| invalid(SetupError::Goal(e)))?;
-        Problem::new(board, goal).map_err(|e| invalid(SetupError::Problem(e)))?;
-        check_lane_count(file.lanes.len())?;
-        for config in std::iter::once(&file.config).chain(&file.lanes) {
-            config
-                .validate()
-                .map_err(|e| invalid(SetupError::Config(e)))?;
-        }
-        if let Some(grid) = &file.grid {
-            // The map itself was checked as it was read (its text form); its searches here.
-            check_lane_count(grid.lanes.len())?;
-            for config in std::iter::once(&grid.config).chain(&grid.lanes) {
+        for (_, section) in file.sections() {
+            check_lane_count(section.lane_count())?;
+            for config in std::iter::once(section.config()).chain(section.lanes()) {
                 config
                     .validate()
                     .map_err(|e| invalid(SetupError::Config(e)))?;
             }
+            section.read_problem(None).map_err(invalid)?;
         }
-        if file.domain == DomainKind::Grid && file.grid.is_none() {
+        if !file
+            .sections()
+            .iter()
+            .any(|(domain, _)| *domain == file.domain)
+        {
             return Err(LoadError::Invalid(
                 if text::language() == text::Language::Chinese {
-                    "地图会话缺少地图".to_owned()
+                    "会话缺少它的问题".to_owned()
                 } else {
-                    "a map session without its map".to_owned()
+                    "a session without its problem".to_owned()
                 },
             ));
         }
         Ok(file)
+    }
+
+    /// Moves the puzzle's fields of a version 1 file into the puzzle's section.
+    fn adopt_version_1(&mut self) {
+        let (Some(board), Some(goal), Some(config), Some(lanes)) = (
+            self.board.take(),
+            self.goal.take(),
+            self.config.take(),
+            self.lanes.take(),
+        ) else {
+            return;
+        };
+        self.puzzle.get_or_insert(PuzzleSettings {
+            board_text: board,
+            goal_text: goal,
+            config,
+            lanes,
+            ..PuzzleSettings::default()
+        });
     }
 
     pub fn read(path: &Path) -> Result<SessionFile, LoadError> {
@@ -160,16 +201,17 @@ impl SessionFile {
         SessionFile::parse(&json)
     }
 
-    /// The settings with this session's problem and searches; view settings are kept.
+    /// The settings with this session's problem and searches; view settings and the sections
+    /// of other domains are kept.
     pub fn apply_to(&self, settings: &Settings) -> Settings {
         Settings {
-            board_text: self.board.clone(),
-            goal_text: self.goal.clone(),
             compare: self.compare,
-            config: self.config,
-            lanes: self.lanes.clone(),
             breakpoints: self.breakpoints.clone(),
             domain: self.domain,
+            puzzle: self
+                .puzzle
+                .clone()
+                .unwrap_or_else(|| settings.puzzle.clone()),
             grid: self.grid.clone().unwrap_or_else(|| settings.grid.clone()),
             ..settings.clone()
         }
@@ -342,7 +384,9 @@ mod tests {
             "the painted terrain is in the file"
         );
         assert_eq!(read.step, 5);
-        // A puzzle session has no map in it, and older files without the field are puzzles.
+        // A map session holds no board (a bad board elsewhere in the settings cannot spoil it),
+        // a puzzle session no map, and older files without the field are puzzles.
+        assert!(!saved.to_json().contains("\"puzzle\""));
         let puzzle = SessionFile::of(&crate::app::Session::new(Settings::default()));
         assert!(!puzzle.to_json().contains("\"grid\""));
         let mut bare: serde_json::Value = serde_json::from_str(&puzzle.to_json()).unwrap();
@@ -376,18 +420,14 @@ mod tests {
             SessionFile::parse(&json(&newer)),
             Err(LoadError::NewerVersion(SESSION_VERSION + 1))
         );
-        let unsolvable = SessionFile {
-            board: "213804765".to_owned(),
-            ..good.clone()
-        };
+        let mut unsolvable = good.clone();
+        unsolvable.puzzle.as_mut().unwrap().board_text = "213804765".to_owned();
         let Err(LoadError::Invalid(reason)) = SessionFile::parse(&json(&unsolvable)) else {
             panic!("an unsolvable board was accepted");
         };
         assert!(reason.starts_with("unsolvable"), "{reason}");
-        let one_lane = SessionFile {
-            lanes: good.lanes[..1].to_vec(),
-            ..good
-        };
+        let mut one_lane = good;
+        one_lane.puzzle.as_mut().unwrap().lanes.truncate(1);
         assert!(matches!(
             SessionFile::parse(&json(&one_lane)),
             Err(LoadError::Invalid(_))
@@ -402,7 +442,7 @@ mod tests {
             let path = entry.unwrap().path();
             let file = SessionFile::read(&path)
                 .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.message()));
-            boards.push(file.board);
+            boards.push(file.puzzle.unwrap().board_text);
         }
         boards.sort();
         assert_eq!(boards, ["105472386", "126743058", "143805276"]);
@@ -445,14 +485,17 @@ mod tests {
         let settings = file.apply_to(&Settings::default());
         assert_eq!(settings.domain, DomainKind::Puzzle);
         assert_eq!(
-            (settings.board_text.as_str(), settings.goal_text.as_str()),
+            (
+                settings.puzzle.board_text.as_str(),
+                settings.puzzle.goal_text.as_str()
+            ),
             ("867254301", "123456780")
         );
         assert_eq!(
-            settings.config.heuristic,
+            settings.puzzle.config.heuristic,
             crate::domains::puzzle::HeuristicKind::LinearConflict
         );
-        assert_eq!(settings.lanes[1].weight, 2.5);
+        assert_eq!(settings.puzzle.lanes[1].weight, 2.5);
         let session = crate::app::Session::new(settings);
         assert!(session.problem.is_ok(), "{:?}", session.problem);
     }

@@ -2,7 +2,13 @@
 //! the mouse or the setup bar. Model only, no drawing; the map view emits [`GridEdit`]s and the
 //! session applies them here.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
+
+use super::domain::{AnyHeuristic, AnyProblem};
+use super::section::{DomainHeuristic, Searches};
+use super::settings::SetupError;
 
 use crate::domains::grid::{
     Cell, Connectivity, CornerCutting, Grid, GridError, GridHeuristic, MapFileError, Preset,
@@ -363,22 +369,48 @@ impl GridSettings {
     pub fn size_error(&self, side: Side) -> Option<SizeError> {
         parse_side(self.typed_size.get(side).as_deref()?).err()
     }
+}
+
+impl DomainHeuristic for GridHeuristic {
+    fn from_any(any: AnyHeuristic) -> Option<GridHeuristic> {
+        match any {
+            AnyHeuristic::Grid(kind) => Some(kind),
+            AnyHeuristic::Puzzle(_) => None,
+        }
+    }
+}
+
+impl Searches for GridSettings {
+    type Heuristic = GridHeuristic;
+
+    fn config(&self) -> &SearchConfig<GridHeuristic> {
+        &self.config
+    }
+
+    fn config_mut(&mut self) -> &mut SearchConfig<GridHeuristic> {
+        &mut self.config
+    }
+
+    fn lanes(&self) -> &[SearchConfig<GridHeuristic>] {
+        &self.lanes
+    }
+
+    fn lanes_mut(&mut self) -> &mut Vec<SearchConfig<GridHeuristic>> {
+        &mut self.lanes
+    }
+
+    fn default_lanes() -> Vec<SearchConfig<GridHeuristic>> {
+        default_grid_lanes()
+    }
+
+    fn added_heuristic() -> GridHeuristic {
+        GridHeuristic::Octile
+    }
 
     /// Puts what a hand-edited settings file can get wrong back in range; true if anything was.
-    pub fn sanitize(&mut self) -> bool {
+    fn sanitize_rest(&mut self) -> bool {
         let defaults = GridSettings::default();
         let mut reset = false;
-        let usable = super::limits::usable_config::<GridHeuristic>;
-        if !usable(&self.config) {
-            self.config = defaults.config;
-            reset = true;
-        }
-        if !(super::limits::MIN_LANES..=super::limits::MAX_LANES).contains(&self.lanes.len())
-            || !self.lanes.iter().all(usable)
-        {
-            self.lanes = defaults.lanes.clone();
-            reset = true;
-        }
         if !GRID_SIZE_RANGE.contains(&self.width) || !GRID_SIZE_RANGE.contains(&self.height) {
             (self.width, self.height) = (defaults.width, defaults.height);
             reset = true;
@@ -394,6 +426,16 @@ impl GridSettings {
             reset = true;
         }
         reset
+    }
+
+    /// The map, shared by every lane: the one the lanes search now while it is still the
+    /// map of the settings, else a copy of it.
+    fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError> {
+        let grid = match last.and_then(AnyProblem::grid) {
+            Some(map) if **map == self.grid => map.clone(),
+            _ => Arc::new(self.grid.clone()),
+        };
+        Ok(AnyProblem::Grid(grid))
     }
 }
 

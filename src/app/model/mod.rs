@@ -23,6 +23,8 @@ pub mod fine_step;
 pub mod grid_model;
 pub mod limits;
 pub mod print;
+pub mod puzzle_model;
+pub mod section;
 pub mod session;
 pub mod settings;
 pub mod summary;

@@ -16,8 +16,8 @@ use super::text;
 use super::worker::Worker;
 use crate::domains::grid::{Grid, GridHeuristic};
 use crate::domains::puzzle::{
-    Board, DistanceTable, GoalPreset, Heuristic, HeuristicKind, ParseError, Problem, Rng,
-    parse_board, parse_goal, scramble,
+    Board, DistanceTable, GoalPreset, Heuristic, HeuristicKind, ParseError, Rng, parse_board,
+    parse_goal, scramble,
 };
 use crate::search::{
     Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Search, SearchConfig,
@@ -26,10 +26,8 @@ use crate::search::{
 
 pub use super::domain::Config;
 pub use super::limits::{MAX_LANES, MIN_LANES};
-pub use super::settings::{
-    DISTANCE_RANGE, MEMORY_BUDGET_RANGE, SCRAMBLE_RANGE, SPEED_RANGE, Settings, SetupError,
-    ZOOM_RANGE,
-};
+pub use super::puzzle_model::{DISTANCE_RANGE, PuzzleSettings, SCRAMBLE_RANGE};
+pub use super::settings::{MEMORY_BUDGET_RANGE, SPEED_RANGE, Settings, SetupError, ZOOM_RANGE};
 /// h* being computed for a map, with the map it is for.
 type MapJob = (Arc<Grid>, Worker<Vec<Option<u64>>>);
 
@@ -61,34 +59,15 @@ fn kept_settable(config: Config, before: &Config) -> Config {
     }
 }
 
-/// Reads the problem: the board and goal fields, or the map. `map` is the map already shared
-/// with the lanes, reused when the settings still hold the same one.
+/// Reads the problem of the settings' domain and checks the searches shown against it. `last`
+/// is the problem the lanes search now, which the domain may reuse (a map shared by every
+/// lane is not copied while it is unchanged).
 pub fn read_problem(
     settings: &Settings,
-    map: Option<&Arc<Grid>>,
+    last: Option<&AnyProblem>,
 ) -> Result<AnyProblem, SetupError> {
-    if settings.domain == DomainKind::Grid {
-        validate_configs(settings)?;
-        let grid = match map {
-            Some(map) if **map == settings.grid.grid => map.clone(),
-            _ => Arc::new(settings.grid.grid.clone()),
-        };
-        let problem = AnyProblem::Grid(grid);
-        check_backward(settings, &problem)?;
-        return Ok(problem);
-    }
-    let board = parse_board(&settings.board_text).map_err(SetupError::Board);
-    let side = board.as_ref().map(|b| b.side()).unwrap_or(3);
-    let goal = parse_goal(&settings.goal_text, side).map_err(SetupError::Goal)?;
-    let board = board?;
+    let problem = settings.section().read_problem(last)?;
     validate_configs(settings)?;
-    let problem = if settings.explore_unsolvable {
-        Problem::allowing_unsolvable(board, goal)
-    } else {
-        Problem::new(board, goal)
-    }
-    .map(AnyProblem::Puzzle)
-    .map_err(SetupError::Problem)?;
     check_backward(settings, &problem)?;
     Ok(problem)
 }
@@ -698,8 +677,7 @@ impl Session {
         self.seek_target = None;
         self.budget = 0.0;
         self.selected = None;
-        let map = self.last_good.as_ref().and_then(AnyProblem::grid).cloned();
-        self.problem = read_problem(&self.settings, map.as_ref());
+        self.problem = read_problem(&self.settings, self.last_good.as_ref());
         if let Ok(problem) = &self.problem {
             self.last_good = Some(problem.clone());
         }
@@ -817,10 +795,7 @@ impl Session {
         if self.settings.lane_count() >= MAX_LANES {
             return;
         }
-        let heuristic = match self.settings.domain {
-            DomainKind::Puzzle => AnyHeuristic::Puzzle(HeuristicKind::Manhattan),
-            DomainKind::Grid => AnyHeuristic::Grid(GridHeuristic::Octile),
-        };
+        let heuristic = self.settings.section().added_heuristic();
         let config = SearchConfig {
             weight: 2.0,
             ..SearchConfig::with(Algorithm::WeightedAStar, heuristic)
@@ -898,16 +873,16 @@ impl Session {
                 | Command::LoadSession(..)
         ) {
             // A new pair is checked again: exploring was for the pair the user saw refused.
-            self.settings.explore_unsolvable = false;
+            self.settings.puzzle.explore_unsolvable = false;
         }
         match command {
             Command::ExploreUnsolvable => {
-                self.settings.explore_unsolvable = true;
+                self.settings.puzzle.explore_unsolvable = true;
                 self.settings.compare = false;
                 self.settings.domain = DomainKind::Puzzle;
-                self.settings.config = SearchConfig {
+                self.settings.puzzle.config = SearchConfig {
                     algorithm: Algorithm::BreadthFirst,
-                    ..self.settings.config
+                    ..self.settings.puzzle.config
                 };
                 self.rebuild();
             }
@@ -1036,11 +1011,11 @@ impl Session {
                 self.status = self.describe_last_step();
             }
             Command::SetBoardText(board) => {
-                self.settings.board_text = board;
+                self.settings.puzzle.board_text = board;
                 self.rebuild();
             }
             Command::SetGoalText(goal) => {
-                self.settings.goal_text = goal;
+                self.settings.puzzle.goal_text = goal;
                 self.rebuild();
             }
             Command::MoveTile(cell) => self.move_tile(cell),
@@ -1055,29 +1030,31 @@ impl Session {
                     },
                     _ => kind,
                 };
-                self.settings.config.heuristic = database(self.settings.config.heuristic);
-                for lane in &mut self.settings.lanes {
+                self.settings.puzzle.config.heuristic =
+                    database(self.settings.puzzle.config.heuristic);
+                for lane in &mut self.settings.puzzle.lanes {
                     lane.heuristic = database(lane.heuristic);
                 }
-                let preset = GoalPreset::from_name(&self.settings.goal_text)
+                let preset = GoalPreset::from_name(&self.settings.puzzle.goal_text)
                     .filter(|p| p.board(side).is_some())
                     .unwrap_or(GoalPreset::default_for(side));
                 let goal = preset
                     .board(side)
                     .expect("default preset exists for every side");
-                self.settings.goal_text = goal.to_string();
-                self.settings.board_text = goal.to_string();
+                self.settings.puzzle.goal_text = goal.to_string();
+                self.settings.puzzle.board_text = goal.to_string();
                 self.rebuild();
                 self.scramble();
             }
             Command::Scramble => self.scramble(),
             Command::SetScrambleMoves(k) => {
-                self.settings.scramble_moves =
+                self.settings.puzzle.scramble_moves =
                     k.clamp(*SCRAMBLE_RANGE.start(), *SCRAMBLE_RANGE.end());
             }
             Command::RandomAtDistance => self.random_at_distance(),
             Command::SetDistance(d) => {
-                self.settings.distance = d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
+                self.settings.puzzle.distance =
+                    d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
             }
             Command::SetConfig(config) => {
                 let kept = kept_settable(config, &self.settings.active_config());
@@ -1163,25 +1140,25 @@ impl Session {
 
     /// The side of the board being typed, if it parses.
     pub fn side(&self) -> Option<usize> {
-        parse_board(&self.settings.board_text)
+        parse_board(&self.settings.puzzle.board_text)
             .ok()
             .map(|b| b.side())
     }
 
     /// The typed board and goal, when both parse (whether or not the pair is solvable).
     pub fn typed_boards(&self) -> Option<(Board, Board)> {
-        let start = parse_board(&self.settings.board_text).ok()?;
-        let goal = parse_goal(&self.settings.goal_text, start.side()).ok()?;
+        let start = parse_board(&self.settings.puzzle.board_text).ok()?;
+        let goal = parse_goal(&self.settings.puzzle.goal_text, start.side()).ok()?;
         Some((start, goal))
     }
 
     fn goal_board(&self) -> Option<Board> {
         let side = self.side().unwrap_or(3);
-        parse_goal(&self.settings.goal_text, side).ok()
+        parse_goal(&self.settings.puzzle.goal_text, side).ok()
     }
 
     fn move_tile(&mut self, cell: usize) {
-        let Ok(board) = parse_board(&self.settings.board_text) else {
+        let Ok(board) = parse_board(&self.settings.puzzle.board_text) else {
             return;
         };
         let Some((next, mv)) = board
@@ -1190,7 +1167,7 @@ impl Session {
         else {
             return;
         };
-        self.settings.board_text = next.to_string();
+        self.settings.puzzle.board_text = next.to_string();
         self.rebuild();
         if self.problem.is_ok() {
             self.status = text::status_board_moved(mv.tile);
@@ -1221,12 +1198,12 @@ impl Session {
             return;
         };
         let mut rng = self.next_rng();
-        let moves = self.settings.scramble_moves as usize;
+        let moves = self.settings.puzzle.scramble_moves as usize;
         let board = scramble(&goal, moves, &mut rng);
-        self.settings.board_text = board.to_string();
+        self.settings.puzzle.board_text = board.to_string();
         self.rebuild();
         if self.problem.is_ok() {
-            self.status = text::status_random(&self.settings.board_text, moves);
+            self.status = text::status_random(&self.settings.puzzle.board_text, moves);
         }
     }
 
@@ -1241,19 +1218,19 @@ impl Session {
         // The goal must be current for the table, so adopt it before the lookup.
         let board_side_ok = self.side() == Some(3);
         if !board_side_ok {
-            self.settings.board_text = goal.to_string();
+            self.settings.puzzle.board_text = goal.to_string();
             self.rebuild();
         }
-        let d = self.settings.distance;
+        let d = self.settings.puzzle.distance;
         let mut rng = self.next_rng();
         let Some(table) = self.distances() else {
             return;
         };
         match table.random_at(d, &mut rng) {
             Some(board) => {
-                self.settings.board_text = board.to_string();
+                self.settings.puzzle.board_text = board.to_string();
                 self.rebuild();
-                self.status = text::status_at_distance(&self.settings.board_text, d);
+                self.status = text::status_at_distance(&self.settings.puzzle.board_text, d);
             }
             None => {
                 let max = table.max_distance();
@@ -1590,7 +1567,7 @@ fn h_star_of<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::puzzle::HeuristicKind;
+    use crate::domains::puzzle::{HeuristicKind, Problem};
     use crate::search::Algorithm;
 
     /// A 4x4 lane with at least `open` nodes in open.
@@ -1702,31 +1679,23 @@ mod tests {
     #[test]
     fn restored_settings_out_of_range_are_reset_and_named() {
         let mut settings = Settings {
-            lanes: vec![SearchConfig::default(); 6],
+            puzzle: PuzzleSettings {
+                lanes: vec![SearchConfig::default(); 6],
+                scramble_moves: 0,
+                distance: 99,
+                config: SearchConfig {
+                    weight: -1.0,
+                    ..SearchConfig::default()
+                },
+                ..PuzzleSettings::default()
+            },
             zoom: f32::NAN,
             speed: 1e9,
-            scramble_moves: 0,
-            distance: 99,
             memory_budget_mb: 1,
-            config: SearchConfig {
-                weight: -1.0,
-                ..SearchConfig::default()
-            },
             ..Settings::default()
         };
         let reset = settings.sanitize();
-        assert_eq!(
-            reset,
-            [
-                "config",
-                "lanes",
-                "scramble_moves",
-                "distance",
-                "speed",
-                "zoom",
-                "memory_budget_mb"
-            ]
-        );
+        assert_eq!(reset, ["puzzle", "speed", "zoom", "memory_budget_mb"]);
         assert_eq!(settings, Settings::default());
         assert!(Settings::default().sanitize().is_empty());
     }
@@ -1734,13 +1703,19 @@ mod tests {
     #[test]
     fn bfs_on_an_unsolvable_board_exhausts_the_reachable_half_when_asked() {
         let mut session = Session::new(Settings {
-            board_text: "213804765".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "213804765".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         assert!(matches!(session.problem, Err(SetupError::Problem(_))));
         session.apply(Command::ExploreUnsolvable);
         assert!(session.problem.is_ok());
-        assert_eq!(session.settings.config.algorithm, Algorithm::BreadthFirst);
+        assert_eq!(
+            session.settings.puzzle.config.algorithm,
+            Algorithm::BreadthFirst
+        );
         session.apply(Command::RunToEnd);
         for _ in 0..100_000 {
             if !session.is_busy() {
@@ -1756,16 +1731,19 @@ mod tests {
 
         // Another board is checked again, and refused if it is unsolvable.
         session.apply(Command::SetBoardText("123804756".to_owned()));
-        assert!(!session.settings.explore_unsolvable);
+        assert!(!session.settings.puzzle.explore_unsolvable);
         assert!(matches!(session.problem, Err(SetupError::Problem(_))));
     }
 
     #[test]
     fn the_memory_budget_stops_every_lane_with_a_message() {
         let mut session = Session::new(Settings {
-            config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+            puzzle: PuzzleSettings {
+                config: SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero),
+                distance: 30,
+                ..PuzzleSettings::default()
+            },
             memory_budget_mb: 1,
-            distance: 30,
             ..Settings::default()
         });
         session.apply(Command::RandomAtDistance);
@@ -1820,7 +1798,10 @@ mod tests {
         );
         // A session whose step has fewer children: the old position must not be used.
         let other = Settings {
-            board_text: "123804765".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "123804765".to_owned(),
+                ..settings.puzzle.clone()
+            },
             ..settings.clone()
         };
         session.apply(Command::LoadSession(Box::new(other), 0));
@@ -1844,12 +1825,18 @@ mod tests {
         };
         let mut session = Session::new(Settings::default());
         session.apply(Command::SetConfig(bfs));
-        assert_eq!(session.settings.config.goal_test, GoalTest::OnGeneration);
+        assert_eq!(
+            session.settings.puzzle.config.goal_test,
+            GoalTest::OnGeneration
+        );
         session.apply(Command::SetConfig(Config {
             algorithm: Algorithm::AStar,
             ..bfs
         }));
-        assert_eq!(session.settings.config.goal_test, GoalTest::OnExpansion);
+        assert_eq!(
+            session.settings.puzzle.config.goal_test,
+            GoalTest::OnExpansion
+        );
         assert!(
             session.problem.is_ok(),
             "{:?}",
@@ -1862,26 +1849,47 @@ mod tests {
                 ..bfs
             },
         ));
-        assert_eq!(session.settings.lanes[1].goal_test, GoalTest::OnExpansion);
+        assert_eq!(
+            session.settings.puzzle.lanes[1].goal_test,
+            GoalTest::OnExpansion
+        );
     }
 
     #[test]
     fn a_new_board_size_takes_its_own_pattern_database_everywhere() {
         let pdb = |kind| SearchConfig::with(Algorithm::AStar, kind);
         let mut session = Session::new(Settings {
-            config: pdb(HeuristicKind::Pdb663),
-            lanes: vec![pdb(HeuristicKind::Pdb663), pdb(HeuristicKind::Manhattan)],
-            board_text: "123456789ABCDEF0".to_string(),
-            goal_text: "123456789ABCDEF0".to_string(),
+            puzzle: PuzzleSettings {
+                config: pdb(HeuristicKind::Pdb663),
+                lanes: vec![pdb(HeuristicKind::Pdb663), pdb(HeuristicKind::Manhattan)],
+                board_text: "123456789ABCDEF0".to_string(),
+                goal_text: "123456789ABCDEF0".to_string(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         session.apply(Command::SetSize(3));
-        assert_eq!(session.settings.config.heuristic, HeuristicKind::Pdb44);
-        let lanes: Vec<_> = session.settings.lanes.iter().map(|c| c.heuristic).collect();
+        assert_eq!(
+            session.settings.puzzle.config.heuristic,
+            HeuristicKind::Pdb44
+        );
+        let lanes: Vec<_> = session
+            .settings
+            .puzzle
+            .lanes
+            .iter()
+            .map(|c| c.heuristic)
+            .collect();
         assert_eq!(lanes, [HeuristicKind::Pdb44, HeuristicKind::Manhattan]);
         session.apply(Command::SetSize(4));
-        assert_eq!(session.settings.config.heuristic, HeuristicKind::Pdb663);
+        assert_eq!(
+            session.settings.puzzle.config.heuristic,
+            HeuristicKind::Pdb663
+        );
         session.apply(Command::SetSize(2));
-        assert_eq!(session.settings.config.heuristic, HeuristicKind::Manhattan);
+        assert_eq!(
+            session.settings.puzzle.config.heuristic,
+            HeuristicKind::Manhattan
+        );
     }
 }

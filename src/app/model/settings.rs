@@ -5,27 +5,24 @@ use serde::{Deserialize, Serialize};
 
 use super::arrangement::Arrangement;
 use super::breakpoints::BreakpointSettings;
-use super::domain::{Config, DomainKind, from_grid, from_puzzle, to_grid, to_puzzle};
-use super::grid_model::{GridSettings, default_grid_lanes};
-use super::limits::{MAX_LANES, MIN_LANES, usable_config};
+use super::domain::{Config, DomainKind};
+use super::grid_model::GridSettings;
+use super::puzzle_model::PuzzleSettings;
+use super::section::DomainSettings;
 use crate::domains::puzzle::{GoalError, HeuristicKind, ParseError, ProblemError};
 use crate::i18n::Language;
-use crate::search::{Algorithm, ConfigError, SearchConfig};
-
-/// A sliding-puzzle config, as the settings keep it.
-type PuzzleConfig = SearchConfig<HeuristicKind>;
+use crate::search::{ConfigError, SearchConfig};
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// The sliding puzzle or the grid map.
+    /// The domain of the problem shown; each domain keeps its own section below.
     pub domain: DomainKind,
-    pub board_text: String,
-    pub goal_text: String,
-    pub config: PuzzleConfig,
-    pub scramble_moves: u32,
-    pub distance: u8,
+    /// The sliding puzzle's board, goal and searches.
+    pub puzzle: PuzzleSettings,
+    /// The grid map, its searches and its drawing options.
+    pub grid: GridSettings,
     /// Advanced after every random board so each click gives a new one, yet a run repeats.
     pub seed: u64,
     /// Autoplay speed, steps per second.
@@ -34,10 +31,6 @@ pub struct Settings {
     pub zoom: f32,
     /// Whether the window shows the compare view (several lanes) instead of one search.
     pub compare: bool,
-    /// The compare view's lanes, in order; 2 to `MAX_LANES` (4).
-    pub lanes: Vec<PuzzleConfig>,
-    /// The grid problem, its searches and its drawing options.
-    pub grid: GridSettings,
     /// Whether the compare view's node-count plot has a logarithmic y axis.
     pub log_counts: bool,
     /// Whether the compare view's line plot puts each lane's steps on a 0-100 % axis of its own
@@ -71,26 +64,52 @@ pub struct Settings {
     /// and nodes at most this deep (0: every depth), as `solve --max-steps --max-depth`.
     pub tree_export_steps: u32,
     pub tree_export_depth: u32,
-    /// Search the typed pair even if it is unsolvable, to watch the search exhaust the states
-    /// it can reach. Set by a button, cleared by any change of board or goal, never saved.
-    #[serde(skip)]
-    pub explore_unsolvable: bool,
+    /// The puzzle's fields as settings files kept them before the puzzle had a section of its
+    /// own: read, moved into [`Settings::puzzle`] by [`Settings::sanitize`], never written.
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "board_text",
+        deserialize_with = "present"
+    )]
+    pub old_board_text: Option<String>,
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "goal_text",
+        deserialize_with = "present"
+    )]
+    pub old_goal_text: Option<String>,
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "config",
+        deserialize_with = "present"
+    )]
+    pub old_config: Option<SearchConfig<HeuristicKind>>,
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "lanes",
+        deserialize_with = "present"
+    )]
+    pub old_lanes: Option<Vec<SearchConfig<HeuristicKind>>>,
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "scramble_moves",
+        deserialize_with = "present"
+    )]
+    pub old_scramble_moves: Option<u32>,
+    #[serde(
+        default,
+        skip_serializing,
+        rename = "distance",
+        deserialize_with = "present"
+    )]
+    pub old_distance: Option<u8>,
 }
 
-/// The lanes a teacher starts with: uninformed, then a weak and a strong heuristic with A*, then
-/// greedy, which is fast but not optimal.
-pub fn default_lanes() -> Vec<PuzzleConfig> {
-    vec![
-        SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Manhattan),
-        SearchConfig::with(Algorithm::AStar, HeuristicKind::Misplaced),
-        SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan),
-        SearchConfig::with(Algorithm::Greedy, HeuristicKind::Manhattan),
-    ]
-}
-
-/// The P1379 sample the app opens on.
-pub const DEFAULT_BOARD: &str = "283104765";
-pub const DEFAULT_GOAL: &str = "123804765";
 pub const SPEED_RANGE: std::ops::RangeInclusive<f64> = 1.0..=10_000.0;
 pub const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 /// The memory budget's default, in MB: room for several 15-puzzle runs on a classroom laptop.
@@ -101,18 +120,13 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             domain: DomainKind::default(),
-            board_text: DEFAULT_BOARD.to_owned(),
-            goal_text: DEFAULT_GOAL.to_owned(),
-            config: SearchConfig::default(),
-            scramble_moves: 20,
-            distance: 20,
+            puzzle: PuzzleSettings::default(),
+            grid: GridSettings::default(),
             seed: 1,
             speed: 4.0,
             dark: true,
             zoom: 1.0,
             compare: false,
-            lanes: default_lanes(),
-            grid: GridSettings::default(),
             log_counts: false,
             share_of_run: false,
             language: Language::default(),
@@ -128,39 +142,29 @@ impl Default for Settings {
             arrangement: Arrangement::default(),
             tree_export_steps: 0,
             tree_export_depth: 0,
-            explore_unsolvable: false,
+            old_board_text: None,
+            old_goal_text: None,
+            old_config: None,
+            old_lanes: None,
+            old_scramble_moves: None,
+            old_distance: None,
         }
     }
 }
-
-/// The largest scramble the setup bar offers.
-pub const SCRAMBLE_RANGE: std::ops::RangeInclusive<u32> = 1..=200;
-/// Exact distances a 3x3 board can have from its goal.
-pub const DISTANCE_RANGE: std::ops::RangeInclusive<u8> = 0..=31;
 
 impl Settings {
     /// Puts every field that can be out of range back in range (a hand-edited or older
     /// settings file, restored from storage), the way session files are checked. Returns the
     /// names of the fields that were reset to their defaults, for a one-line notice.
     pub fn sanitize(&mut self) -> Vec<&'static str> {
+        self.adopt_old_puzzle_fields();
         let defaults = Settings::default();
         let mut reset = Vec::new();
-        let usable = usable_config::<HeuristicKind>;
-        if !usable(&self.config) {
-            self.config = defaults.config;
-            reset.push("config");
+        if self.puzzle.sanitize() {
+            reset.push("puzzle");
         }
-        if !(MIN_LANES..=MAX_LANES).contains(&self.lanes.len()) || !self.lanes.iter().all(usable) {
-            self.lanes = defaults.lanes.clone();
-            reset.push("lanes");
-        }
-        if !SCRAMBLE_RANGE.contains(&self.scramble_moves) {
-            self.scramble_moves = defaults.scramble_moves;
-            reset.push("scramble_moves");
-        }
-        if !DISTANCE_RANGE.contains(&self.distance) {
-            self.distance = defaults.distance;
-            reset.push("distance");
+        if self.grid.sanitize() {
+            reset.push("grid");
         }
         // NaN is outside every range.
         if !SPEED_RANGE.contains(&self.speed) {
@@ -179,78 +183,92 @@ impl Settings {
             self.breakpoints.open_limit = defaults.breakpoints.open_limit;
             reset.push("breakpoints");
         }
-        if self.grid.sanitize() {
-            reset.push("grid");
-        }
         reset
+    }
+
+    /// Moves the puzzle's fields of an older settings file into its section.
+    fn adopt_old_puzzle_fields(&mut self) {
+        let puzzle = &mut self.puzzle;
+        if let Some(text) = self.old_board_text.take() {
+            puzzle.board_text = text;
+        }
+        if let Some(text) = self.old_goal_text.take() {
+            puzzle.goal_text = text;
+        }
+        if let Some(config) = self.old_config.take() {
+            puzzle.config = config;
+        }
+        if let Some(lanes) = self.old_lanes.take() {
+            puzzle.lanes = lanes;
+        }
+        if let Some(moves) = self.old_scramble_moves.take() {
+            puzzle.scramble_moves = moves;
+        }
+        if let Some(distance) = self.old_distance.take() {
+            puzzle.distance = distance;
+        }
+    }
+
+    /// The section of the problem's domain.
+    pub fn section(&self) -> &dyn DomainSettings {
+        match self.domain {
+            DomainKind::Puzzle => &self.puzzle,
+            DomainKind::Grid => &self.grid,
+        }
+    }
+
+    pub(super) fn section_mut(&mut self) -> &mut dyn DomainSettings {
+        match self.domain {
+            DomainKind::Puzzle => &mut self.puzzle,
+            DomainKind::Grid => &mut self.grid,
+        }
     }
 
     /// The single view's config, for the problem's domain.
     pub fn active_config(&self) -> Config {
-        match self.domain {
-            DomainKind::Puzzle => from_puzzle(self.config),
-            DomainKind::Grid => from_grid(self.grid.config),
-        }
+        self.section().config()
     }
 
     /// The compare view's lane configs, for the problem's domain.
     pub fn active_lanes(&self) -> Vec<Config> {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.iter().map(|c| from_puzzle(*c)).collect(),
-            DomainKind::Grid => self.grid.lanes.iter().map(|c| from_grid(*c)).collect(),
-        }
+        self.section().lanes()
     }
 
     pub fn lane_count(&self) -> usize {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.len(),
-            DomainKind::Grid => self.grid.lanes.len(),
-        }
+        self.section().lane_count()
     }
 
     pub(super) fn set_active_config(&mut self, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.config = to_puzzle(config),
-            DomainKind::Grid => self.grid.config = to_grid(config),
-        }
+        self.section_mut().set_config(config);
     }
 
     pub(super) fn set_active_lane(&mut self, i: usize, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes[i] = to_puzzle(config),
-            DomainKind::Grid => self.grid.lanes[i] = to_grid(config),
-        }
+        self.section_mut().set_lane(i, config);
     }
 
     pub(super) fn push_lane(&mut self, config: Config) {
-        match self.domain {
-            DomainKind::Puzzle => self.lanes.push(to_puzzle(config)),
-            DomainKind::Grid => self.grid.lanes.push(to_grid(config)),
-        }
+        self.section_mut().push_lane(config);
     }
 
     pub(super) fn remove_active_lane(&mut self, i: usize) {
-        match self.domain {
-            DomainKind::Puzzle => {
-                self.lanes.remove(i);
-            }
-            DomainKind::Grid => {
-                self.grid.lanes.remove(i);
-            }
-        }
+        self.section_mut().remove_lane(i);
     }
 
-    /// Puts the compare lanes back to between [`MIN_LANES`] and [`MAX_LANES`].
+    /// Puts every domain's compare lanes back to between 2 and 4.
     pub(super) fn repair_lanes(&mut self) {
-        if self.lanes.len() < MIN_LANES {
-            self.lanes = default_lanes();
-        }
-        self.lanes.truncate(MAX_LANES);
-        if self.grid.lanes.len() < MIN_LANES {
-            self.grid.lanes = default_grid_lanes();
-        }
-        self.grid.lanes.truncate(MAX_LANES);
+        self.puzzle.repair_lanes();
+        self.grid.repair_lanes();
     }
+}
+
+/// A field that is there, read as `Some`: RON writes an `Option` as `Some(..)`, and the old
+/// fields were written bare.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// Why the typed problem cannot be searched; each variant belongs to one field.

@@ -48,7 +48,10 @@ impl DomainView for PuzzleView {
     }
 
     fn summary(&self, settings: &Settings) -> String {
-        format!("{} → {}", settings.board_text, settings.goal_text)
+        format!(
+            "{} → {}",
+            settings.puzzle.board_text, settings.puzzle.goal_text
+        )
     }
 
     fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}

@@ -646,7 +646,7 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
 
     #[test]
     fn the_goal_is_drawn_beside_the_start() {
@@ -682,7 +682,10 @@ mod tests {
     fn an_unsolvable_board_is_drawn_and_offers_a_goal_it_is_solvable_for() {
         use egui::accesskit::Role;
         let mut h = test_harness(Settings {
-            board_text: "213804765".into(),
+            puzzle: PuzzleSettings {
+                board_text: "213804765".into(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -694,7 +697,7 @@ mod tests {
         let session = &h.state().session;
         assert!(session.problem.is_ok(), "{:?}", session.problem);
         assert_eq!(session.lanes.len(), 1);
-        assert_ne!(session.settings.goal_text, "123804765");
+        assert_ne!(session.settings.puzzle.goal_text, "123804765");
         // A solvable board offers nothing.
         assert!(h.query_by_label_contains("Switch the goal to").is_none());
     }
@@ -709,7 +712,10 @@ mod tests {
     #[test]
     fn snapshot_unsolvable() {
         let mut h = test_harness(Settings {
-            board_text: "213804765".into(),
+            puzzle: PuzzleSettings {
+                board_text: "213804765".into(),
+                ..PuzzleSettings::default()
+            },
             dark: false,
             ..Settings::default()
         });

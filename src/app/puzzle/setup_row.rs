@@ -31,7 +31,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
     {
         ui.horizontal_wrapped(|ui| {
             let label = word(ui, RichText::new(text::t().board).strong());
-            let mut board_text = settings.board_text.clone();
+            let mut board_text = settings.puzzle.board_text.clone();
             let mut edit = TextEdit::singleline(&mut board_text)
                 .hint_text(text::t().board_hint)
                 .font(egui::TextStyle::Monospace)
@@ -52,7 +52,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             ui.separator();
 
             let label = word(ui, RichText::new(text::t().goal).strong());
-            let mut goal_text = settings.goal_text.clone();
+            let mut goal_text = settings.puzzle.goal_text.clone();
             let mut edit = TextEdit::singleline(&mut goal_text)
                 .hint_text(text::t().goal_hint)
                 .font(egui::TextStyle::Monospace)
@@ -104,7 +104,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                     Command::Scramble,
                 ),
                 (
-                    settings.scramble_moves,
+                    settings.puzzle.scramble_moves,
                     SCRAMBLE_RANGE,
                     text::t().scramble_moves,
                 ),
@@ -119,7 +119,11 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                         text::t().distance_hint,
                         Command::RandomAtDistance,
                     ),
-                    (settings.distance, DISTANCE_RANGE, text::t().distance_steps),
+                    (
+                        settings.puzzle.distance,
+                        DISTANCE_RANGE,
+                        text::t().distance_steps,
+                    ),
                     Command::SetDistance,
                     commands,
                 );
@@ -145,7 +149,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             ui.horizontal_wrapped(|ui| error_label(ui, message));
             true
         }
-        (None, None) if settings.explore_unsolvable => {
+        (None, None) if settings.puzzle.explore_unsolvable => {
             ui.label(
                 RichText::new(text::t().exploring_unsolvable)
                     .strong()
@@ -188,13 +192,16 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{Settings, test_harness};
+    use crate::app::{PuzzleSettings, Settings, test_harness};
 
     #[test]
     fn a_goal_of_another_size_is_the_goals_error_without_the_unsolvable_offers() {
         let mut h = test_harness(Settings {
-            board_text: "283104765".to_owned(),
-            goal_text: "123456789ABCDEF0".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "283104765".to_owned(),
+                goal_text: "123456789ABCDEF0".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();
@@ -209,7 +216,10 @@ mod tests {
         );
         // An unsolvable pair keeps them.
         let mut h = test_harness(Settings {
-            board_text: "213804765".to_owned(),
+            puzzle: PuzzleSettings {
+                board_text: "213804765".to_owned(),
+                ..PuzzleSettings::default()
+            },
             ..Settings::default()
         });
         h.run();

@@ -1,0 +1,130 @@
+//! A domain's section of the settings, as the shared settings, session and session files see
+//! it: the single view's search and the compare view's lanes (kept in the domain's own config
+//! type, so a file names its heuristics as the domain does), how they are put back in range,
+//! and how the section makes its problem. Each domain's section implements [`Searches`]; the
+//! rest of [`DomainSettings`] follows from it.
+
+use std::fmt::Debug;
+
+use super::domain::{AnyHeuristic, AnyProblem, Config, with_heuristic};
+use super::limits::{MAX_LANES, MIN_LANES, usable_config};
+use super::settings::SetupError;
+use crate::search::{HeuristicChoice, SearchConfig};
+
+/// A domain's heuristic type as the window carries it inside [`AnyHeuristic`].
+pub trait DomainHeuristic: HeuristicChoice + Into<AnyHeuristic> {
+    /// The heuristic, if `any` is one of this domain's.
+    fn from_any(any: AnyHeuristic) -> Option<Self>;
+}
+
+/// What a domain's section of the settings keeps and knows of its own.
+pub trait Searches {
+    type Heuristic: DomainHeuristic;
+
+    /// The single view's search.
+    fn config(&self) -> &SearchConfig<Self::Heuristic>;
+    fn config_mut(&mut self) -> &mut SearchConfig<Self::Heuristic>;
+    /// The compare view's lanes, in order.
+    fn lanes(&self) -> &[SearchConfig<Self::Heuristic>];
+    fn lanes_mut(&mut self) -> &mut Vec<SearchConfig<Self::Heuristic>>;
+    /// The lanes a teacher starts with (those of the section's default, and those a
+    /// section with too few lanes is given back).
+    fn default_lanes() -> Vec<SearchConfig<Self::Heuristic>>;
+    /// The heuristic a lane added to the compare view starts with.
+    fn added_heuristic() -> Self::Heuristic;
+    /// Puts the section's other fields back in range (a hand-edited or older file); true if
+    /// any was out of it.
+    fn sanitize_rest(&mut self) -> bool;
+    /// The problem the section describes. `last` is the problem the lanes search now, which a
+    /// domain may reuse when the section still describes it (a large map is not copied).
+    fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+}
+
+/// A domain's section of the settings, as the shared model uses it: configs of the window.
+pub trait DomainSettings: Debug {
+    fn config(&self) -> Config;
+    fn set_config(&mut self, config: Config);
+    fn lanes(&self) -> Vec<Config>;
+    fn lane_count(&self) -> usize;
+    fn set_lane(&mut self, i: usize, config: Config);
+    fn push_lane(&mut self, config: Config);
+    fn remove_lane(&mut self, i: usize);
+    /// Puts the lanes back to between [`MIN_LANES`] and [`MAX_LANES`].
+    fn repair_lanes(&mut self);
+    /// Puts every field back in range; true if any was out of it.
+    fn sanitize(&mut self) -> bool;
+    /// The heuristic a lane added to the compare view starts with.
+    fn added_heuristic(&self) -> AnyHeuristic;
+    fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+}
+
+/// A window config as one of the domain's; a heuristic of another domain becomes the
+/// domain's default.
+fn own<H: DomainHeuristic>(config: Config) -> SearchConfig<H> {
+    with_heuristic(config, H::from_any(config.heuristic).unwrap_or_default())
+}
+
+fn window<H: DomainHeuristic>(config: &SearchConfig<H>) -> Config {
+    with_heuristic(*config, config.heuristic.into())
+}
+
+impl<T: Searches + Debug + Default> DomainSettings for T {
+    fn config(&self) -> Config {
+        window(Searches::config(self))
+    }
+
+    fn set_config(&mut self, config: Config) {
+        *self.config_mut() = own(config);
+    }
+
+    fn lanes(&self) -> Vec<Config> {
+        Searches::lanes(self).iter().map(window).collect()
+    }
+
+    fn lane_count(&self) -> usize {
+        Searches::lanes(self).len()
+    }
+
+    fn set_lane(&mut self, i: usize, config: Config) {
+        self.lanes_mut()[i] = own(config);
+    }
+
+    fn push_lane(&mut self, config: Config) {
+        self.lanes_mut().push(own(config));
+    }
+
+    fn remove_lane(&mut self, i: usize) {
+        self.lanes_mut().remove(i);
+    }
+
+    fn repair_lanes(&mut self) {
+        let lanes = self.lanes_mut();
+        if lanes.len() < MIN_LANES {
+            *lanes = T::default_lanes();
+        }
+        lanes.truncate(MAX_LANES);
+    }
+
+    fn sanitize(&mut self) -> bool {
+        let defaults = T::default();
+        let mut reset = false;
+        if !usable_config(Searches::config(self)) {
+            *self.config_mut() = *Searches::config(&defaults);
+            reset = true;
+        }
+        let lanes = Searches::lanes(self);
+        if !(MIN_LANES..=MAX_LANES).contains(&lanes.len()) || !lanes.iter().all(usable_config) {
+            *self.lanes_mut() = T::default_lanes();
+            reset = true;
+        }
+        self.sanitize_rest() || reset
+    }
+
+    fn added_heuristic(&self) -> AnyHeuristic {
+        T::added_heuristic().into()
+    }
+
+    fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError> {
+        Searches::read_problem(self, last)
+    }
+}
