@@ -7,8 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::domain::{AnyHeuristic, AnyProblem};
-use super::section::{DomainHeuristic, Searches};
-use super::settings::SetupError;
+use super::section::{DomainHeuristic, Searches, SetupError};
 
 use crate::domains::grid::{
     Cell, Connectivity, CornerCutting, Grid, GridError, GridHeuristic, MapFileError, Preset,

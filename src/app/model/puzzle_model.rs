@@ -4,8 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::domain::{AnyHeuristic, AnyProblem};
-use super::section::{DomainHeuristic, Searches};
-use super::settings::SetupError;
+use super::section::{DomainHeuristic, Searches, SetupError};
 use crate::domains::puzzle::{HeuristicKind, Problem, parse_board, parse_goal};
 use crate::search::{Algorithm, SearchConfig};
 

@@ -8,8 +8,8 @@ use std::fmt::Debug;
 
 use super::domain::{AnyHeuristic, AnyProblem, Config, with_heuristic};
 use super::limits::{MAX_LANES, MIN_LANES, usable_config};
-use super::settings::SetupError;
-use crate::search::{HeuristicChoice, SearchConfig};
+use crate::domains::puzzle::{GoalError, ParseError, ProblemError};
+use crate::search::{ConfigError, HeuristicChoice, SearchConfig};
 
 /// A domain's heuristic type as the window carries it inside [`AnyHeuristic`].
 pub trait DomainHeuristic: HeuristicChoice + Into<AnyHeuristic> {
@@ -126,5 +126,25 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
 
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError> {
         Searches::read_problem(self, last)
+    }
+}
+
+/// Why the typed problem cannot be searched; each variant belongs to one field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupError {
+    Board(ParseError),
+    Goal(GoalError),
+    Problem(ProblemError),
+    Config(ConfigError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Board(e) => write!(f, "{e}"),
+            SetupError::Goal(e) => write!(f, "{e}"),
+            SetupError::Problem(e) => write!(f, "{e}"),
+            SetupError::Config(e) => write!(f, "{e}"),
+        }
     }
 }

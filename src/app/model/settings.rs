@@ -9,9 +9,10 @@ use super::domain::{Config, DomainKind};
 use super::grid_model::GridSettings;
 use super::puzzle_model::PuzzleSettings;
 use super::section::DomainSettings;
-use crate::domains::puzzle::{GoalError, HeuristicKind, ParseError, ProblemError};
+pub use super::section::SetupError;
+use crate::domains::puzzle::HeuristicKind;
 use crate::i18n::Language;
-use crate::search::{ConfigError, SearchConfig};
+use crate::search::SearchConfig;
 
 /// What is remembered between runs of the app.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -269,24 +270,4 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(deserializer).map(Some)
-}
-
-/// Why the typed problem cannot be searched; each variant belongs to one field.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SetupError {
-    Board(ParseError),
-    Goal(GoalError),
-    Problem(ProblemError),
-    Config(ConfigError),
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Board(e) => write!(f, "{e}"),
-            SetupError::Goal(e) => write!(f, "{e}"),
-            SetupError::Problem(e) => write!(f, "{e}"),
-            SetupError::Config(e) => write!(f, "{e}"),
-        }
-    }
 }
