@@ -16,7 +16,7 @@ use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 use std::sync::Arc;
 
 use super::board_view::{self, Decor};
-use super::model::check::{MapDistances, NEAR_RADIUS};
+use super::model::check::{DenseCosts, NEAR_RADIUS};
 use super::model::domain::{AnyHeuristic, AnyProblem};
 use super::model::session::{Session, method_color};
 use super::model::text;
@@ -206,7 +206,7 @@ impl Inspector {
         let problem = match &session.problem {
             Ok(AnyProblem::Puzzle(problem)) => problem,
             Ok(AnyProblem::Grid(grid)) => {
-                self.grid.ui(ui, grid, session.known_map_distances());
+                self.grid.ui(ui, grid, session.known_dense_costs());
                 return;
             }
             Err(_) => return,
@@ -501,8 +501,9 @@ struct GridInspector {
 }
 
 impl GridInspector {
-    fn ui(&mut self, ui: &mut Ui, grid: &Arc<Grid>, exact: Option<&MapDistances>) {
-        let Some((built_for, costs)) = exact.filter(|(g, _)| Arc::ptr_eq(g, grid)) else {
+    fn ui(&mut self, ui: &mut Ui, grid: &Arc<Grid>, exact: Option<&DenseCosts>) {
+        let built = exact.and_then(|(problem, costs)| Some((problem.grid()?, costs)));
+        let Some((built_for, costs)) = built.filter(|(g, _)| Arc::ptr_eq(g, grid)) else {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(text::t().inspector_computing);

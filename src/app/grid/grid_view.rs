@@ -841,7 +841,7 @@ mod tests {
         h.get_by_label("Run to end End").click();
         let started = std::time::Instant::now();
         while h.state().session.lanes.iter().any(|l| l.is_running())
-            || h.state().session.known_map_distances().is_none()
+            || h.state().session.known_dense_costs().is_none()
         {
             assert!(
                 started.elapsed().as_secs() < 60,

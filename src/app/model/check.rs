@@ -1,14 +1,14 @@
 //! The live heuristic check: at every expansion, is w·h above the true cost h* (not
 //! admissible), or does it drop along an edge by more than the edge costs (not consistent)?
-//! Works on any problem of the window; h* comes from the puzzle's distance table or from one
-//! reverse Dijkstra over a map. A 4x4 board has no distance table: there h* is known on a
+//! Works on any problem of the window; h* comes from the puzzle's distance table or, for a
+//! problem whose states are numbered (a map's cells), from the costs its domain computes for
+//! every state at once (one reverse Dijkstra). A 4x4 board has no distance table: there h* is known on a
 //! sample, every board within [`NEAR_RADIUS`] moves of the goal ([`NearGoal`], computed once
 //! per goal on a thread), and elsewhere only consistency is checked. Model only, no drawing.
 
 use std::sync::{Arc, Mutex};
 
 use super::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::domains::grid::Grid;
 use crate::domains::puzzle::{Board, DistanceTable, NearGoal};
 use crate::search::{Algorithm, Cost, Search, SearchConfig, SearchProblem};
 
@@ -17,8 +17,10 @@ use crate::search::{Algorithm, Cost, Search, SearchConfig, SearchProblem};
 pub enum HStar<'a> {
     /// A 3x3 goal's exact distances.
     Table(&'a DistanceTable),
-    /// A map's cost to the goal from every cell (`None` where the goal cannot be reached).
-    Map(&'a Grid, &'a [Option<u64>]),
+    /// The cost to a goal of every state of a problem that numbers its states (by
+    /// `SearchProblem::key_slot`), in the engine's cost units; `None` where no goal can be
+    /// reached.
+    Dense(&'a AnyProblem, &'a [Option<u64>]),
     /// A 4x4 goal's exact distances near it (`None` further away).
     Near(&'a NearGoal),
 }
@@ -29,8 +31,9 @@ impl HStar<'_> {
             (HStar::Table(table), AnyState::Puzzle(board)) => {
                 table.distance(board).map(|d| Cost::units(u64::from(d)))
             }
-            (HStar::Map(grid, costs), AnyState::Grid(cell)) if grid.contains(*cell) => {
-                costs[grid.index(*cell)].map(Cost::from_raw)
+            (HStar::Dense(problem, costs), _) => {
+                let slot = problem.key_slot(&problem.key(state));
+                costs.get(slot).copied().flatten().map(Cost::from_raw)
             }
             (HStar::Near(near), AnyState::Puzzle(board)) => {
                 near.distance(board).map(|d| Cost::units(u64::from(d)))
@@ -64,8 +67,9 @@ pub fn near_goal(goal: Board) -> Option<Arc<NearGoal>> {
     None
 }
 
-/// A map's h* shared between frames: the map it was computed on and the costs.
-pub type MapDistances = (Arc<Grid>, Arc<Vec<Option<u64>>>);
+/// h* of every state of a problem that numbers its states, shared between frames: the problem
+/// it was computed on and the costs.
+pub type DenseCosts = (AnyProblem, Arc<Vec<Option<u64>>>);
 
 /// One broken promise of the heuristic, with the estimate the algorithm uses (w·h).
 #[derive(Clone, Debug, PartialEq)]
@@ -240,7 +244,8 @@ mod tests {
             grid.set_connectivity(connectivity);
             let costs = grid.true_distances();
             let grid = Arc::new(grid);
-            let exact = Some(HStar::Map(&grid, &costs));
+            let problem = AnyProblem::Grid(grid.clone());
+            let exact = Some(HStar::Dense(&problem, &costs));
             let run = |h| {
                 flaws(
                     AnyProblem::Grid(grid.clone()),

@@ -157,6 +157,24 @@ impl AnyHeuristic {
         }
     }
 
+    /// Which of five colours (0 to 4) it gives a method's colour: 0 for h = 0, then from weak
+    /// to strong, so the usual strong heuristic of each domain looks the same. The puzzle's
+    /// zero, misplaced, Manhattan, linear conflict, and its pattern databases (one per board
+    /// size) sharing the fifth; on a map octile is the strong heuristic, so it takes the
+    /// puzzle's Manhattan colour.
+    pub fn color_rank(self) -> usize {
+        match self {
+            AnyHeuristic::Puzzle(_) => self.rank().min(4),
+            AnyHeuristic::Grid(kind) => match kind {
+                GridHeuristic::Zero => 0,
+                GridHeuristic::Manhattan => 1,
+                GridHeuristic::Euclidean => 3,
+                GridHeuristic::Octile => 2,
+                GridHeuristic::Chebyshev => 4,
+            },
+        }
+    }
+
     pub fn domain(self) -> DomainKind {
         match self {
             AnyHeuristic::Puzzle(_) => DomainKind::Puzzle,
@@ -288,6 +306,19 @@ impl AnyProblem {
         match self {
             AnyProblem::Puzzle(problem) => AnyState::Puzzle(problem.goal()),
             AnyProblem::Grid(grid) => AnyState::Grid(grid.goal()),
+        }
+    }
+
+    /// The work that finds h* of every state at once, for a problem that numbers its states
+    /// (a map's cells: one reverse Dijkstra), as costs by `key_slot` a worker thread computes;
+    /// `None` for a problem without such a numbering.
+    pub fn exact_costs_job(&self) -> Option<Box<dyn FnOnce() -> Vec<Option<u64>> + Send>> {
+        match self {
+            AnyProblem::Puzzle(_) => None,
+            AnyProblem::Grid(grid) => {
+                let grid = grid.clone();
+                Some(Box::new(move || grid.true_distances()))
+            }
         }
     }
 

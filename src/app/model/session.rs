@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::before_step::Before;
-use super::check::{HStar, HeuristicCheck, MapDistances};
+use super::check::{DenseCosts, HStar, HeuristicCheck};
 use super::color::Rgb;
 use super::command::Command;
 use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
@@ -14,7 +14,6 @@ use super::fine_step::{self, FineStep, Phase};
 use super::grid_model::GridEdit;
 use super::text;
 use super::worker::Worker;
-use crate::domains::grid::{Grid, GridHeuristic};
 use crate::domains::puzzle::{
     Board, DistanceTable, GoalPreset, Heuristic, HeuristicKind, ParseError, Rng, parse_board,
     parse_goal, scramble,
@@ -23,13 +22,14 @@ use crate::search::{
     Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Search, SearchConfig,
     SearchProblem, Stats, Status, new_search,
 };
+use crate::tree::Drawn;
 
 pub use super::domain::Config;
 pub use super::limits::{MAX_LANES, MIN_LANES};
 pub use super::puzzle_model::{DISTANCE_RANGE, PuzzleSettings, SCRAMBLE_RANGE};
 pub use super::settings::{MEMORY_BUDGET_RANGE, SPEED_RANGE, Settings, SetupError, ZOOM_RANGE};
-/// h* being computed for a map, with the map it is for.
-type MapJob = (Arc<Grid>, Worker<Vec<Option<u64>>>);
+/// h* being computed for every state of a problem, with the problem it is for.
+type DenseJob = (AnyProblem, Worker<Vec<Option<u64>>>);
 
 const MB: usize = 1 << 20;
 
@@ -212,20 +212,7 @@ pub struct Lane {
 /// projector; the four default lanes and weighted A* (the lane "Add lane" brings) are far apart.
 pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Rgb {
     use Algorithm as A;
-    // By the heuristic's rank in its domain, weakest first: the puzzle's zero, misplaced,
-    // Manhattan, linear conflict; the grid's zero, Manhattan, Euclidean, octile, Chebyshev.
-    // On a map octile is the strong heuristic, so it takes the puzzle's Manhattan colour.
-    let rank = match heuristic {
-        // The pattern databases (one per board size) share the fifth colour.
-        AnyHeuristic::Puzzle(_) => heuristic.rank().min(4),
-        AnyHeuristic::Grid(kind) => match kind {
-            GridHeuristic::Zero => 0,
-            GridHeuristic::Manhattan => 1,
-            GridHeuristic::Euclidean => 3,
-            GridHeuristic::Octile => 2,
-            GridHeuristic::Chebyshev => 4,
-        },
-    };
+    let rank = heuristic.color_rank();
     const A_STAR: [u32; 5] = [0x7f8c8d, 0xe06c00, 0x2ca02c, 0x009999, 0x1c8a6a];
     const GREEDY: [u32; 5] = [0x5c6bc0, 0x8c56d6, 0xc0399c, 0x6d8f00, 0xa0527a];
     const WEIGHTED: [u32; 5] = [0x8d8d5a, 0xa88400, 0xe0103c, 0x4f7fa0, 0x9a6a9a];
@@ -551,8 +538,8 @@ pub struct Session {
     /// h* for a 3x3 goal, built in the background so the live heuristic check can use it.
     table_job: Option<(Board, Worker<Option<DistanceTable>>)>,
     /// h* on the map (one reverse Dijkstra), and the job computing it for a new map.
-    map_distances: Option<MapDistances>,
-    map_job: Option<MapJob>,
+    dense_costs: Option<DenseCosts>,
+    dense_job: Option<DenseJob>,
     /// Why the latest map edit was refused, shown beside the map until the next edit.
     pub edit_error: Option<String>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
@@ -587,8 +574,8 @@ impl Session {
             selected: None,
             distances: None,
             table_job: None,
-            map_distances: None,
-            map_job: None,
+            dense_costs: None,
+            dense_job: None,
             edit_error: None,
             stepped: false,
             after_seek: None,
@@ -656,17 +643,18 @@ impl Session {
         self.distances.as_ref().filter(|t| t.goal() == goal)
     }
 
-    /// h* on the current map, once computed (never computes it).
-    pub fn known_map_distances(&self) -> Option<&MapDistances> {
-        let map = self.problem.as_ref().ok()?.grid()?;
-        self.map_distances
+    /// h* of every state of the current problem, once computed (never computes it), for a
+    /// problem that numbers its states.
+    pub fn known_dense_costs(&self) -> Option<&DenseCosts> {
+        let problem = self.problem.as_ref().ok()?;
+        self.dense_costs
             .as_ref()
-            .filter(|(built_for, _)| Arc::ptr_eq(built_for, map))
+            .filter(|(built_for, _)| built_for.same_problem(problem))
     }
 
     /// The true costs the heuristic check and the inspector compare h with, where known.
     pub fn h_star(&self) -> Option<HStar<'_>> {
-        h_star_of(&self.problem, &self.distances, &self.map_distances)
+        h_star_of(&self.problem, &self.distances, &self.dense_costs)
     }
 
     /// Re-reads the problem and starts fresh searches.
@@ -1484,40 +1472,41 @@ impl Session {
             self.distances();
         }
         self.poll_table();
-        self.poll_map_distances();
+        self.poll_dense_costs();
         // Run to end shows no single step; the check catches up with every step when it stops.
         if self.mode != RunMode::RunToEnd {
-            let exact = h_star_of(&self.problem, &self.distances, &self.map_distances);
+            let exact = h_star_of(&self.problem, &self.distances, &self.dense_costs);
             for lane in &mut self.lanes {
                 lane.check_heuristic(exact);
             }
         }
     }
 
-    /// Starts computing h* on a new map in the background (one reverse Dijkstra), and adopts
-    /// it when done: the same pattern as the puzzle's distance table.
-    fn poll_map_distances(&mut self) {
-        let map = match &self.problem {
-            Ok(AnyProblem::Grid(map)) => map.clone(),
-            _ => return,
+    /// Starts computing h* of every state in the background for a problem that numbers its
+    /// states (one reverse Dijkstra on a map), and adopts it when done: the same pattern as
+    /// the puzzle's distance table.
+    fn poll_dense_costs(&mut self) {
+        let Ok(problem) = &self.problem else {
+            return;
         };
-        if self.known_map_distances().is_some() {
-            self.map_job = None;
+        if self.known_dense_costs().is_some() {
+            self.dense_job = None;
             return;
         }
-        if let Some((job_map, job)) = &mut self.map_job {
-            if !Arc::ptr_eq(job_map, &map) {
-                self.map_job = None;
+        if let Some((job_problem, job)) = &mut self.dense_job {
+            if !job_problem.same_problem(problem) {
+                self.dense_job = None;
             } else if let Some(costs) = job.poll() {
-                self.map_distances = Some((map, Arc::new(costs)));
-                self.map_job = None;
+                self.dense_costs = Some((problem.clone(), Arc::new(costs)));
+                self.dense_job = None;
                 return;
             } else {
                 return;
             }
         }
-        let grid = map.clone();
-        self.map_job = Some((map, Worker::spawn(move |_| grid.true_distances())));
+        if let Some(work) = problem.exact_costs_job() {
+            self.dense_job = Some((problem.clone(), Worker::spawn(move |_| work())));
+        }
     }
 
     /// Starts building h* for a 3x3 goal in the background, and adopts it when done, so the
@@ -1550,18 +1539,17 @@ impl Session {
 fn h_star_of<'a>(
     problem: &Result<AnyProblem, SetupError>,
     distances: &'a Option<DistanceTable>,
-    map: &'a Option<MapDistances>,
+    dense: &'a Option<DenseCosts>,
 ) -> Option<HStar<'a>> {
-    match problem.as_ref().ok()? {
-        AnyProblem::Puzzle(p) => distances
-            .as_ref()
-            .filter(|t| t.goal() == p.goal())
-            .map(HStar::Table),
-        AnyProblem::Grid(grid) => map
-            .as_ref()
-            .filter(|(built_for, _)| Arc::ptr_eq(built_for, grid))
-            .map(|(grid, costs)| HStar::Map(grid, costs)),
+    let problem = problem.as_ref().ok()?;
+    if let Some((built_for, costs)) = dense.as_ref().filter(|(p, _)| p.same_problem(problem)) {
+        return Some(HStar::Dense(built_for, costs));
     }
+    let goal = problem.puzzle()?.goal();
+    distances
+        .as_ref()
+        .filter(|t| t.goal() == goal)
+        .map(HStar::Table)
 }
 
 #[cfg(test)]
