@@ -1099,6 +1099,7 @@ fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain
 #[cfg(test)]
 mod tests {
     use crate::app::model::domain::AnyState;
+    use crate::app::model::puzzle_model::PuzzleEdit;
     use crate::search::NodeId;
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
@@ -1363,7 +1364,7 @@ mod tests {
         settings.puzzle.goal_text = "blank-last".into();
         let mut h = harness(settings);
         h.run();
-        h.state_mut().apply(Command::MoveTile(14));
+        h.state_mut().apply(Command::edit(PuzzleEdit::MoveTile(14)));
         h.run();
         h.state_mut().apply(Command::RunToEnd);
         h.run();

@@ -607,8 +607,9 @@ mod tests {
         h.get_by_label("Single").click();
         h.run();
         h.state_mut().session.settings.puzzle.lanes.pop();
-        h.state_mut()
-            .apply(crate::app::Command::SetBoardText("123804765".to_owned()));
+        h.state_mut().apply(crate::app::Command::edit(
+            crate::app::model::puzzle_model::PuzzleEdit::SetBoardText("123804765".to_owned()),
+        ));
         h.run();
         click_menu(&mut h, "File", "Open session...");
         h.state_mut().files.path = path.display().to_string();

@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable;
 use super::layout_tests::{save_render, widgets};
 use super::model::arrangement::Pane;
 use super::model::command::Command;
+use super::model::puzzle_model::PuzzleEdit;
 use super::model::puzzle_model::PuzzleSettings;
 use super::model::text;
 use super::{App, Settings};
@@ -412,7 +413,9 @@ fn lesson4(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
 /// Lesson 5: the trees of IDA* and of bidirectional search.
 fn lesson5(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String> {
     let mut w = Walk::new("lesson 5", None, language, shots);
-    w.apply(Command::SetBoardText("102846753".to_owned()));
+    w.apply(Command::edit(PuzzleEdit::SetBoardText(
+        "102846753".to_owned(),
+    )));
     let config = SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Manhattan).into();
     w.apply(Command::SetConfig(config));
     w.apply(Command::ShowTree(true));
@@ -452,9 +455,9 @@ fn lesson5(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
         );
     }
     // 3. Bidirectional BFS on the default board, solved: both trees.
-    w.apply(Command::SetBoardText(
+    w.apply(Command::edit(PuzzleEdit::SetBoardText(
         super::model::puzzle_model::DEFAULT_BOARD.to_owned(),
-    ));
+    )));
     let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero).into();
     w.apply(Command::SetConfig(config));
     w.run_to_end();

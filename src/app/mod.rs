@@ -571,13 +571,11 @@ impl App {
             }
             Command::SelectNode(_) => self.view.node.tab = Tab::Selected,
             Command::ShowCurrent => self.view.node.tab = Tab::Step,
+            Command::Edit(edit) if edit.new_problem() => {
+                self.view.node.tab = Tab::Step;
+                self.view.node.playback = Default::default();
+            }
             Command::Reset
-            | Command::SetBoardText(_)
-            | Command::SetGoalText(_)
-            | Command::MoveTile(_)
-            | Command::SetSize(_)
-            | Command::Scramble
-            | Command::RandomAtDistance
             | Command::SetConfig(_)
             | Command::SetCompare(_)
             | Command::LoadSession(..)
@@ -618,7 +616,7 @@ impl App {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        self.apply(Command::EditGrid(model::grid_model::GridEdit::Import(
+        self.apply(Command::edit(model::grid_model::GridEdit::Import(
             name.clone(),
             text,
         )));

@@ -23,6 +23,7 @@ use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::files::FileAction;
 use super::model::grid_model::{GridEdit, Side, Tool};
+use super::model::puzzle_model::PuzzleEdit;
 use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::{RunMode, Settings};
 use super::model::text::{self, Language};
@@ -264,18 +265,22 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
             command(Command::SelectNode(NodeId(rng.below(count) as u32)))
         }
         36 => command(Command::ShowCurrent),
-        37..=39 => command(Command::SetBoardText(
+        37..=39 => command(Command::edit(PuzzleEdit::SetBoardText(
             BOARDS[rng.below(BOARDS.len())].to_owned(),
-        )),
-        40 => command(Command::SetGoalText(
+        ))),
+        40 => command(Command::edit(PuzzleEdit::SetGoalText(
             GOALS[rng.below(GOALS.len())].to_owned(),
-        )),
-        41 => command(Command::MoveTile(rng.below(17))),
-        42 => command(Command::SetSize([3, 4, 3][rng.below(3)])),
-        43 => command(Command::Scramble),
-        44 => command(Command::SetScrambleMoves([0, 5, 20, 300][rng.below(4)])),
-        45 => command(Command::RandomAtDistance),
-        46 => command(Command::SetDistance([0, 4, 20, 31, 40][rng.below(5)])),
+        ))),
+        41 => command(Command::edit(PuzzleEdit::MoveTile(rng.below(17)))),
+        42 => command(Command::edit(PuzzleEdit::SetSize([3, 4, 3][rng.below(3)]))),
+        43 => command(Command::edit(PuzzleEdit::Scramble)),
+        44 => command(Command::edit(PuzzleEdit::SetScrambleMoves(
+            [0, 5, 20, 300][rng.below(4)],
+        ))),
+        45 => command(Command::edit(PuzzleEdit::RandomAtDistance)),
+        46 => command(Command::edit(PuzzleEdit::SetDistance(
+            [0, 4, 20, 31, 40][rng.below(5)],
+        ))),
         47..=48 => command(Command::SetConfig(random_config(rng).into())),
         49 => command(Command::SetSpeed(
             [1.0, 60.0, 10_000.0, 0.0, f64::NAN][rng.below(5)],
@@ -325,7 +330,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
                     Some(Pane::Tree),
                 ][rng.below(7)],
             )),
-            5 => command(Command::ExploreUnsolvable),
+            5 => command(Command::edit(PuzzleEdit::ExploreUnsolvable)),
 
             _ => command(Command::SetShareOfRun(rng.below(2) == 0)),
         },
@@ -379,7 +384,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
         } else {
             DomainKind::Grid
         })),
-        95..=96 => command(Command::EditGrid(random_edit(rng, app))),
+        95..=96 => command(Command::edit(random_edit(rng, app))),
         _ => Action::Wait(1 + rng.below(8)),
     }
 }

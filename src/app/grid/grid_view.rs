@@ -479,7 +479,7 @@ fn edit_with_mouse(
     };
     if response.clicked() {
         if let Some(cell) = pointer {
-            commands.push(Command::EditGrid(edit(tool, cell, cell)));
+            commands.push(Command::edit(edit(tool, cell, cell)));
         }
     } else if response.dragged() {
         let grabbed: Tool = ui.data(|d| d.get_temp(grab_id)).unwrap_or(tool);
@@ -492,7 +492,7 @@ fn edit_with_mouse(
             (None, None) => return,
         };
         if from != to || response.drag_started() {
-            commands.push(Command::EditGrid(edit(grabbed, from, to)));
+            commands.push(Command::edit(edit(grabbed, from, to)));
         }
         ui.data_mut(|d| d.insert_temp(last_id, to));
     }
@@ -524,7 +524,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                         .selectable_label(on, text::preset_title(preset))
                         .clicked()
                     {
-                        commands.push(Command::EditGrid(GridEdit::Preset(preset)));
+                        commands.push(Command::edit(GridEdit::Preset(preset)));
                     }
                 }
             })
@@ -536,13 +536,13 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             .add(egui::Slider::new(&mut density, 0.0..=0.45).text(t.grid_density))
             .changed()
         {
-            commands.push(Command::EditGrid(GridEdit::SetDensity(density)));
+            commands.push(Command::edit(GridEdit::SetDensity(density)));
         }
         if ui.button(t.grid_random).clicked() {
-            commands.push(Command::EditGrid(GridEdit::Random));
+            commands.push(Command::edit(GridEdit::Random));
         }
         if ui.button(t.grid_clear).clicked() {
-            commands.push(Command::EditGrid(GridEdit::Clear));
+            commands.push(Command::edit(GridEdit::Clear));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -554,7 +554,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             } else {
                 Connectivity::Four
             };
-            commands.push(Command::EditGrid(GridEdit::SetConnectivity(connectivity)));
+            commands.push(Command::edit(GridEdit::SetConnectivity(connectivity)));
         }
         let mut cut = grid.corner_cutting() == CornerCutting::Allowed;
         if eight && ui.checkbox(&mut cut, t.grid_cut_corners).changed() {
@@ -563,11 +563,11 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             } else {
                 CornerCutting::Forbidden
             };
-            commands.push(Command::EditGrid(GridEdit::SetCornerCutting(cutting)));
+            commands.push(Command::edit(GridEdit::SetCornerCutting(cutting)));
         }
         let mut by_g = settings.shade_by_g;
         if ui.checkbox(&mut by_g, t.grid_shade_by_g).changed() {
-            commands.push(Command::EditGrid(GridEdit::SetShadeByG(by_g)));
+            commands.push(Command::edit(GridEdit::SetShadeByG(by_g)));
         }
         ui.separator();
         word(ui, t.grid_tool);
@@ -580,7 +580,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         ] {
             let on = std::mem::discriminant(&settings.tool) == std::mem::discriminant(&tool);
             if ui.selectable_label(on, label).clicked() {
-                commands.push(Command::EditGrid(GridEdit::SetTool(tool)));
+                commands.push(Command::edit(GridEdit::SetTool(tool)));
             }
         }
         if let Tool::Weight(w) = settings.tool {
@@ -595,7 +595,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 )
             });
             if response.changed() {
-                commands.push(Command::EditGrid(GridEdit::SetTool(Tool::Weight(weight))));
+                commands.push(Command::edit(GridEdit::SetTool(Tool::Weight(weight))));
             }
         }
     });
@@ -622,7 +622,7 @@ fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>
             .labelled_by(label.id)
             .on_hover_text(t.grid_size_hint);
         if response.changed() {
-            commands.push(Command::EditGrid(GridEdit::TypeSize(side, typed)));
+            commands.push(Command::edit(GridEdit::TypeSize(side, typed)));
         }
         if let Some(error) = error {
             error_frame(ui, response.rect);
@@ -793,7 +793,7 @@ mod tests {
         h.get_by_label("Step Space").click();
         h.run();
         // The wall restarts every lane on the edited map.
-        h.state_mut().apply(Command::EditGrid(wall));
+        h.state_mut().apply(Command::edit(wall));
         h.run();
         let walls = h.state().session.settings.grid.grid.wall_count();
         assert!(walls > grid.wall_count());
@@ -903,7 +903,7 @@ mod tests {
             .find(|&c| !map.is_passable(c))
             .expect("the preset has a wall");
         h.state_mut()
-            .apply(Command::EditGrid(GridEdit::MoveStart(wall)));
+            .apply(Command::edit(GridEdit::MoveStart(wall)));
         h.run();
         assert_eq!(h.state().session.settings.grid.grid.start(), map.start());
         assert!(h.state().session.edit_error.is_some());
@@ -942,7 +942,7 @@ mod tests {
         });
         h.run();
         h.state_mut()
-            .apply(Command::EditGrid(GridEdit::Preset(Preset::OpenField)));
+            .apply(Command::edit(GridEdit::Preset(Preset::OpenField)));
         h.run();
         let grid = h.state().session.settings.grid.grid.clone();
         assert_eq!(grid.wall_count(), 0);

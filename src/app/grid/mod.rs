@@ -53,7 +53,7 @@ impl DomainView for GridView {
             .on_hover_text(text::t().grid_overlay_hint)
             .changed()
         {
-            commands.push(Command::EditGrid(GridEdit::SetOverlay(overlay)));
+            commands.push(Command::edit(GridEdit::SetOverlay(overlay)));
         }
     }
 

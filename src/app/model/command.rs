@@ -6,8 +6,8 @@ use super::arrangement::{Arrangement, Pane};
 use super::breakpoints::BreakpointSettings;
 use super::domain::Config;
 use super::domain::DomainKind;
+use super::edit::DomainEdit;
 use super::file_action::FileAction;
-use super::grid_model::GridEdit;
 use super::text::{self, Language};
 use crate::search::NodeId;
 
@@ -30,26 +30,12 @@ pub enum Command {
     SelectNode(NodeId),
     /// Show the node being expanded again.
     ShowCurrent,
-    /// The start board field changed.
-    SetBoardText(String),
-    /// The goal field changed.
-    SetGoalText(String),
-    /// Slide the tile in this cell of the start board into the blank.
-    MoveTile(usize),
-    /// Switch to a fresh board of this side (goal preset kept if it exists there).
-    SetSize(usize),
-    /// A random start board this many random moves from the goal.
-    Scramble,
-    SetScrambleMoves(u32),
-    /// A random 3x3 start board at exactly the chosen optimal distance.
-    RandomAtDistance,
-    SetDistance(u8),
     /// New algorithm, heuristic, tie-break or weight for lane 0; resets the run.
     SetConfig(Config),
     /// Show the sliding puzzle or the grid map (each keeps its own problem and searches).
     SetDomain(DomainKind),
-    /// A change to the map (painting, dragging the start or goal, presets, size, import).
-    EditGrid(GridEdit),
+    /// A change to the problem of a domain: the puzzle's board and goal, the map's terrain.
+    Edit(DomainEdit),
     /// Autoplay speed in steps per second.
     SetSpeed(f64),
     SetDark(bool),
@@ -104,9 +90,6 @@ pub enum Command {
     /// Open and save files in the window's own browser instead of the system's file dialog
     /// (remembered).
     SetBuiltinFileBrowser(bool),
-    /// Run BFS on the typed pair although it is unsolvable, to watch it exhaust the half of the
-    /// states it can reach; any new board or goal ends this.
-    ExploreUnsolvable,
     /// A new arrangement of the single view's panels (remembered).
     SetArrangement(Arrangement),
     /// The tree exports' cut: the first `steps` steps and nodes at most `depth` deep, 0 for
@@ -121,6 +104,11 @@ pub enum Command {
 }
 
 impl Command {
+    /// A change to the problem of a domain, as a command.
+    pub fn edit(edit: impl Into<DomainEdit>) -> Command {
+        Command::Edit(edit.into())
+    }
+
     /// Whether pressing its key several times in one frame should apply it as many times.
     pub fn repeats(&self) -> bool {
         matches!(self, Command::Step | Command::StepBack)

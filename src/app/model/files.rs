@@ -369,7 +369,7 @@ mod tests {
             to: free,
             tool: Tool::Weight(7),
         };
-        session.apply(Command::EditGrid(wall));
+        session.apply(Command::edit(wall));
         for _ in 0..5 {
             session.apply(Command::Step);
         }

@@ -16,6 +16,7 @@ pub mod check;
 pub mod color;
 pub mod command;
 pub mod domain;
+pub mod edit;
 pub mod exercise;
 pub mod file_action;
 pub mod files;

@@ -32,6 +32,43 @@ pub struct PuzzleSettings {
     pub explore_unsolvable: bool,
 }
 
+/// A change to the puzzle's problem, from its setup row, its board or its error's offers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleEdit {
+    /// The start board field changed.
+    SetBoardText(String),
+    /// The goal field changed.
+    SetGoalText(String),
+    /// Slide the tile in this cell of the start board into the blank.
+    MoveTile(usize),
+    /// Switch to a fresh board of this side (goal preset kept if it exists there).
+    SetSize(usize),
+    /// A random start board this many random moves from the goal.
+    Scramble,
+    SetScrambleMoves(u32),
+    /// A random 3x3 start board at exactly the chosen optimal distance.
+    RandomAtDistance,
+    SetDistance(u8),
+    /// Search the typed unsolvable pair anyway with BFS, to watch it exhaust the reachable
+    /// half of the states.
+    ExploreUnsolvable,
+}
+
+impl PuzzleEdit {
+    /// Whether it gives a new pair of board and goal (which is checked for solvability again).
+    pub fn new_pair(&self) -> bool {
+        matches!(
+            self,
+            PuzzleEdit::SetBoardText(_)
+                | PuzzleEdit::SetGoalText(_)
+                | PuzzleEdit::MoveTile(_)
+                | PuzzleEdit::SetSize(_)
+                | PuzzleEdit::Scramble
+                | PuzzleEdit::RandomAtDistance
+        )
+    }
+}
+
 /// The largest scramble the setup bar offers.
 pub const SCRAMBLE_RANGE: std::ops::RangeInclusive<u32> = 1..=200;
 /// Exact distances a 3x3 board can have from its goal.

@@ -9,9 +9,11 @@ use super::check::{DenseCosts, HStar, HeuristicCheck};
 use super::color::Rgb;
 use super::command::Command;
 use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
+use super::edit::DomainEdit;
 use super::exercise::{self, Judgement, Score, judge};
 use super::fine_step::{self, FineStep, Phase};
 use super::grid_model::GridEdit;
+use super::puzzle_model::PuzzleEdit;
 use super::text;
 use super::worker::Worker;
 use crate::domains::puzzle::{
@@ -850,30 +852,11 @@ impl Session {
 
     /// Applies one command.
     pub fn apply(&mut self, command: Command) {
-        if matches!(
-            command,
-            Command::SetBoardText(_)
-                | Command::SetGoalText(_)
-                | Command::MoveTile(_)
-                | Command::SetSize(_)
-                | Command::Scramble
-                | Command::RandomAtDistance
-                | Command::LoadSession(..)
-        ) {
+        if matches!(command, Command::LoadSession(..)) {
             // A new pair is checked again: exploring was for the pair the user saw refused.
             self.settings.puzzle.explore_unsolvable = false;
         }
         match command {
-            Command::ExploreUnsolvable => {
-                self.settings.puzzle.explore_unsolvable = true;
-                self.settings.compare = false;
-                self.settings.domain = DomainKind::Puzzle;
-                self.settings.puzzle.config = SearchConfig {
-                    algorithm: Algorithm::BreadthFirst,
-                    ..self.settings.puzzle.config
-                };
-                self.rebuild();
-            }
             Command::SetLanguage(language) => self.settings.language = language,
             Command::File(_) | Command::Maximize(_) => {}
             Command::SetExercise(on) => {
@@ -998,52 +981,6 @@ impl Session {
                 self.selected = None;
                 self.status = self.describe_last_step();
             }
-            Command::SetBoardText(board) => {
-                self.settings.puzzle.board_text = board;
-                self.rebuild();
-            }
-            Command::SetGoalText(goal) => {
-                self.settings.puzzle.goal_text = goal;
-                self.rebuild();
-            }
-            Command::MoveTile(cell) => self.move_tile(cell),
-            Command::SetSize(side) => {
-                // A pattern database is for one board size: the new size takes its own (or
-                // Manhattan distance where it has none), in the single view and every lane.
-                let database = |kind: HeuristicKind| match kind.board_side() {
-                    Some(s) if s != side => match side {
-                        3 => HeuristicKind::Pdb44,
-                        4 => HeuristicKind::Pdb663,
-                        _ => HeuristicKind::Manhattan,
-                    },
-                    _ => kind,
-                };
-                self.settings.puzzle.config.heuristic =
-                    database(self.settings.puzzle.config.heuristic);
-                for lane in &mut self.settings.puzzle.lanes {
-                    lane.heuristic = database(lane.heuristic);
-                }
-                let preset = GoalPreset::from_name(&self.settings.puzzle.goal_text)
-                    .filter(|p| p.board(side).is_some())
-                    .unwrap_or(GoalPreset::default_for(side));
-                let goal = preset
-                    .board(side)
-                    .expect("default preset exists for every side");
-                self.settings.puzzle.goal_text = goal.to_string();
-                self.settings.puzzle.board_text = goal.to_string();
-                self.rebuild();
-                self.scramble();
-            }
-            Command::Scramble => self.scramble(),
-            Command::SetScrambleMoves(k) => {
-                self.settings.puzzle.scramble_moves =
-                    k.clamp(*SCRAMBLE_RANGE.start(), *SCRAMBLE_RANGE.end());
-            }
-            Command::RandomAtDistance => self.random_at_distance(),
-            Command::SetDistance(d) => {
-                self.settings.puzzle.distance =
-                    d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
-            }
             Command::SetConfig(config) => {
                 let kept = kept_settable(config, &self.settings.active_config());
                 self.settings.set_active_config(kept);
@@ -1055,7 +992,8 @@ impl Session {
                     self.rebuild();
                 }
             }
-            Command::EditGrid(edit) => self.edit_grid(edit),
+            Command::Edit(DomainEdit::Puzzle(edit)) => self.edit_puzzle(edit),
+            Command::Edit(DomainEdit::Grid(edit)) => self.edit_grid(edit),
             Command::SetSpeed(speed) if speed.is_finite() => {
                 self.settings.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
             }
@@ -1159,6 +1097,72 @@ impl Session {
         self.rebuild();
         if self.problem.is_ok() {
             self.status = text::status_board_moved(mv.tile);
+        }
+    }
+
+    /// A change to the puzzle's board, goal or random boards.
+    fn edit_puzzle(&mut self, edit: PuzzleEdit) {
+        if edit.new_pair() {
+            // A new pair is checked again: exploring was for the pair the user saw refused.
+            self.settings.puzzle.explore_unsolvable = false;
+        }
+        match edit {
+            PuzzleEdit::ExploreUnsolvable => {
+                self.settings.puzzle.explore_unsolvable = true;
+                self.settings.compare = false;
+                self.settings.domain = DomainKind::Puzzle;
+                self.settings.puzzle.config = SearchConfig {
+                    algorithm: Algorithm::BreadthFirst,
+                    ..self.settings.puzzle.config
+                };
+                self.rebuild();
+            }
+            PuzzleEdit::SetBoardText(board) => {
+                self.settings.puzzle.board_text = board;
+                self.rebuild();
+            }
+            PuzzleEdit::SetGoalText(goal) => {
+                self.settings.puzzle.goal_text = goal;
+                self.rebuild();
+            }
+            PuzzleEdit::MoveTile(cell) => self.move_tile(cell),
+            PuzzleEdit::SetSize(side) => {
+                // A pattern database is for one board size: the new size takes its own (or
+                // Manhattan distance where it has none), in the single view and every lane.
+                let database = |kind: HeuristicKind| match kind.board_side() {
+                    Some(s) if s != side => match side {
+                        3 => HeuristicKind::Pdb44,
+                        4 => HeuristicKind::Pdb663,
+                        _ => HeuristicKind::Manhattan,
+                    },
+                    _ => kind,
+                };
+                self.settings.puzzle.config.heuristic =
+                    database(self.settings.puzzle.config.heuristic);
+                for lane in &mut self.settings.puzzle.lanes {
+                    lane.heuristic = database(lane.heuristic);
+                }
+                let preset = GoalPreset::from_name(&self.settings.puzzle.goal_text)
+                    .filter(|p| p.board(side).is_some())
+                    .unwrap_or(GoalPreset::default_for(side));
+                let goal = preset
+                    .board(side)
+                    .expect("default preset exists for every side");
+                self.settings.puzzle.goal_text = goal.to_string();
+                self.settings.puzzle.board_text = goal.to_string();
+                self.rebuild();
+                self.scramble();
+            }
+            PuzzleEdit::Scramble => self.scramble(),
+            PuzzleEdit::SetScrambleMoves(k) => {
+                self.settings.puzzle.scramble_moves =
+                    k.clamp(*SCRAMBLE_RANGE.start(), *SCRAMBLE_RANGE.end());
+            }
+            PuzzleEdit::RandomAtDistance => self.random_at_distance(),
+            PuzzleEdit::SetDistance(d) => {
+                self.settings.puzzle.distance =
+                    d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
+            }
         }
     }
 
@@ -1698,7 +1702,7 @@ mod tests {
             ..Settings::default()
         });
         assert!(matches!(session.problem, Err(SetupError::Problem(_))));
-        session.apply(Command::ExploreUnsolvable);
+        session.apply(Command::edit(PuzzleEdit::ExploreUnsolvable));
         assert!(session.problem.is_ok());
         assert_eq!(
             session.settings.puzzle.config.algorithm,
@@ -1718,7 +1722,9 @@ mod tests {
         assert_eq!(session.status, text::status_exhausted(lane.steps()));
 
         // Another board is checked again, and refused if it is unsolvable.
-        session.apply(Command::SetBoardText("123804756".to_owned()));
+        session.apply(Command::edit(PuzzleEdit::SetBoardText(
+            "123804756".to_owned(),
+        )));
         assert!(!session.settings.puzzle.explore_unsolvable);
         assert!(matches!(session.problem, Err(SetupError::Problem(_))));
     }
@@ -1734,7 +1740,7 @@ mod tests {
             memory_budget_mb: 1,
             ..Settings::default()
         });
-        session.apply(Command::RandomAtDistance);
+        session.apply(Command::edit(PuzzleEdit::RandomAtDistance));
         assert!(session.problem.is_ok());
         session.apply(Command::RunToEnd);
         for _ in 0..10_000 {
@@ -1856,7 +1862,7 @@ mod tests {
             },
             ..Settings::default()
         });
-        session.apply(Command::SetSize(3));
+        session.apply(Command::edit(PuzzleEdit::SetSize(3)));
         assert_eq!(
             session.settings.puzzle.config.heuristic,
             HeuristicKind::Pdb44
@@ -1869,12 +1875,12 @@ mod tests {
             .map(|c| c.heuristic)
             .collect();
         assert_eq!(lanes, [HeuristicKind::Pdb44, HeuristicKind::Manhattan]);
-        session.apply(Command::SetSize(4));
+        session.apply(Command::edit(PuzzleEdit::SetSize(4)));
         assert_eq!(
             session.settings.puzzle.config.heuristic,
             HeuristicKind::Pdb663
         );
-        session.apply(Command::SetSize(2));
+        session.apply(Command::edit(PuzzleEdit::SetSize(2)));
         assert_eq!(
             session.settings.puzzle.config.heuristic,
             HeuristicKind::Manhattan

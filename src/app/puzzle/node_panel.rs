@@ -8,6 +8,7 @@ use super::board_view::{self, Decor};
 use crate::app::domain_view::{NodeView, Playback, Tab};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState};
+use crate::app::model::puzzle_model::PuzzleEdit;
 use crate::app::model::session::{Lane, Session, SetupError};
 use crate::app::model::text::{self, engine};
 use crate::app::palette;
@@ -175,7 +176,7 @@ fn problem_error_view(
             let button =
                 Button::new(RichText::new(text::switch_goal_to(preset_title(preset))).strong());
             if ui.add(button).clicked() {
-                commands.push(Command::SetGoalText(board.to_string()));
+                commands.push(Command::edit(PuzzleEdit::SetGoalText(board.to_string())));
             }
         }
         if ui
@@ -183,7 +184,7 @@ fn problem_error_view(
             .on_hover_text(text::t().explore_unsolvable_hint)
             .clicked()
         {
-            commands.push(Command::ExploreUnsolvable);
+            commands.push(Command::edit(PuzzleEdit::ExploreUnsolvable));
         }
         ui.add_space(6.0);
         let clicked = start_and_goal(
@@ -198,7 +199,7 @@ fn problem_error_view(
             },
         );
         if let Some(cell) = clicked {
-            commands.push(Command::MoveTile(cell));
+            commands.push(Command::edit(PuzzleEdit::MoveTile(cell)));
         }
         return;
     }
@@ -268,7 +269,7 @@ fn current_step(
             },
         );
         if let Some(cell) = clicked {
-            commands.push(Command::MoveTile(cell));
+            commands.push(Command::edit(PuzzleEdit::MoveTile(cell)));
         }
         ui.label(text::t().start_click_hint);
         ghf_heading(ui, start.g, start.h, start.f);

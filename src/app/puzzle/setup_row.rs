@@ -5,6 +5,7 @@ use egui::{ComboBox, RichText, TextEdit, Ui};
 
 use super::node_panel::preset_title;
 use crate::app::model::command::Command;
+use crate::app::model::puzzle_model::PuzzleEdit;
 use crate::app::model::session::{DISTANCE_RANGE, SCRAMBLE_RANGE, Session, SetupError};
 use crate::app::model::text::{self, engine};
 use crate::app::widgets::{error_frame, error_label, word};
@@ -44,7 +45,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                 .labelled_by(label.id)
                 .on_hover_text(text::t().formats_hint);
             if response.changed() {
-                commands.push(Command::SetBoardText(board_text));
+                commands.push(Command::edit(PuzzleEdit::SetBoardText(board_text)));
             }
             if board_error.is_some() {
                 error_frame(ui, response.rect);
@@ -62,7 +63,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             }
             let response = ui.add(edit).labelled_by(label.id);
             if response.changed() {
-                commands.push(Command::SetGoalText(goal_text));
+                commands.push(Command::edit(PuzzleEdit::SetGoalText(goal_text)));
             }
             if goal_error.is_some() {
                 error_frame(ui, response.rect);
@@ -76,7 +77,8 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                             continue;
                         };
                         if ui.selectable_label(false, preset_title(preset)).clicked() {
-                            commands.push(Command::SetGoalText(board.to_string()));
+                            commands
+                                .push(Command::edit(PuzzleEdit::SetGoalText(board.to_string())));
                         }
                     }
                 })
@@ -91,7 +93,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                     .clicked()
                     && session.side() != Some(side_option)
                 {
-                    commands.push(Command::SetSize(side_option));
+                    commands.push(Command::edit(PuzzleEdit::SetSize(side_option)));
                 }
             }
             ui.separator();
@@ -101,14 +103,14 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                 (
                     text::t().scramble,
                     text::t().scramble_hint,
-                    Command::Scramble,
+                    Command::edit(PuzzleEdit::Scramble),
                 ),
                 (
                     settings.puzzle.scramble_moves,
                     SCRAMBLE_RANGE,
                     text::t().scramble_moves,
                 ),
-                Command::SetScrambleMoves,
+                |k| Command::edit(PuzzleEdit::SetScrambleMoves(k)),
                 commands,
             );
             if side == 3 {
@@ -117,14 +119,14 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                     (
                         text::t().at_distance,
                         text::t().distance_hint,
-                        Command::RandomAtDistance,
+                        Command::edit(PuzzleEdit::RandomAtDistance),
                     ),
                     (
                         settings.puzzle.distance,
                         DISTANCE_RANGE,
                         text::t().distance_steps,
                     ),
-                    Command::SetDistance,
+                    |d| Command::edit(PuzzleEdit::SetDistance(d)),
                     commands,
                 );
             }
