@@ -67,11 +67,20 @@ pub trait DomainView: Sync {
     /// A state drawn small into `rect` (a list row, a tree node), beside the goal.
     fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, goal: &AnyState);
 
+    /// The domain's page of the heuristic inspector.
+    fn inspector(&self) -> Box<dyn InspectorPage>;
+
     /// The heading of the lists' state column ("Board", "Cell").
     fn state_column(&self) -> &'static str;
 
     /// The hint of a breakpoint's state field: how a state is typed.
     fn state_hint(&self) -> &'static str;
+}
+
+/// A domain's page of the heuristic inspector window: how its heuristics compare with h*.
+pub trait InspectorPage {
+    /// Draws the page for the session's problem; any long work it starts runs on a thread.
+    fn ui(&mut self, ui: &mut Ui, session: &Session);
 }
 
 /// Which node view is showing.

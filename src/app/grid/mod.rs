@@ -2,10 +2,11 @@
 //! several lanes and the hovered cell's record.
 
 pub mod grid_view;
+mod inspector;
 
 use egui::{Align2, FontId, Rect, Ui, Vec2, vec2};
 
-use crate::app::domain_view::{CardSize, DomainView, NodeView};
+use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyProblem, AnyState};
 use crate::app::model::grid_model::GridEdit;
@@ -93,6 +94,10 @@ impl DomainView for GridView {
             FontId::monospace(size.max(6.0)),
             ui.visuals().text_color(),
         );
+    }
+
+    fn inspector(&self) -> Box<dyn InspectorPage> {
+        Box::new(inspector::GridInspector::default())
     }
 
     fn state_column(&self) -> &'static str {

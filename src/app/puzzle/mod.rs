@@ -4,12 +4,13 @@
 
 pub mod board_view;
 mod cards;
+mod inspector;
 mod node_panel;
 mod setup_row;
 
 use egui::{Rect, Ui, Vec2, vec2};
 
-use crate::app::domain_view::{CardSize, DomainView, NodeView};
+use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyProblem, AnyState};
 use crate::app::model::session::{Lane, Session, Settings};
@@ -79,6 +80,10 @@ impl DomainView for PuzzleView {
         if let (Some(board), goal) = (state.board(), goal.board()) {
             board_view::paint_mini(ui, rect, board, None, goal);
         }
+    }
+
+    fn inspector(&self) -> Box<dyn InspectorPage> {
+        Box::new(inspector::PuzzleInspector::default())
     }
 
     fn state_column(&self) -> &'static str {
