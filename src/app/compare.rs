@@ -7,6 +7,7 @@
 use egui::{Align, Align2, Color32, Layout, RichText, Ui, vec2};
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotPoints, Text};
 
+use super::config_editor::edit_config;
 use super::domain_view::CardSize;
 use super::model::command::Command;
 use super::model::session::{Lane, MAX_LANES, MIN_LANES, Session};
@@ -17,7 +18,7 @@ use super::palette;
 use super::plot_axes::{
     compact_number, count_axis, empty_plot, line_style, power_of_ten_label, step_axis,
 };
-use super::widgets::{edit_config, heuristic_check, setting_checkbox, word};
+use super::widgets::{heuristic_check, setting_checkbox, word};
 use crate::search::Status;
 
 /// A lane card narrower than this is hard to read: the cards then stand in two rows.

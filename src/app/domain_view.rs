@@ -8,7 +8,7 @@
 use egui::{Rect, Ui, Vec2};
 
 use super::model::command::Command;
-use super::model::domain::{AnyProblem, AnyState};
+use super::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use super::model::session::{Lane, Session, Settings};
 use super::widgets::Hover;
 use crate::search::NodeId;
@@ -66,6 +66,19 @@ pub trait DomainView: Sync {
 
     /// A state drawn small into `rect` (a list row, a tree node), beside the goal.
     fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, goal: &AnyState);
+
+    /// Once per frame, before the panels: long work the problem on screen needs (the puzzle's
+    /// pattern databases), started or adopted; returns whether some runs, so the window keeps
+    /// repainting for its progress.
+    fn frame(&self, session: &Session, commands: &mut Vec<Command>) -> bool;
+
+    /// Whether the method editor offers `heuristic` for the problem on screen (a pattern
+    /// database is offered for its own board size only).
+    fn offers(&self, heuristic: AnyHeuristic) -> bool;
+
+    /// Beside the heuristic picker: how the table `heuristic` needs is coming along, if it
+    /// needs one.
+    fn heuristic_status(&self, ui: &mut Ui, heuristic: AnyHeuristic);
 
     /// The domain's page of the heuristic inspector.
     fn inspector(&self) -> Box<dyn InspectorPage>;

@@ -9,7 +9,7 @@
 mod bench;
 mod breakpoints_view;
 mod compare;
-mod databases;
+mod config_editor;
 mod domain_view;
 mod engine_views;
 mod exercise_view;
@@ -210,7 +210,8 @@ impl App {
         }
 
         let mut commands = std::mem::take(&mut self.commands);
-        let building_database = databases::frame(&self.session, &mut commands);
+        let building_database =
+            registry::view_of(self.session.settings.domain).frame(&self.session, &mut commands);
         if keys_free {
             self.maximize_keys(ui, &mut commands);
             self.presentation_keys(ui, &mut commands);

@@ -3,12 +3,13 @@
 
 use egui::{Button, Color32, RichText, Slider, Ui, vec2};
 
+use super::config_editor::edit_config;
 use super::model::arrangement::{Arrangement, Pane};
 use super::model::command::Command;
 use super::model::session::Config as SearchConfig;
 use super::model::session::{RunMode, SPEED_RANGE, Session, SetupError};
 use super::model::text::{self, Language, engine};
-use super::widgets::{edit_config, error_label, word};
+use super::widgets::{error_label, word};
 use crate::search::ConfigError;
 
 /// Row 1: board and goal; row 2: algorithm and heuristic; view settings on the right.

@@ -1,14 +1,13 @@
-//! Widgets more than one view uses: the config editor (the single view's setup bar and the
-//! compare view's lane cards), the checkbox of a remembered setting, the short label that
-//! stays whole, the frame round a wrong field, and the hovered node that every view lights up.
+//! Widgets more than one view uses: the checkbox of a remembered setting, the short label that
+//! stays whole, the frame round a wrong field, the error line, the live heuristic check, and
+//! the hovered node that every view lights up.
 
-use egui::{ComboBox, DragValue, RichText, Slider, Ui};
+use egui::{RichText, Ui};
 
 use super::model::command::Command;
-use super::model::domain::{AnyHeuristic, Config as SearchConfig};
 use super::model::session::Lane;
-use super::model::text::{self, engine};
-use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, NodeId, TieBreak};
+use super::model::text;
+use crate::search::NodeId;
 
 /// A short label that stays whole on its line: in a wrapping row egui would go on with a
 /// label on the next line, and it breaks Chinese between any two characters ("结" / "点").
@@ -41,140 +40,6 @@ pub fn setting_checkbox(
     if ui.checkbox(&mut next, title).on_hover_text(hint).changed() {
         commands.push(command(next));
     }
-}
-
-/// The algorithm, heuristic, tie-break, weight and goal-test widgets; returns the config as
-/// edited. Shared by the single view's setup bar and the compare view's lane cards (each lane
-/// in its own `push_id`, so the combo boxes do not share state). `compact` (the lane cards)
-/// drops the visible field names, which the combo boxes keep as hover text and accessible
-/// names, and puts the second-line options (tie-break, weight, goal test) on a row of their own.
-pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchConfig {
-    let mut next = *config;
-    let combo = |ui: &mut Ui,
-                 id: &str,
-                 title: &str,
-                 selected: &str,
-                 width: f32,
-                 add: &mut dyn FnMut(&mut Ui)| {
-        let label = (!compact).then(|| word(ui, RichText::new(title).strong()));
-        let response = ComboBox::from_id_salt(id)
-            .selected_text(selected)
-            .width(width)
-            // Tall enough for all ten algorithms without a scroll bar.
-            .height(480.0)
-            .show_ui(ui, |ui| add(ui))
-            .response;
-        match label {
-            Some(label) => {
-                response.labelled_by(label.id);
-            }
-            None => {
-                response.on_hover_text(title).widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, title)
-                });
-            }
-        }
-    };
-    let (algorithm_width, heuristic_width, tie_width) = if compact {
-        (125.0, 160.0, 240.0)
-    } else {
-        (170.0, 170.0, 260.0)
-    };
-    combo(
-        ui,
-        "algorithm",
-        text::t().algorithm,
-        engine::algorithm(config.algorithm),
-        algorithm_width,
-        &mut |ui| {
-            // Grouped by engine: best-first, depth-first, bidirectional.
-            for (i, algorithm) in Algorithm::EVERY.into_iter().enumerate() {
-                let starts_group = i > 0
-                    && (algorithm.is_depth_first() && !Algorithm::EVERY[i - 1].is_depth_first()
-                        || algorithm.is_bidirectional()
-                            && !Algorithm::EVERY[i - 1].is_bidirectional());
-                if starts_group {
-                    ui.separator();
-                }
-                ui.selectable_value(&mut next.algorithm, algorithm, engine::algorithm(algorithm));
-            }
-        },
-    );
-    combo(
-        ui,
-        "heuristic",
-        text::t().heuristic,
-        engine::heuristic(config.heuristic),
-        heuristic_width,
-        &mut |ui| {
-            // A pattern database is offered for its own board size only.
-            let side = super::databases::shown_side();
-            for &heuristic in AnyHeuristic::choices(config.heuristic.domain()) {
-                if side.is_none_or(|side| heuristic.fits(side)) {
-                    let name = engine::heuristic(heuristic);
-                    ui.selectable_value(&mut next.heuristic, heuristic, name);
-                }
-            }
-        },
-    );
-    super::databases::inline_status(ui, config.heuristic);
-    if compact {
-        ui.end_row();
-    }
-    // BFS, the depth-first and the bidirectional searches have a fixed order among equal f.
-    if config.algorithm.is_best_first() && config.algorithm != Algorithm::BreadthFirst {
-        combo(
-            ui,
-            "tie_break",
-            text::t().tie_break,
-            engine::tie_break(config.tie_break),
-            tie_width,
-            &mut |ui| {
-                for tie in TieBreak::ALL {
-                    ui.selectable_value(&mut next.tie_break, tie, engine::tie_break(tie));
-                }
-            },
-        );
-    }
-    if config.algorithm == Algorithm::WeightedAStar {
-        if compact {
-            // A slider does not wrap in a wrapped row: give it a row of its own in a card.
-            ui.end_row();
-        }
-        ui.add(
-            Slider::new(&mut next.weight, 1.0..=5.0)
-                .step_by(0.1)
-                .text(text::t().weight),
-        );
-    }
-    if config.algorithm == Algorithm::DepthFirst {
-        let label = ui.label(text::t().depth_limit);
-        ui.add(
-            DragValue::new(&mut next.depth_limit)
-                .range(0..=MAX_DEPTH_LIMIT)
-                // One per pixel dragged, and one per arrow key (a smaller speed would make an
-                // increment round back to the same whole depth).
-                .speed(1.0),
-        )
-        .labelled_by(label.id)
-        .on_hover_text(text::t().depth_limit_hint);
-    }
-    if config.algorithm == Algorithm::BreadthFirst {
-        let mut on_generation = config.goal_test == GoalTest::OnGeneration;
-        if ui
-            .checkbox(&mut on_generation, text::t().goal_test_on_generation)
-            .on_hover_text(text::t().goal_test_hint)
-            .changed()
-        {
-            next.goal_test = if on_generation {
-                GoalTest::OnGeneration
-            } else {
-                GoalTest::OnExpansion
-            };
-        }
-    }
-    // Leaving BFS drops the goal test at generation: the session does that (`SetConfig`).
-    next
 }
 
 /// The node under the pointer, shared by every view so the same node lights up in each. Views
@@ -250,27 +115,5 @@ pub fn heuristic_check(ui: &mut Ui, lane: &Lane) {
             )
             .on_hover_text(text::flaw(violation));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::app::{Command, Settings, test_harness};
-    use crate::search::SearchConfig;
-
-    #[test]
-    fn a_weight_no_slider_gives_does_not_restart_the_run_every_frame() {
-        let mut h = test_harness(Settings::default());
-        h.run();
-        let config = SearchConfig {
-            weight: f64::NAN,
-            ..SearchConfig::default()
-        };
-        h.state_mut().apply(Command::SetConfig(config));
-        h.run();
-        h.state_mut().apply(Command::Step);
-        h.run();
-        assert_eq!(h.state().session.steps(), 1);
-        assert_eq!(h.state().session.settings.puzzle.config.weight, 2.0);
     }
 }

@@ -8,7 +8,7 @@ use egui::{Align2, FontId, Rect, Ui, Vec2, vec2};
 
 use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
-use crate::app::model::domain::{AnyProblem, AnyState};
+use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::grid_model::GridEdit;
 use crate::app::model::session::{Lane, Session, Settings};
 use crate::app::model::text;
@@ -95,6 +95,16 @@ impl DomainView for GridView {
             ui.visuals().text_color(),
         );
     }
+
+    fn frame(&self, _session: &Session, _commands: &mut Vec<Command>) -> bool {
+        false
+    }
+
+    fn offers(&self, _heuristic: AnyHeuristic) -> bool {
+        true
+    }
+
+    fn heuristic_status(&self, _ui: &mut Ui, _heuristic: AnyHeuristic) {}
 
     fn inspector(&self) -> Box<dyn InspectorPage> {
         Box::new(inspector::GridInspector::default())

@@ -104,7 +104,7 @@ pub fn compute(goal: Board, progress: &crate::app::model::worker::Progress) -> O
     };
     // The 3x3 split builds in a moment: make sure it is there (a failure leaves it out).
     if goal.side() == 3 {
-        let cache = crate::app::databases::cache_dir();
+        let cache = super::databases::cache_dir();
         let built =
             databases::load_or_build(goal, HeuristicKind::Pdb44, cache.as_deref(), &mut |_| {
                 !cancelled()

@@ -4,6 +4,7 @@
 
 pub mod board_view;
 mod cards;
+pub mod databases;
 mod inspector;
 mod node_panel;
 mod setup_row;
@@ -12,7 +13,7 @@ use egui::{Rect, Ui, Vec2, vec2};
 
 use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
-use crate::app::model::domain::{AnyProblem, AnyState};
+use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::session::{Lane, Session, Settings};
 use crate::app::model::text;
 use crate::app::widgets::Hover;
@@ -80,6 +81,18 @@ impl DomainView for PuzzleView {
         if let (Some(board), goal) = (state.board(), goal.board()) {
             board_view::paint_mini(ui, rect, board, None, goal);
         }
+    }
+
+    fn frame(&self, session: &Session, commands: &mut Vec<Command>) -> bool {
+        databases::frame(session, commands)
+    }
+
+    fn offers(&self, heuristic: AnyHeuristic) -> bool {
+        databases::shown_side().is_none_or(|side| heuristic.fits(side))
+    }
+
+    fn heuristic_status(&self, ui: &mut Ui, heuristic: AnyHeuristic) {
+        databases::inline_status(ui, heuristic);
     }
 
     fn inspector(&self) -> Box<dyn InspectorPage> {

@@ -12,11 +12,11 @@ use std::cell::RefCell;
 
 use egui::{RichText, Ui};
 
-use super::model::command::Command;
-use super::model::domain::{AnyHeuristic, DomainKind};
-use super::model::session::{Session, SetupError};
-use super::model::text;
-use super::model::worker::Worker;
+use crate::app::model::command::Command;
+use crate::app::model::domain::{AnyHeuristic, DomainKind};
+use crate::app::model::session::{Session, SetupError};
+use crate::app::model::text;
+use crate::app::model::worker::Worker;
 use crate::domains::puzzle::databases::{self, DatabaseError};
 use crate::domains::puzzle::{Board, HeuristicKind, PdbError, parse_board, parse_goal};
 use crate::search::ConfigError;
