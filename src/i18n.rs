@@ -13,6 +13,10 @@ pub(crate) mod typeset;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domains::graph::{
+    FileProblem, Graph, GraphEditError, GraphFileError, GraphHeuristic, GraphIssue, NumberError,
+    Words,
+};
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::{
     Dir, ExperimentError, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation,
@@ -229,6 +233,36 @@ impl LocalName for GridHeuristic {
             GridHeuristic::Chebyshev => "切比雪夫",
         }
     }
+}
+
+impl LocalName for GraphHeuristic {
+    fn local(self) -> &'static str {
+        if !zh() {
+            return self.title();
+        }
+        match self {
+            GraphHeuristic::Zero => "零启发（h\u{a0}=\u{a0}0）",
+            GraphHeuristic::Table => "h 表",
+            GraphHeuristic::StraightLine => "直线距离",
+        }
+    }
+
+    fn local_short(self) -> &'static str {
+        if !zh() {
+            return self.name();
+        }
+        match self {
+            GraphHeuristic::Zero => "零",
+            GraphHeuristic::Table => "h 表",
+            GraphHeuristic::StraightLine => "直线距离",
+        }
+    }
+}
+
+/// A domain's phrase given in both languages (a preset's title or note), in the language of
+/// the moment.
+pub fn words(words: Words) -> &'static str {
+    if zh() { words.zh } else { words.en }
 }
 
 pub fn heuristic(kind: impl LocalName) -> &'static str {
@@ -461,6 +495,115 @@ pub fn violation(violation: &Violation) -> String {
             h_from,
             h_to,
         } => format!("h 从 {from} 上的 {h_from} 降到 {to} 上的 {h_to}，降幅超过两者之间的一步"),
+    }
+}
+
+/// Why a number was not a cost or an h value, after the words naming it.
+fn number_error(error: NumberError) -> &'static str {
+    match error {
+        NumberError::Negative => "是负数：代价和 h 值不能小于 0",
+        NumberError::NotANumber => "不是数",
+        NumberError::TooLarge => "大于 1000000000",
+    }
+}
+
+/// Why a graph edit was refused.
+pub fn graph_edit_error(error: &GraphEditError) -> String {
+    use crate::domains::graph::{MAX_EDGES, MAX_NAME_CHARS, MAX_NODES};
+    if !zh() {
+        return error.to_string();
+    }
+    match error {
+        GraphEditError::EmptyName => "结点名不能为空".to_owned(),
+        GraphEditError::LongName => format!("结点名最多 {MAX_NAME_CHARS} 个字符"),
+        GraphEditError::BadName(name) => {
+            format!("结点名不能含引号 \" 或控制字符：“{name}”")
+        }
+        GraphEditError::DuplicateName(name) => format!("已经有名为“{name}”的结点"),
+        GraphEditError::TooManyNodes => format!("一个图最多 {MAX_NODES} 个结点"),
+        GraphEditError::TooManyEdges => format!("一个图最多 {MAX_EDGES} 条边"),
+        GraphEditError::NoSuchNode(n) => format!("图中没有结点 {n}"),
+        GraphEditError::NoSuchEdge(e) => format!("图中没有边 {e}"),
+        GraphEditError::SelfLoop(name) => format!("边要连接两个不同的结点，不能把“{name}”连到自身"),
+        GraphEditError::DuplicateEdge { from, to } => {
+            format!("“{from}”和“{to}”之间已经有一条边")
+        }
+        GraphEditError::Cost(e) => format!("代价{}", number_error(*e)),
+        GraphEditError::H(e) => format!("h 值{}", number_error(*e)),
+        GraphEditError::Position { x, y } => {
+            format!("位置坐标应在 -1000000 到 1000000 之间，不能是 ({x}, {y})")
+        }
+        GraphEditError::Scale(scale) => format!("比例应在 0 到 1000000 之间，不能是 {scale}"),
+        GraphEditError::DeleteStart(name) => {
+            format!("“{name}”是起点：请先把别的结点设为起点再删除它")
+        }
+        GraphEditError::LastGoal(name) => format!("“{name}”是唯一的目标：图至少要有一个目标"),
+    }
+}
+
+/// Why a graph file was refused, with its line.
+pub fn graph_file_error(error: &GraphFileError) -> String {
+    if !zh() {
+        return error.to_string();
+    }
+    let what = |what: &str| {
+        match what {
+            "x" => "x 坐标",
+            "y" => "y 坐标",
+            "scale" => "比例",
+            "cost" => "代价",
+            "h value" => "h 值",
+            other => other,
+        }
+        .to_owned()
+    };
+    let problem = match &error.problem {
+        FileProblem::UnknownKeyword(word) => {
+            format!("“{word}”不是语句：请用 node、edge、arc、start、goal、order 或 scale")
+        }
+        FileProblem::Usage(usage) => format!("应为 `{usage}`"),
+        FileProblem::UnclosedQuote => "引号没有闭合".to_owned(),
+        FileProblem::Number { what: w, found } => {
+            format!("{}“{found}”不是 -1000000 到 1000000 之间的数", what(w))
+        }
+        FileProblem::Cost {
+            what: w,
+            found,
+            error,
+        } => format!("{}“{found}”{}", what(w), number_error(*error)),
+        FileProblem::UnknownNode(name) => format!("没有名为“{name}”的结点"),
+        FileProblem::Repeated(word) => format!("第二个 `{word}`：文件只能给出一次"),
+        FileProblem::Edit(e) => graph_edit_error(e),
+        FileProblem::NoNodes => "文件里没有结点".to_owned(),
+        FileProblem::NoStart => "文件没有给出起点".to_owned(),
+        FileProblem::NoGoal => "文件没有给出目标".to_owned(),
+        FileProblem::Xml(message) => format!("不是格式正确的 XML：{message}"),
+        FileProblem::NotAiSpace(found) => {
+            format!("应为 AIspace 图（`<SEARCH>` 内含 `<GRAPH>`），却是 `<{found}>`")
+        }
+        FileProblem::MissingElement { parent, child } => {
+            format!("`<{parent}>` 里没有 `<{child}>`")
+        }
+        FileProblem::BadIndex(index) => format!("序号“{index}”不是整数"),
+        FileProblem::DuplicateIndex(index) => format!("第二个序号为 {index} 的结点"),
+        FileProblem::UnknownIndex(index) => format!("没有序号为 {index} 的结点"),
+        FileProblem::BadType(kind) => format!("结点类型“{kind}”不是 START、GOAL 或 REGULAR"),
+    };
+    format!("第 {} 行：{problem}", error.line)
+}
+
+/// Something odd about a graph as a problem, naming its nodes.
+pub fn graph_issue(issue: &GraphIssue, graph: &Graph) -> String {
+    if !zh() {
+        return issue.describe(graph);
+    }
+    match issue {
+        GraphIssue::NoPathToGoal => "从起点没有路通向任何目标".to_owned(),
+        GraphIssue::StartIsGoal => format!("起点 {} 也是目标", graph.name(graph.start())),
+        GraphIssue::UnreachableGoal(goal) => {
+            format!("从起点到不了目标 {}", graph.name(*goal))
+        }
+        GraphIssue::Isolated(node) => format!("没有边连到 {}", graph.name(*node)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! How each domain's states and moves are written in trees and tables.
 
 use super::Drawn;
+use crate::domains::graph::{Graph, Move as Road, NodeId as City, cost_text};
 use crate::domains::grid::{Cell, Dir as Compass, Grid};
 use crate::domains::puzzle::{Board, Dir, Move, Problem};
 
@@ -77,6 +78,34 @@ impl Drawn for Grid {
     }
 
     fn same_problem(&self, other: &Grid) -> bool {
+        self == other
+    }
+}
+
+/// A route graph's node is written by its name, and the move into it by the cost of the edge
+/// travelled (the name is the node's own label already).
+impl Drawn for Graph {
+    fn state_rows(&self, node: &City) -> Vec<String> {
+        vec![self.name(*node).to_owned()]
+    }
+
+    fn state_name(&self, node: &City) -> String {
+        self.name(*node).to_owned()
+    }
+
+    fn tiles(&self, _: &City) -> Option<(usize, Vec<u8>)> {
+        None
+    }
+
+    fn action_text(&self, road: Road) -> String {
+        cost_text(self.edge(road.edge).cost)
+    }
+
+    fn action_tex(&self, road: Road) -> String {
+        cost_text(self.edge(road.edge).cost)
+    }
+
+    fn same_problem(&self, other: &Graph) -> bool {
         self == other
     }
 }
