@@ -364,7 +364,7 @@ pub fn paint_mini(ui: &Ui, rect: Rect, board: &Board, moved: Option<u8>, goal: O
     }
 }
 
-/// A small drawing of any state into `rect`: a board, or a cell's coordinates on a map.
+/// A small board into `rect`, its moved tile marked.
 pub fn paint_state(
     ui: &Ui,
     rect: Rect,
@@ -372,30 +372,16 @@ pub fn paint_state(
     moved: Option<AnyAction>,
     goal: Option<&AnyState>,
 ) {
-    match state {
-        AnyState::Puzzle(board) => {
-            let moved = match moved {
-                Some(AnyAction::Puzzle(m)) => Some(m.tile),
-                _ => None,
-            };
-            paint_mini(ui, rect, board, moved, goal.and_then(AnyState::board));
-        }
-        AnyState::Grid(cell) => {
-            let text = cell.to_string();
-            let size = (rect.width() / (text.len() as f32 * 0.62)).min(rect.height() * 0.5);
-            ui.painter().text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                text,
-                FontId::monospace(size.max(6.0)),
-                ui.visuals().text_color(),
-            );
-        }
+    if let Some(board) = state.board() {
+        let moved = match moved {
+            Some(AnyAction::Puzzle(m)) => Some(m.tile),
+            _ => None,
+        };
+        paint_mini(ui, rect, board, moved, goal.and_then(AnyState::board));
     }
 }
 
-/// Allocates and paints a small drawing of any state, `cell` the size of a board's cell; a
-/// map's cell takes the room of a 3x3 board.
+/// Allocates and paints a small board, `cell` the size of one of its cells.
 pub fn state_mini(
     ui: &mut Ui,
     state: &AnyState,
@@ -403,10 +389,7 @@ pub fn state_mini(
     moved: Option<AnyAction>,
     goal: Option<&AnyState>,
 ) -> Response {
-    let side = match state {
-        AnyState::Puzzle(board) => board.side(),
-        AnyState::Grid(_) => 3,
-    };
+    let side = state.board().map_or(3, |board| board.side());
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(cell * side as f32), Sense::hover());
     if ui.is_rect_visible(rect) {
         paint_state(ui, rect, state, moved, goal);
