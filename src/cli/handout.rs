@@ -7,14 +7,15 @@
 
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::input::{Line, LineSource, MAX_LINE, ReadLines};
 use super::solve::{GoalChoice, HeuristicArg, SolveOptions};
 use crate::domains::puzzle::{Problem, parse_board};
-use crate::i18n;
+use crate::i18n::{self, LocalName};
 use crate::search::{Search, Status, try_new_search};
+use crate::tree::Drawn;
 use crate::tree::export::{TreeCut, TreeExport, TreeFormat};
 use crate::tree::table::{Naming, TableFormat, TableWriter};
 
@@ -159,19 +160,108 @@ fn too_big(path: &Path, format: TreeFormat, nodes: usize, steps: usize) -> Strin
     }
 }
 
+/// The files `--tree` and `--table` ask for, their formats read from their names and their
+/// places checked, before any search: a mistake is reported before anything is written.
+pub(super) struct Handout {
+    tree: Option<(PathBuf, TreeFormat)>,
+    table: Option<(PathBuf, TableFormat)>,
+}
+
+impl Handout {
+    /// The files asked for, or why their names say no format; [`Handout::check_files`] then
+    /// checks their places.
+    pub(super) fn from_options(options: &SolveOptions) -> Result<Handout, String> {
+        let tree = options
+            .tree
+            .as_deref()
+            .map(|p| tree_format(p).map(|f| (p.to_path_buf(), f)))
+            .transpose()?;
+        let table = options
+            .table
+            .as_deref()
+            .map(|p| table_format(p).map(|f| (p.to_path_buf(), f)))
+            .transpose()?;
+        Ok(Handout { tree, table })
+    }
+
+    /// Refuses a place where a file cannot be written whole (a directory, a pipe).
+    pub(super) fn check_files(&self) -> Result<(), String> {
+        if let Some((path, _)) = &self.tree {
+            check_file("--tree", path)?;
+        }
+        if let Some((path, _)) = &self.table {
+            check_file("--table", path)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `search` (at most `--max-steps` steps) while writing the table row by row, then
+    /// writes the tree; nodes are named as `naming` says.
+    pub(super) fn write<P: Drawn>(
+        &self,
+        search: &mut dyn Search<P>,
+        options: &SolveOptions,
+        naming: Naming,
+    ) -> Result<(), String>
+    where
+        P::Heuristic: LocalName,
+    {
+        let mut rows = match &self.table {
+            Some((path, format)) => {
+                let file = File::create(path).map_err(|e| cannot_write(path, &e))?;
+                let writer = TableWriter::new(BufWriter::new(file), *format, naming)
+                    .map_err(|e| cannot_write(path, &e))?;
+                Some((path, writer))
+            }
+            None => None,
+        };
+        // Without a depth cut a best-first or bidirectional tree draws every node the search
+        // made: past the format's limit it is refused as soon as the search gets there.
+        let whole_tree = self
+            .tree
+            .as_ref()
+            .filter(|_| options.max_depth.is_none() && search.depth_first().is_none());
+        let max_steps = options.max_steps.unwrap_or(usize::MAX);
+        let mut refused = None;
+        loop {
+            if let Some((path, rows)) = &mut rows {
+                rows.row(&*search).map_err(|e| cannot_write(path, &e))?;
+            }
+            if let Some((path, format)) = whole_tree
+                && search.node_count() > format.max_nodes()
+            {
+                refused = Some(too_big(path, *format, search.node_count(), search.steps()));
+                break;
+            }
+            if search.steps() >= max_steps || search.step().is_none() {
+                break;
+            }
+        }
+        if let Some((path, rows)) = rows {
+            rows.finish().map_err(|e| cannot_write(path, &e))?;
+        }
+        if let Some(message) = refused {
+            return Err(message);
+        }
+        if let Some((path, format)) = &self.tree {
+            let cut = TreeCut {
+                max_depth: options.max_depth,
+                ..TreeCut::default()
+            };
+            let export = TreeExport::new(&*search, cut);
+            if export.len() > format.max_nodes() {
+                return Err(too_big(path, *format, export.len(), search.steps()));
+            }
+            write_tree(path, *format, &export)?;
+        }
+        Ok(())
+    }
+}
+
 /// Checks everything, runs the search while writing the table, then writes the tree; returns
 /// the line for stdout and the exit status.
 pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u8), String> {
-    let tree = options
-        .tree
-        .as_deref()
-        .map(|p| tree_format(p).map(|f| (p, f)))
-        .transpose()?;
-    let table = options
-        .table
-        .as_deref()
-        .map(|p| table_format(p).map(|f| (p, f)))
-        .transpose()?;
+    let handout = Handout::from_options(options)?;
     // The tree and the table are the stepping engine's records (IDA* too runs in it here),
     // and the pattern database is a heuristic of the fast IDA* only.
     if options.heuristic == Some(HeuristicArg::PatternDatabase) {
@@ -191,15 +281,17 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
             format!("{kind} is a heuristic for grid maps, not boards")
         });
     }
+    if let Some(HeuristicArg::Graph(kind)) = options.heuristic {
+        return Err(if i18n::zh() {
+            format!("{kind} 是路线图的启发函数，不用于棋盘")
+        } else {
+            format!("{kind} is a heuristic for route graphs, not boards")
+        });
+    }
     let config = options.config();
     config.validate().map_err(|e| i18n::config_error(&e))?;
     let goal = GoalChoice::parse(options.goal.as_deref()).map_err(|e| i18n::goal_error(&e))?;
-    if let Some((path, _)) = tree {
-        check_file("--tree", path)?;
-    }
-    if let Some((path, _)) = table {
-        check_file("--table", path)?;
-    }
+    handout.check_files()?;
     let line = the_board(options, stdin)?;
     let board = parse_board(&line).map_err(|e| i18n::parse_error(&e))?;
     let goal = goal.for_side(board.side())?;
@@ -208,57 +300,19 @@ pub fn run(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<(String, u
         Err(err) => return Ok((format!("no solution: {}", i18n::problem_error(&err)), 1)),
     };
     let mut search = try_new_search(problem, config).map_err(|e| i18n::config_error(&e))?;
-    let mut rows = match table {
-        Some((path, format)) => {
-            let file = File::create(path).map_err(|e| cannot_write(path, &e))?;
-            let writer = TableWriter::new(BufWriter::new(file), format, Naming::Numbered)
-                .map_err(|e| cannot_write(path, &e))?;
-            Some((path, writer))
-        }
-        None => None,
-    };
-    // Without a depth cut a best-first or bidirectional tree draws every node the search
-    // made: past the format's limit it is refused as soon as the search gets there.
-    let whole_tree = tree.filter(|_| options.max_depth.is_none() && search.depth_first().is_none());
-    let max_steps = options.max_steps.unwrap_or(usize::MAX);
-    let mut refused = None;
-    loop {
-        if let Some((path, rows)) = &mut rows {
-            rows.row(search.as_ref())
-                .map_err(|e| cannot_write(path, &e))?;
-        }
-        if let Some((path, format)) = whole_tree
-            && search.node_count() > format.max_nodes()
-        {
-            refused = Some(too_big(path, format, search.node_count(), search.steps()));
-            break;
-        }
-        if search.steps() >= max_steps || search.step().is_none() {
-            break;
-        }
-    }
-    if let Some((path, rows)) = rows {
-        rows.finish().map_err(|e| cannot_write(path, &e))?;
-    }
-    if let Some(message) = refused {
-        return Err(message);
-    }
-    if let Some((path, format)) = tree {
-        let cut = TreeCut {
-            max_depth: options.max_depth,
-            ..TreeCut::default()
-        };
-        let export = TreeExport::new(search.as_ref(), cut);
-        if export.len() > format.max_nodes() {
-            return Err(too_big(path, format, export.len(), search.steps()));
-        }
-        write_tree(path, format, &export)?;
-    }
+    handout.write(search.as_mut(), options, Naming::Numbered)?;
     Ok(summary(search.as_ref()))
 }
 
 /// Writes the tree to its file: the text formats as they are made, the PNG once drawn.
-fn write_tree(path: &Path, format: TreeFormat, export: &TreeExport<Problem>) -> Result<(), String> {
+fn write_tree<P: Drawn>(
+    path: &Path,
+    format: TreeFormat,
+    export: &TreeExport<P>,
+) -> Result<(), String>
+where
+    P::Heuristic: LocalName,
+{
     let png = match format {
         TreeFormat::Png => Some(export.png().map_err(|e| {
             if i18n::zh() {
@@ -281,31 +335,41 @@ fn write_tree(path: &Path, format: TreeFormat, export: &TreeExport<Problem>) -> 
     .map_err(|e| cannot_write(path, &e))
 }
 
-/// The line `solve` prints for the board, and the exit status.
-fn summary(search: &dyn Search<Problem>) -> (String, u8) {
-    let steps = search.steps();
-    match search.status() {
-        Status::Solved { .. } => {
-            let moves = search.solution().map_or(0, |p| p.len() - 1);
-            (moves.to_string(), 0)
-        }
-        Status::LimitReached if i18n::zh() => (
+/// The stopping words of a stepping search that did not end solved or exhausted, with the
+/// exit status: the node limit (3), or `--max-steps` (0). `None` for the others.
+pub(super) fn stopped_early(steps: usize, status: Status) -> Option<(String, u8)> {
+    match status {
+        Status::LimitReached if i18n::zh() => Some((
             format!(
                 "已停止：{steps} 步后达到结点上限（可用 --node-limit 提高，或用 --max-steps 截短）"
             ),
             3,
-        ),
-        Status::LimitReached => (
+        )),
+        Status::LimitReached => Some((
             format!(
                 "stopped: node limit reached after {steps} steps (raise it with --node-limit, or \
                  cut the run with --max-steps)"
             ),
             3,
-        ),
-        Status::Exhausted if i18n::zh() => ("无解：open 表已空".to_owned(), 1),
-        Status::Exhausted => ("no solution: open list exhausted".to_owned(), 1),
-        Status::Running if i18n::zh() => (format!("在 {steps} 步后停止（--max-steps）"), 0),
-        Status::Running => (format!("stopped after {steps} steps (--max-steps)"), 0),
+        )),
+        Status::Running if i18n::zh() => Some((format!("在 {steps} 步后停止（--max-steps）"), 0)),
+        Status::Running => Some((format!("stopped after {steps} steps (--max-steps)"), 0)),
+        Status::Solved { .. } | Status::Exhausted => None,
+    }
+}
+
+/// The line `solve` prints for the board, and the exit status.
+fn summary(search: &dyn Search<Problem>) -> (String, u8) {
+    if let Some(stopped) = stopped_early(search.steps(), search.status()) {
+        return stopped;
+    }
+    match search.status() {
+        Status::Solved { .. } => {
+            let moves = search.solution().map_or(0, |p| p.len() - 1);
+            (moves.to_string(), 0)
+        }
+        _ if i18n::zh() => ("无解：open 表已空".to_owned(), 1),
+        _ => ("no solution: open list exhausted".to_owned(), 1),
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod graph;
 mod grid;
 mod handout;
 mod input;
@@ -65,9 +66,10 @@ fn language_of(args: &[std::ffi::OsString]) -> Language {
 enum Command {
     /// Solve boards given as arguments, or one per line from stdin (Luogu P1379 format by
     /// default: `echo 283104765 | searchlab solve` prints 4), or with --map a MovingAI grid
-    /// map (one problem from --start and --goal, or every scenario of --scen). Exit status: 0
-    /// all solved, 1 some had no solution (or disagreed with the scenario file), 3 some stopped
-    /// at the node limit, 2 bad input.
+    /// map (one problem from --start and --goal, or every scenario of --scen), or with --graph
+    /// a route graph (`searchlab solve --graph romania` prints 418). Exit status: 0 all
+    /// solved, 1 some had no solution (or disagreed with the scenario file), 3 some stopped at
+    /// the node limit, 2 bad input.
     Solve(Box<SolveOptions>),
     /// For depths 2, 4, ..., draw seeded random 3x3 boards at that exact distance, run each
     /// configuration on them, and print mean nodes generated and expanded and b* per depth.

@@ -12,6 +12,7 @@ use serde_json::json;
 
 use super::input::{GivenLines, Line, LineSource, MAX_LINE, ReadLines};
 use super::trace::{TraceError, TraceFiles};
+use crate::domains::graph::GraphHeuristic;
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::databases::{self, Chosen, Database, DatabaseError};
 use crate::domains::puzzle::{
@@ -48,7 +49,8 @@ pub struct SolveOptions {
     pub boards: Vec<String>,
     /// The goal: a board or a preset (p1379, blank-last, blank-first). Default: p1379
     /// (123804765) for 3x3, blank-last for other sizes. With --map, the goal cell X,Y
-    /// (default: the map's last free cell in reading order).
+    /// (default: the map's last free cell in reading order). With --graph, goal nodes by
+    /// name, separated by commas (default: the file's goals).
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Search on this MovingAI grid map (.map) instead of boards: 8-connected, no corner
@@ -64,9 +66,17 @@ pub struct SolveOptions {
     #[arg(long, value_name = "FILE", requires = "map", conflicts_with_all = ["start", "goal"])]
     pub scen: Option<std::path::PathBuf>,
     /// With --map: the start cell X,Y, x the column and y the row from 0 at the top left
-    /// (default: the map's first free cell in reading order).
-    #[arg(long, value_name = "X,Y", requires = "map")]
+    /// (default: the map's first free cell in reading order). With --graph: the start node
+    /// by name (default: the file's start).
+    #[arg(long, value_name = "X,Y|NAME")]
     pub start: Option<String>,
+    /// Search on this route graph instead of boards: searchlab's graph file, an AIspace
+    /// graph (.xml), or a preset by name (romania, greedy-misled, inconsistent,
+    /// inadmissible, cycle, fewest-edges, textbook). Prints the cost of the path found; every
+    /// algorithm runs (the bidirectional ones need a single goal). --start and --goal name
+    /// nodes.
+    #[arg(long, value_name = "FILE|PRESET", conflicts_with = "map")]
+    pub graph: Option<String>,
     /// With --map: 4 or 8 neighbours (default 8, the benchmarks' rule).
     #[arg(long, value_name = "4|8", requires = "map", value_parser = super::grid::parse_connectivity)]
     pub connectivity: Option<crate::domains::grid::Connectivity>,
@@ -85,7 +95,8 @@ pub struct SolveOptions {
     /// its mirror image by idastar; any algorithm with the standard splits, only idastar with
     /// other --pdb-groups; built once and cached in ~/.cache/searchlab). Default: manhattan
     /// (pdb for 4x4 boards when no --algorithm is given). With --map: zero, manhattan,
-    /// euclidean, octile or chebyshev; default octile.
+    /// euclidean, octile or chebyshev; default octile. With --graph: table (the graph's h
+    /// values, the default), straight-line or zero.
     #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
     pub heuristic: Option<HeuristicArg>,
     /// The 4x4 pattern database's groups of tiles, tiles separated by commas and groups by
@@ -174,6 +185,8 @@ pub enum HeuristicArg {
     Kind(HeuristicKind),
     PatternDatabase,
     Grid(GridHeuristic),
+    /// A heuristic of route graphs (the h table, the straight-line distance).
+    Graph(GraphHeuristic),
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -190,12 +203,14 @@ fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
     HeuristicKind::from_name(s)
         .map(HeuristicArg::Kind)
         .or_else(|| GridHeuristic::from_name(s).map(HeuristicArg::Grid))
+        .or_else(|| GraphHeuristic::from_name(s).map(HeuristicArg::Graph))
         .ok_or_else(|| {
             let mut names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
             names.push("pdb");
-            for grid in GridHeuristic::ALL {
-                if !names.contains(&grid.name()) {
-                    names.push(grid.name());
+            let others = GridHeuristic::ALL.iter().map(|h| h.name());
+            for name in others.chain(GraphHeuristic::ALL.iter().map(|h| h.name())) {
+                if !names.contains(&name) {
+                    names.push(name);
                 }
             }
             unknown("heuristic", "启发函数", &names)
@@ -268,7 +283,9 @@ impl SolveOptions {
             algorithm: self.algorithm.unwrap_or(Algorithm::AStar),
             heuristic: match self.puzzle_heuristic() {
                 HeuristicArg::Kind(kind) => kind,
-                HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) => HeuristicKind::Manhattan,
+                HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) | HeuristicArg::Graph(_) => {
+                    HeuristicKind::Manhattan
+                }
             },
             weight: self.weight.unwrap_or(SearchConfig::default().weight),
             tie_break: self.tie_break,
@@ -457,6 +474,8 @@ pub enum Combination {
     GroupsWithoutIdaStar,
     /// A heuristic of grid maps only, for boards.
     GridHeuristicForBoards,
+    /// A heuristic of route graphs only, for boards.
+    GraphHeuristicForBoards,
 }
 
 impl SetupError {
@@ -474,6 +493,10 @@ impl SetupError {
             SetupError::Combination(Combination::GridHeuristicForBoards) => pick(
                 "euclidean, octile and chebyshev are heuristics for grid maps: use them with --map",
                 "euclidean、octile 和 chebyshev 是网格地图的启发函数：请与 --map 一起使用",
+            ),
+            SetupError::Combination(Combination::GraphHeuristicForBoards) => pick(
+                "table and straight-line are heuristics for route graphs: use them with --graph",
+                "table 和 straight-line 是路线图的启发函数：请与 --graph 一起使用",
             ),
         }
     }
@@ -556,6 +579,11 @@ impl Solver {
         }
         if let Some(HeuristicArg::Grid(_)) = options.heuristic {
             return Err(SetupError::Combination(Combination::GridHeuristicForBoards));
+        }
+        if let Some(HeuristicArg::Graph(_)) = options.heuristic {
+            return Err(SetupError::Combination(
+                Combination::GraphHeuristicForBoards,
+            ));
         }
         let config = options.config();
         config.validate().map_err(SetupError::Config)?;
@@ -814,6 +842,11 @@ impl Worker<'_> {
             // Refused by `Solver::new` already.
             HeuristicArg::Grid(_) => {
                 return Err(SetupError::Combination(Combination::GridHeuristicForBoards).message());
+            }
+            HeuristicArg::Graph(_) => {
+                return Err(
+                    SetupError::Combination(Combination::GraphHeuristicForBoards).message(),
+                );
             }
         };
         let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
@@ -1486,6 +1519,16 @@ impl<'a> Answers<'a> {
 pub fn main(options: &SolveOptions) -> ExitCode {
     if let Some(map) = &options.map {
         return super::grid::main(options, map);
+    }
+    if let Some(graph) = &options.graph {
+        return super::graph::main(options, graph);
+    }
+    if options.start.is_some() {
+        super::report(&pick(
+            "--start goes with --map or --graph: a board is its own start",
+            "--start 要与 --map 或 --graph 一起使用：棋盘本身就是起点",
+        ));
+        return ExitCode::from(2);
     }
     if options.tree.is_some() || options.table.is_some() {
         if let Some(inapplicable) = options.inapplicable() {

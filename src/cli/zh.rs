@@ -17,7 +17,8 @@ const PAGES: &[Page] = &[
         "solve",
         "求解命令行参数给出的棋盘，或从标准输入每行读一个（默认为洛谷 P1379 格式：\
          `echo 283104765 | searchlab solve` 输出 4），或用 --map 在 MovingAI 网格地图上求解\
-         （--start 和 --goal 给出一个问题，或 --scen 给出的每个场景）。退出状态：0 全部求解，\
+         （--start 和 --goal 给出一个问题，或 --scen 给出的每个场景），或用 --graph 在路线图上求解\
+         （`searchlab solve --graph romania` 输出 418）。退出状态：0 全部求解，\
          1 有问题无解（或与场景文件不一致），3 有搜索达到结点上限而停止，2 输入有误",
         &[
             (
@@ -29,7 +30,8 @@ const PAGES: &[Page] = &[
                 "goal",
                 "目标状态：一个棋盘或预设（p1379、blank-last、blank-first）。默认：3x3 为 \
                  p1379（123804765），其他尺寸为 blank-last。与 --map 一起用时为目标格子 X,Y\
-                 （默认：按行读到的最后一个空格子）",
+                 （默认：按行读到的最后一个空格子）。与 --graph 一起用时为目标结点名，\
+                 多个用逗号分隔（默认：文件给出的目标）",
             ),
             (
                 "map",
@@ -46,7 +48,14 @@ const PAGES: &[Page] = &[
             (
                 "start",
                 "与 --map 一起用：起点格子 X,Y，x 为列、y 为行，左上角为 0\
-                 （默认：按行读到的第一个空格子）",
+                 （默认：按行读到的第一个空格子）。与 --graph 一起用：起点结点名（默认：文件给出的起点）",
+            ),
+            (
+                "graph",
+                "在这个路线图上搜索，而不是棋盘：searchlab 的图文件、AIspace 图（.xml），\
+                 或预设图的名字（romania、greedy-misled、inconsistent、inadmissible、cycle、\
+                 fewest-edges、textbook）。输出找到的路径的代价；所有算法都可用（双向搜索需要唯一的目标）。\
+                 --start 和 --goal 给出结点名",
             ),
             (
                 "connectivity",
@@ -71,7 +80,8 @@ const PAGES: &[Page] = &[
                  否则用 6-6-3，除非 --pdb-groups 指定别的分组；3x3 为 4-4；idastar 同时查棋盘和它的镜像；\
                  标准分组可用于任何算法，其他 --pdb-groups 只用于 idastar；只构建一次并缓存在 ~/.cache/searchlab）。\
                  默认 manhattan（4x4 棋盘且未给出 --algorithm 时为 pdb）。\
-                 与 --map 一起用时：zero、manhattan、euclidean、octile 或 chebyshev，默认 octile",
+                 与 --map 一起用时：zero、manhattan、euclidean、octile 或 chebyshev，默认 octile。\
+                 与 --graph 一起用时：table（图中的 h 值，默认）、straight-line（直线距离）或 zero",
             ),
             (
                 "pdb_groups",
