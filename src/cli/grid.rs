@@ -162,6 +162,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
         weight: puzzle.weight,
         tie_break: puzzle.tie_break,
         goal_test: puzzle.goal_test,
+        repeats: puzzle.repeats,
         node_limit: puzzle.node_limit,
         depth_limit: puzzle.depth_limit,
     };

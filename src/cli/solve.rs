@@ -21,7 +21,7 @@ use crate::domains::puzzle::{
 };
 use crate::i18n::{self, pick};
 use crate::search::{
-    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Stats, Status, TieBreak, try_new_search,
+    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Repeats, Stats, Status, TieBreak, try_new_search,
 };
 
 /// Output formats.
@@ -276,6 +276,8 @@ impl SolveOptions {
                 GoalTestArg::Expansion => GoalTest::OnExpansion,
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
+            // Graph search until the command line offers the setting.
+            repeats: Repeats::Graph,
             node_limit: self.node_limit(),
             depth_limit: self.depth_limit.unwrap_or(DEFAULT_DEPTH_LIMIT),
         }

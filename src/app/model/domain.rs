@@ -195,6 +195,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         weight,
         tie_break,
         goal_test,
+        repeats,
         node_limit,
         depth_limit,
     } = config;
@@ -204,6 +205,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         weight,
         tie_break,
         goal_test,
+        repeats,
         node_limit,
         depth_limit,
     }
