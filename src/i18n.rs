@@ -22,7 +22,7 @@ use crate::domains::puzzle::{
     Dir, ExperimentError, GoalError, HeuristicKind, Parity, ParseError, ProblemError, Violation,
 };
 use crate::search::{
-    Algorithm, ConfigError, GoalTest, HeuristicChoice, Outcome, SearchConfig, TieBreak,
+    Algorithm, ConfigError, GoalTest, HeuristicChoice, Outcome, Repeats, SearchConfig, TieBreak,
 };
 
 /// The languages searchlab speaks.
@@ -285,6 +285,30 @@ pub fn tie_break(tie: TieBreak) -> &'static str {
     }
 }
 
+/// Graph search, tree search or tree search with cycle checking, as a menu names it.
+pub fn repeats(repeats: Repeats) -> &'static str {
+    if !zh() {
+        return repeats.title();
+    }
+    match repeats {
+        Repeats::Graph => "图搜索",
+        Repeats::Tree => "树搜索",
+        Repeats::PathCheck => "树搜索＋环检测",
+    }
+}
+
+/// What a search does with a state it reaches again, in a sentence (a menu's hover text).
+pub fn repeats_describe(repeats: Repeats) -> &'static str {
+    if !zh() {
+        return repeats.describe();
+    }
+    match repeats {
+        Repeats::Graph => "再次到达的状态就是它已有的结点（多路径剪枝）",
+        Repeats::Tree => "再次到达的状态作为新结点",
+        Repeats::PathCheck => "已在通往被扩展结点的路径上的状态被丢弃，其余作为新结点",
+    }
+}
+
 pub fn outcome_word(outcome: Outcome) -> &'static str {
     if !zh() {
         return outcome.word();
@@ -357,6 +381,9 @@ pub fn describe<H: HeuristicChoice + LocalName>(config: &SearchConfig<H>) -> Str
     }
     if config.goal_test == GoalTest::OnGeneration {
         text.push_str("，生成时做目标测试");
+    }
+    if config.repeats != Repeats::Graph {
+        text.push_str(&format!("，{}", repeats(config.repeats)));
     }
     text
 }
@@ -455,6 +482,16 @@ pub fn config_error(error: &ConfigError) -> String {
         }
         (ConfigError::NoBackwardSearch, true) => {
             "双向搜索需要唯一的目标状态和进入一个状态的动作，这个问题没有提供".to_owned()
+        }
+        (ConfigError::Repeats(r), true) => format!(
+            "双向搜索只能做图搜索（两个方向在各自已到达的状态中相遇），不能做{}",
+            repeats(*r)
+        ),
+        (ConfigError::RecordFree(r), true) => {
+            format!(
+                "无记录引擎只做图搜索，不做{}：请用逐步执行的引擎",
+                repeats(*r)
+            )
         }
         (ConfigError::HeuristicNotReady(name), true) => {
             format!("启发函数 {name} 还不能用：它的表还需要构建或读入")

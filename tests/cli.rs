@@ -698,3 +698,236 @@ fn a_batch_answers_in_input_order_on_every_core() {
         text(&out.stderr)
     );
 }
+
+/// The expanded count of a `--stats` line: `4\texpanded 12, generated ...`.
+fn expanded(line: &str) -> u32 {
+    let after = line.split("expanded ").nth(1).expect("a --stats line");
+    after.split(',').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn tree_search_finds_the_same_answer_by_more_expansions() {
+    // Nine moves: enough for cycle checking to meet states again off the path.
+    let solve = |repeats: &str| {
+        let out = searchlab(
+            &[
+                "solve",
+                "-a",
+                "bfs",
+                "--stats",
+                "--repeats",
+                repeats,
+                "281043765",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.starts_with("9\t"), "{repeats}: {stdout}");
+        expanded(&stdout)
+    };
+    let (graph, path, tree) = (solve("graph"), solve("path"), solve("tree"));
+    assert!(graph < path && path < tree, "{graph} {path} {tree}");
+    assert_eq!(solve("tree+cycle-check"), path);
+    // Without --repeats, graph search (the lean solver's counts are the engine's).
+    let plain = searchlab(&["solve", "-a", "bfs", "--stats", "281043765"], b"");
+    assert_eq!(expanded(&text(&plain.stdout)), graph);
+    // The JSON counts the states generated again.
+    let out = searchlab(
+        &[
+            "solve",
+            "-a",
+            "bfs",
+            "--repeats",
+            "tree",
+            "--format",
+            "json",
+            "283104765",
+        ],
+        b"",
+    );
+    let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(value["moves"], 4);
+    assert!(value["stats"]["repeated"].as_u64().unwrap() > 0, "{value}");
+    assert_eq!(value["stats"]["duplicates"], 0);
+}
+
+/// IDA*'s own fast search knows nothing of the setting: with --repeats it runs in the stepping
+/// engine, where graph search is the path check, as with --trace.
+#[test]
+fn ida_star_with_repeats_runs_in_the_stepping_engine() {
+    let stats = |args: &[&str]| {
+        let mut all = vec!["solve", "-a", "idastar", "--stats", "--format", "json"];
+        all.extend_from_slice(args);
+        all.push("281043765");
+        let out = searchlab(&all, b"");
+        let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        assert_eq!(value["moves"], 9, "{args:?}");
+        (
+            value["stats"]["expanded"].clone(),
+            value["stats"]["generated"].clone(),
+        )
+    };
+    let stepping = stats(&["--trace", "/dev/null"]);
+    assert_ne!(stats(&[]), stepping);
+    assert_eq!(stats(&["--repeats", "path"]), stepping);
+    assert_eq!(
+        stats(&["--repeats", "graph", "--trace", "/dev/null"]),
+        stepping
+    );
+    assert_ne!(stats(&["--repeats", "tree"]), stepping);
+}
+
+#[test]
+fn a_tree_search_stops_at_the_node_limit_where_graph_search_solves() {
+    // 16 moves: graph search expands about 10,000 nodes (iterative deepening about 44,000);
+    // tree search, going back and forth, passes 100,000 stored nodes first.
+    for algorithm in ["bfs", "ids"] {
+        let args = |repeats| {
+            [
+                "solve",
+                "-a",
+                algorithm,
+                "--repeats",
+                repeats,
+                "--node-limit",
+                "100000",
+                "231804765",
+            ]
+        };
+        let tree = searchlab(&args("tree"), b"");
+        assert_eq!(tree.status.code(), Some(3), "{}", text(&tree.stderr));
+        assert!(
+            text(&tree.stdout).starts_with("stopped: node limit of 100000 reached after "),
+            "{algorithm}: {}",
+            text(&tree.stdout)
+        );
+        let graph = searchlab(&args("graph"), b"");
+        assert_eq!(graph.status.code(), Some(0), "{algorithm}");
+        assert_eq!(text(&graph.stdout), "16\n", "{algorithm}");
+    }
+}
+
+/// Depth-limited DFS without the cycle check walks back and forth: the path it finds within its
+/// limit of 30 visits a few boards again and again. Graph search is the path check for DFS, so
+/// both settings give the same run, whose path repeats no board.
+#[test]
+fn a_depth_first_tree_search_finds_a_path_round_cycles() {
+    let path = |repeats| -> Vec<String> {
+        let out = searchlab(
+            &[
+                "solve",
+                "-a",
+                "dfs",
+                "--repeats",
+                repeats,
+                "--format",
+                "json",
+                "--path",
+                "283104765",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        serde_json::from_value(value["path"].clone()).unwrap()
+    };
+    let distinct = |boards: &[String]| {
+        boards
+            .iter()
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    };
+    let tree = path("tree");
+    assert!(distinct(&tree) < tree.len(), "{tree:?}");
+    let checked = path("path");
+    assert_eq!(distinct(&checked), checked.len(), "{checked:?}");
+    assert_eq!(path("graph"), checked);
+}
+
+#[test]
+fn a_bad_repeats_setting_is_refused_in_one_line() {
+    let stderr = assert_refused(&searchlab(
+        &["solve", "--repeats", "forest", "283104765"],
+        b"",
+    ));
+    assert!(stderr.contains("graph, tree, path"), "{stderr}");
+    let stderr = assert_refused(&searchlab(
+        &[
+            "solve",
+            "-a",
+            "bidirectional-bfs",
+            "--repeats",
+            "tree",
+            "283104765",
+        ],
+        b"",
+    ));
+    assert!(stderr.contains("graph search only"), "{stderr}");
+    let stderr = assert_refused(&searchlab_in(
+        "zh",
+        &[
+            "solve",
+            "-a",
+            "bidirectional-ucs",
+            "--repeats",
+            "path",
+            "283104765",
+        ],
+        b"",
+    ));
+    assert!(stderr.contains("双向搜索只能做图搜索"), "{stderr}");
+    let stderr = assert_refused(&searchlab(
+        &["experiment", "--config", "bfs:repeats=forest"],
+        b"",
+    ));
+    assert!(stderr.contains("repeats=graph|tree|path"), "{stderr}");
+    // A bidirectional search in graph search, as it always was.
+    let out = searchlab(
+        &[
+            "solve",
+            "-a",
+            "bidirectional-bfs",
+            "--repeats",
+            "graph",
+            "283104765",
+        ],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "4\n");
+}
+
+#[test]
+fn an_experiment_compares_graph_and_tree_search() {
+    let out = searchlab(
+        &[
+            "experiment",
+            "--max-depth",
+            "4",
+            "--step",
+            "4",
+            "--boards",
+            "3",
+            "--threads",
+            "1",
+            "--format",
+            "csv",
+            "--config",
+            "bfs",
+            "--config",
+            "bfs:repeats=tree",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert_eq!((rows[0][1], rows[1][1]), ("bfs", "bfs repeats=tree"));
+    let generated = |row: &[&str]| row[3].parse::<f64>().unwrap();
+    assert!(generated(&rows[0]) < generated(&rows[1]), "{stdout}");
+}

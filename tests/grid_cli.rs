@@ -592,3 +592,41 @@ fn map_and_scenario_errors_speak_chinese() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Tree search on a map runs in the stepping engine: A* finds the same length as graph search,
+/// storing a cell again for each path to it, and BFS, which has no estimate to aim it, reaches
+/// the node limit.
+#[test]
+fn tree_search_on_a_map() {
+    let dir = folder("tree");
+    let map = write(&dir, "test.map", MAP);
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve", "--map", &map, "--start", "1,3", "--goal", "6,4", "--format", "json",
+        ];
+        args.extend_from_slice(extra);
+        searchlab("en", &args)
+    };
+    let value = |out: &Output| -> serde_json::Value {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_str(&text(&out.stdout)).unwrap()
+    };
+    let graph = value(&solve(&[]));
+    for repeats in ["tree", "path"] {
+        let tree = value(&solve(&["--repeats", repeats]));
+        assert_eq!(tree["length"], graph["length"], "{repeats}");
+        assert!(
+            tree["stats"]["repeated"].as_u64().unwrap() > 0,
+            "{repeats}: {tree}"
+        );
+        assert!(
+            tree["stats"]["nodes"].as_u64() > graph["stats"]["nodes"].as_u64(),
+            "{repeats}: {tree} {graph}"
+        );
+    }
+    let out = solve(&["-a", "bfs", "--repeats", "tree", "--node-limit", "500"]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let stopped: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(stopped["node_limit"], 500, "{stopped}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -31,7 +31,7 @@ use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::domains::grid::{Cell, Connectivity, Preset};
 use crate::domains::puzzle::{HeuristicKind, Rng, SearchConfig};
-use crate::search::{Algorithm, GoalTest, NodeId, Place, Status, TieBreak};
+use crate::search::{Algorithm, GoalTest, NodeId, Place, Repeats, Status, TieBreak};
 
 type H = Harness<'static, App>;
 
@@ -137,6 +137,8 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
         } else {
             GoalTest::OnExpansion
         },
+        // Graph search until the window offers the setting.
+        repeats: Repeats::Graph,
         node_limit: limits[rng.below(limits.len())],
         depth_limit: [0, 3, 30, 2_000_000][rng.below(4)],
     }

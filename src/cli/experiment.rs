@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use crate::domains::puzzle::{
     ExperimentSpec, ExperimentTable, HeuristicKind, SearchConfig, run_experiment,
 };
-use crate::search::{Algorithm, GoalTest, TieBreak};
+use crate::search::{Algorithm, GoalTest, Repeats, TieBreak};
 
 /// Table formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -36,10 +36,11 @@ pub struct ExperimentOptions {
     pub seed: u64,
     /// A configuration as algorithm[:heuristic[:weight]][:key=value]..., e.g. bfs,
     /// astar:misplaced, weighted-astar:manhattan:1.5, bfs:goal-test=generation,
-    /// astar:manhattan:tie=fifo, dfs:depth-limit=12, ids:node-limit=1000000. Settings: tie
-    /// (smaller-h, fifo, lifo), goal-test (expansion, or generation for bfs), depth-limit (dfs),
-    /// node-limit (a search stopped there is left out of the means). Repeat for several;
-    /// default: bfs, astar:misplaced, astar:manhattan.
+    /// astar:manhattan:tie=fifo, dfs:depth-limit=12, ids:node-limit=1000000,
+    /// bfs:repeats=tree:node-limit=100000. Settings: tie (smaller-h, fifo, lifo), goal-test
+    /// (expansion, or generation for bfs), repeats (graph, tree, or path: tree search with
+    /// cycle checking), depth-limit (dfs), node-limit (a search stopped there is left out of
+    /// the means). Repeat for several; default: bfs, astar:misplaced, astar:manhattan.
     #[arg(long = "config", short, value_parser = parse_config)]
     pub configs: Vec<SearchConfig>,
     /// The goal (3x3 board or preset).
@@ -73,12 +74,12 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 /// The settings a configuration may name after its algorithm, as `key=value`.
-const SETTINGS: &str =
-    "tie=smaller-h|fifo|lifo, goal-test=expansion|generation, depth-limit=N, node-limit=N";
+const SETTINGS: &str = "tie=smaller-h|fifo|lifo, goal-test=expansion|generation, \
+     repeats=graph|tree|path, depth-limit=N, node-limit=N";
 
 /// Reads `algorithm[:heuristic[:weight]][:key=value]...`: every search setting a textbook
 /// table may depend on can be named, in any order after the algorithm (`tie=`, `goal-test=`,
-/// `depth-limit=`, `node-limit=`); the others keep their defaults.
+/// `repeats=`, `depth-limit=`, `node-limit=`); the others keep their defaults.
 pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
     // Clap quotes the whole value; the message names the part that is wrong, in the language
     // already chosen.
@@ -116,6 +117,7 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
                         _ => return Err(bad_value()),
                     }
                 }
+                "repeats" => config.repeats = Repeats::from_name(value).ok_or_else(bad_value)?,
                 "depth-limit" => {
                     config.depth_limit = u32::try_from(count(value)?).map_err(|_| bad_value())?
                 }
@@ -354,6 +356,58 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("| dfs depth-limit=6 generated |"), "{text}");
+    }
+
+    /// `repeats=` names graph search, tree search or cycle checking; the table's columns say
+    /// which, and tree search generates the most.
+    #[test]
+    fn a_config_names_what_it_does_with_repeated_states() {
+        crate::i18n::set_language(crate::i18n::Language::English);
+        assert_eq!(parse_config("bfs").unwrap().repeats, Repeats::Graph);
+        assert_eq!(
+            parse_config("bfs:repeats=tree").unwrap().repeats,
+            Repeats::Tree
+        );
+        assert_eq!(
+            parse_config("dfs:repeats=tree+cycle-check:depth-limit=8")
+                .unwrap()
+                .repeats,
+            Repeats::PathCheck
+        );
+        assert!(
+            parse_config("astar:repeats=forest")
+                .unwrap_err()
+                .contains("repeats=graph|tree|path")
+        );
+        assert!(
+            parse_config("bidirectional-bfs:repeats=path")
+                .unwrap_err()
+                .contains("graph search only")
+        );
+        let spec = ExperimentSpec {
+            goal: "123804765".parse().unwrap(),
+            // Deep enough for cycle checking to meet states again off the path.
+            depths: vec![8],
+            boards_per_depth: 5,
+            seed: 2,
+            configs: ["bfs", "bfs:repeats=path", "bfs:repeats=tree"]
+                .iter()
+                .map(|c| parse_config(c).unwrap())
+                .collect(),
+            threads: 1,
+        };
+        let table = run_experiment(&spec, &|_, _| {}, &AtomicBool::new(false)).unwrap();
+        let [graph, path, tree] = table.entries[0][..] else {
+            panic!("three configs")
+        };
+        assert!(
+            graph.mean_generated < path.mean_generated && path.mean_generated < tree.mean_generated,
+            "{graph:?} {path:?} {tree:?}"
+        );
+        assert_eq!((graph.optimal, path.optimal, tree.optimal), (1.0, 1.0, 1.0));
+        let text = table.markdown(5, 2);
+        assert!(text.contains("| bfs repeats=path generated |"), "{text}");
+        assert!(text.contains("| bfs repeats=tree generated |"), "{text}");
     }
 
     fn small_table() -> ExperimentTable {

@@ -34,7 +34,7 @@ use crate::domains::grid::{
 use crate::domains::puzzle::HeuristicKind;
 use crate::i18n::{self, pick};
 use crate::search::{
-    Algorithm, Cost, SearchConfig, Stats, Status, plain_search_with, try_new_search,
+    Algorithm, Cost, Repeats, SearchConfig, Stats, Status, plain_search_with, try_new_search,
 };
 
 /// The largest map file read. A 1024x1024 map with Windows line ends is just over 1 MB, so a
@@ -162,6 +162,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
         weight: puzzle.weight,
         tie_break: puzzle.tie_break,
         goal_test: puzzle.goal_test,
+        repeats: puzzle.repeats,
         node_limit: puzzle.node_limit,
         depth_limit: puzzle.depth_limit,
     };
@@ -387,7 +388,8 @@ struct Found {
     millis: f64,
 }
 
-/// Runs one search: the record-free engine, or the stepping one when a trace is written.
+/// Runs one search: the record-free engine, or the stepping one when a trace is written or the
+/// search is a tree search (the record-free engine is a graph search).
 fn search(
     grid: &Grid,
     config: SearchConfig<GridHeuristic>,
@@ -395,17 +397,22 @@ fn search(
 ) -> Result<Found, String> {
     let started = Instant::now();
     let (solution, stats, limit_reached) = match trace {
-        None => {
+        None if config.repeats == Repeats::Graph => {
             let outcome = plain_search_with(grid, config, DenseIndex::new(grid))
                 .map_err(|e| i18n::config_error(&e))?;
             (outcome.solution, outcome.stats, outcome.limit_reached)
         }
-        Some(files) => {
+        trace => {
             let mut search =
                 try_new_search(grid.clone(), config).map_err(|e| i18n::config_error(&e))?;
-            files
-                .run_next(search.as_mut())
-                .map_err(|err| super::solve::trace_error(&err))?;
+            match trace {
+                Some(files) => files
+                    .run_next(search.as_mut())
+                    .map_err(|err| super::solve::trace_error(&err))?,
+                None => {
+                    search.run(usize::MAX);
+                }
+            }
             let solution = match search.status() {
                 Status::Solved { goal } => Some((
                     search.node(goal).g,

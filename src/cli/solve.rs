@@ -22,7 +22,7 @@ use crate::domains::puzzle::{
 };
 use crate::i18n::{self, pick};
 use crate::search::{
-    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Stats, Status, TieBreak, try_new_search,
+    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Repeats, Stats, Status, TieBreak, try_new_search,
 };
 
 /// Output formats.
@@ -121,13 +121,21 @@ pub struct SolveOptions {
     /// When the goal test happens (generation: BFS only).
     #[arg(long, value_enum, default_value_t = GoalTestArg::Expansion)]
     pub goal_test: GoalTestArg,
+    /// What a search does with a state it reaches again: graph (the default: one node per
+    /// state, multiple-path pruning), tree (tree search: a new node every time) or path (tree
+    /// search that drops a child already on its own path; also tree+cycle-check). dfs, ids and
+    /// idastar remember only their path, so graph is path for them; the bidirectional
+    /// searches are graph only. Tree and path run in the stepping engine, and --node-limit
+    /// stops a tree search that would go round a cycle for ever.
+    #[arg(long, value_name = "graph|tree|path", value_parser = parse_repeats)]
+    pub repeats: Option<Repeats>,
     /// The deepest node dfs expands: 0 to 1000000, for dfs only (default 30).
     #[arg(long, value_name = "D")]
     pub depth_limit: Option<u32>,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
-    /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace) holds about 330
-    /// bytes a node, so the default, 5000000, is about 1.6 GB; the lean solver behind the other
-    /// best-first searches holds far less. The fast idastar stores only its path: it has no
+    /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace, --repeats tree or
+    /// path) holds about 330 bytes a node, so the default, 5000000, is about 1.6 GB; the lean
+    /// solver behind the other best-first searches holds far less. The fast idastar stores only its path: it has no
     /// limit unless one is given, and then counts the nodes it generates.
     #[arg(long)]
     pub node_limit: Option<usize>,
@@ -256,6 +264,14 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
     super::whole_number(s, 1, cores() as u64).map(|n| n as usize)
 }
 
+fn parse_repeats(s: &str) -> Result<Repeats, String> {
+    Repeats::from_name(s).ok_or_else(|| {
+        let mut names: Vec<&str> = Repeats::ALL.iter().map(|r| r.name()).collect();
+        names.push("tree+cycle-check");
+        unknown("repeated-state setting", "重复状态设置", &names)
+    })
+}
+
 fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
     TieBreak::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
@@ -293,6 +309,7 @@ impl SolveOptions {
                 GoalTestArg::Expansion => GoalTest::OnExpansion,
                 GoalTestArg::Generation => GoalTest::OnGeneration,
             },
+            repeats: self.repeats.unwrap_or_default(),
             node_limit: self.node_limit(),
             depth_limit: self.depth_limit.unwrap_or(DEFAULT_DEPTH_LIMIT),
         }
@@ -593,13 +610,15 @@ impl Solver {
             None => None,
         };
         let traced = options.trace.is_some();
-        // The stepping algorithms (and IDA* when traced, which steps) find the standard
-        // database by name; only the fast IDA* takes any split.
+        // The stepping algorithms (and IDA* when traced or a tree search, which step) find the
+        // standard database by name; only the fast IDA* takes any split.
         let standard = options
             .pdb_groups
             .as_ref()
             .is_none_or(|groups| *groups == Partition::fifteen_663());
-        let fast_ida = options.algorithm == Some(Algorithm::IdaStar) && !traced;
+        let fast_ida = options.algorithm == Some(Algorithm::IdaStar)
+            && !traced
+            && config.repeats == Repeats::Graph;
         if options.puzzle_heuristic() == HeuristicArg::PatternDatabase && !fast_ida && !standard {
             return Err(SetupError::Combination(Combination::GroupsWithoutIdaStar));
         }
@@ -629,16 +648,17 @@ impl Solver {
     }
 
     /// IDA* on the puzzle's fast path, and with which heuristic, for boards of this side:
-    /// when asked for (unless a trace wants the stepping engine's records), and by default on
-    /// 4x4 boards, where IDA* with the pattern database is the fastest optimal method here.
+    /// when asked for (unless a trace wants the stepping engine's records, or tree search its
+    /// handling of repeated states), and by default on 4x4 boards, where IDA* with the pattern
+    /// database is the fastest optimal method here.
     fn ida_heuristic(&self, side: usize) -> Option<HeuristicArg> {
-        let traced = self.trace.is_some();
+        let stepping = self.trace.is_some() || self.config.repeats != Repeats::Graph;
         match (self.algorithm_given, self.heuristic) {
-            (true, _) if self.config.algorithm == Algorithm::IdaStar && !traced => Some(
+            (true, _) if self.config.algorithm == Algorithm::IdaStar && !stepping => Some(
                 self.heuristic
                     .unwrap_or(HeuristicArg::Kind(HeuristicKind::Manhattan)),
             ),
-            (false, None) if side == 4 && !traced => Some(HeuristicArg::PatternDatabase),
+            (false, None) if side == 4 && !stepping => Some(HeuristicArg::PatternDatabase),
             _ => None,
         }
     }
@@ -940,7 +960,8 @@ impl Worker<'_> {
             .find(|(s, _, _)| *s == side)
             .expect("prepared above");
         let (path, stats, limit) = match (lean, &solver.trace) {
-            // The lean solver keeps no per-step records, so a trace needs the stepping engine.
+            // The lean solver keeps no per-step records, so a trace needs the stepping engine;
+            // so does tree search (there is no lean solver for it).
             (Some(lean), None) => {
                 let outcome = lean.solve(board);
                 (outcome.path, outcome.stats, outcome.limit_reached)
@@ -1059,6 +1080,7 @@ pub(super) fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
         "duplicates": stats.duplicates,
         "improved": stats.improved,
         "reopened": stats.reopened,
+        "repeated": stats.repeated,
         "max_open": stats.max_open,
         "nodes": stats.nodes,
         "time_ms": millis,

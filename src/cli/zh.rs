@@ -103,8 +103,15 @@ const PAGES: &[Page] = &[
             ("tie_break", "f 相同时的顺序：smaller-h、fifo 或 lifo"),
             ("goal_test", "何时做目标测试（generation 仅用于 BFS）"),
             (
+                "repeats",
+                "搜索再次到达一个状态时怎么做：graph（默认，图搜索：每个状态一个结点，多路径剪枝）、\
+                 tree（树搜索：每次都是新结点）或 path（树搜索＋环检测：丢弃已在自身路径上的子结点；\
+                 也可写 tree+cycle-check）。dfs、ids 和 idastar 只记住当前路径，对它们 graph 就是 path；\
+                 双向搜索只能用 graph。tree 和 path 在逐步引擎中运行，--node-limit 会停下绕环不止的树搜索",
+            ),
+            (
                 "node_limit",
-                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。",
+                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace、--repeats tree 或 path）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。",
             ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             ("stats", "打印扩展数、生成数、open 表峰值和用时"),
@@ -148,8 +155,12 @@ const PAGES: &[Page] = &[
             ("seed", "抽取棋盘的随机种子；种子相同，棋盘相同"),
             (
                 "configs",
-                "一个配置，写成 algorithm[:heuristic[:weight]]，如 bfs、astar:misplaced、\
-                 weighted-astar:manhattan:1.5。可重复；默认 bfs、astar:misplaced、astar:manhattan",
+                "一个配置，写成 algorithm[:heuristic[:weight]][:设置=值]...，如 bfs、astar:misplaced、\
+                 weighted-astar:manhattan:1.5、bfs:goal-test=generation、dfs:depth-limit=12、\
+                 bfs:repeats=tree:node-limit=100000。设置：tie（smaller-h、fifo、lifo）、\
+                 goal-test（expansion，bfs 还可用 generation）、repeats（graph 图搜索、tree 树搜索、\
+                 path 树搜索＋环检测）、depth-limit（dfs）、node-limit（在此停止的搜索不计入平均）。\
+                 可重复；默认 bfs、astar:misplaced、astar:manhattan",
             ),
             ("goal", "目标状态（3x3 棋盘或预设）"),
             ("threads", "工作线程数，1 到 256"),

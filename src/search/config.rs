@@ -1,5 +1,5 @@
 //! What a search is asked to do: the algorithm, its heuristic, weight, tie-break, goal test,
-//! depth limit and node limit.
+//! how it treats a state reached again, depth limit and node limit.
 
 use std::fmt;
 
@@ -161,6 +161,21 @@ impl Algorithm {
         )
     }
 
+    /// Whether it can run with this treatment of repeated states. The bidirectional searches
+    /// run as graph search only: each half keeps the states it has reached, since that is
+    /// where the halves meet. The others take all three (the depth-first ones run graph search
+    /// as the path check: [`SearchConfig::effective_repeats`]).
+    ///
+    /// ```
+    /// use searchlab::search::{Algorithm, Repeats};
+    /// assert!(Algorithm::BreadthFirst.supports_repeats(Repeats::Tree));
+    /// assert!(!Algorithm::BidirectionalBfs.supports_repeats(Repeats::Tree));
+    /// assert!(Algorithm::BidirectionalBfs.supports_repeats(Repeats::Graph));
+    /// ```
+    pub fn supports_repeats(self, repeats: Repeats) -> bool {
+        repeats == Repeats::Graph || !self.is_bidirectional()
+    }
+
     /// Looks an algorithm up by its command-line name (any of [`Algorithm::EVERY`]).
     pub fn from_name(name: &str) -> Option<Algorithm> {
         Algorithm::EVERY
@@ -218,6 +233,101 @@ impl TieBreak {
     }
 }
 
+/// What a search does with a state it reaches again: the textbook's graph search and tree
+/// search (AIMA 3.3; AIspace's "multiple-path pruning" and "cycle checking").
+///
+/// On a ring of three states whose goal is off the ring, graph search has seen everything
+/// after three expansions, while tree search goes round for ever (here, to the node limit):
+///
+/// ```
+/// use searchlab::search::{Algorithm, Repeats, SearchConfig, Status, new_search};
+/// # use searchlab::search::example::Ring;
+/// let config = |repeats| SearchConfig {
+///     repeats,
+///     node_limit: 100,
+///     ..SearchConfig::with(Algorithm::BreadthFirst, ())
+/// };
+/// let mut graph = new_search(Ring, config(Repeats::Graph));
+/// graph.run(usize::MAX);
+/// assert_eq!((graph.status(), graph.stats().expanded), (Status::Exhausted, 3));
+/// let mut tree = new_search(Ring, config(Repeats::Tree));
+/// tree.run(usize::MAX);
+/// assert_eq!(tree.status(), Status::LimitReached);
+/// // Cycle checking cuts the ring's cycles but not the two ways round it.
+/// let mut path = new_search(Ring, config(Repeats::PathCheck));
+/// path.run(usize::MAX);
+/// assert_eq!(path.status(), Status::Exhausted);
+/// assert!(path.stats().expanded > 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Repeats {
+    /// Graph search: every state reached is remembered (open and closed), and a child whose
+    /// state has a node already is that node (ignored, or given the shorter path): each state
+    /// is one node. Multiple-path pruning; the default.
+    #[default]
+    Graph,
+    /// Tree search: nothing reached is remembered, and every child is a new node, so a state
+    /// reached by several paths (or round a cycle) is in the tree several times.
+    Tree,
+    /// Tree search with cycle checking: a child whose state is already on its own path from
+    /// the start is discarded ([`Outcome::OnPath`](super::Outcome::OnPath)); any other child is
+    /// a new node, as in tree search.
+    PathCheck,
+}
+
+impl Repeats {
+    /// Every setting, in menu order.
+    pub const ALL: [Repeats; 3] = [Repeats::Graph, Repeats::Tree, Repeats::PathCheck];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Repeats::Graph => "graph",
+            Repeats::Tree => "tree",
+            Repeats::PathCheck => "path",
+        }
+    }
+
+    /// A short human title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Repeats::Graph => "Graph search",
+            Repeats::Tree => "Tree search",
+            Repeats::PathCheck => "Tree search + cycle check",
+        }
+    }
+
+    /// What it does with a state reached again, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Repeats::Graph => {
+                "a state reached again is the node it already has (multiple-path pruning)"
+            }
+            Repeats::Tree => "a state reached again is a new node",
+            Repeats::PathCheck => {
+                "a state already on the path to the node expanded is discarded; others are new nodes"
+            }
+        }
+    }
+
+    /// Looks a setting up by its command-line name; `tree+cycle-check` is `path` too.
+    pub fn from_name(name: &str) -> Option<Repeats> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("tree+cycle-check") {
+            return Some(Repeats::PathCheck);
+        }
+        Repeats::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for Repeats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// When a node is checked against the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum GoalTest {
@@ -242,6 +352,10 @@ pub struct SearchConfig<H> {
     /// are first in, first out among equal f.
     pub tie_break: TieBreak,
     pub goal_test: GoalTest,
+    /// Graph search, tree search, or tree search with cycle checking. Settings saved before
+    /// it existed read graph search, which is what every search did then.
+    #[serde(default)]
+    pub repeats: Repeats,
     /// The search stops with [`crate::search::Status::LimitReached`] rather than create more nodes.
     pub node_limit: usize,
     /// The deepest node depth-limited DFS expands ([`Algorithm::DepthFirst`] only): children
@@ -274,6 +388,7 @@ impl<H: HeuristicChoice> Default for SearchConfig<H> {
             weight: 2.0,
             tie_break: TieBreak::SmallerH,
             goal_test: GoalTest::OnExpansion,
+            repeats: Repeats::Graph,
             node_limit: DEFAULT_NODE_LIMIT,
             depth_limit: DEFAULT_DEPTH_LIMIT,
         }
@@ -296,6 +411,19 @@ pub enum ConfigError {
          problem does not offer"
     )]
     NoBackwardSearch,
+    /// A bidirectional search asked to run as anything but graph search.
+    #[error(
+        "bidirectional search runs as graph search only (its halves meet in the states each has \
+         reached), not as {}", .0.title().to_lowercase()
+    )]
+    Repeats(Repeats),
+    /// The record-free engine ([`plain_search`](super::plain_search)) asked for tree search:
+    /// its callers run such a search on the stepping engine instead.
+    #[error(
+        "the record-free engine runs graph search only, not {}: use the stepping engine",
+        .0.title().to_lowercase()
+    )]
+    RecordFree(Repeats),
     #[error("the heuristic {0} is not ready: its tables are still to be built or loaded")]
     HeuristicNotReady(&'static str),
     #[error("the heuristic {0} is not made for this problem (it fits problems of another size)")]
@@ -335,7 +463,28 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.algorithm == Algorithm::DepthFirst && self.depth_limit > MAX_DEPTH_LIMIT {
             return Err(ConfigError::DepthLimit(self.depth_limit));
         }
+        if !self.algorithm.supports_repeats(self.repeats) {
+            return Err(ConfigError::Repeats(self.repeats));
+        }
         Ok(())
+    }
+
+    /// The treatment of repeated states actually applied. The depth-first searches remember no
+    /// state off the current path, so graph search there is the path check they have always
+    /// made (the one memory they have); the others apply the setting as it is.
+    ///
+    /// ```
+    /// use searchlab::search::{Algorithm, Repeats, SearchConfig};
+    /// let ida = SearchConfig::<()>::with(Algorithm::IdaStar, ());
+    /// assert_eq!(ida.effective_repeats(), Repeats::PathCheck);
+    /// assert_eq!(SearchConfig::<()>::default().effective_repeats(), Repeats::Graph);
+    /// ```
+    pub fn effective_repeats(&self) -> Repeats {
+        if self.algorithm.is_depth_first() && self.repeats == Repeats::Graph {
+            Repeats::PathCheck
+        } else {
+            self.repeats
+        }
     }
 
     /// Checks a weight of the heuristic: a number from 1 to 100 (below 1, or negative or NaN,
@@ -394,6 +543,115 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.goal_test == GoalTest::OnGeneration {
             text.push_str(", goal test at generation");
         }
+        if self.repeats != Repeats::Graph {
+            text.push_str(&format!(", {}", self.repeats.title().to_lowercase()));
+        }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings and session files written before the setting existed hold no `repeats`: they
+    /// load as graph search, what every search was then.
+    #[test]
+    fn a_config_saved_without_repeats_loads_as_graph_search() {
+        let old = r#"{"algorithm":"BreadthFirst","heuristic":null,"weight":2.0,
+            "tie_break":"SmallerH","goal_test":"OnExpansion","node_limit":1000,"depth_limit":7}"#;
+        let config: SearchConfig<()> = serde_json::from_str(old).unwrap();
+        assert_eq!(config.repeats, Repeats::Graph);
+        assert_eq!(
+            (config.algorithm, config.node_limit, config.depth_limit),
+            (Algorithm::BreadthFirst, 1000, 7)
+        );
+        for repeats in Repeats::ALL {
+            let saved = SearchConfig::<()> { repeats, ..config };
+            let text = serde_json::to_string(&saved).unwrap();
+            assert_eq!(
+                serde_json::from_str::<SearchConfig<()>>(&text).unwrap(),
+                saved
+            );
+        }
+    }
+
+    #[test]
+    fn repeats_are_named_as_typed() {
+        for repeats in Repeats::ALL {
+            assert_eq!(Repeats::from_name(repeats.name()), Some(repeats));
+            assert_eq!(
+                Repeats::from_name(&repeats.name().to_uppercase()),
+                Some(repeats)
+            );
+        }
+        assert_eq!(
+            Repeats::from_name(" tree+cycle-check "),
+            Some(Repeats::PathCheck)
+        );
+        assert_eq!(Repeats::from_name("forest"), None);
+        assert_eq!(Repeats::default(), Repeats::Graph);
+        assert_eq!(SearchConfig::<()>::default().repeats, Repeats::Graph);
+    }
+
+    /// Only the bidirectional searches refuse a setting, and only tree search in either form;
+    /// the depth-first ones run graph search as their path check.
+    #[test]
+    fn only_the_bidirectional_searches_refuse_tree_search() {
+        for algorithm in Algorithm::EVERY {
+            for repeats in Repeats::ALL {
+                let config = SearchConfig {
+                    repeats,
+                    ..SearchConfig::with(algorithm, ())
+                };
+                let refused = algorithm.is_bidirectional() && repeats != Repeats::Graph;
+                assert_eq!(!algorithm.supports_repeats(repeats), refused);
+                assert_eq!(
+                    config.validate(),
+                    if refused {
+                        Err(ConfigError::Repeats(repeats))
+                    } else {
+                        Ok(())
+                    },
+                    "{algorithm} {repeats}"
+                );
+                let effective = match (algorithm.is_depth_first(), repeats) {
+                    (true, Repeats::Graph) => Repeats::PathCheck,
+                    _ => repeats,
+                };
+                assert_eq!(
+                    config.effective_repeats(),
+                    effective,
+                    "{algorithm} {repeats}"
+                );
+            }
+        }
+        assert_eq!(
+            ConfigError::Repeats(Repeats::PathCheck).to_string(),
+            "bidirectional search runs as graph search only (its halves meet in the states each \
+             has reached), not as tree search + cycle check"
+        );
+    }
+
+    #[test]
+    fn the_description_names_tree_search() {
+        let mut config = SearchConfig::with(Algorithm::BreadthFirst, ());
+        assert!(
+            !config.describe().contains("search +"),
+            "{}",
+            config.describe()
+        );
+        config.repeats = Repeats::Tree;
+        assert!(
+            config.describe().ends_with(", tree search"),
+            "{}",
+            config.describe()
+        );
+        config.repeats = Repeats::PathCheck;
+        assert!(
+            config.describe().ends_with(", tree search + cycle check"),
+            "{}",
+            config.describe()
+        );
     }
 }

@@ -11,6 +11,13 @@
 //! exhausted. A step is one removal from the stack, as in the best-first engine; the step that
 //! begins an iteration takes the start again and says so ([`StepView::new_iteration`]).
 //!
+//! **Repeated states** ([`Repeats`]). Remembering nothing off the current path, these searches
+//! have no graph search of their own: with [`Repeats::Graph`] (the default) and with
+//! [`Repeats::PathCheck`] a child whose state is already on the current path is ignored
+//! ([`Outcome::OnPath`]), and with [`Repeats::Tree`] nothing is checked and such a child is a
+//! new node like any other, so the search goes round cycles until the bound stops it
+//! ([`SearchConfig::effective_repeats`]).
+//!
 //! The textbook writes these searches recursively; the stack here holds the children still to
 //! visit at every level of the recursion, next first, so open lists the same nodes a student
 //! would write down. Nodes are never shared between iterations: each generation of a state is a
@@ -19,7 +26,7 @@
 use rustc_hash::FxHashMap;
 
 use super::Search;
-use super::config::{Algorithm, ConfigError, GoalTest, SearchConfig};
+use super::config::{Algorithm, ConfigError, GoalTest, Repeats, SearchConfig};
 use super::cost::Cost;
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
@@ -93,6 +100,9 @@ pub struct DepthFirst<P: SearchProblem> {
     path: Vec<NodeId>,
     /// The states on `path`, for the cycle check.
     on_path: FxHashMap<P::Key, NodeId>,
+    /// Whether a child whose state is on the current path is ignored: always but in tree
+    /// search.
+    checks_path: bool,
     closed: Vec<NodeId>,
     steps: Vec<StepRecord<P::State, P::Action>>,
     children: Vec<Child<P::Action>>,
@@ -159,6 +169,7 @@ impl<P: SearchProblem> DepthFirst<P> {
             stack: vec![NodeId(0)],
             path: Vec::new(),
             on_path: FxHashMap::default(),
+            checks_path: config.effective_repeats() == Repeats::PathCheck,
             closed: Vec::new(),
             steps: Vec::new(),
             children: Vec::new(),
@@ -240,11 +251,13 @@ impl<P: SearchProblem> DepthFirst<P> {
         if !goal_taken {
             self.problem.successors(&before.state, &mut successors);
         }
-        // Every child off the path becomes a node, pruned or not. An expansion that would pass
-        // the limit is refused whole.
+        // Every child not ignored as on the path becomes a node, pruned or not. An expansion
+        // that would pass the limit is refused whole.
         let new = successors
             .iter()
-            .filter(|(_, s, _)| !self.on_path.contains_key(&self.problem.key(s)))
+            .filter(|(_, s, _)| {
+                !self.checks_path || !self.on_path.contains_key(&self.problem.key(s))
+            })
             .count();
         if self.nodes.len() + new > self.config.node_limit {
             self.successors = successors;
@@ -305,8 +318,12 @@ impl<P: SearchProblem> DepthFirst<P> {
                 self.stats.generated += 1;
                 iteration.generated += 1;
                 let g = before.g + cost;
-                let key = self.problem.key(&state);
-                if let Some(&on) = self.on_path.get(&key) {
+                let on_path = if self.checks_path {
+                    self.on_path.get(&self.problem.key(&state)).copied()
+                } else {
+                    None
+                };
+                if let Some(on) = on_path {
                     self.stats.duplicates += 1;
                     self.children.push(Child {
                         node: on,

@@ -155,6 +155,9 @@ fn short_name<H: HeuristicChoice>(config: &SearchConfig<H>) -> String {
     if config.goal_test == GoalTest::OnGeneration {
         name.push_str(" goal-test=generation");
     }
+    if config.repeats != default.repeats {
+        let _ = write!(name, " repeats={}", config.repeats.name());
+    }
     if config.algorithm == Algorithm::DepthFirst {
         let _ = write!(name, " depth-limit={}", config.depth_limit);
     }

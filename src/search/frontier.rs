@@ -112,7 +112,8 @@ impl<P: SearchProblem> Frontier<P> {
 
     /// Adds a new node to the arena and to its direction's open list, with f from the config
     /// and the next tie value; the caller has entered its state in that direction's index
-    /// under the id returned (the arena's length).
+    /// under the id returned (the arena's length), unless (tree search) the state has an
+    /// earlier node there.
     #[inline]
     pub(super) fn push(
         &mut self,
@@ -235,7 +236,11 @@ impl<P: SearchProblem> Frontier<P> {
                     debug_assert_eq!(child.node.index(), self.nodes.len());
                     let half = self.half_mut(node.direction);
                     half.open.remove(&OpenKey::of(&node));
-                    half.index.remove(problem, &problem.key(&node.state));
+                    // A tree search's state generated again left the index to its first node.
+                    let key = problem.key(&node.state);
+                    if half.index.get(problem, &key) == Some(child.node) {
+                        half.index.remove(problem, &key);
+                    }
                     self.seq -= 1;
                 }
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => {
@@ -249,8 +254,8 @@ impl<P: SearchProblem> Frontier<P> {
                     }
                     self.nodes[child.node.index()] = before;
                 }
-                Outcome::InOpen | Outcome::InClosed => {}
-                Outcome::Pruned | Outcome::OnPath => unreachable!("depth-first outcomes"),
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => {}
+                Outcome::Pruned => unreachable!("a depth-first outcome"),
             }
         }
     }

@@ -12,7 +12,10 @@
 //!   may instead test each child as it is generated ([`GoalTest::OnGeneration`]);
 //! - the depth-first searches (IDA*, IDS, DFS) generate children they then prune (f above the
 //!   bound) or ignore (already on the current path): both are counted as generated, the
-//!   latter as duplicates too;
+//!   latter as duplicates too, as are the children cycle checking drops;
+//! - a tree search ([`Repeats::Tree`], [`Repeats::PathCheck`]) makes a new node of a state
+//!   generated again: generated and stored, not a duplicate; the best-first engine counts such
+//!   nodes apart as repeated ([`Stats::repeated`], [`Search::repeat_of`]);
 //! - the bidirectional searches count both halves' steps together and test no node for the
 //!   goal: they stop when the best meeting of the halves is proved shortest.
 //!
@@ -40,7 +43,8 @@ pub use best_first::BestFirst;
 pub use bidirectional::{Bidirectional, BidirectionalView, Meeting};
 pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{
-    Algorithm, ConfigError, DEFAULT_DEPTH_LIMIT, GoalTest, MAX_DEPTH_LIMIT, SearchConfig, TieBreak,
+    Algorithm, ConfigError, DEFAULT_DEPTH_LIMIT, GoalTest, MAX_DEPTH_LIMIT, Repeats, SearchConfig,
+    TieBreak,
 };
 pub use cost::Cost;
 pub use depth_first::{DepthFirst, DepthFirstView, Iteration};
@@ -158,6 +162,16 @@ pub trait Search<P: SearchProblem>: Send {
             self.step_back();
         }
         while self.steps() < target && self.step().is_some() {}
+    }
+
+    /// Best-first tree search (with or without cycle checking): the first node generated with
+    /// the same state as node `id`, if that is another node; so `id` is that state generated
+    /// again ([`Stats::repeated`] counts such nodes). `None` for the first node of a state, in
+    /// graph search (where each state has one node) and for the depth-first and bidirectional
+    /// searches.
+    fn repeat_of(&self, id: NodeId) -> Option<NodeId> {
+        let _ = id;
+        None
     }
 
     /// The depth-first searches' bound, iterations and current path; `None` for the others.

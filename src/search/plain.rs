@@ -15,7 +15,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use super::config::{ConfigError, GoalTest, SearchConfig};
+use super::config::{ConfigError, GoalTest, Repeats, SearchConfig};
 use super::cost::Cost;
 use super::frontier::tie_value;
 use super::problem::SearchProblem;
@@ -89,13 +89,17 @@ pub fn plain_search<P: SearchProblem>(
 }
 
 /// Runs a search to the end without step records, looking states up in `index` (which should
-/// be empty).
+/// be empty). Graph search only: a config with another [`SearchConfig::repeats`] is refused
+/// with [`ConfigError::RecordFree`], and runs on the stepping engine.
 pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
     problem: &P,
     config: SearchConfig<P::Heuristic>,
     mut index: I,
 ) -> Result<PlainOutcome<P::State>, ConfigError> {
     config.validate()?;
+    if config.repeats != Repeats::Graph {
+        return Err(ConfigError::RecordFree(config.repeats));
+    }
     problem.check_heuristic(config.heuristic)?;
     let rule = config.effective_tie_break();
     let updates = config.algorithm.updates_duplicates();

@@ -95,7 +95,9 @@ impl OpenKey {
 /// What became of one generated child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A state not seen before; added to open.
+    /// A new node, added to open: in graph search a state not seen before; in tree search any
+    /// child (with cycle checking, any child off its own path), the state may have other nodes
+    /// ([`Search::repeat_of`](super::Search::repeat_of)).
     New,
     /// Already in open by a path at least as short; ignored.
     InOpen,
@@ -108,7 +110,10 @@ pub enum Outcome {
     /// Depth-first searches: a new node, but beyond the bound (f above the threshold, or
     /// deeper than the depth limit), so not put in open; its f may set the next bound.
     Pruned,
-    /// Depth-first searches: the state is already on the current path (a cycle); ignored.
+    /// The state is already on the path from the start to the node expanded (a cycle);
+    /// ignored. The depth-first searches check every child so, and the best-first ones with
+    /// [`Repeats::PathCheck`](super::Repeats::PathCheck). The child's node is the one on the
+    /// path.
     OnPath,
 }
 
@@ -126,8 +131,9 @@ impl Outcome {
         }
     }
 
-    /// Whether the child's state had been seen before (on the current path, for the
-    /// depth-first searches, which remember nothing else).
+    /// Whether the child was not made a node because its state had been seen before (on the
+    /// current path, for the depth-first searches and cycle checking, which remember nothing
+    /// else). A tree search's repeated states are new nodes, not duplicates.
     pub fn is_duplicate(self) -> bool {
         !matches!(self, Outcome::New | Outcome::Pruned)
     }
@@ -210,7 +216,8 @@ pub struct Stats {
     /// Children generated, duplicates included.
     pub generated: u32,
     /// Generated children whose state had been seen before (ignored, improved or reopened; for
-    /// the depth-first searches, already on the current path).
+    /// the depth-first searches and cycle checking, already on the current path). Tree search
+    /// has none.
     pub duplicates: u32,
     /// Duplicates in open that got a shorter path.
     pub improved: u32,
@@ -220,6 +227,11 @@ pub struct Stats {
     pub open: u32,
     /// The largest open has been.
     pub max_open: u32,
-    /// Distinct states stored (the start included).
+    /// Nodes stored (the start included): in graph search one per distinct state.
     pub nodes: u32,
+    /// Best-first tree search (with or without cycle checking) only: children made new nodes
+    /// although their state already had a node, i.e. the states generated again. Graph search
+    /// has none (a state has one node), and the depth-first searches, which remember no state
+    /// off the current path, do not count them.
+    pub repeated: u32,
 }

@@ -581,6 +581,49 @@ mod tests {
         assert_eq!(tree.descendants(0), search.node_count() - 1);
     }
 
+    /// A tree search's state generated again is a node of its own, under the node that
+    /// generated it; cycle checking's dropped children are leaves only when duplicates are drawn.
+    #[test]
+    fn a_tree_search_draws_each_repeated_state_as_a_node_of_its_own() {
+        use crate::search::Repeats;
+        let problem =
+            Problem::new("281043765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        // Nine moves: long enough for cycle checking to meet states again off the path.
+        for repeats in [Repeats::Tree, Repeats::PathCheck] {
+            let config = SearchConfig {
+                repeats,
+                ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+            };
+            let mut search = new_search(problem, config);
+            search.run(usize::MAX);
+            let mut tree = SearchTree::default();
+            tree.sync(search.as_ref(), false);
+            assert_eq!(tree.len(), search.node_count(), "{repeats}");
+            tree.check_parents(search.as_ref());
+            let repeated: Vec<NodeId> = (0..search.node_count())
+                .map(|i| NodeId(i as u32))
+                .filter(|&id| search.repeat_of(id).is_some())
+                .collect();
+            assert_eq!(
+                repeated.len(),
+                search.stats().repeated as usize,
+                "{repeats}"
+            );
+            assert!(!repeated.is_empty(), "{repeats}");
+            for id in repeated {
+                let first = search.repeat_of(id).unwrap();
+                assert_eq!(state(search.as_ref(), id), state(search.as_ref(), first));
+                assert_ne!(tree.parent_of(TreeNode::Node(id)), None);
+            }
+            tree.sync(search.as_ref(), true);
+            assert_eq!(
+                tree.duplicates().len(),
+                search.stats().duplicates as usize,
+                "{repeats}"
+            );
+        }
+    }
+
     #[test]
     fn costs_print_without_needless_decimals() {
         assert_eq!(cost_text(Cost::units(5)), "5");

@@ -216,6 +216,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         weight,
         tie_break,
         goal_test,
+        repeats,
         node_limit,
         depth_limit,
     } = config;
@@ -225,6 +226,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         weight,
         tie_break,
         goal_test,
+        repeats,
         node_limit,
         depth_limit,
     }

@@ -3,7 +3,9 @@
 
 mod best_first {
     use crate::domains::puzzle::{Child, HeuristicKind, Node, Problem, SearchConfig};
-    use crate::search::{Algorithm, BestFirst, NodeId, Outcome, Place, Search, Status, TieBreak};
+    use crate::search::{
+        Algorithm, BestFirst, NodeId, Outcome, Place, Repeats, Search, Stats, Status, TieBreak,
+    };
 
     fn problem(start: &str) -> Problem {
         Problem::new(start.parse().unwrap(), "123804765".parse().unwrap()).unwrap()
@@ -119,37 +121,102 @@ mod best_first {
         assert!(total_requeued > 0);
     }
 
+    /// What a step back must restore: open in order, every node, the counters, the status, and
+    /// (tree search) which nodes are states generated again.
+    type Snapshot = (Vec<NodeId>, Vec<Node>, Stats, Status, Vec<Option<NodeId>>);
+
+    fn snapshot(search: &BestFirst<Problem>) -> Snapshot {
+        let ids = (0..search.node_count()).map(|i| NodeId(i as u32));
+        (
+            search.open_nodes().collect(),
+            ids.clone().map(|id| *search.node(id)).collect(),
+            search.stats(),
+            search.status(),
+            ids.map(|id| search.repeat_of(id)).collect(),
+        )
+    }
+
+    /// In graph search, tree search and with cycle checking: every step back restores what the
+    /// views read, and stepping forward again retraces the same steps (the index of states
+    /// reached was restored too).
     #[test]
     fn step_back_restores_everything() {
-        for algorithm in Algorithm::ALL {
-            let config = SearchConfig::with(algorithm, HeuristicKind::Misplaced);
-            let mut search = BestFirst::new(problem("231804765"), config);
-            let mut snapshots = Vec::new();
-            loop {
-                let open: Vec<NodeId> = search.open_nodes().collect();
-                let nodes: Vec<Node> = (0..search.node_count())
-                    .map(|i| *search.node(NodeId(i as u32)))
-                    .collect();
-                snapshots.push((open, nodes, search.stats(), search.status()));
-                // Snapshots grow with the search; 400 steps cover improvements and reopenings.
-                if snapshots.len() > 400 || search.step().is_none() {
-                    break;
+        for repeats in Repeats::ALL {
+            for algorithm in Algorithm::ALL {
+                let what = format!("{algorithm} {repeats}");
+                let config = SearchConfig {
+                    repeats,
+                    ..SearchConfig::with(algorithm, HeuristicKind::Misplaced)
+                };
+                let mut search = BestFirst::new(problem("231804765"), config);
+                let mut snapshots = Vec::new();
+                loop {
+                    snapshots.push(snapshot(&search));
+                    // Snapshots grow with the search; 400 steps cover improvements and
+                    // reopenings.
+                    if snapshots.len() > 400 || search.step().is_none() {
+                        break;
+                    }
+                }
+                let forward = snapshots.clone();
+                while search.steps() > 0 {
+                    snapshots.pop();
+                    assert!(search.step_back());
+                    assert!(
+                        snapshot(&search) == *snapshots.last().unwrap(),
+                        "{what}: step {}",
+                        search.steps()
+                    );
+                }
+                assert!(!search.step_back());
+                for (i, seen) in forward.iter().enumerate().skip(1) {
+                    assert!(search.step().is_some(), "{what}");
+                    assert!(snapshot(&search) == *seen, "{what}: step {i} again");
+                }
+                if repeats == Repeats::Graph {
+                    assert_eq!(search.stats().repeated, 0);
+                } else {
+                    assert!(search.stats().repeated > 0, "{what}");
                 }
             }
-            while search.steps() > 0 {
-                snapshots.pop();
-                assert!(search.step_back());
-                let (open, nodes, stats, status) = snapshots.last().unwrap();
-                let now: Vec<NodeId> = search.open_nodes().collect();
-                assert_eq!(&now, open, "{algorithm}");
-                assert_eq!(search.node_count(), nodes.len());
-                for (i, node) in nodes.iter().enumerate() {
-                    assert_eq!(search.node(NodeId(i as u32)), node);
-                }
-                assert_eq!(&search.stats(), stats);
-                assert_eq!(&search.status(), status);
-            }
-            assert!(!search.step_back());
+        }
+    }
+
+    /// On the 8-puzzle, where every move can be undone by the next, tree search finds a path
+    /// as short as graph search's, expanding more nodes; cycle checking drops the moves back
+    /// and lands between the two (once paths are long enough, 6 moves and more, to reach a
+    /// state two ways: the puzzle's shortest cycle other than a move and back has 12 moves).
+    #[test]
+    fn tree_search_finds_the_same_depth_with_more_expansions() {
+        for (algorithm, start) in [
+            (Algorithm::BreadthFirst, "281043765"),
+            (Algorithm::AStar, "567408321"),
+        ] {
+            let run = |repeats| {
+                let config = SearchConfig {
+                    repeats,
+                    ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
+                };
+                let mut search = BestFirst::new(problem(start), config);
+                search.run(usize::MAX);
+                let Status::Solved { goal } = search.status() else {
+                    panic!("{algorithm} {repeats}: {:?}", search.status())
+                };
+                (search.node(goal).depth, search.stats())
+            };
+            let (graph_depth, graph) = run(Repeats::Graph);
+            let (tree_depth, tree) = run(Repeats::Tree);
+            let (path_depth, path) = run(Repeats::PathCheck);
+            assert_eq!(
+                (tree_depth, path_depth),
+                (graph_depth, graph_depth),
+                "{algorithm}"
+            );
+            assert!(
+                graph.expanded < path.expanded && path.expanded < tree.expanded,
+                "{algorithm}: {graph:?} {path:?} {tree:?}"
+            );
+            assert!(path.duplicates > 0 && tree.duplicates == 0, "{algorithm}");
         }
     }
 
@@ -259,7 +326,8 @@ mod breakpoint {
 mod trace {
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::{
-        Algorithm, EventKind, GoalTest, Search, new_search, trace_csv, trace_events, trace_posthoc,
+        Algorithm, EventKind, GoalTest, Search, TraceEvent, new_search, trace_csv, trace_events,
+        trace_posthoc,
     };
 
     fn tiny() -> Box<dyn Search<Problem>> {
@@ -318,6 +386,48 @@ mod trace {
         assert!(lines.last().unwrap().contains(",goal,"));
         let generated = csv.lines().filter(|l| l.contains(",generate,")).count();
         assert_eq!(generated as u32 + 1, search.stats().nodes);
+    }
+
+    /// In a tree search's trace every node is generated once, under its own id, and a state
+    /// generated again is another id; cycle checking's dropped children are ignored.
+    #[test]
+    fn a_tree_search_traces_each_repeated_state_as_another_node() {
+        use crate::search::{NodeId, Repeats};
+        use std::collections::HashMap;
+        let problem =
+            Problem::new("281043765".parse().unwrap(), "123804765".parse().unwrap()).unwrap();
+        for repeats in [Repeats::Tree, Repeats::PathCheck] {
+            let config = SearchConfig {
+                repeats,
+                ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+            };
+            let mut search = new_search(problem, config);
+            search.run(usize::MAX);
+            let events = trace_events(search.as_ref());
+            let generated: Vec<&TraceEvent> = events
+                .iter()
+                .filter(|e| e.kind == EventKind::Generate)
+                .collect();
+            assert_eq!(generated.len() + 1, search.node_count(), "{repeats}");
+            let mut ids_of: HashMap<&str, Vec<NodeId>> = HashMap::new();
+            for e in &generated {
+                ids_of.entry(&e.state).or_default().push(e.node);
+            }
+            let again: usize = ids_of.values().map(|ids| ids.len() - 1).sum();
+            assert!(again > 0, "{repeats}");
+            // The start's state generated again is one more repeat than the generations show.
+            let start_again = ids_of.get("281043765").map_or(0, |_| 1);
+            assert_eq!(
+                again + start_again,
+                search.stats().repeated as usize,
+                "{repeats}"
+            );
+            let ignored = events
+                .iter()
+                .filter(|e| e.kind == EventKind::Ignore)
+                .count();
+            assert_eq!(ignored, search.stats().duplicates as usize, "{repeats}");
+        }
     }
 
     #[test]
@@ -379,8 +489,8 @@ mod depth_first_and_bidirectional {
         SearchConfig,
     };
     use crate::search::{
-        Algorithm, Cost, Direction, Iteration, Meeting, NewIteration, NodeId, Place, Search, Stats,
-        Status, new_search, run_until,
+        Algorithm, Cost, Direction, Iteration, Meeting, NewIteration, NodeId, Place, Repeats,
+        Search, Stats, Status, new_search, run_until,
     };
 
     const NEW: [Algorithm; 5] = [
@@ -470,6 +580,52 @@ mod depth_first_and_bidirectional {
                 .map(|v| (v.backward_open().collect(), v.meeting, v.layer)),
             solution: search.solution(),
         }
+    }
+
+    /// The same for the depth-first searches in tree search and with cycle checking, a few
+    /// hundred steps at a time: a tree search's run can be long.
+    #[test]
+    fn step_back_restores_every_observable_in_tree_search() {
+        for repeats in [Repeats::Tree, Repeats::PathCheck] {
+            for algorithm in [
+                Algorithm::IdaStar,
+                Algorithm::IterativeDeepening,
+                Algorithm::DepthFirst,
+            ] {
+                for start in boards() {
+                    let what = format!("{algorithm} {repeats} on {start}");
+                    let config = SearchConfig {
+                        repeats,
+                        ..config(algorithm)
+                    };
+                    let mut search = new_search(Problem::new(start, goal()).unwrap(), config);
+                    back_and_forth(search.as_mut(), &what, 300);
+                }
+            }
+        }
+    }
+
+    /// Up to `most` steps forward, then all the way back, comparing every observable with the
+    /// way forward, then forward again to the same end.
+    fn back_and_forth(search: &mut dyn Search<Problem>, what: &str, most: usize) {
+        let mut seen = vec![observe(search)];
+        while seen.len() <= most && search.step().is_some() {
+            seen.push(observe(search));
+        }
+        let end = seen.len() - 1;
+        while search.steps() > 0 {
+            seen.pop();
+            assert!(search.step_back(), "{what}");
+            let now = observe(search);
+            assert!(
+                now == *seen.last().unwrap(),
+                "{what}: step {}",
+                search.steps()
+            );
+        }
+        assert!(!search.step_back());
+        search.run(end);
+        assert_eq!(search.steps(), end, "{what}");
     }
 
     /// A whole run forward, then back to the start: after every step back, everything the

@@ -18,7 +18,7 @@ use super::space::{
     BLANK_SHIFT, CODE_TOPS, Choice, Frontier, MAX_ENUMERATED_SIDE, Ranked, START_FLAG, WINDOW,
     choices, code_blank, code_via, rank, unrank,
 };
-use crate::search::{Algorithm, GoalTest, Stats, TieBreak};
+use crate::search::{Algorithm, GoalTest, Repeats, Stats, TieBreak};
 
 /// What one solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,11 +301,14 @@ pub struct LeanSolver {
 }
 
 impl LeanSolver {
-    /// Prepares a solver. `None` for weighted A*, whose priorities are not integers, and for
-    /// the algorithms that are not best-first (IDA*, IDS, DFS, the bidirectional ones); use the
-    /// stepping engine for them.
+    /// Prepares a solver. `None` for weighted A*, whose priorities are not integers, for the
+    /// algorithms that are not best-first (IDA*, IDS, DFS, the bidirectional ones) and for tree
+    /// search (the solver is a graph search); use the stepping engine for them.
     pub fn new(goal: Board, config: SearchConfig) -> Option<LeanSolver> {
-        if config.algorithm == Algorithm::WeightedAStar || !config.algorithm.is_best_first() {
+        if config.algorithm == Algorithm::WeightedAStar
+            || !config.algorithm.is_best_first()
+            || config.repeats != Repeats::Graph
+        {
             return None;
         }
         let enumerated = goal.side() <= MAX_ENUMERATED_SIDE;
