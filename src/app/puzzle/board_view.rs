@@ -380,8 +380,8 @@ pub fn paint_state(
             };
             paint_mini(ui, rect, board, moved, goal.and_then(AnyState::board));
         }
-        AnyState::Grid(cell) => {
-            let text = cell.to_string();
+        AnyState::Grid(_) | AnyState::Graph(_) => {
+            let text = state.to_string();
             let size = (rect.width() / (text.len() as f32 * 0.62)).min(rect.height() * 0.5);
             ui.painter().text(
                 rect.center(),
@@ -405,7 +405,7 @@ pub fn state_mini(
 ) -> Response {
     let side = match state {
         AnyState::Puzzle(board) => board.side(),
-        AnyState::Grid(_) => 3,
+        AnyState::Grid(_) | AnyState::Graph(_) => 3,
     };
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(cell * side as f32), Sense::hover());
     if ui.is_rect_visible(rect) {
