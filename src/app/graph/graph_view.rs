@@ -222,25 +222,28 @@ fn boxed_text(
 /// Draws `graph` into `rect` with the marks of a search, if any; returns where it went.
 pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, scale: Scale) -> Fit {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let (name_size, small_size) = match scale {
-        Scale::Large => (body, body * 0.85),
-        Scale::Card => (body * 0.75, body * 0.7),
+    let largest = match scale {
+        Scale::Large => body,
+        Scale::Card => body * 0.75,
     };
-    let radius = match scale {
-        Scale::Large => (name_size * 0.7).max(8.0),
-        Scale::Card => (name_size * 0.5).max(5.0),
-    };
-    // Room for a label on every side of the outermost nodes.
+    // Room for a label on every side of the outermost nodes: a share of the width for the
+    // longest name, two lines (name and h) above and below.
     let longest = graph
         .node_ids()
         .map(|n| graph.name(n).chars().count())
         .max()
         .unwrap_or(1) as f32;
     let margin = vec2(
-        (longest * name_size * 0.3).min(rect.width() * 0.2) + radius,
-        name_size * 2.6 + radius,
+        (longest * largest * 0.3).min(rect.width() * 0.12) + largest * 0.5,
+        largest * 2.2,
     );
     let fit = Fit::new(graph, rect, margin);
+    // Text as large as the body where nodes stand apart, smaller where they crowd, never so
+    // small that the back of a classroom cannot read it.
+    let gap = nearest_gap(graph, &fit);
+    let name_size = (gap * 0.45).clamp(largest.min(10.0), largest);
+    let small_size = name_size * 0.9;
+    let radius = (name_size * 0.6).min(gap * 0.3).max(4.0);
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals();
     let text_color = visuals.strong_text_color();
@@ -316,6 +319,7 @@ pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, sc
 
         let side = label_side(graph, &fit, node);
         let align = anchor(side);
+        // Name over h: narrower than one line, so neighbours' labels meet less.
         let mut lines = vec![graph.name(node).to_owned()];
         if let Some(h) = graph.h_value(node) {
             lines.push(format!("h {}", cost_text(h)));
@@ -324,7 +328,7 @@ pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, sc
             &painter,
             at + side * (radius + 3.0),
             align,
-            lines.join("  "),
+            lines.join("\n"),
             FontId::proportional(name_size),
             text_color,
             label_fill,
@@ -383,14 +387,22 @@ fn paint_records(ui: &Ui, rect: Rect, graph: &Graph, fit: &Fit, lane: &Lane, mar
     }
     let search = lane.search();
     let painter = ui.painter_at(rect);
-    let radius = (body * 0.7).max(8.0);
+    let radius = (body * 0.6).max(4.0);
     for node in graph.node_ids() {
         let Some(id) = marks.record[node.index()] else {
             continue;
         };
         let record = search.node(id);
         let side = label_side(graph, fit, node);
-        let below = fit.at(graph, node) + side * (radius + 3.0) + vec2(0.0, body * 1.4);
+        // Past the two lines of the name's label, on the side the label lies.
+        let past = if side.y < -0.5 {
+            -body * 2.6
+        } else if side.y > 0.5 {
+            body * 2.6
+        } else {
+            body * 1.9
+        };
+        let below = fit.at(graph, node) + side * (radius + 3.0) + vec2(0.0, past);
         boxed_text(
             &painter,
             below,
