@@ -316,7 +316,10 @@ pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, sc
                 painter.circle_stroke(at, radius, Stroke::new(1.0, Color32::from_gray(0x50)));
             }
         }
-
+    }
+    // Labels after every circle, so no node hides a neighbour's name.
+    for node in graph.node_ids() {
+        let at = fit.at(graph, node);
         let side = label_side(graph, &fit, node);
         let align = anchor(side);
         // Name over h: narrower than one line, so neighbours' labels meet less.
