@@ -6,12 +6,14 @@ use super::model::breakpoints::BreakpointSettings;
 use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::text;
+use crate::domains::graph::Graph;
 
 /// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
 pub fn row(
     ui: &mut Ui,
     current: &BreakpointSettings,
     domain: DomainKind,
+    graph: &Graph,
     commands: &mut Vec<Command>,
 ) {
     let t = text::t();
@@ -33,7 +35,7 @@ pub fn row(
             .on_hover_text(t.bp_bound_raised_hint);
         ui.separator();
         ui.checkbox(&mut next.board, t.bp_board);
-        let error = next.state(domain).err();
+        let error = next.state(domain, graph).err();
         let mut edit = TextEdit::singleline(&mut next.board_text)
             .font(egui::TextStyle::Monospace)
             .desired_width(110.0);

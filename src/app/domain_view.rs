@@ -3,7 +3,7 @@
 //! The single view, the setup bar, the lists, the compare cards, the tree and the breakpoints
 //! never name a board or a map: they ask the registry (`registry::view_of`) for the problem's
 //! [`DomainView`] and let it draw. Each domain implements it in its own folder (`puzzle/`,
-//! `grid/`).
+//! `grid/`, `graph/`).
 
 use egui::{Rect, Ui, Vec2};
 
@@ -64,8 +64,16 @@ pub trait DomainView: Sync {
     /// `written` when the state is written as text rather than drawn.
     fn list_state_size(&self, problem: &AnyProblem, text_size: f32, written: bool) -> Vec2;
 
-    /// A state drawn small into `rect` (a list row, a tree node), beside the goal.
-    fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, goal: &AnyState);
+    /// A state of `problem` drawn small into `rect` (a list row, a tree node), beside the goal;
+    /// the problem names what a state alone cannot (a graph's node).
+    fn paint_state(
+        &self,
+        ui: &Ui,
+        rect: Rect,
+        problem: &AnyProblem,
+        state: &AnyState,
+        goal: &AnyState,
+    );
 
     /// Once per frame, before the panels: long work the problem on screen needs (the puzzle's
     /// pattern databases), started or adopted; returns whether some runs, so the window keeps

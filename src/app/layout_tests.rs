@@ -125,6 +125,8 @@ fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
             DomainKind::Puzzle => "Board",
             DomainKind::Grid if settings.compare => "Problem",
             DomainKind::Grid => "Map",
+            DomainKind::Graph if settings.compare => "Problem",
+            DomainKind::Graph => "Graph",
         });
     }
     for name in main {
@@ -245,6 +247,21 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
             "grid_compare",
             Settings {
                 domain: DomainKind::Grid,
+                compare: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "graph",
+            Settings {
+                domain: DomainKind::Graph,
+                ..Settings::default()
+            },
+        ),
+        (
+            "graph_compare",
+            Settings {
+                domain: DomainKind::Graph,
                 compare: true,
                 ..Settings::default()
             },
@@ -397,6 +414,10 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         domain: DomainKind::Grid,
         ..Settings::default()
     };
+    let graph = Settings {
+        domain: DomainKind::Graph,
+        ..Settings::default()
+    };
     let tree = Settings {
         show_tree: true,
         ..Settings::default()
@@ -442,6 +463,8 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ("tree_folded", folded(tree), 4),
         ("map", map.clone(), 12),
         ("map_folded", folded(map.clone()), 12),
+        ("graph", graph.clone(), 4),
+        ("graph_folded", folded(graph), 4),
         (
             "presenting_map",
             presenting(map, Focus::ProblemAndLists),

@@ -914,7 +914,7 @@ fn node_table(
                             } else {
                                 let size = vec2(board_width, height) - vec2(4.0, 4.0);
                                 let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-                                domain.paint_state(ui, rect, &node.state, &goal);
+                                domain.paint_state(ui, rect, search.problem(), &node.state, &goal);
                             }
                         });
                         if with_parent {

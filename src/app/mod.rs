@@ -16,6 +16,7 @@ mod exercise_view;
 mod experiments;
 mod file_dialog;
 mod fonts;
+mod graph;
 mod grid;
 #[cfg(test)]
 mod guide_tests;

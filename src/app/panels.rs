@@ -220,6 +220,7 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
             ui,
             &session.settings.breakpoints,
             session.settings.domain,
+            &session.settings.graph.graph,
             commands,
         );
     }

@@ -3,6 +3,7 @@
 //! not compile.
 
 use super::domain_view::DomainView;
+use super::graph::GraphView;
 use super::grid::GridView;
 use super::model::domain::DomainKind;
 use super::puzzle::PuzzleView;
@@ -12,5 +13,6 @@ pub fn view_of(domain: DomainKind) -> &'static dyn DomainView {
     match domain {
         DomainKind::Puzzle => &PuzzleView,
         DomainKind::Grid => &GridView,
+        DomainKind::Graph => &GraphView,
     }
 }

@@ -1143,6 +1143,7 @@ fn node_box(
             registry::view_of(search.problem().kind()).paint_state(
                 ui,
                 board_rect,
+                search.problem(),
                 &state(search, id),
                 &goal,
             );

@@ -84,7 +84,14 @@ impl DomainView for GridView {
         vec2(width, (text_size + 8.0).max(22.0))
     }
 
-    fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, _goal: &AnyState) {
+    fn paint_state(
+        &self,
+        ui: &Ui,
+        rect: Rect,
+        _problem: &AnyProblem,
+        state: &AnyState,
+        _goal: &AnyState,
+    ) {
         let text = state.to_string();
         let size = (rect.width() / (text.len() as f32 * 0.62)).min(rect.height() * 0.5);
         ui.painter().text(

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::domain::{AnyState, DomainKind};
 use super::text::{self, engine};
+use crate::domains::graph::Graph;
 use crate::domains::grid::Cell;
 use crate::domains::puzzle::parse_board;
 use crate::search::Breakpoint;
@@ -47,7 +48,7 @@ impl Default for BreakpointSettings {
 impl BreakpointSettings {
     /// The engine's breakpoints that are on. A board that does not parse is left out (its field
     /// shows why).
-    pub fn active(&self, domain: DomainKind) -> Vec<Breakpoint<AnyState>> {
+    pub fn active(&self, domain: DomainKind, graph: &Graph) -> Vec<Breakpoint<AnyState>> {
         let mut active = Vec::new();
         if self.goal_generated {
             active.push(Breakpoint::GoalGenerated);
@@ -64,7 +65,7 @@ impl BreakpointSettings {
         if self.bound_raised {
             active.push(Breakpoint::BoundRaised);
         }
-        if let (true, Ok(state)) = (self.board, self.state(domain)) {
+        if let (true, Ok(state)) = (self.board, self.state(domain, graph)) {
             active.push(if self.board_expanded {
                 Breakpoint::StateExpanded(state)
             } else {
@@ -74,8 +75,9 @@ impl BreakpointSettings {
         active
     }
 
-    /// The state to stop at: a board in any board format, or a cell as `x,y` on a map.
-    pub fn state(&self, domain: DomainKind) -> Result<AnyState, String> {
+    /// The state to stop at: a board in any board format, a cell as `x,y` on a map, or a node
+    /// of `graph` by its name.
+    pub fn state(&self, domain: DomainKind, graph: &Graph) -> Result<AnyState, String> {
         match domain {
             DomainKind::Puzzle => parse_board(&self.board_text)
                 .map(AnyState::Puzzle)
@@ -83,6 +85,10 @@ impl BreakpointSettings {
             DomainKind::Grid => parse_cell(&self.board_text)
                 .map(AnyState::Grid)
                 .ok_or_else(|| text::t().bp_cell_hint.to_owned()),
+            DomainKind::Graph => graph
+                .find(self.board_text.trim())
+                .map(AnyState::Graph)
+                .ok_or_else(|| text::t().bp_node_hint.to_owned()),
         }
     }
 }
@@ -105,15 +111,33 @@ mod tests {
     #[test]
     fn only_checked_breakpoints_are_active() {
         let mut settings = BreakpointSettings::default();
-        assert!(settings.active(DomainKind::Puzzle).is_empty());
+        assert!(
+            settings
+                .active(
+                    DomainKind::Puzzle,
+                    &crate::domains::graph::GraphPreset::Romania.build()
+                )
+                .is_empty()
+        );
         settings.f_increases = true;
         settings.board = true;
         settings.board_text = "12345".to_owned();
         assert_eq!(
-            settings.active(DomainKind::Puzzle),
+            settings.active(
+                DomainKind::Puzzle,
+                &crate::domains::graph::GraphPreset::Romania.build()
+            ),
             vec![Breakpoint::FIncreases]
         );
         settings.board_text = "203184765".to_owned();
-        assert_eq!(settings.active(DomainKind::Puzzle).len(), 2);
+        assert_eq!(
+            settings
+                .active(
+                    DomainKind::Puzzle,
+                    &crate::domains::graph::GraphPreset::Romania.build()
+                )
+                .len(),
+            2
+        );
     }
 }

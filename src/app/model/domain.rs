@@ -1,5 +1,6 @@
 //! The problems the window offers, as one [`SearchProblem`] the session, the lanes and every
-//! view work with: a sliding puzzle or a grid map. Each variant hands its work to its domain;
+//! view work with: a sliding puzzle, a grid map or a route graph. Each variant hands its work
+//! to its domain;
 //! nothing here knows how a board or a map is searched. A view that must draw a state matches
 //! on [`AnyState`] and calls its domain's own drawing; the lists, plots, compare view,
 //! exercise, pseudocode, breakpoints and exports never look inside a state.
@@ -11,6 +12,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domains::graph::{Graph, GraphHeuristic, Move as Road, NodeId as City};
 use crate::domains::grid::{Cell, Dir, Grid, GridHeuristic};
 use crate::domains::puzzle::{Board, HeuristicKind, Move, Problem};
 use crate::search::{ConfigError, Cost, HeuristicChoice, SearchConfig, SearchProblem};
@@ -27,27 +29,30 @@ pub enum DomainKind {
     Puzzle,
     /// A grid map with walls and weighted terrain.
     Grid,
+    /// A route graph: named nodes, roads and one-way arcs with costs.
+    Graph,
 }
 
 impl DomainKind {
     /// Every domain, in menu order.
-    pub const ALL: [DomainKind; 2] = [DomainKind::Puzzle, DomainKind::Grid];
+    pub const ALL: [DomainKind; 3] = [DomainKind::Puzzle, DomainKind::Grid, DomainKind::Graph];
 
     /// Whether path costs and estimates have decimals (a map's diagonal costs 1.41), so the
     /// lists give g, h and f wider columns.
     pub fn costs_have_decimals(self) -> bool {
         match self {
             DomainKind::Puzzle => false,
-            DomainKind::Grid => true,
+            DomainKind::Grid | DomainKind::Graph => true,
         }
     }
 
     /// Whether a state is always written in the lists (a map's cell, by its coordinates)
-    /// rather than drawn (a board, unless the teacher asks for boards as text).
+    /// rather than drawn (a board, unless the teacher asks for boards as text); a graph's
+    /// node by its name.
     pub fn states_written(self) -> bool {
         match self {
             DomainKind::Puzzle => false,
-            DomainKind::Grid => true,
+            DomainKind::Grid | DomainKind::Graph => true,
         }
     }
 }
@@ -61,6 +66,8 @@ pub enum AnyProblem {
     Puzzle(Problem),
     /// Shared: every lane searches the same map, and a large map is not copied per lane.
     Grid(Arc<Grid>),
+    /// Shared like a map.
+    Graph(Arc<Graph>),
 }
 
 /// A state of either domain.
@@ -68,6 +75,7 @@ pub enum AnyProblem {
 pub enum AnyState {
     Puzzle(Board),
     Grid(Cell),
+    Graph(City),
 }
 
 /// An action of either domain.
@@ -75,6 +83,7 @@ pub enum AnyState {
 pub enum AnyAction {
     Puzzle(Move),
     Grid(Dir),
+    Graph(Road),
 }
 
 /// The index key of either domain's states.
@@ -82,6 +91,7 @@ pub enum AnyAction {
 pub enum AnyKey {
     Puzzle(u64),
     Grid(Cell),
+    Graph(City),
 }
 
 /// A heuristic of either domain. A config carries one of its own domain's.
@@ -89,6 +99,7 @@ pub enum AnyKey {
 pub enum AnyHeuristic {
     Puzzle(HeuristicKind),
     Grid(GridHeuristic),
+    Graph(GraphHeuristic),
 }
 
 impl Default for AnyHeuristic {
@@ -98,7 +109,7 @@ impl Default for AnyHeuristic {
 }
 
 /// Every heuristic of both domains, puzzle first; [`AnyHeuristic::choices`] gives one domain's.
-const ALL_HEURISTICS: [AnyHeuristic; 11] = [
+const ALL_HEURISTICS: [AnyHeuristic; 14] = [
     AnyHeuristic::Puzzle(HeuristicKind::Zero),
     AnyHeuristic::Puzzle(HeuristicKind::Misplaced),
     AnyHeuristic::Puzzle(HeuristicKind::Manhattan),
@@ -110,6 +121,9 @@ const ALL_HEURISTICS: [AnyHeuristic; 11] = [
     AnyHeuristic::Grid(GridHeuristic::Euclidean),
     AnyHeuristic::Grid(GridHeuristic::Octile),
     AnyHeuristic::Grid(GridHeuristic::Chebyshev),
+    AnyHeuristic::Graph(GraphHeuristic::Zero),
+    AnyHeuristic::Graph(GraphHeuristic::Table),
+    AnyHeuristic::Graph(GraphHeuristic::StraightLine),
 ];
 
 impl HeuristicChoice for AnyHeuristic {
@@ -119,6 +133,7 @@ impl HeuristicChoice for AnyHeuristic {
         match self {
             AnyHeuristic::Puzzle(kind) => kind.name(),
             AnyHeuristic::Grid(kind) => kind.name(),
+            AnyHeuristic::Graph(kind) => kind.name(),
         }
     }
 
@@ -126,6 +141,7 @@ impl HeuristicChoice for AnyHeuristic {
         match self {
             AnyHeuristic::Puzzle(kind) => kind.title(),
             AnyHeuristic::Grid(kind) => kind.title(),
+            AnyHeuristic::Graph(kind) => kind.title(),
         }
     }
 }
@@ -136,16 +152,17 @@ impl AnyHeuristic {
     pub fn choices(domain: DomainKind) -> &'static [AnyHeuristic] {
         match domain {
             DomainKind::Puzzle => &ALL_HEURISTICS[..6],
-            DomainKind::Grid => &ALL_HEURISTICS[6..],
+            DomainKind::Grid => &ALL_HEURISTICS[6..11],
+            DomainKind::Graph => &ALL_HEURISTICS[11..],
         }
     }
 
     /// Whether it can be offered for boards of `side` (a pattern database is made for one
-    /// size); a map's heuristics fit every map.
+    /// size); a map's and a graph's heuristics fit every map and graph.
     pub fn fits(self, side: usize) -> bool {
         match self {
             AnyHeuristic::Puzzle(kind) => kind.fits(side),
-            AnyHeuristic::Grid(_) => true,
+            AnyHeuristic::Grid(_) | AnyHeuristic::Graph(_) => true,
         }
     }
 
@@ -153,7 +170,7 @@ impl AnyHeuristic {
     pub fn database(self) -> Option<HeuristicKind> {
         match self {
             AnyHeuristic::Puzzle(kind) if kind.partition().is_some() => Some(kind),
-            AnyHeuristic::Puzzle(_) | AnyHeuristic::Grid(_) => None,
+            AnyHeuristic::Puzzle(_) | AnyHeuristic::Grid(_) | AnyHeuristic::Graph(_) => None,
         }
     }
 
@@ -161,7 +178,8 @@ impl AnyHeuristic {
     /// to strong, so the usual strong heuristic of each domain looks the same. The puzzle's
     /// zero, misplaced, Manhattan, linear conflict, and its pattern databases (one per board
     /// size) sharing the fifth; on a map octile is the strong heuristic, so it takes the
-    /// puzzle's Manhattan colour.
+    /// puzzle's Manhattan colour. On a graph the h table (the textbook's h_SLD) is the strong
+    /// one and takes that colour too.
     pub fn color_rank(self) -> usize {
         match self {
             AnyHeuristic::Puzzle(_) => self.rank().min(4),
@@ -172,6 +190,11 @@ impl AnyHeuristic {
                 GridHeuristic::Octile => 2,
                 GridHeuristic::Chebyshev => 4,
             },
+            AnyHeuristic::Graph(kind) => match kind {
+                GraphHeuristic::Zero => 0,
+                GraphHeuristic::Table => 2,
+                GraphHeuristic::StraightLine => 3,
+            },
         }
     }
 
@@ -179,6 +202,7 @@ impl AnyHeuristic {
         match self {
             AnyHeuristic::Puzzle(_) => DomainKind::Puzzle,
             AnyHeuristic::Grid(_) => DomainKind::Grid,
+            AnyHeuristic::Graph(_) => DomainKind::Graph,
         }
     }
 
@@ -197,6 +221,7 @@ impl crate::i18n::LocalName for AnyHeuristic {
         match self {
             AnyHeuristic::Puzzle(kind) => kind.local(),
             AnyHeuristic::Grid(kind) => kind.local(),
+            AnyHeuristic::Graph(kind) => kind.local(),
         }
     }
 
@@ -204,6 +229,7 @@ impl crate::i18n::LocalName for AnyHeuristic {
         match self {
             AnyHeuristic::Puzzle(kind) => kind.local_short(),
             AnyHeuristic::Grid(kind) => kind.local_short(),
+            AnyHeuristic::Graph(kind) => kind.local_short(),
         }
     }
 }
@@ -244,6 +270,18 @@ impl From<GridHeuristic> for AnyHeuristic {
     }
 }
 
+impl From<GraphHeuristic> for AnyHeuristic {
+    fn from(kind: GraphHeuristic) -> AnyHeuristic {
+        AnyHeuristic::Graph(kind)
+    }
+}
+
+impl From<SearchConfig<GraphHeuristic>> for SearchConfig<AnyHeuristic> {
+    fn from(config: SearchConfig<GraphHeuristic>) -> SearchConfig<AnyHeuristic> {
+        from_graph(config)
+    }
+}
+
 impl From<SearchConfig<HeuristicKind>> for SearchConfig<AnyHeuristic> {
     fn from(config: SearchConfig<HeuristicKind>) -> SearchConfig<AnyHeuristic> {
         from_puzzle(config)
@@ -266,10 +304,16 @@ pub fn from_grid(config: SearchConfig<GridHeuristic>) -> SearchConfig<AnyHeurist
     with_heuristic(config, AnyHeuristic::Grid(config.heuristic))
 }
 
+/// A graph config as a config of the window.
+pub fn from_graph(config: SearchConfig<GraphHeuristic>) -> SearchConfig<AnyHeuristic> {
+    with_heuristic(config, AnyHeuristic::Graph(config.heuristic))
+}
+
 thread_local! {
     /// A domain's successors in its own types, before they are wrapped.
     static PUZZLE_MOVES: RefCell<Vec<(Move, Board, Cost)>> = const { RefCell::new(Vec::new()) };
     static GRID_MOVES: RefCell<Vec<(Dir, Cell, Cost)>> = const { RefCell::new(Vec::new()) };
+    static GRAPH_MOVES: RefCell<Vec<(Road, City, Cost)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl AnyProblem {
@@ -277,37 +321,46 @@ impl AnyProblem {
         match self {
             AnyProblem::Puzzle(_) => DomainKind::Puzzle,
             AnyProblem::Grid(_) => DomainKind::Grid,
+            AnyProblem::Graph(_) => DomainKind::Graph,
         }
     }
 
     pub fn puzzle(&self) -> Option<&Problem> {
         match self {
             AnyProblem::Puzzle(problem) => Some(problem),
-            AnyProblem::Grid(_) => None,
+            AnyProblem::Grid(_) | AnyProblem::Graph(_) => None,
         }
     }
 
     pub fn grid(&self) -> Option<&Arc<Grid>> {
         match self {
             AnyProblem::Grid(grid) => Some(grid),
-            AnyProblem::Puzzle(_) => None,
+            AnyProblem::Puzzle(_) | AnyProblem::Graph(_) => None,
+        }
+    }
+
+    pub fn graph(&self) -> Option<&Arc<Graph>> {
+        match self {
+            AnyProblem::Graph(graph) => Some(graph),
+            AnyProblem::Puzzle(_) | AnyProblem::Grid(_) => None,
         }
     }
 
     /// The side of the small drawings of its states: a board's side; a map's cell is written
-    /// in the room of a 3x3 board.
+    /// in the room of a 3x3 board, and so is a graph's node.
     pub fn side(&self) -> usize {
         match self {
             AnyProblem::Puzzle(problem) => problem.side(),
-            AnyProblem::Grid(_) => 3,
+            AnyProblem::Grid(_) | AnyProblem::Graph(_) => 3,
         }
     }
 
-    /// The goal as a state.
+    /// The goal as a state (a graph's first goal).
     pub fn goal(&self) -> AnyState {
         match self {
             AnyProblem::Puzzle(problem) => AnyState::Puzzle(problem.goal()),
             AnyProblem::Grid(grid) => AnyState::Grid(grid.goal()),
+            AnyProblem::Graph(graph) => AnyState::Graph(graph.goals()[0]),
         }
     }
 
@@ -321,6 +374,16 @@ impl AnyProblem {
                 let grid = grid.clone();
                 Some(Box::new(move || grid.true_distances()))
             }
+            AnyProblem::Graph(graph) => {
+                let graph = graph.clone();
+                Some(Box::new(move || {
+                    graph
+                        .true_distances()
+                        .into_iter()
+                        .map(|d| d.map(Cost::raw))
+                        .collect()
+                }))
+            }
         }
     }
 
@@ -332,6 +395,7 @@ impl AnyProblem {
         out: &mut Vec<(AnyAction, AnyState, Cost)>,
         puzzle: impl Fn(&Problem, &Board, &mut Vec<(Move, Board, Cost)>),
         grid: impl Fn(&Grid, &Cell, &mut Vec<(Dir, Cell, Cost)>),
+        graph: impl Fn(&Graph, &City, &mut Vec<(Road, City, Cost)>),
     ) {
         match (self, state) {
             (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => {
@@ -352,7 +416,16 @@ impl AnyProblem {
                     }));
                 });
             }
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => {}
+            (AnyProblem::Graph(roads), AnyState::Graph(city)) => {
+                GRAPH_MOVES.with_borrow_mut(|moves| {
+                    moves.clear();
+                    graph(roads.as_ref(), city, moves);
+                    out.extend(moves.iter().map(|&(road, next, cost)| {
+                        (AnyAction::Graph(road), AnyState::Graph(next), cost)
+                    }));
+                });
+            }
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {}
         }
     }
 }
@@ -361,14 +434,21 @@ impl AnyState {
     pub fn board(&self) -> Option<&Board> {
         match self {
             AnyState::Puzzle(board) => Some(board),
-            AnyState::Grid(_) => None,
+            AnyState::Grid(_) | AnyState::Graph(_) => None,
         }
     }
 
     pub fn cell(&self) -> Option<Cell> {
         match self {
             AnyState::Grid(cell) => Some(*cell),
-            AnyState::Puzzle(_) => None,
+            AnyState::Puzzle(_) | AnyState::Graph(_) => None,
+        }
+    }
+
+    pub fn node(&self) -> Option<City> {
+        match self {
+            AnyState::Graph(node) => Some(*node),
+            AnyState::Puzzle(_) | AnyState::Grid(_) => None,
         }
     }
 }
@@ -378,6 +458,9 @@ impl std::fmt::Display for AnyState {
         match self {
             AnyState::Puzzle(board) => board.fmt(f),
             AnyState::Grid(cell) => cell.fmt(f),
+            // Without its graph a node has no name: its number (the problem's `describe` and
+            // `state_name` give the name).
+            AnyState::Graph(node) => write!(f, "#{}", node.index()),
         }
     }
 }
@@ -394,6 +477,7 @@ impl SearchProblem for AnyProblem {
         match self {
             AnyProblem::Puzzle(problem) => AnyState::Puzzle(problem.start()),
             AnyProblem::Grid(grid) => AnyState::Grid(grid.start()),
+            AnyProblem::Graph(graph) => AnyState::Graph(graph.start()),
         }
     }
 
@@ -401,7 +485,8 @@ impl SearchProblem for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(problem), AnyState::Puzzle(board)) => problem.is_goal(board),
             (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.is_goal(*cell),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => false,
+            (AnyProblem::Graph(graph), AnyState::Graph(node)) => graph.is_goal(*node),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => false,
         }
     }
 
@@ -411,6 +496,7 @@ impl SearchProblem for AnyProblem {
             out,
             |p, b, moves| p.successors(b, moves),
             <Grid as SearchProblem>::successors,
+            <Graph as SearchProblem>::successors,
         );
     }
 
@@ -418,6 +504,9 @@ impl SearchProblem for AnyProblem {
         match self {
             AnyProblem::Puzzle(problem) => problem.goal_state().map(AnyState::Puzzle),
             AnyProblem::Grid(grid) => SearchProblem::goal_state(grid.as_ref()).map(AnyState::Grid),
+            AnyProblem::Graph(graph) => {
+                SearchProblem::goal_state(graph.as_ref()).map(AnyState::Graph)
+            }
         }
     }
 
@@ -427,6 +516,7 @@ impl SearchProblem for AnyProblem {
             out,
             |p, b, moves| p.predecessors(b, moves),
             <Grid as SearchProblem>::predecessors,
+            <Graph as SearchProblem>::predecessors,
         );
     }
 
@@ -438,8 +528,13 @@ impl SearchProblem for AnyProblem {
             (AnyProblem::Grid(grid), AnyHeuristic::Grid(kind), AnyState::Grid(cell)) => {
                 SearchProblem::heuristic(grid.as_ref(), kind, cell)
             }
+            (AnyProblem::Graph(graph), AnyHeuristic::Graph(kind), AnyState::Graph(node)) => {
+                graph.estimate(kind, *node)
+            }
             // A config of the other domain never reaches a search: the session converts it.
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _, _) => Cost::ZERO,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _, _) => {
+                Cost::ZERO
+            }
         }
     }
 
@@ -451,8 +546,11 @@ impl SearchProblem for AnyProblem {
             (AnyProblem::Grid(grid), AnyHeuristic::Grid(kind)) => {
                 SearchProblem::check_heuristic(grid.as_ref(), kind)
             }
+            (AnyProblem::Graph(graph), AnyHeuristic::Graph(kind)) => {
+                SearchProblem::check_heuristic(graph.as_ref(), kind)
+            }
             // A config of the other domain never reaches a search: the session converts it.
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => Ok(()),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => Ok(()),
         }
     }
 
@@ -462,16 +560,18 @@ impl SearchProblem for AnyProblem {
                 AnyKey::Puzzle(problem.key(board))
             }
             (_, AnyState::Grid(cell)) => AnyKey::Grid(*cell),
+            (_, AnyState::Graph(node)) => AnyKey::Graph(*node),
             (_, AnyState::Puzzle(board)) => AnyKey::Puzzle(board.packed()),
         }
     }
 
     /// A map numbers its cells, so the engine keeps its seen states in an array there; boards
-    /// have no dense numbering and keep the hash index.
+    /// have no dense numbering and keep the hash index. A graph numbers its nodes.
     fn key_slots(&self) -> Option<usize> {
         match self {
             AnyProblem::Puzzle(_) => None,
             AnyProblem::Grid(grid) => SearchProblem::key_slots(grid.as_ref()),
+            AnyProblem::Graph(graph) => SearchProblem::key_slots(graph.as_ref()),
         }
     }
 
@@ -481,24 +581,39 @@ impl SearchProblem for AnyProblem {
             (AnyProblem::Grid(grid), AnyKey::Grid(cell)) => {
                 SearchProblem::key_slot(grid.as_ref(), cell)
             }
-            // Asked only when `key_slots` is `Some`, that is for a map, whose keys are cells.
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => 0,
+            (AnyProblem::Graph(graph), AnyKey::Graph(node)) => {
+                SearchProblem::key_slot(graph.as_ref(), node)
+            }
+            // Asked only when `key_slots` is `Some`, that is for a map or a graph, whose keys
+            // are cells and nodes.
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => 0,
         }
     }
 
     fn describe(&self, state: &AnyState) -> String {
-        state.to_string()
+        match (self, state) {
+            (AnyProblem::Graph(graph), AnyState::Graph(node)) if graph.contains(*node) => {
+                graph.name(*node).to_owned()
+            }
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {
+                state.to_string()
+            }
+        }
     }
 
     fn coordinates(&self, state: &AnyState) -> Option<(i64, i64)> {
         match (self, state) {
             (AnyProblem::Grid(grid), AnyState::Grid(cell)) => grid.as_ref().coordinates(cell),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => None,
+            (AnyProblem::Graph(graph), AnyState::Graph(node)) => graph.as_ref().coordinates(node),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => None,
         }
     }
 
     fn describe_goal(&self) -> String {
-        self.goal().to_string()
+        match self {
+            AnyProblem::Graph(graph) => graph.describe_goal(),
+            AnyProblem::Puzzle(_) | AnyProblem::Grid(_) => self.goal().to_string(),
+        }
     }
 }
 
@@ -507,7 +622,12 @@ impl Drawn for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_rows(board),
             (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_rows(cell),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => vec![state.to_string()],
+            (AnyProblem::Graph(g), AnyState::Graph(node)) if g.contains(*node) => {
+                g.state_rows(node)
+            }
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {
+                vec![state.to_string()]
+            }
         }
     }
 
@@ -515,14 +635,19 @@ impl Drawn for AnyProblem {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.state_name(board),
             (AnyProblem::Grid(g), AnyState::Grid(cell)) => g.state_name(cell),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => state.to_string(),
+            (AnyProblem::Graph(g), AnyState::Graph(node)) if g.contains(*node) => {
+                g.state_name(node)
+            }
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {
+                state.to_string()
+            }
         }
     }
 
     fn tiles(&self, state: &AnyState) -> Option<(usize, Vec<u8>)> {
         match (self, state) {
             (AnyProblem::Puzzle(p), AnyState::Puzzle(board)) => p.tiles(board),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => None,
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => None,
         }
     }
 
@@ -530,7 +655,10 @@ impl Drawn for AnyProblem {
         match (self, action) {
             (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_text(m),
             (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_text(dir),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => String::new(),
+            (AnyProblem::Graph(g), AnyAction::Graph(road)) => g.action_text(road),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {
+                String::new()
+            }
         }
     }
 
@@ -538,17 +666,22 @@ impl Drawn for AnyProblem {
         match (self, action) {
             (AnyProblem::Puzzle(p), AnyAction::Puzzle(m)) => p.action_tex(m),
             (AnyProblem::Grid(g), AnyAction::Grid(dir)) => g.action_tex(dir),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => String::new(),
+            (AnyProblem::Graph(g), AnyAction::Graph(road)) => g.action_tex(road),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => {
+                String::new()
+            }
         }
     }
 
     /// Maps are compared by identity: the session shares one map between its lanes and makes
     /// a new one on every edit, and comparing a large map cell by cell every frame would cost.
+    /// Graphs likewise.
     fn same_problem(&self, other: &AnyProblem) -> bool {
         match (self, other) {
             (AnyProblem::Puzzle(a), AnyProblem::Puzzle(b)) => a == b,
             (AnyProblem::Grid(a), AnyProblem::Grid(b)) => Arc::ptr_eq(a, b),
-            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_), _) => false,
+            (AnyProblem::Graph(a), AnyProblem::Graph(b)) => Arc::ptr_eq(a, b),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => false,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The edits of every domain's problem as one command of the window: the registry of edits. The
 //! session hands each to its domain.
 
+use super::graph_model::GraphEdit;
 use super::grid_model::GridEdit;
 use super::puzzle_model::PuzzleEdit;
 
@@ -9,6 +10,7 @@ use super::puzzle_model::PuzzleEdit;
 pub enum DomainEdit {
     Puzzle(PuzzleEdit),
     Grid(GridEdit),
+    Graph(GraphEdit),
 }
 
 impl DomainEdit {
@@ -18,6 +20,7 @@ impl DomainEdit {
         match self {
             DomainEdit::Puzzle(edit) => edit.new_pair(),
             DomainEdit::Grid(_) => false,
+            DomainEdit::Graph(edit) => matches!(edit, GraphEdit::Preset(_)),
         }
     }
 }
@@ -25,6 +28,12 @@ impl DomainEdit {
 impl From<PuzzleEdit> for DomainEdit {
     fn from(edit: PuzzleEdit) -> DomainEdit {
         DomainEdit::Puzzle(edit)
+    }
+}
+
+impl From<GraphEdit> for DomainEdit {
+    fn from(edit: GraphEdit) -> DomainEdit {
+        DomainEdit::Graph(edit)
     }
 }
 

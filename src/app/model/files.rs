@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::breakpoints::BreakpointSettings;
 use super::domain::DomainKind;
 pub use super::file_action::FileAction;
+use super::graph_model::GraphSettings;
 use super::grid_model::GridSettings;
 use super::puzzle_model::PuzzleSettings;
 use super::section::DomainSettings;
@@ -22,7 +23,7 @@ use crate::domains::puzzle::SearchConfig;
 use crate::search::{Search, trace_csv, trace_posthoc};
 
 /// What a session file holds. `format` and `version` tell it from any other JSON; the problem
-/// and its searches are the section of the session's domain (`puzzle`, `grid`), in the shape
+/// and its searches are the section of the session's domain (`puzzle`, `grid`, `graph`), in the shape
 /// that domain's settings have.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionFile {
@@ -43,6 +44,9 @@ pub struct SessionFile {
     /// The map, its searches and its drawing options, in a session of a map.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<GridSettings>,
+    /// The route graph and its searches, in a session of a graph.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphSettings>,
     /// Version 1 kept the puzzle's board, goal and searches at the top of every file, a map's
     /// too: read into [`SessionFile::puzzle`], never written.
     #[serde(default, skip_serializing)]
@@ -110,6 +114,7 @@ impl SessionFile {
             domain: settings.domain,
             puzzle: (settings.domain == DomainKind::Puzzle).then(|| settings.puzzle.clone()),
             grid: (settings.domain == DomainKind::Grid).then(|| settings.grid.clone()),
+            graph: (settings.domain == DomainKind::Graph).then(|| settings.graph.clone()),
             board: None,
             goal: None,
             config: None,
@@ -131,7 +136,11 @@ impl SessionFile {
             .grid
             .as_ref()
             .map(|s| (DomainKind::Grid, s as &dyn DomainSettings));
-        puzzle.into_iter().chain(grid).collect()
+        let graph = self
+            .graph
+            .as_ref()
+            .map(|s| (DomainKind::Graph, s as &dyn DomainSettings));
+        puzzle.into_iter().chain(grid).chain(graph).collect()
     }
 
     /// Reads and checks a session: every section must make a valid problem and valid lanes,
@@ -213,6 +222,7 @@ impl SessionFile {
                 .clone()
                 .unwrap_or_else(|| settings.puzzle.clone()),
             grid: self.grid.clone().unwrap_or_else(|| settings.grid.clone()),
+            graph: self.graph.clone().unwrap_or_else(|| settings.graph.clone()),
             ..settings.clone()
         }
     }

@@ -374,7 +374,7 @@ impl DomainHeuristic for GridHeuristic {
     fn from_any(any: AnyHeuristic) -> Option<GridHeuristic> {
         match any {
             AnyHeuristic::Grid(kind) => Some(kind),
-            AnyHeuristic::Puzzle(_) => None,
+            AnyHeuristic::Puzzle(_) | AnyHeuristic::Graph(_) => None,
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod exercise;
 pub mod file_action;
 pub mod files;
 pub mod fine_step;
+pub mod graph_model;
 pub mod grid_model;
 pub mod limits;
 pub mod print;

@@ -103,7 +103,7 @@ impl DomainHeuristic for HeuristicKind {
     fn from_any(any: AnyHeuristic) -> Option<HeuristicKind> {
         match any {
             AnyHeuristic::Puzzle(kind) => Some(kind),
-            AnyHeuristic::Grid(_) => None,
+            AnyHeuristic::Grid(_) | AnyHeuristic::Graph(_) => None,
         }
     }
 }

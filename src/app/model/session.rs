@@ -12,6 +12,7 @@ use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
 use super::edit::DomainEdit;
 use super::exercise::{self, Judgement, Score, judge};
 use super::fine_step::{self, FineStep, Phase};
+use super::graph_model::GraphEdit;
 use super::grid_model::GridEdit;
 use super::puzzle_model::PuzzleEdit;
 use super::text;
@@ -994,6 +995,7 @@ impl Session {
             }
             Command::Edit(DomainEdit::Puzzle(edit)) => self.edit_puzzle(edit),
             Command::Edit(DomainEdit::Grid(edit)) => self.edit_grid(edit),
+            Command::Edit(DomainEdit::Graph(edit)) => self.edit_graph(edit),
             Command::SetSpeed(speed) if speed.is_finite() => {
                 self.settings.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
             }
@@ -1180,6 +1182,20 @@ impl Session {
         }
     }
 
+    /// Applies a change to the graph: the searches start again when the problem changed, and a
+    /// refused edit is said beside the graph.
+    fn edit_graph(&mut self, edit: GraphEdit) {
+        match self.settings.graph.apply(edit) {
+            Ok(changed) => {
+                self.edit_error = None;
+                if changed && self.settings.domain == DomainKind::Graph {
+                    self.rebuild();
+                }
+            }
+            Err(error) => self.edit_error = Some(crate::i18n::graph_edit_error(&error)),
+        }
+    }
+
     fn next_rng(&mut self) -> Rng {
         self.settings.seed = self.settings.seed.wrapping_add(1);
         Rng::new(self.settings.seed)
@@ -1261,7 +1277,10 @@ impl Session {
                 self.stepped = false;
             }
         }
-        let breakpoints = self.settings.breakpoints.active(self.settings.domain);
+        let breakpoints = self
+            .settings
+            .breakpoints
+            .active(self.settings.domain, &self.settings.graph.graph);
         match self.mode {
             RunMode::Paused => {}
             RunMode::Playing => {

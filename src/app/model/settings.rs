@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::arrangement::Arrangement;
 use super::breakpoints::BreakpointSettings;
 use super::domain::{Config, DomainKind};
+use super::graph_model::GraphSettings;
 use super::grid_model::GridSettings;
 use super::puzzle_model::PuzzleSettings;
 use super::section::DomainSettings;
@@ -24,6 +25,8 @@ pub struct Settings {
     pub puzzle: PuzzleSettings,
     /// The grid map, its searches and its drawing options.
     pub grid: GridSettings,
+    /// The route graph and its searches.
+    pub graph: GraphSettings,
     /// Advanced after every random board so each click gives a new one, yet a run repeats.
     pub seed: u64,
     /// Autoplay speed, steps per second.
@@ -123,6 +126,7 @@ impl Default for Settings {
             domain: DomainKind::default(),
             puzzle: PuzzleSettings::default(),
             grid: GridSettings::default(),
+            graph: GraphSettings::default(),
             seed: 1,
             speed: 4.0,
             dark: true,
@@ -166,6 +170,9 @@ impl Settings {
         }
         if self.grid.sanitize() {
             reset.push("grid");
+        }
+        if self.graph.sanitize() {
+            reset.push("graph");
         }
         // NaN is outside every range.
         if !SPEED_RANGE.contains(&self.speed) {
@@ -215,6 +222,7 @@ impl Settings {
         match self.domain {
             DomainKind::Puzzle => &self.puzzle,
             DomainKind::Grid => &self.grid,
+            DomainKind::Graph => &self.graph,
         }
     }
 
@@ -222,6 +230,7 @@ impl Settings {
         match self.domain {
             DomainKind::Puzzle => &mut self.puzzle,
             DomainKind::Grid => &mut self.grid,
+            DomainKind::Graph => &mut self.graph,
         }
     }
 
@@ -259,6 +268,7 @@ impl Settings {
     pub(super) fn repair_lanes(&mut self) {
         self.puzzle.repair_lanes();
         self.grid.repair_lanes();
+        self.graph.repair_lanes();
     }
 }
 

@@ -77,7 +77,14 @@ impl DomainView for PuzzleView {
         }
     }
 
-    fn paint_state(&self, ui: &Ui, rect: Rect, state: &AnyState, goal: &AnyState) {
+    fn paint_state(
+        &self,
+        ui: &Ui,
+        rect: Rect,
+        _problem: &AnyProblem,
+        state: &AnyState,
+        goal: &AnyState,
+    ) {
         if let (Some(board), goal) = (state.board(), goal.board()) {
             board_view::paint_mini(ui, rect, board, None, goal);
         }

@@ -35,6 +35,7 @@ fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
         AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => text::t().legend_conflict,
         AnyHeuristic::Puzzle(HeuristicKind::Pdb44 | HeuristicKind::Pdb663) => text::t().legend_pdb,
         AnyHeuristic::Grid(_) => text::grid_legend(kind),
+        AnyHeuristic::Graph(_) => "",
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
     if !uses_heuristic {

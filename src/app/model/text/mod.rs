@@ -333,6 +333,31 @@ strings! {
     domain_puzzle: "Sliding puzzle", "数码问题";
     domain_grid: "Grid map", "网格地图";
     bp_cell_hint: "A cell as x,y (column, row from 0 at the top left)", "格子写作 x,y（列、行，从左上角 0 开始）";
+    domain_graph: "Route graph", "路径图";
+    col_graph_node: "node name", "结点名";
+    bp_node_hint: "A node by its name, as the graph writes it", "按图中的名字写结点";
+    graph_area: "The route graph", "路径图";
+    graph_preset: "Graph", "图";
+    graph_edited: "Edited graph", "修改过的图";
+    graph_start: "Start", "起点";
+    graph_goal: "Goal", "目标";
+    graph_order: "Successors", "后继顺序";
+    graph_order_hint: "The order a node's children are generated in: it breaks BFS's and DFS's ties, and the others' after f",
+        "结点的子结点按此顺序生成：它决定宽度优先和深度优先搜索的同分次序，其他算法在 f 相同时也按它";
+    graph_order_name: "by name", "按名字";
+    graph_order_drawn: "as drawn", "按绘制顺序";
+    graph_inspector_nodes: "Each node: h against the true cost h* (admissible: h ≤ h*)",
+        "每个结点：h 与真实代价 h* 比较（可采纳：h\u{a0}≤\u{a0}h*）";
+    graph_inspector_arcs: "Each arc: h(n) ≤ c(n, n') + h(n') (consistent)",
+        "每条有向边：h(n)\u{a0}≤\u{a0}c(n,\u{a0}n')\u{a0}+\u{a0}h(n')（一致）";
+    graph_col_arc: "arc", "边";
+    graph_col_cost: "cost", "代价";
+    graph_col_verdict: "verdict", "结论";
+    graph_yes_admissible: "admissible", "可采纳";
+    graph_no_admissible: "overestimates", "高估";
+    graph_yes_consistent: "consistent", "一致";
+    graph_no_consistent: "inconsistent", "不一致";
+    graph_unreachable: "no path to a goal", "到不了目标";
     bp_board_event: "Stop when the board is", "棋盘何时停下";
     bp_generated: "generated", "被生成时";
     bp_expanded: "expanded", "被扩展时";
@@ -650,6 +675,8 @@ pub fn move_words(action: AnyAction) -> String {
     match action {
         AnyAction::Puzzle(m) => format!("{} {}", m.tile, engine::dir(m.tile_dir())),
         AnyAction::Grid(dir) => grid_dir(dir).to_owned(),
+        // Without its graph a road has no names: the number of the node it leads to.
+        AnyAction::Graph(road) => format!("→ #{}", road.to.index()),
     }
 }
 
@@ -1484,6 +1511,47 @@ pub fn cells_closed(closed: usize) -> String {
             if closed == 1 { "cell" } else { "cells" }
         )
     }
+}
+
+/// A graph in a few words: "20 nodes, 23 roads, Arad to Bucharest".
+pub fn graph_summary(graph: &crate::domains::graph::Graph) -> String {
+    use crate::search::SearchProblem;
+    let start = graph.name(graph.start());
+    let goals = graph.describe_goal();
+    if zh() {
+        format!(
+            "{} 个结点，{} 条边，{start} 到 {goals}",
+            graph.node_count(),
+            graph.edge_count()
+        )
+    } else {
+        format!(
+            "{} nodes, {} edges, {start} to {goals}",
+            graph.node_count(),
+            graph.edge_count()
+        )
+    }
+}
+
+/// The key under a graph.
+pub fn graph_legend_line(closed: usize) -> String {
+    if zh() {
+        format!(
+            "蓝：closed 表；绿：open 表；橙：正在扩展；黄：刚生成；红线：路径；结点旁是 h。已扩展 {closed} 个结点"
+        )
+    } else {
+        format!(
+            "blue: closed; green: open; orange: expanding; yellow: just generated; red: path; h beside each node. {}",
+            list_count_closed(closed)
+        )
+    }
+}
+
+fn list_count_closed(closed: usize) -> String {
+    format!(
+        "{closed} {} closed",
+        if closed == 1 { "node" } else { "nodes" }
+    )
 }
 
 /// The key under a map.

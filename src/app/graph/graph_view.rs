@@ -1,0 +1,554 @@
+//! The route graph drawn: nodes as circles with their names and h, edges as lines with their
+//! cost at the middle, arrows on one-way arcs, start and goals marked, and a lane's search over
+//! it in the map's colours (closed, open, the node being expanded and its children, the path);
+//! g and f beside the nodes the search reached when there is room, and the preset's note. The
+//! setup rows choose the preset, the start, the goal and the successor order. Reads the session and emits
+//! [`GraphEdit`] commands, like every view.
+
+use egui::{
+    Align2, Color32, ComboBox, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2,
+};
+
+use crate::app::model::command::Command;
+use crate::app::model::domain::AnyProblem;
+use crate::app::model::graph_model::GraphEdit;
+use crate::app::model::session::{Lane, Session};
+use crate::app::model::text;
+use crate::app::widgets::word;
+use crate::domains::graph::{EdgeKind, Graph, GraphPreset, NodeId, SuccessorOrder, cost_text};
+use crate::search::{NodeId as SearchId, Place};
+
+/// The map's colours for the marks of a search, so a class reads a graph as it reads a map.
+pub mod palette {
+    use egui::Color32;
+
+    pub const NODE: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xe8);
+    pub const EDGE: Color32 = Color32::from_rgb(0x8a, 0x8a, 0x8a);
+    pub const OPEN: Color32 = Color32::from_rgb(0x7f, 0xd1, 0x7f);
+    pub const CLOSED: Color32 = Color32::from_rgb(0x6f, 0x9f, 0xdc);
+    pub const CURRENT: Color32 = Color32::from_rgb(0xff, 0xb0, 0x00);
+    pub const CHILD: Color32 = Color32::from_rgb(0xff, 0xe0, 0x80);
+    pub const PATH: Color32 = Color32::from_rgb(0xd6, 0x27, 0x28);
+    pub const START: Color32 = Color32::from_rgb(0x1f, 0x9e, 0x3a);
+    pub const GOAL: Color32 = Color32::from_rgb(0xc0, 0x20, 0x60);
+}
+
+/// What a node shows of one lane's search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mark {
+    #[default]
+    Unseen,
+    Closed,
+    Open,
+    /// A child of the latest expansion.
+    Child,
+    /// The node expanded at the latest step.
+    Current,
+}
+
+/// A lane's search read node by node (the graph's nodes, by index).
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    pub marks: Vec<Mark>,
+    /// The latest search node made for each graph node: its g and f are written beside it.
+    pub record: Vec<Option<SearchId>>,
+    /// The solution's nodes in order.
+    pub path: Vec<NodeId>,
+}
+
+impl Marks {
+    /// Reads `lane`'s search; linear in its nodes, which on a graph are few.
+    pub fn of(graph: &Graph, lane: &Lane) -> Marks {
+        let search = lane.search();
+        let n = graph.node_count();
+        let mut marks = Marks {
+            marks: vec![Mark::Unseen; n],
+            record: vec![None; n],
+            path: Vec::new(),
+        };
+        let node_of = |id: SearchId| search.node(id).state.node().filter(|node| node.index() < n);
+        for i in 0..search.node_count() {
+            let id = SearchId(i as u32);
+            if let Some(node) = node_of(id) {
+                marks.record[node.index()] = Some(id);
+            }
+        }
+        for &id in search.closed() {
+            if let Some(node) = node_of(id) {
+                marks.marks[node.index()] = Mark::Closed;
+            }
+        }
+        for id in search.open_nodes() {
+            if let Some(node) = node_of(id)
+                && search.node(id).place == Place::Open
+            {
+                marks.marks[node.index()] = Mark::Open;
+            }
+        }
+        if search.steps() > 0 {
+            let step = search.step_at(search.steps() - 1);
+            for child in step.children {
+                if let Some(node) = node_of(child.node) {
+                    marks.marks[node.index()] = Mark::Child;
+                }
+            }
+            if let Some(node) = node_of(step.expanded) {
+                marks.marks[node.index()] = Mark::Current;
+            }
+        }
+        // The solution, not the path to the goal node: a bidirectional search joins two halves.
+        if let Some(path) = search.solution() {
+            marks.path = path.into_iter().filter_map(node_of).collect();
+        }
+        marks
+    }
+
+    fn mark(&self, node: NodeId) -> Mark {
+        self.marks.get(node.index()).copied().unwrap_or_default()
+    }
+
+    fn on_path(&self, a: NodeId, b: NodeId) -> bool {
+        self.path
+            .windows(2)
+            .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
+    }
+}
+
+/// How large the drawing is: the problem pane's, or a compare card's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    Large,
+    Card,
+}
+
+/// Where the graph's drawing positions land on screen: fitted to a rectangle, the same factor
+/// both ways so the map keeps its shape.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    min: Pos2,
+    origin: Pos2,
+    factor: f32,
+}
+
+impl Fit {
+    /// Fits every node of `graph` into `rect` less `margin` on each side.
+    pub fn new(graph: &Graph, rect: Rect, margin: Vec2) -> Fit {
+        let (mut lo, mut hi) = (
+            Pos2::new(f32::INFINITY, f32::INFINITY),
+            Pos2::new(f32::NEG_INFINITY, f32::NEG_INFINITY),
+        );
+        for node in graph.node_ids() {
+            let p = graph.position(node);
+            let p = Pos2::new(p.x as f32, p.y as f32);
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        let span = (hi - lo).max(Vec2::splat(1.0));
+        let room = (rect.size() - margin * 2.0).max(Vec2::splat(1.0));
+        let factor = (room.x / span.x).min(room.y / span.y);
+        let drawn = span * factor;
+        Fit {
+            min: lo,
+            origin: rect.center() - drawn / 2.0,
+            factor,
+        }
+    }
+
+    pub fn at(&self, graph: &Graph, node: NodeId) -> Pos2 {
+        let p = graph.position(node);
+        self.origin + (Pos2::new(p.x as f32, p.y as f32) - self.min) * self.factor
+    }
+}
+
+/// The direction from a node in which its label sits: away from its edges, so names do not lie
+/// on the roads; straight down for a node without edges.
+fn label_side(graph: &Graph, fit: &Fit, node: NodeId) -> Vec2 {
+    let here = fit.at(graph, node);
+    let mut pull = Vec2::ZERO;
+    let links = graph
+        .successors(node)
+        .iter()
+        .chain(graph.predecessors(node));
+    for link in links {
+        let to = fit.at(graph, link.node) - here;
+        if to.length() > 0.0 {
+            pull += to.normalized();
+        }
+    }
+    let away = -pull;
+    if away.length() < 0.3 {
+        Vec2::DOWN
+    } else {
+        away.normalized()
+    }
+}
+
+/// The anchor that puts text on the `side` of a point.
+fn anchor(side: Vec2) -> Align2 {
+    let x = if side.x > 0.5 {
+        egui::Align::Min
+    } else if side.x < -0.5 {
+        egui::Align::Max
+    } else {
+        egui::Align::Center
+    };
+    let y = if side.y > 0.5 {
+        egui::Align::Min
+    } else if side.y < -0.5 {
+        egui::Align::Max
+    } else {
+        egui::Align::Center
+    };
+    Align2([x, y])
+}
+
+/// Writes `text` anchored at `pos` on a filled box, so it reads over lines.
+fn boxed_text(
+    painter: &egui::Painter,
+    pos: Pos2,
+    align: Align2,
+    text: String,
+    font: FontId,
+    color: Color32,
+    fill: Color32,
+) -> Rect {
+    let galley = painter.layout_no_wrap(text, font, color);
+    let rect = align.anchor_size(pos, galley.size()).expand(2.0);
+    painter.rect_filled(rect, 3.0, fill);
+    painter.galley(rect.min + vec2(2.0, 2.0), galley, color);
+    rect
+}
+
+/// Draws `graph` into `rect` with the marks of a search, if any; returns where it went.
+pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, scale: Scale) -> Fit {
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let largest = match scale {
+        Scale::Large => body,
+        Scale::Card => body * 0.75,
+    };
+    // Room for a label on every side of the outermost nodes: a share of the width for the
+    // longest name, two lines (name and h) above and below.
+    let longest = graph
+        .node_ids()
+        .map(|n| graph.name(n).chars().count())
+        .max()
+        .unwrap_or(1) as f32;
+    let margin = vec2(
+        (longest * largest * 0.3).min(rect.width() * 0.12) + largest * 0.5,
+        largest * 2.2,
+    );
+    let fit = Fit::new(graph, rect, margin);
+    // Text as large as the body where nodes stand apart, smaller where they crowd, never so
+    // small that the back of a classroom cannot read it.
+    let gap = nearest_gap(graph, &fit);
+    let name_size = (gap * 0.45).clamp(largest.min(10.0), largest);
+    let small_size = name_size * 0.9;
+    let radius = (name_size * 0.6).min(gap * 0.3).max(4.0);
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    let text_color = visuals.strong_text_color();
+    let label_fill = visuals.panel_fill.gamma_multiply(0.85);
+
+    // Edges under the nodes, their costs at the middle.
+    for edge_id in graph.edge_ids() {
+        let edge = graph.edge(edge_id);
+        let (a, b) = (fit.at(graph, edge.from), fit.at(graph, edge.to));
+        let on_path = marks.is_some_and(|m| m.on_path(edge.from, edge.to));
+        let stroke = if on_path {
+            Stroke::new(radius * 0.45, palette::PATH)
+        } else {
+            Stroke::new(radius * 0.15 + 0.5, palette::EDGE)
+        };
+        painter.line_segment([a, b], stroke);
+        if edge.kind == EdgeKind::Directed && (b - a).length() > radius * 3.0 {
+            let dir = (b - a).normalized();
+            let tip = b - dir * radius;
+            let back = tip - dir * radius * 1.1;
+            let side = dir.rot90() * radius * 0.6;
+            painter.add(egui::Shape::convex_polygon(
+                vec![tip, back + side, back - side],
+                stroke.color,
+                Stroke::NONE,
+            ));
+        }
+        boxed_text(
+            &painter,
+            a + (b - a) * 0.5,
+            Align2::CENTER_CENTER,
+            cost_text(edge.cost),
+            FontId::proportional(small_size),
+            if on_path { palette::PATH } else { text_color },
+            label_fill,
+        );
+    }
+
+    for node in graph.node_ids() {
+        let at = fit.at(graph, node);
+        let mark = marks.map_or(Mark::Unseen, |m| m.mark(node));
+        let fill = match mark {
+            Mark::Unseen => palette::NODE,
+            Mark::Closed => palette::CLOSED,
+            Mark::Open => palette::OPEN,
+            Mark::Child => palette::CHILD,
+            Mark::Current => palette::CURRENT,
+        };
+        painter.circle_filled(at, radius, fill);
+        let ring = if node == graph.start() {
+            Some(palette::START)
+        } else if graph.is_goal(node) {
+            Some(palette::GOAL)
+        } else {
+            None
+        };
+        match ring {
+            Some(color) => {
+                painter.circle_stroke(at, radius, Stroke::new(radius * 0.35, color));
+                let letter = if color == palette::START { "S" } else { "G" };
+                painter.text(
+                    at,
+                    Align2::CENTER_CENTER,
+                    letter,
+                    FontId::proportional(radius * 1.1),
+                    color,
+                );
+            }
+            None => {
+                painter.circle_stroke(at, radius, Stroke::new(1.0, Color32::from_gray(0x50)));
+            }
+        }
+    }
+    // Labels after every circle, so no node hides a neighbour's name.
+    for node in graph.node_ids() {
+        let at = fit.at(graph, node);
+        let side = label_side(graph, &fit, node);
+        let align = anchor(side);
+        // Name over h: narrower than one line, so neighbours' labels meet less.
+        let mut lines = vec![graph.name(node).to_owned()];
+        if let Some(h) = graph.h_value(node) {
+            lines.push(format!("h {}", cost_text(h)));
+        }
+        boxed_text(
+            &painter,
+            at + side * (radius + 3.0),
+            align,
+            lines.join("\n"),
+            FontId::proportional(name_size),
+            text_color,
+            label_fill,
+        );
+    }
+    fit
+}
+
+/// The graph pane of the single view: the setup's error, the key, and the graph with the
+/// main lane's search.
+pub fn panel(ui: &mut Ui, session: &Session) {
+    if let Some(error) = &session.edit_error {
+        ui.label(
+            RichText::new(error)
+                .color(ui.visuals().error_fg_color)
+                .strong(),
+        );
+    }
+    let lane = session.main_lane();
+    let graph = lane
+        .and_then(|l| l.search().problem().graph().cloned())
+        .unwrap_or_else(|| std::sync::Arc::new(session.settings.graph.graph.clone()));
+    let marks = lane.map(|l| Marks::of(&graph, l));
+    let closed = marks.as_ref().map_or(0, |m| {
+        m.marks
+            .iter()
+            .filter(|&&k| matches!(k, Mark::Closed | Mark::Current))
+            .count()
+    });
+    ui.label(RichText::new(text::graph_legend_line(closed)).small());
+    // What the preset shows, above its graph: in the setup rows it would take the plots' room.
+    if session.settings.graph.is_preset() {
+        ui.label(
+            RichText::new(crate::i18n::words(session.settings.graph.preset.note()))
+                .color(ui.visuals().weak_text_color()),
+        );
+    }
+    let rect = ui.available_rect_before_wrap();
+    let response = ui.allocate_rect(rect, Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, text::t().graph_area)
+    });
+    let fit = paint_graph(ui, rect, &graph, marks.as_ref(), Scale::Large);
+    if let (Some(lane), Some(marks)) = (lane, &marks) {
+        paint_records(ui, rect, &graph, &fit, lane, marks);
+    }
+}
+
+/// g and f of every node the search reached, under its label, when the nodes stand far enough
+/// apart to leave room for them.
+fn paint_records(ui: &Ui, rect: Rect, graph: &Graph, fit: &Fit, lane: &Lane, marks: &Marks) {
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    let nearest = nearest_gap(graph, fit);
+    if nearest < body * 5.0 {
+        return;
+    }
+    let search = lane.search();
+    let painter = ui.painter_at(rect);
+    let radius = (body * 0.6).max(4.0);
+    for node in graph.node_ids() {
+        let Some(id) = marks.record[node.index()] else {
+            continue;
+        };
+        let record = search.node(id);
+        let side = label_side(graph, fit, node);
+        // Past the two lines of the name's label, on the side the label lies.
+        let past = if side.y < -0.5 {
+            -body * 2.6
+        } else if side.y > 0.5 {
+            body * 2.6
+        } else {
+            body * 1.9
+        };
+        let below = fit.at(graph, node) + side * (radius + 3.0) + vec2(0.0, past);
+        boxed_text(
+            &painter,
+            below,
+            anchor(side),
+            format!("g {}  f {}", cost_text(record.g), cost_text(record.f)),
+            FontId::proportional(body * 0.85),
+            ui.visuals().text_color(),
+            ui.visuals().panel_fill.gamma_multiply(0.85),
+        );
+    }
+}
+
+/// The smallest distance on screen between two nodes.
+fn nearest_gap(graph: &Graph, fit: &Fit) -> f32 {
+    let points: Vec<Pos2> = graph.node_ids().map(|n| fit.at(graph, n)).collect();
+    let mut best = f32::INFINITY;
+    for (i, a) in points.iter().enumerate() {
+        for b in &points[i + 1..] {
+            best = best.min(a.distance(*b));
+        }
+    }
+    best
+}
+
+/// A lane's graph on a compare card: the same drawing, small.
+pub fn lane_graph(ui: &mut Ui, lane: &Lane, room: Vec2) {
+    let Some(graph) = lane.search().problem().graph().cloned() else {
+        return;
+    };
+    let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
+    let marks = Marks::of(&graph, lane);
+    paint_graph(ui, rect, &graph, Some(&marks), Scale::Card);
+}
+
+/// The name of a node written in a list row or a tree node.
+pub fn paint_name(ui: &Ui, rect: Rect, problem: &AnyProblem, node: NodeId) {
+    let name = problem
+        .graph()
+        .filter(|g| g.contains(node))
+        .map_or_else(|| format!("#{}", node.index()), |g| g.name(node).to_owned());
+    let size = (rect.width() / (name.chars().count().max(1) as f32 * 0.6)).min(rect.height() * 0.6);
+    ui.painter().text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        name,
+        FontId::proportional(size.max(6.0)),
+        ui.visuals().text_color(),
+    );
+}
+
+/// The setup rows: the preset with its note, the start, the goal and the successor order.
+pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings.graph;
+    let graph = &settings.graph;
+    let t = text::t();
+    ui.horizontal_wrapped(|ui| {
+        let label = word(ui, RichText::new(t.graph_preset).strong());
+        let shown = if settings.is_preset() {
+            crate::i18n::words(settings.preset.title())
+        } else {
+            t.graph_edited
+        };
+        ComboBox::from_id_salt("graph preset")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for preset in GraphPreset::ALL {
+                    let title = crate::i18n::words(preset.title());
+                    if ui
+                        .selectable_label(settings.preset == preset && settings.is_preset(), title)
+                        .on_hover_text(crate::i18n::words(preset.note()))
+                        .clicked()
+                    {
+                        commands.push(Command::edit(GraphEdit::Preset(preset)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        node_picker(
+            ui,
+            graph,
+            t.graph_start,
+            graph.start(),
+            commands,
+            GraphEdit::SetStart,
+        );
+        node_picker(
+            ui,
+            graph,
+            t.graph_goal,
+            graph.goals()[0],
+            commands,
+            GraphEdit::SetGoal,
+        );
+        let label =
+            word(ui, RichText::new(t.graph_order).strong()).on_hover_text(t.graph_order_hint);
+        let order_word = |order| match order {
+            SuccessorOrder::ByName => t.graph_order_name,
+            SuccessorOrder::AsDrawn => t.graph_order_drawn,
+        };
+        ComboBox::from_id_salt("graph order")
+            .selected_text(order_word(graph.order()))
+            .show_ui(ui, |ui| {
+                for order in [SuccessorOrder::ByName, SuccessorOrder::AsDrawn] {
+                    if ui
+                        .selectable_label(graph.order() == order, order_word(order))
+                        .clicked()
+                    {
+                        commands.push(Command::edit(GraphEdit::SetOrder(order)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// A combo box of the graph's nodes by name, labelled `label`.
+fn node_picker(
+    ui: &mut Ui,
+    graph: &Graph,
+    label: &str,
+    chosen: NodeId,
+    commands: &mut Vec<Command>,
+    edit: fn(NodeId) -> GraphEdit,
+) {
+    let label = word(ui, RichText::new(label).strong());
+    let mut nodes: Vec<NodeId> = graph.node_ids().collect();
+    nodes.sort_by(|a, b| graph.name(*a).cmp(graph.name(*b)));
+    ComboBox::from_id_salt(("graph node", label.id))
+        .selected_text(graph.name(chosen))
+        .height(ui.available_height().max(300.0))
+        .show_ui(ui, |ui| {
+            for node in nodes {
+                if ui
+                    .selectable_label(node == chosen, graph.name(node))
+                    .clicked()
+                    && node != chosen
+                {
+                    commands.push(Command::edit(edit(node)));
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+}

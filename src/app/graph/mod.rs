@@ -1,0 +1,256 @@
+//! The route graph's own views: the graph drawn large in the problem pane and small on a
+//! compare card, its setup rows (preset with its note, start, goal, successor order), a node's
+//! name in the lists and the tree, and its page of the heuristic inspector.
+
+pub mod graph_view;
+mod inspector;
+
+use egui::{Rect, Ui, Vec2, vec2};
+
+use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
+use crate::app::model::command::Command;
+use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
+use crate::app::model::session::{Lane, Session, Settings};
+use crate::app::model::text;
+use crate::app::widgets::Hover;
+
+/// The route graph in the window.
+pub struct GraphView;
+
+impl DomainView for GraphView {
+    fn title(&self) -> &'static str {
+        text::t().domain_graph
+    }
+
+    fn problem_pane(
+        &self,
+        ui: &mut Ui,
+        session: &Session,
+        _view: &mut NodeView,
+        _hover: &mut Hover,
+        _commands: &mut Vec<Command>,
+    ) {
+        graph_view::panel(ui, session);
+    }
+
+    /// A map of cities needs the room a grid map has for its names and costs to be read.
+    fn problem_pane_width(&self, available: f32, _two_lists: bool) -> f32 {
+        (available * 0.5).clamp(400.0, 1100.0)
+    }
+
+    fn setup_rows(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -> bool {
+        graph_view::setup(ui, session, commands);
+        false
+    }
+
+    fn summary(&self, settings: &Settings) -> String {
+        text::graph_summary(&settings.graph.graph)
+    }
+
+    fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
+
+    fn overlay(&self, _ui: &mut Ui, _session: &Session, _room: Vec2) -> bool {
+        false
+    }
+
+    fn card_picture(
+        &self,
+        ui: &mut Ui,
+        _session: &Session,
+        _i: usize,
+        lane: &Lane,
+        size: CardSize,
+    ) {
+        let (width, height) = (ui.available_width(), ui.available_height());
+        let room = match size {
+            CardSize::Row => vec2(width, height.max(80.0)),
+            CardSize::Large => vec2(width, (height - 10.0).max(60.0)),
+        };
+        graph_view::lane_graph(ui, lane, room);
+    }
+
+    /// A node is written by its name, as wide as this graph's longest.
+    fn list_state_size(&self, problem: &AnyProblem, text_size: f32, _written: bool) -> Vec2 {
+        let longest = problem.graph().map_or(6, |graph| {
+            graph
+                .node_ids()
+                .map(|n| graph.name(n).chars().count())
+                .max()
+                .unwrap_or(1)
+        });
+        vec2(
+            longest.max(4) as f32 * text_size * 0.6 + 6.0,
+            (text_size + 8.0).max(22.0),
+        )
+    }
+
+    fn paint_state(
+        &self,
+        ui: &Ui,
+        rect: Rect,
+        problem: &AnyProblem,
+        state: &AnyState,
+        _goal: &AnyState,
+    ) {
+        if let Some(node) = state.node() {
+            graph_view::paint_name(ui, rect, problem, node);
+        }
+    }
+
+    fn frame(&self, _session: &Session, _commands: &mut Vec<Command>) -> bool {
+        false
+    }
+
+    fn offers(&self, _heuristic: AnyHeuristic) -> bool {
+        true
+    }
+
+    fn heuristic_status(&self, _ui: &mut Ui, _heuristic: AnyHeuristic) {}
+
+    fn inspector(&self) -> Box<dyn InspectorPage> {
+        Box::new(inspector::GraphInspector)
+    }
+
+    fn state_column(&self) -> &'static str {
+        text::t().col_graph_node
+    }
+
+    fn state_hint(&self) -> &'static str {
+        text::t().bp_node_hint
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable;
+
+    use crate::app::model::command::Command;
+    use crate::app::model::domain::DomainKind;
+    use crate::app::model::files::SessionFile;
+    use crate::app::model::text;
+    use crate::app::{Settings, test_harness};
+    use crate::search::{Algorithm, SearchProblem, Status};
+
+    /// The names along a lane's solution, and its cost.
+    fn solution(lane: &crate::app::model::session::Lane) -> (Vec<String>, String) {
+        let search = lane.search();
+        let Status::Solved { goal } = search.status() else {
+            panic!("{:?} did not solve", lane.config().algorithm);
+        };
+        let names = search
+            .solution()
+            .unwrap()
+            .into_iter()
+            .map(|id| search.problem().describe(&search.node(id).state))
+            .collect();
+        (names, search.node(goal).g.to_string())
+    }
+
+    fn run_to_end(h: &mut egui_kittest::Harness<'_, crate::app::App>) {
+        h.get_by_label("Run to end End").click();
+        let started = std::time::Instant::now();
+        while h.state().session.lanes.iter().any(|l| l.is_running()) {
+            assert!(started.elapsed().as_secs() < 60, "the run took too long");
+            h.run();
+        }
+    }
+
+    /// The textbook's lesson: pick "Route graph", Romania appears; A* with the h table runs
+    /// Arad to Bucharest through Rimnicu Vilcea and Pitesti for 418, and greedy in the compare
+    /// view pays 450 through Fagaras. The lists name the cities.
+    #[test]
+    fn a_teacher_picks_the_route_graph_and_runs_romania_as_the_book_does() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        h.get_by_label(text::t().domain_label).click();
+        h.run();
+        h.get_by_label(text::t().domain_graph).click();
+        h.run();
+        assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
+        h.get_by_label(text::t().graph_area);
+        h.get_by_label("Step Space").click();
+        h.run();
+        // Arad expanded, its three neighbours on open, all by name in the lists.
+        for city in ["Sibiu", "Timisoara", "Zerind"] {
+            assert!(h.query_by_label(city).is_some(), "{city} in the open list");
+        }
+        run_to_end(&mut h);
+        let lane = h.state().session.main_lane().unwrap();
+        assert_eq!(lane.config().algorithm, Algorithm::AStar);
+        assert_eq!(
+            solution(lane),
+            (
+                ["Arad", "Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"]
+                    .map(str::to_owned)
+                    .to_vec(),
+                "418".to_owned()
+            )
+        );
+        // The book's order of expansion: the h table guides A* past Timisoara and Zerind.
+        let search = lane.search();
+        let closed: Vec<String> = search
+            .closed()
+            .iter()
+            .map(|&id| search.problem().describe(&search.node(id).state))
+            .collect();
+        assert_eq!(
+            closed,
+            [
+                "Arad",
+                "Sibiu",
+                "Rimnicu Vilcea",
+                "Fagaras",
+                "Pitesti",
+                "Bucharest"
+            ]
+        );
+
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        assert_eq!(h.state().session.lanes.len(), 4);
+        run_to_end(&mut h);
+        let costs: Vec<(Algorithm, String)> = h
+            .state()
+            .session
+            .lanes
+            .iter()
+            .map(|l| (l.config().algorithm, solution(l).1))
+            .collect();
+        assert_eq!(
+            costs,
+            [
+                (Algorithm::BreadthFirst, "450".to_owned()),
+                (Algorithm::UniformCost, "418".to_owned()),
+                (Algorithm::Greedy, "450".to_owned()),
+                (Algorithm::AStar, "418".to_owned()),
+            ]
+        );
+        let (greedy, _) = solution(&h.state().session.lanes[2]);
+        assert_eq!(greedy, ["Arad", "Sibiu", "Fagaras", "Bucharest"]);
+    }
+
+    /// A session saved on an edited graph opens with that graph, its start and its goal.
+    #[test]
+    fn a_saved_session_keeps_the_graph() {
+        use crate::app::model::graph_model::GraphEdit;
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Graph,
+            ..Settings::default()
+        });
+        h.run();
+        let graph = h.state().session.settings.graph.graph.clone();
+        let (sibiu, iasi) = (graph.find("Sibiu").unwrap(), graph.find("Iasi").unwrap());
+        h.state_mut()
+            .apply(Command::edit(GraphEdit::SetStart(sibiu)));
+        h.state_mut().apply(Command::edit(GraphEdit::SetGoal(iasi)));
+        h.run();
+        let json = SessionFile::of(&h.state().session).to_json();
+        let file = SessionFile::parse(&json).unwrap();
+        let settings = file.apply_to(&Settings::default());
+        assert_eq!(settings.domain, DomainKind::Graph);
+        assert_eq!(settings.graph, h.state().session.settings.graph);
+        assert_eq!(settings.graph.graph.start(), sibiu);
+        assert_eq!(settings.graph.graph.goals(), [iasi]);
+        assert_ne!(settings.graph.graph, graph);
+    }
+}
