@@ -121,14 +121,19 @@ pub enum Scale {
     Card,
 }
 
-/// Where the graph's drawing positions land on screen: fitted to a rectangle, the same factor
-/// both ways so the map keeps its shape.
+/// Where the graph's drawing positions land on screen: fitted to a rectangle. A road map is
+/// schematic, so the drawing may be stretched along one axis (at most [`MAX_STRETCH`] times the
+/// other) to use a pane of another shape: the nodes stand further apart and their labels
+/// overlap less than at one factor for both.
 #[derive(Clone, Copy, Debug)]
 pub struct Fit {
     min: Pos2,
     origin: Pos2,
-    factor: f32,
+    factor: Vec2,
 }
+
+/// How much more one axis may be scaled than the other.
+const MAX_STRETCH: f32 = 1.6;
 
 impl Fit {
     /// Fits every node of `graph` into `rect` less `margin` on each side.
@@ -145,7 +150,8 @@ impl Fit {
         }
         let span = (hi - lo).max(Vec2::splat(1.0));
         let room = (rect.size() - margin * 2.0).max(Vec2::splat(1.0));
-        let factor = (room.x / span.x).min(room.y / span.y);
+        let (x, y) = (room.x / span.x, room.y / span.y);
+        let factor = vec2(x.min(y * MAX_STRETCH), y.min(x * MAX_STRETCH));
         let drawn = span * factor;
         Fit {
             min: lo,
@@ -226,15 +232,15 @@ pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, sc
         Scale::Large => body,
         Scale::Card => body * 0.75,
     };
-    // Room for a label on every side of the outermost nodes: a share of the width for the
-    // longest name, two lines (name and h) above and below.
+    // Room for a label on every side of the outermost nodes: the longest name beside a node
+    // (about half an em a letter), two lines (name and h) above and below.
     let longest = graph
         .node_ids()
         .map(|n| graph.name(n).chars().count())
         .max()
         .unwrap_or(1) as f32;
     let margin = vec2(
-        (longest * largest * 0.3).min(rect.width() * 0.12) + largest * 0.5,
+        (longest * largest * 0.5).min(rect.width() * 0.2) + largest * 0.5,
         largest * 2.2,
     );
     let fit = Fit::new(graph, rect, margin);
