@@ -98,7 +98,8 @@ pub struct DepthFirst<P: SearchProblem> {
     stack: Vec<NodeId>,
     /// The path from the start to the node expanded last.
     path: Vec<NodeId>,
-    /// The states on `path`, for the cycle check.
+    /// The states on `path`, for the cycle check; empty in tree search, which checks nothing
+    /// (so each child's lookup is the same in every mode).
     on_path: FxHashMap<P::Key, NodeId>,
     /// Whether a child whose state is on the current path is ignored: always but in tree
     /// search.
@@ -203,12 +204,16 @@ impl<P: SearchProblem> DepthFirst<P> {
     fn enter_path(&mut self, id: NodeId) {
         let depth = self.nodes[id.index()].depth as usize;
         for left in self.path.drain(depth.min(self.path.len())..) {
-            self.on_path
-                .remove(&self.problem.key(&self.nodes[left.index()].state));
+            if self.checks_path {
+                self.on_path
+                    .remove(&self.problem.key(&self.nodes[left.index()].state));
+            }
         }
         self.path.push(id);
-        let key = self.problem.key(&self.nodes[id.index()].state);
-        self.on_path.insert(key, id);
+        if self.checks_path {
+            let key = self.problem.key(&self.nodes[id.index()].state);
+            self.on_path.insert(key, id);
+        }
     }
 
     /// Sets the path to the parent chain of the node expanded last, after an undo.
@@ -221,9 +226,11 @@ impl<P: SearchProblem> DepthFirst<P> {
             at = self.nodes[id.index()].parent;
         }
         self.path.reverse();
-        for &id in &self.path {
-            let key = self.problem.key(&self.nodes[id.index()].state);
-            self.on_path.insert(key, id);
+        if self.checks_path {
+            for &id in &self.path {
+                let key = self.problem.key(&self.nodes[id.index()].state);
+                self.on_path.insert(key, id);
+            }
         }
     }
 
@@ -255,9 +262,7 @@ impl<P: SearchProblem> DepthFirst<P> {
         // that would pass the limit is refused whole.
         let new = successors
             .iter()
-            .filter(|(_, s, _)| {
-                !self.checks_path || !self.on_path.contains_key(&self.problem.key(s))
-            })
+            .filter(|(_, s, _)| !self.on_path.contains_key(&self.problem.key(s)))
             .count();
         if self.nodes.len() + new > self.config.node_limit {
             self.successors = successors;
@@ -318,12 +323,8 @@ impl<P: SearchProblem> DepthFirst<P> {
                 self.stats.generated += 1;
                 iteration.generated += 1;
                 let g = before.g + cost;
-                let on_path = if self.checks_path {
-                    self.on_path.get(&self.problem.key(&state)).copied()
-                } else {
-                    None
-                };
-                if let Some(on) = on_path {
+                let key = self.problem.key(&state);
+                if let Some(&on) = self.on_path.get(&key) {
                     self.stats.duplicates += 1;
                     self.children.push(Child {
                         node: on,
