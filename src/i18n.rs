@@ -538,6 +538,7 @@ pub fn violation(violation: &Violation) -> String {
 /// Why a number was not a cost or an h value, after the words naming it.
 fn number_error(error: NumberError) -> &'static str {
     match error {
+        NumberError::Empty => "是空的：请输入一个数",
         NumberError::Negative => "是负数：代价和 h 值不能小于 0",
         NumberError::NotANumber => "不是数",
         NumberError::TooLarge => "大于 1000000000",

@@ -16,6 +16,9 @@ pub const MAX_COORDINATE: f64 = 1_000_000.0;
 /// Why a number was not taken as a cost or an h value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum NumberError {
+    /// Nothing typed.
+    #[error("is empty: type a number")]
+    Empty,
     /// Below zero: costs and estimates are never negative.
     #[error("is negative: costs and h values are 0 or more")]
     Negative,
@@ -39,9 +42,13 @@ pub enum NumberError {
 /// assert_eq!(parse_cost("0.33335"), Ok(Cost::from_raw(3_334)));
 /// assert_eq!(parse_cost("-1"), Err(NumberError::Negative));
 /// assert_eq!(parse_cost("ten"), Err(NumberError::NotANumber));
+/// assert_eq!(parse_cost("  "), Err(NumberError::Empty));
 /// ```
 pub fn parse_cost(text: &str) -> Result<Cost, NumberError> {
     let text = text.trim();
+    if text.is_empty() {
+        return Err(NumberError::Empty);
+    }
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
@@ -196,10 +203,11 @@ mod tests {
         assert_eq!(parse_cost("-2.5"), Err(NumberError::Negative));
         assert_eq!(parse_cost("-1e3"), Err(NumberError::Negative));
         for bad in [
-            "", ".", "1.2.3", "abc", "inf", "NaN", "1,5", "- 3", "0x10", "+-3", "--1",
+            ".", "1.2.3", "abc", "inf", "NaN", "1,5", "- 3", "0x10", "+-3", "--1",
         ] {
             assert_eq!(parse_cost(bad), Err(NumberError::NotANumber), "{bad}");
         }
+        assert_eq!(parse_cost(""), Err(NumberError::Empty));
         assert_eq!(parse_cost("1000000000.0001"), Err(NumberError::TooLarge));
         assert_eq!(
             parse_cost("99999999999999999999"),
