@@ -15,7 +15,11 @@ use crate::app::model::graph_model::GraphEdit;
 use crate::app::model::session::{Lane, Session};
 use crate::app::model::text;
 use crate::app::widgets::word;
-use crate::domains::graph::{EdgeKind, Graph, GraphPreset, NodeId, SuccessorOrder, cost_text};
+use crate::domains::graph::{
+    EdgeKind, Graph, GraphIssue, GraphPreset, NodeId, Position, SuccessorOrder, cost_text,
+};
+
+use super::editor::Editor;
 use crate::search::{NodeId as SearchId, Place};
 
 /// The map's colours for the marks of a search, so a class reads a graph as it reads a map.
@@ -135,6 +139,10 @@ pub struct Fit {
 /// How much more one axis may be scaled than the other.
 const MAX_STRETCH: f32 = 1.6;
 
+/// The span a graph of one node is drawn as if it had, so the nodes a teacher clicks beside it
+/// get positions of the size a map's have.
+const SHEET_SPAN: f32 = 100.0;
+
 impl Fit {
     /// Fits every node of `graph` into `rect` less `margin` on each side.
     pub fn new(graph: &Graph, rect: Rect, margin: Vec2) -> Fit {
@@ -148,7 +156,15 @@ impl Fit {
             lo = lo.min(p);
             hi = hi.max(p);
         }
-        let span = (hi - lo).max(Vec2::splat(1.0));
+        let actual = (hi - lo).max(Vec2::ZERO);
+        let floor = if actual.max_elem() < 1.0 {
+            SHEET_SPAN
+        } else {
+            1.0
+        };
+        let span = actual.max(Vec2::splat(floor));
+        // A span widened to its floor keeps the nodes in its middle.
+        let lo = lo - (span - actual) / 2.0;
         let room = (rect.size() - margin * 2.0).max(Vec2::splat(1.0));
         let (x, y) = (room.x / span.x, room.y / span.y);
         let factor = vec2(x.min(y * MAX_STRETCH), y.min(x * MAX_STRETCH));
@@ -164,6 +180,19 @@ impl Fit {
         let p = graph.position(node);
         self.origin + (Pos2::new(p.x as f32, p.y as f32) - self.min) * self.factor
     }
+
+    /// The drawing position under a point of the screen, in whole units.
+    pub fn position(&self, at: Pos2) -> Position {
+        let p = self.min + (at - self.origin) / self.factor;
+        Position::new(f64::from(p.x.round()), f64::from(p.y.round()))
+    }
+}
+
+/// Where a graph was drawn: its fit and the radius of its nodes, for finding what a click hit.
+#[derive(Clone, Copy, Debug)]
+pub struct Drawn {
+    pub fit: Fit,
+    pub radius: f32,
 }
 
 /// The direction from a node in which its label sits: away from its edges, so names do not lie
@@ -225,25 +254,18 @@ fn boxed_text(
     rect
 }
 
-/// Draws `graph` into `rect` with the marks of a search, if any; returns where it went.
-pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, scale: Scale) -> Fit {
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let largest = match scale {
-        Scale::Large => body,
-        Scale::Card => body * 0.75,
-    };
-    // Room for a label on every side of the outermost nodes: the longest name beside a node
-    // (about half an em a letter), two lines (name and h) above and below.
-    let longest = graph
-        .node_ids()
-        .map(|n| graph.name(n).chars().count())
-        .max()
-        .unwrap_or(1) as f32;
-    let margin = vec2(
-        (longest * largest * 0.5).min(rect.width() * 0.2) + largest * 0.5,
-        largest * 2.2,
-    );
-    let fit = Fit::new(graph, rect, margin);
+/// Draws `graph` into `rect` with the marks of a search, if any, fitted as `fit` says or else
+/// to the rectangle; returns where it went.
+pub fn paint_graph(
+    ui: &Ui,
+    rect: Rect,
+    graph: &Graph,
+    marks: Option<&Marks>,
+    scale: Scale,
+    fit: Option<Fit>,
+) -> Drawn {
+    let largest = text_size(ui, scale);
+    let fit = fit.unwrap_or_else(|| fit_to(graph, rect, scale, ui));
     // Text as large as the body where nodes stand apart, smaller where they crowd, never so
     // small that the back of a classroom cannot read it.
     let gap = nearest_gap(graph, &fit);
@@ -343,12 +365,42 @@ pub fn paint_graph(ui: &Ui, rect: Rect, graph: &Graph, marks: Option<&Marks>, sc
             label_fill,
         );
     }
-    fit
+    Drawn { fit, radius }
 }
 
-/// The graph pane of the single view: the setup's error, the key, and the graph with the
+/// How [`paint_graph`] fits `graph` to `rect` when it is not told: with room for a label on
+/// every side of the outermost nodes, the longest name beside a node (about half an em a
+/// letter), two lines (name and h) above and below.
+pub fn fit_to(graph: &Graph, rect: Rect, scale: Scale, ui: &Ui) -> Fit {
+    let largest = text_size(ui, scale);
+    let longest = graph
+        .node_ids()
+        .map(|n| graph.name(n).chars().count())
+        .max()
+        .unwrap_or(1) as f32;
+    let margin = vec2(
+        (longest * largest * 0.5).min(rect.width() * 0.2) + largest * 0.5,
+        largest * 2.2,
+    );
+    Fit::new(graph, rect, margin)
+}
+
+/// The largest text of a drawing of this scale.
+fn text_size(ui: &Ui, scale: Scale) -> f32 {
+    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
+    match scale {
+        Scale::Large => body,
+        Scale::Card => body * 0.75,
+    }
+}
+
+/// The graph pane of the single view: the setup's error, the key (or, while the graph is
+/// edited, the editor's tools and fields), what is odd about the graph, and the graph with the
 /// main lane's search.
-pub fn panel(ui: &mut Ui, session: &Session) {
+pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+    let settings = &session.settings.graph;
+    let mut editor = Editor::load(ui.ctx());
+    editor.keep_valid(&settings.graph);
     if let Some(error) = &session.edit_error {
         ui.label(
             RichText::new(error)
@@ -357,32 +409,77 @@ pub fn panel(ui: &mut Ui, session: &Session) {
         );
     }
     let lane = session.main_lane();
-    let graph = lane
-        .and_then(|l| l.search().problem().graph().cloned())
-        .unwrap_or_else(|| std::sync::Arc::new(session.settings.graph.graph.clone()));
+    let graph = match lane.and_then(|l| l.search().problem().graph()) {
+        Some(graph) if **graph == settings.graph => graph.clone(),
+        _ => std::sync::Arc::new(settings.graph.clone()),
+    };
     let marks = lane.map(|l| Marks::of(&graph, l));
-    let closed = marks.as_ref().map_or(0, |m| {
-        m.marks
-            .iter()
-            .filter(|&&k| matches!(k, Mark::Closed | Mark::Current))
-            .count()
-    });
-    ui.label(RichText::new(text::graph_legend_line(closed)).small());
-    // What the preset shows, above its graph: in the setup rows it would take the plots' room.
-    if session.settings.graph.is_preset() {
-        ui.label(
-            RichText::new(crate::i18n::words(session.settings.graph.preset.note()))
-                .color(ui.visuals().weak_text_color()),
-        );
+    if editor.on {
+        editor.toolbar(ui, settings, commands);
+        editor.properties(ui, settings, commands);
+    } else {
+        let closed = marks.as_ref().map_or(0, |m| {
+            m.marks
+                .iter()
+                .filter(|&&k| matches!(k, Mark::Closed | Mark::Current))
+                .count()
+        });
+        ui.label(RichText::new(text::graph::graph_legend_line(closed)).small());
+        // What the preset shows, above its graph: in the setup rows it would take the plots'
+        // room.
+        if settings.is_preset() {
+            ui.label(
+                RichText::new(crate::i18n::words(settings.preset.note()))
+                    .color(ui.visuals().weak_text_color()),
+            );
+        }
     }
+    issues(ui, &graph, editor.on);
     let rect = ui.available_rect_before_wrap();
-    let response = ui.allocate_rect(rect, Sense::hover());
+    let sense = if editor.on {
+        Sense::click_and_drag()
+    } else {
+        Sense::hover()
+    };
+    let response = ui.allocate_rect(rect, sense);
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, text::t().graph_area)
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Canvas,
+            true,
+            text::graph::g().graph_area,
+        )
     });
-    let fit = paint_graph(ui, rect, &graph, marks.as_ref(), Scale::Large);
-    if let (Some(lane), Some(marks)) = (lane, &marks) {
-        paint_records(ui, rect, &graph, &fit, lane, marks);
+    // While a node is dragged, the graph keeps the fit it had when the drag began.
+    let fit = fit_to(&graph, rect, Scale::Large, ui);
+    let moved = editor.dragged_graph(&graph, &fit);
+    let shown = moved.as_ref().unwrap_or(&graph);
+    let drawn = paint_graph(ui, rect, shown, marks.as_ref(), Scale::Large, Some(fit));
+    if let (Some(lane), Some(marks)) = (lane, &marks)
+        && moved.is_none()
+    {
+        paint_records(ui, rect, &graph, &drawn.fit, lane, marks);
+    }
+    if editor.on {
+        editor.canvas(ui, &response, settings, &drawn, commands);
+        editor.paint_picks(ui, shown, &drawn);
+    }
+    editor.store(ui.ctx());
+}
+
+/// What is odd about the graph as a problem: no path to a goal always (it is why every search
+/// fails), the rest while the graph is edited.
+fn issues(ui: &mut Ui, graph: &Graph, editing: bool) {
+    for issue in graph.problems() {
+        let serious = matches!(issue, GraphIssue::NoPathToGoal);
+        if !(serious || editing) {
+            continue;
+        }
+        let color = if serious {
+            ui.visuals().warn_fg_color
+        } else {
+            ui.visuals().weak_text_color()
+        };
+        ui.label(RichText::new(text::graph::graph_issue(&issue, graph)).color(color));
     }
 }
 
@@ -443,7 +540,7 @@ pub fn lane_graph(ui: &mut Ui, lane: &Lane, room: Vec2) {
     };
     let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
     let marks = Marks::of(&graph, lane);
-    paint_graph(ui, rect, &graph, Some(&marks), Scale::Card);
+    paint_graph(ui, rect, &graph, Some(&marks), Scale::Card, None);
 }
 
 /// The name of a node written in a list row or a tree node.
@@ -466,7 +563,7 @@ pub fn paint_name(ui: &Ui, rect: Rect, problem: &AnyProblem, node: NodeId) {
 pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings.graph;
     let graph = &settings.graph;
-    let t = text::t();
+    let t = text::graph::g();
     ui.horizontal_wrapped(|ui| {
         let label = word(ui, RichText::new(t.graph_preset).strong());
         let shown = if settings.is_preset() {
@@ -494,7 +591,7 @@ pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             ui,
             graph,
             t.graph_start,
-            graph.start(),
+            &[graph.start()],
             commands,
             GraphEdit::SetStart,
         );
@@ -502,7 +599,7 @@ pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             ui,
             graph,
             t.graph_goal,
-            graph.goals()[0],
+            graph.goals(),
             commands,
             GraphEdit::SetGoal,
         );
@@ -526,30 +623,40 @@ pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
             })
             .response
             .labelled_by(label.id);
+        let editing = Editor::load(ui.ctx()).on;
+        if ui
+            .selectable_label(editing, t.edit_graph)
+            .on_hover_text(t.edit_graph_hint)
+            .clicked()
+        {
+            Editor::toggle(ui.ctx());
+        }
     });
 }
 
-/// A combo box of the graph's nodes by name, labelled `label`.
+/// A combo box of the graph's nodes by name, labelled `label`, showing the `chosen` ones; a
+/// node picked becomes the only one.
 fn node_picker(
     ui: &mut Ui,
     graph: &Graph,
     label: &str,
-    chosen: NodeId,
+    chosen: &[NodeId],
     commands: &mut Vec<Command>,
     edit: fn(NodeId) -> GraphEdit,
 ) {
     let label = word(ui, RichText::new(label).strong());
     let mut nodes: Vec<NodeId> = graph.node_ids().collect();
     nodes.sort_by(|a, b| graph.name(*a).cmp(graph.name(*b)));
+    let shown: Vec<&str> = chosen.iter().map(|&n| graph.name(n)).collect();
     ComboBox::from_id_salt(("graph node", label.id))
-        .selected_text(graph.name(chosen))
+        .selected_text(shown.join(", "))
         .height(ui.available_height().max(300.0))
         .show_ui(ui, |ui| {
             for node in nodes {
                 if ui
-                    .selectable_label(node == chosen, graph.name(node))
+                    .selectable_label(chosen.contains(&node), graph.name(node))
                     .clicked()
-                    && node != chosen
+                    && chosen != [node]
                 {
                     commands.push(Command::edit(edit(node)));
                 }

@@ -2,6 +2,7 @@
 //! compare card, its setup rows (preset with its note, start, goal, successor order), a node's
 //! name in the lists and the tree, and its page of the heuristic inspector.
 
+pub mod editor;
 pub mod graph_view;
 mod inspector;
 
@@ -28,9 +29,9 @@ impl DomainView for GraphView {
         session: &Session,
         _view: &mut NodeView,
         _hover: &mut Hover,
-        _commands: &mut Vec<Command>,
+        commands: &mut Vec<Command>,
     ) {
-        graph_view::panel(ui, session);
+        graph_view::panel(ui, session, commands);
     }
 
     /// A map of cities needs the room a grid map has for its names and costs to be read.
@@ -44,7 +45,7 @@ impl DomainView for GraphView {
     }
 
     fn summary(&self, settings: &Settings) -> String {
-        text::graph_summary(&settings.graph.graph)
+        text::graph::graph_summary(&settings.graph.graph)
     }
 
     fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
@@ -112,7 +113,7 @@ impl DomainView for GraphView {
     }
 
     fn state_column(&self) -> &'static str {
-        text::t().col_graph_node
+        text::graph::g().col_graph_node
     }
 
     fn state_hint(&self) -> &'static str {
@@ -167,7 +168,7 @@ mod tests {
         h.get_by_label(text::t().domain_graph).click();
         h.run();
         assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
-        h.get_by_label(text::t().graph_area);
+        h.get_by_label(text::graph::g().graph_area);
         h.get_by_label("Step Space").click();
         h.run();
         // Arad expanded, its three neighbours on open, all by name in the lists.

@@ -25,15 +25,17 @@ pub fn t() -> &'static Strings {
     }
 }
 
+/// A table of fixed strings named `$table`, with its `ENGLISH` and `CHINESE` values and, for
+/// the tests, `PAIRS`.
 macro_rules! strings {
-    ($($name:ident: $en:expr, $zh:expr;)*) => {
-        /// Every fixed string of the window in one language.
-        pub struct Strings {
+    ($table:ident; $($name:ident: $en:expr, $zh:expr;)*) => {
+        /// Fixed strings in one language.
+        pub struct $table {
             $(pub $name: &'static str,)*
         }
 
-        pub const ENGLISH: Strings = Strings { $($name: $en,)* };
-        pub const CHINESE: Strings = Strings { $($name: $zh,)* };
+        pub const ENGLISH: $table = $table { $($name: $en,)* };
+        pub const CHINESE: $table = $table { $($name: $zh,)* };
 
         /// (name, English, Chinese) of every fixed string, for the tests.
         #[cfg(test)]
@@ -41,7 +43,10 @@ macro_rules! strings {
     };
 }
 
+pub mod graph;
+
 strings! {
+    Strings;
     app_title: "searchlab", "searchlab";
 
     // Problem setup.
@@ -334,30 +339,7 @@ strings! {
     domain_grid: "Grid map", "网格地图";
     bp_cell_hint: "A cell as x,y (column, row from 0 at the top left)", "格子写作 x,y（列、行，从左上角 0 开始）";
     domain_graph: "Route graph", "路径图";
-    col_graph_node: "node name", "结点名";
     bp_node_hint: "A node by its name, as the graph writes it", "按图中的名字写结点";
-    graph_area: "The route graph", "路径图";
-    graph_preset: "Graph", "图";
-    graph_edited: "Edited graph", "修改过的图";
-    graph_start: "Start", "起点";
-    graph_goal: "Goal", "目标";
-    graph_order: "Successors", "后继顺序";
-    graph_order_hint: "The order a node's children are generated in: it breaks BFS's and DFS's ties, and the others' after f",
-        "结点的子结点按此顺序生成：它决定宽度优先和深度优先搜索的同分次序，其他算法在 f 相同时也按它";
-    graph_order_name: "by name", "按名字";
-    graph_order_drawn: "as drawn", "按绘制顺序";
-    graph_inspector_nodes: "Each node: h against the true cost h* (admissible: h ≤ h*)",
-        "每个结点：h 与真实代价 h* 比较（可采纳：h\u{a0}≤\u{a0}h*）";
-    graph_inspector_arcs: "Each arc: h(n) ≤ c(n, n') + h(n') (consistent)",
-        "每条有向边：h(n)\u{a0}≤\u{a0}c(n,\u{a0}n')\u{a0}+\u{a0}h(n')（一致）";
-    graph_col_arc: "arc", "边";
-    graph_col_cost: "cost", "代价";
-    graph_col_verdict: "verdict", "结论";
-    graph_yes_admissible: "admissible", "可采纳";
-    graph_no_admissible: "overestimates", "高估";
-    graph_yes_consistent: "consistent", "一致";
-    graph_no_consistent: "inconsistent", "不一致";
-    graph_unreachable: "no path to a goal", "到不了目标";
     bp_board_event: "Stop when the board is", "棋盘何时停下";
     bp_generated: "generated", "被生成时";
     bp_expanded: "expanded", "被扩展时";
@@ -1513,47 +1495,6 @@ pub fn cells_closed(closed: usize) -> String {
     }
 }
 
-/// A graph in a few words: "20 nodes, 23 roads, Arad to Bucharest".
-pub fn graph_summary(graph: &crate::domains::graph::Graph) -> String {
-    use crate::search::SearchProblem;
-    let start = graph.name(graph.start());
-    let goals = graph.describe_goal();
-    if zh() {
-        format!(
-            "{} 个结点，{} 条边，{start} 到 {goals}",
-            graph.node_count(),
-            graph.edge_count()
-        )
-    } else {
-        format!(
-            "{} nodes, {} edges, {start} to {goals}",
-            graph.node_count(),
-            graph.edge_count()
-        )
-    }
-}
-
-/// The key under a graph.
-pub fn graph_legend_line(closed: usize) -> String {
-    if zh() {
-        format!(
-            "蓝：closed 表；绿：open 表；橙：正在扩展；黄：刚生成；红线：路径；结点旁是 h。已扩展 {closed} 个结点"
-        )
-    } else {
-        format!(
-            "blue: closed; green: open; orange: expanding; yellow: just generated; red: path; h beside each node. {}",
-            list_count_closed(closed)
-        )
-    }
-}
-
-fn list_count_closed(closed: usize) -> String {
-    format!(
-        "{closed} {} closed",
-        if closed == 1 { "node" } else { "nodes" }
-    )
-}
-
 /// The key under a map.
 pub fn grid_legend_line(closed: usize) -> String {
     if zh() {
@@ -2108,6 +2049,7 @@ pub fn pseudo_stop(rule: crate::app::model::before_step::StopRule) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::checks::{check_translated, check_typeset};
     use super::*;
 
     #[test]
@@ -2121,6 +2063,23 @@ mod tests {
 
     #[test]
     fn every_fixed_string_with_words_is_translated() {
+        check_translated(PAIRS);
+        assert!(PAIRS.len() > 100);
+    }
+
+    /// Every fixed string's Chinese keeps the typesetting rules of [`crate::i18n::typeset`]:
+    /// full-width punctuation, and formulas that do not break across lines.
+    #[test]
+    fn every_fixed_chinese_string_is_typeset() {
+        check_typeset(PAIRS);
+    }
+}
+
+/// The checks every table of fixed strings passes.
+#[cfg(test)]
+pub(crate) mod checks {
+    /// Every string with words has Chinese characters in its translation.
+    pub fn check_translated(pairs: &[(&str, &str, &str)]) {
         // Symbols, formulas and names ("f", "|<", "3x3", "searchlab") stay as they are; any
         // string with an English word in it must have Chinese characters in its translation.
         let has_word = |s: &str| {
@@ -2129,28 +2088,30 @@ mod tests {
         };
         let has_han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         let mut untranslated = Vec::new();
-        for (name, english, chinese) in PAIRS {
+        for (name, english, chinese) in pairs {
             assert!(!chinese.trim().is_empty(), "{name} is empty in Chinese");
             if has_word(english) && !has_han(chinese) {
                 untranslated.push(*name);
             }
         }
         assert_eq!(untranslated, Vec::<&str>::new());
-        assert!(PAIRS.len() > 100);
     }
 
-    /// Every fixed string's Chinese keeps the typesetting rules of [`crate::i18n::typeset`]:
-    /// full-width punctuation, and formulas that do not break across lines.
-    #[test]
-    fn every_fixed_chinese_string_is_typeset() {
+    /// Every Chinese string keeps the typesetting rules of [`crate::i18n::typeset`].
+    pub fn check_typeset(pairs: &[(&str, &str, &str)]) {
         let mut wrong = Vec::new();
-        for (name, _, chinese) in PAIRS {
+        for (name, _, chinese) in pairs {
             for flaw in crate::i18n::typeset::flaws(chinese) {
                 wrong.push(format!("{name}: {flaw}: {chinese:?}"));
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
+}
+
+#[cfg(test)]
+mod language_tests {
+    use super::*;
 
     #[test]
     fn functions_follow_the_language() {
