@@ -98,7 +98,11 @@ fn passes(name: &str, filter: &str) -> bool {
 fn is_session_kind(action: FileAction) -> bool {
     matches!(
         action,
-        FileAction::SaveSession | FileAction::OpenSession | FileAction::ImportMap
+        FileAction::SaveSession
+            | FileAction::OpenSession
+            | FileAction::ImportMap
+            | FileAction::ImportGraph
+            | FileAction::ExportGraph
     )
 }
 

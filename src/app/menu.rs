@@ -159,6 +159,8 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (FileAction::OpenSession, true),
             (FileAction::SaveSession, true),
             (FileAction::ImportMap, true),
+            (FileAction::ImportGraph, true),
+            (FileAction::ExportGraph, true),
         ] {
             file_item(ui, action, enabled, commands);
         }

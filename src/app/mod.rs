@@ -611,9 +611,42 @@ impl App {
 
     /// Reads a MovingAI map into the window's map and shows it; a file that cannot be used is
     /// said in the dialog, and the map stays as it was.
+    /// Reads a route graph (searchlab's text or AIspace's XML) into the graph domain and shows
+    /// it; a refusal names the line, and the graph on screen stays.
+    fn import_graph(&mut self, path: &std::path::Path) -> Result<String, String> {
+        use crate::domains::graph::GraphFormat;
+        let text = model::files::read_problem_file(path)?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let graph = GraphFormat::detect(&name, &text)
+            .read(&text)
+            .map_err(|e| crate::i18n::graph_file_error(&e))?;
+        self.apply(Command::edit(model::graph_model::GraphEdit::Replace(
+            Box::new(graph),
+        )));
+        if let Some(error) = self.session.edit_error.clone() {
+            return Err(error);
+        }
+        self.apply(Command::SetDomain(model::domain::DomainKind::Graph));
+        Ok(model::text::graph_imported(
+            &name,
+            &model::text::graph::graph_summary(&self.session.settings.graph.graph),
+        ))
+    }
+
+    /// Writes the route graph: AIspace's XML for a name ending in `.xml`, else searchlab's text.
+    fn export_graph(&self, path: &std::path::Path) -> Result<String, String> {
+        use crate::domains::graph::GraphFormat;
+        let name = path.to_string_lossy();
+        let format = GraphFormat::detect(&name, "");
+        let graph = &self.session.settings.graph.graph;
+        model::files::write(path, format.write(graph).as_bytes())
+    }
+
     fn import_map(&mut self, path: &std::path::Path) -> Result<String, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| model::text::file_unreadable(&e.to_string()))?;
+        let text = model::files::read_problem_file(path)?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -654,6 +687,8 @@ impl App {
             }
             FileAction::OpenSession => self.open_session(path),
             FileAction::ImportMap => self.import_map(path),
+            FileAction::ImportGraph => self.import_graph(path),
+            FileAction::ExportGraph => self.export_graph(path),
             FileAction::TraceCsv => model::files::write_traces(&self.session, path, false),
             FileAction::TraceJson => model::files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {

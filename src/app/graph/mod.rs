@@ -254,4 +254,51 @@ mod tests {
         assert_eq!(settings.graph.graph.goals(), [iasi]);
         assert_ne!(settings.graph.graph, graph);
     }
+
+    /// A graph written from the window reads back the same in both formats, an AIspace file
+    /// opens in the graph domain, and a bad file or a folder is refused with the graph on
+    /// screen kept.
+    #[test]
+    fn graphs_are_imported_and_exported_in_both_formats() {
+        use crate::domains::graph::GraphPreset;
+        let dir = std::env::temp_dir().join(format!("searchlab-graph-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut h = test_harness(Settings::default());
+        h.run();
+        assert_eq!(h.state().session.settings.domain, DomainKind::Puzzle);
+        let textbook = GraphPreset::Textbook.build();
+        let xml = dir.join("exam.xml");
+        std::fs::write(&xml, textbook.to_aispace()).unwrap();
+        let said = h.state_mut().import_graph(&xml).unwrap();
+        h.run();
+        assert!(said.contains("exam.xml"), "{said}");
+        assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
+        // AIspace's edges are arcs: each road comes back as two, listed as drawn.
+        let exam = crate::domains::graph::Graph::from_aispace(&textbook.to_aispace()).unwrap();
+        assert_eq!(exam.edge_count(), textbook.edge_count() * 2);
+        assert_eq!(h.state().session.settings.graph.graph, exam);
+
+        for name in ["out.xml", "out.txt"] {
+            let path = dir.join(name);
+            h.state().export_graph(&path).unwrap();
+            let written = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(
+                written.trim_start().starts_with('<'),
+                name.ends_with(".xml")
+            );
+            h.state_mut().apply(Command::edit(
+                crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Romania),
+            ));
+            h.state_mut().import_graph(&path).unwrap();
+            assert_eq!(h.state().session.settings.graph.graph, exam, "{name}");
+        }
+
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "node A 0 0\nedge A B -3\n").unwrap();
+        let error = h.state_mut().import_graph(&bad).unwrap_err();
+        assert!(error.contains("line"), "{error}");
+        assert!(h.state_mut().import_graph(&dir).is_err());
+        assert_eq!(h.state().session.settings.graph.graph, exam);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

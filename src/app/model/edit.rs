@@ -20,7 +20,10 @@ impl DomainEdit {
         match self {
             DomainEdit::Puzzle(edit) => edit.new_pair(),
             DomainEdit::Grid(_) => false,
-            DomainEdit::Graph(edit) => matches!(edit, GraphEdit::Preset(_) | GraphEdit::Blank),
+            DomainEdit::Graph(edit) => matches!(
+                edit,
+                GraphEdit::Preset(_) | GraphEdit::Blank | GraphEdit::Replace(_)
+            ),
         }
     }
 }

@@ -12,6 +12,11 @@ pub enum FileAction {
     OpenSession,
     /// A MovingAI `.map` file (or searchlab's grid text) read into the map.
     ImportMap,
+    /// A route graph, in searchlab's text or AIspace's XML (by the name, else the content).
+    ImportGraph,
+    /// The route graph written out: AIspace's XML when the name ends in `.xml`, else
+    /// searchlab's text.
+    ExportGraph,
     TraceCsv,
     TraceJson,
     SummaryCsv,
@@ -45,6 +50,8 @@ impl FileAction {
             FileAction::SaveSession => t.save_session,
             FileAction::OpenSession => t.open_session,
             FileAction::ImportMap => t.import_map,
+            FileAction::ImportGraph => t.import_graph,
+            FileAction::ExportGraph => t.export_graph,
             FileAction::TraceCsv => t.export_trace_csv,
             FileAction::TraceJson => t.export_trace_json,
             FileAction::SummaryCsv => t.export_summary_csv,
@@ -65,6 +72,7 @@ impl FileAction {
         match self {
             FileAction::SaveSession | FileAction::OpenSession => "searchlab-session.json",
             FileAction::ImportMap => "map.map",
+            FileAction::ImportGraph | FileAction::ExportGraph => "graph.txt",
             FileAction::TraceCsv => "searchlab-trace.csv",
             FileAction::TraceJson => "searchlab-trace.json",
             FileAction::SummaryCsv => "searchlab-summary.csv",
@@ -89,6 +97,9 @@ impl FileAction {
     }
 
     pub fn reads(self) -> bool {
-        matches!(self, FileAction::OpenSession | FileAction::ImportMap)
+        matches!(
+            self,
+            FileAction::OpenSession | FileAction::ImportMap | FileAction::ImportGraph
+        )
     }
 }

@@ -242,6 +242,30 @@ fn check_lane_count(n: usize) -> Result<(), LoadError> {
     ))
 }
 
+/// The largest problem file the window reads: far above any map or graph it can hold.
+const MAX_PROBLEM_FILE: u64 = 64 << 20;
+
+/// Reads a problem file the user picked (a map, a graph): a regular file of at most
+/// [`MAX_PROBLEM_FILE`] bytes, as UTF-8. A FIFO or a folder is refused, never waited on.
+pub fn read_problem_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let unreadable = |e: &dyn std::fmt::Display| text::file_unreadable(&e.to_string());
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(&e))?;
+    if !meta.is_file() {
+        return Err(unreadable(&text::t().not_a_file));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(|e| unreadable(&e))?
+        .take(MAX_PROBLEM_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(&e))?;
+    if bytes.len() as u64 > MAX_PROBLEM_FILE {
+        return Err(unreadable(&text::t().file_too_large));
+    }
+    String::from_utf8(bytes).map_err(|_| unreadable(&text::t().not_utf8))
+}
+
 /// Writes `content`, saying where in the status line or why not in the dialog.
 pub fn write(path: &Path, content: &[u8]) -> Result<String, String> {
     std::fs::write(path, content)

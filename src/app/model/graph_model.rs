@@ -87,6 +87,8 @@ pub enum GraphEdit {
     Preset(GraphPreset),
     /// A graph of one node, the start and the goal, to draw a graph of one's own from.
     Blank,
+    /// A graph read from a file, in place of the one on screen.
+    Replace(Box<Graph>),
     SetStart(NodeId),
     /// The one goal (the others stop being goals).
     SetGoal(NodeId),
@@ -196,6 +198,7 @@ fn apply_to(graph: &mut Graph, edit: GraphEdit) -> Result<Option<GraphPreset>, G
             return Ok(Some(preset));
         }
         GraphEdit::Blank => *graph = Graph::new("S", Position::default())?,
+        GraphEdit::Replace(read) => *graph = *read,
         GraphEdit::SetStart(node) => graph.set_start(node)?,
         GraphEdit::SetGoal(node) => graph.set_goals(&[node])?,
         GraphEdit::ToggleGoal(node) => {

@@ -318,6 +318,11 @@ strings! {
     grid_overlay_hint: "Each lane's closed cells tinted in its colour on one map, its path on top",
         "在一张地图上用各通道的颜色标出其 closed 格和路径";
     import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）…";
+    not_a_file: "not a regular file", "不是普通文件";
+    file_too_large: "larger than 64 MiB", "大于 64 MiB";
+    not_utf8: "not UTF-8 text", "不是 UTF-8 文本";
+    import_graph: "Import route graph (text or AIspace .xml)...", "导入路径图（文本或 AIspace .xml）…";
+    export_graph: "Export route graph (.txt, or .xml for AIspace)...", "导出路径图（.txt，或 AIspace 的 .xml）…";
     grid_map: "Map", "地图";
     grid_map_area: "The map: click or drag to edit", "地图：点击或拖动来编辑";
     grid_weight_hint: "Cost of entering the terrain (2-9)", "进入该地形的代价（2-9）";
@@ -1454,6 +1459,15 @@ pub fn file_unreadable(error: &str) -> String {
         format!("无法读取文件：{error}")
     } else {
         format!("the file could not be read: {error}")
+    }
+}
+
+/// What the status line says of a graph read from a file.
+pub fn graph_imported(name: &str, summary: &str) -> String {
+    if zh() {
+        format!("已导入路径图 {name}：{summary}")
+    } else {
+        format!("imported the route graph {name}: {summary}")
     }
 }
 
