@@ -632,7 +632,7 @@ impl App {
         self.apply(Command::SetDomain(model::domain::DomainKind::Graph));
         Ok(model::text::graph_imported(
             &name,
-            &model::text::graph::graph_summary(&self.session.settings.graph.graph),
+            &model::text::graph_text::graph_summary(&self.session.settings.graph.graph),
         ))
     }
 

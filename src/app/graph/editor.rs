@@ -10,7 +10,7 @@ use egui::{Context, Id, Key, KeyboardShortcut, Modifiers, Pos2, Response, RichTe
 
 use crate::app::model::command::Command;
 use crate::app::model::graph_model::{GraphEdit, GraphSettings};
-use crate::app::model::text::graph::{self as words, g};
+use crate::app::model::text::graph_text::{self as words, g};
 use crate::app::widgets::{error_frame, error_label, word};
 use crate::domains::graph::{EdgeId, EdgeKind, Graph, NodeId, cost_text};
 
@@ -238,7 +238,8 @@ impl Editor {
                 (Tool::Node, t.tool_node),
                 (Tool::Edge, t.tool_edge),
             ] {
-                if ui.selectable_label(self.tool == tool, title).clicked() && self.tool != tool {
+                let button = egui::Button::new(title).selected(self.tool == tool);
+                if ui.add(button).clicked() && self.tool != tool {
                     self.tool = tool;
                     self.from = None;
                     self.new_edge = None;
@@ -665,7 +666,7 @@ mod tests {
     use super::Editor;
     use crate::app::model::domain::DomainKind;
     use crate::app::model::files::SessionFile;
-    use crate::app::model::text::graph::g;
+    use crate::app::model::text::graph_text::g;
     use crate::app::{App, Settings, test_harness};
     use crate::domains::graph::NodeId;
     use crate::search::{Algorithm, SearchProblem, Status};

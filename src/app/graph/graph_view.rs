@@ -1,25 +1,14 @@
 //! The route graph drawn: nodes as circles with their names and h, edges as lines with their
 //! cost at the middle, arrows on one-way arcs, start and goals marked, and a lane's search over
 //! it in the map's colours (closed, open, the node being expanded and its children, the path);
-//! g and f beside the nodes the search reached when there is room, and the preset's note. The
-//! setup rows choose the preset, the start, the goal and the successor order. Reads the session and emits
-//! [`GraphEdit`] commands, like every view.
+//! g and f beside the nodes the search reached when there is room. Drawing only: the pane and
+//! the setup rows that hold it are in `pane`.
 
-use egui::{
-    Align2, Color32, ComboBox, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, vec2,
-};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 
-use crate::app::model::command::Command;
 use crate::app::model::domain::AnyProblem;
-use crate::app::model::graph_model::GraphEdit;
-use crate::app::model::session::{Lane, Session};
-use crate::app::model::text;
-use crate::app::widgets::word;
-use crate::domains::graph::{
-    EdgeKind, Graph, GraphIssue, GraphPreset, NodeId, Position, SuccessorOrder, cost_text,
-};
-
-use super::editor::Editor;
+use crate::app::model::session::Lane;
+use crate::domains::graph::{EdgeKind, Graph, NodeId, Position, cost_text};
 use crate::search::{NodeId as SearchId, Place};
 
 /// The map's colours for the marks of a search, so a class reads a graph as it reads a map.
@@ -380,7 +369,7 @@ pub fn fit_to(graph: &Graph, rect: Rect, scale: Scale, ui: &Ui) -> Fit {
         .unwrap_or(1) as f32;
     let margin = vec2(
         (longest * largest * 0.5).min(rect.width() * 0.2) + largest * 0.5,
-        largest * 2.2,
+        largest * 2.9,
     );
     Fit::new(graph, rect, margin)
 }
@@ -394,98 +383,9 @@ fn text_size(ui: &Ui, scale: Scale) -> f32 {
     }
 }
 
-/// The graph pane of the single view: the setup's error, the key (or, while the graph is
-/// edited, the editor's tools and fields), what is odd about the graph, and the graph with the
-/// main lane's search.
-pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
-    let settings = &session.settings.graph;
-    let mut editor = Editor::load(ui.ctx());
-    editor.keep_valid(&settings.graph);
-    if let Some(error) = &session.edit_error {
-        ui.label(
-            RichText::new(error)
-                .color(ui.visuals().error_fg_color)
-                .strong(),
-        );
-    }
-    let lane = session.main_lane();
-    let graph = match lane.and_then(|l| l.search().problem().graph()) {
-        Some(graph) if **graph == settings.graph => graph.clone(),
-        _ => std::sync::Arc::new(settings.graph.clone()),
-    };
-    let marks = lane.map(|l| Marks::of(&graph, l));
-    if editor.on {
-        editor.toolbar(ui, settings, commands);
-        editor.properties(ui, settings, commands);
-    } else {
-        let closed = marks.as_ref().map_or(0, |m| {
-            m.marks
-                .iter()
-                .filter(|&&k| matches!(k, Mark::Closed | Mark::Current))
-                .count()
-        });
-        ui.label(RichText::new(text::graph::graph_legend_line(closed)).small());
-        // What the preset shows, above its graph: in the setup rows it would take the plots'
-        // room.
-        if settings.is_preset() {
-            ui.label(
-                RichText::new(crate::i18n::words(settings.preset.note()))
-                    .color(ui.visuals().weak_text_color()),
-            );
-        }
-    }
-    issues(ui, &graph, editor.on);
-    let rect = ui.available_rect_before_wrap();
-    let sense = if editor.on {
-        Sense::click_and_drag()
-    } else {
-        Sense::hover()
-    };
-    let response = ui.allocate_rect(rect, sense);
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(
-            egui::accesskit::Role::Canvas,
-            true,
-            text::graph::g().graph_area,
-        )
-    });
-    // While a node is dragged, the graph keeps the fit it had when the drag began.
-    let fit = fit_to(&graph, rect, Scale::Large, ui);
-    let moved = editor.dragged_graph(&graph, &fit);
-    let shown = moved.as_ref().unwrap_or(&graph);
-    let drawn = paint_graph(ui, rect, shown, marks.as_ref(), Scale::Large, Some(fit));
-    if let (Some(lane), Some(marks)) = (lane, &marks)
-        && moved.is_none()
-    {
-        paint_records(ui, rect, &graph, &drawn.fit, lane, marks);
-    }
-    if editor.on {
-        editor.canvas(ui, &response, settings, &drawn, commands);
-        editor.paint_picks(ui, shown, &drawn);
-    }
-    editor.store(ui.ctx());
-}
-
-/// What is odd about the graph as a problem: no path to a goal always (it is why every search
-/// fails), the rest while the graph is edited.
-fn issues(ui: &mut Ui, graph: &Graph, editing: bool) {
-    for issue in graph.problems() {
-        let serious = matches!(issue, GraphIssue::NoPathToGoal);
-        if !(serious || editing) {
-            continue;
-        }
-        let color = if serious {
-            ui.visuals().warn_fg_color
-        } else {
-            ui.visuals().weak_text_color()
-        };
-        ui.label(RichText::new(text::graph::graph_issue(&issue, graph)).color(color));
-    }
-}
-
 /// g and f of every node the search reached, under its label, when the nodes stand far enough
 /// apart to leave room for them.
-fn paint_records(ui: &Ui, rect: Rect, graph: &Graph, fit: &Fit, lane: &Lane, marks: &Marks) {
+pub fn paint_records(ui: &Ui, rect: Rect, graph: &Graph, fit: &Fit, lane: &Lane, marks: &Marks) {
     let body = ui.style().text_styles[&egui::TextStyle::Body].size;
     let nearest = nearest_gap(graph, fit);
     if nearest < body * 5.0 {
@@ -557,111 +457,4 @@ pub fn paint_name(ui: &Ui, rect: Rect, problem: &AnyProblem, node: NodeId) {
         FontId::proportional(size.max(6.0)),
         ui.visuals().text_color(),
     );
-}
-
-/// The setup rows: the preset with its note, the start, the goal and the successor order.
-pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
-    let settings = &session.settings.graph;
-    let graph = &settings.graph;
-    let t = text::graph::g();
-    ui.horizontal_wrapped(|ui| {
-        let label = word(ui, RichText::new(t.graph_preset).strong());
-        let shown = if settings.is_preset() {
-            crate::i18n::words(settings.preset.title())
-        } else {
-            t.graph_edited
-        };
-        ComboBox::from_id_salt("graph preset")
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                for preset in GraphPreset::ALL {
-                    let title = crate::i18n::words(preset.title());
-                    if ui
-                        .selectable_label(settings.preset == preset && settings.is_preset(), title)
-                        .on_hover_text(crate::i18n::words(preset.note()))
-                        .clicked()
-                    {
-                        commands.push(Command::edit(GraphEdit::Preset(preset)));
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        node_picker(
-            ui,
-            graph,
-            t.graph_start,
-            &[graph.start()],
-            commands,
-            GraphEdit::SetStart,
-        );
-        node_picker(
-            ui,
-            graph,
-            t.graph_goal,
-            graph.goals(),
-            commands,
-            GraphEdit::SetGoal,
-        );
-        let label =
-            word(ui, RichText::new(t.graph_order).strong()).on_hover_text(t.graph_order_hint);
-        let order_word = |order| match order {
-            SuccessorOrder::ByName => t.graph_order_name,
-            SuccessorOrder::AsDrawn => t.graph_order_drawn,
-        };
-        ComboBox::from_id_salt("graph order")
-            .selected_text(order_word(graph.order()))
-            .show_ui(ui, |ui| {
-                for order in [SuccessorOrder::ByName, SuccessorOrder::AsDrawn] {
-                    if ui
-                        .selectable_label(graph.order() == order, order_word(order))
-                        .clicked()
-                    {
-                        commands.push(Command::edit(GraphEdit::SetOrder(order)));
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        let editing = Editor::load(ui.ctx()).on;
-        if ui
-            .selectable_label(editing, t.edit_graph)
-            .on_hover_text(t.edit_graph_hint)
-            .clicked()
-        {
-            Editor::toggle(ui.ctx());
-        }
-    });
-}
-
-/// A combo box of the graph's nodes by name, labelled `label`, showing the `chosen` ones; a
-/// node picked becomes the only one.
-fn node_picker(
-    ui: &mut Ui,
-    graph: &Graph,
-    label: &str,
-    chosen: &[NodeId],
-    commands: &mut Vec<Command>,
-    edit: fn(NodeId) -> GraphEdit,
-) {
-    let label = word(ui, RichText::new(label).strong());
-    let mut nodes: Vec<NodeId> = graph.node_ids().collect();
-    nodes.sort_by(|a, b| graph.name(*a).cmp(graph.name(*b)));
-    let shown: Vec<&str> = chosen.iter().map(|&n| graph.name(n)).collect();
-    ComboBox::from_id_salt(("graph node", label.id))
-        .selected_text(shown.join(", "))
-        .height(ui.available_height().max(300.0))
-        .show_ui(ui, |ui| {
-            for node in nodes {
-                if ui
-                    .selectable_label(chosen.contains(&node), graph.name(node))
-                    .clicked()
-                    && chosen != [node]
-                {
-                    commands.push(Command::edit(edit(node)));
-                }
-            }
-        })
-        .response
-        .labelled_by(label.id);
 }

@@ -22,7 +22,7 @@ impl InspectorPage for GraphInspector {
             AnyHeuristic::Puzzle(_) | AnyHeuristic::Grid(_) => GraphHeuristic::Table,
         };
         let report = graph.check_heuristic(heuristic);
-        let t = text::graph::g();
+        let t = text::graph_text::g();
         let warn = ui.visuals().warn_fg_color;
         let verdict = |ok: bool, yes: &'static str, no: &'static str| {
             if ok {

@@ -5,6 +5,7 @@
 pub mod editor;
 pub mod graph_view;
 mod inspector;
+mod pane;
 
 use egui::{Rect, Ui, Vec2, vec2};
 
@@ -31,7 +32,7 @@ impl DomainView for GraphView {
         _hover: &mut Hover,
         commands: &mut Vec<Command>,
     ) {
-        graph_view::panel(ui, session, commands);
+        pane::panel(ui, session, commands);
     }
 
     /// A map of cities needs the room a grid map has for its names and costs to be read.
@@ -40,12 +41,12 @@ impl DomainView for GraphView {
     }
 
     fn setup_rows(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -> bool {
-        graph_view::setup(ui, session, commands);
+        pane::setup(ui, session, commands);
         false
     }
 
     fn summary(&self, settings: &Settings) -> String {
-        text::graph::graph_summary(&settings.graph.graph)
+        text::graph_text::graph_summary(&settings.graph.graph)
     }
 
     fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
@@ -113,7 +114,7 @@ impl DomainView for GraphView {
     }
 
     fn state_column(&self) -> &'static str {
-        text::graph::g().col_graph_node
+        text::graph_text::g().col_graph_node
     }
 
     fn state_hint(&self) -> &'static str {
@@ -168,7 +169,7 @@ mod tests {
         h.get_by_label(text::t().domain_graph).click();
         h.run();
         assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
-        h.get_by_label(text::graph::g().graph_area);
+        h.get_by_label(text::graph_text::g().graph_area);
         h.get_by_label("Step Space").click();
         h.run();
         // Arad expanded, its three neighbours on open, all by name in the lists.
@@ -300,5 +301,57 @@ mod tests {
         assert!(h.state_mut().import_graph(&dir).is_err());
         assert_eq!(h.state().session.settings.graph.graph, exam);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Rewrites the route graph's screenshots in docs/ at the projector's size (1280x800 at
+    /// zoom 1.5): Romania under A* after four expansions, and the editor on a graph drawn from
+    /// an exam sheet.
+    #[test]
+    #[ignore = "slow: rewrites the screenshots in docs/"]
+    fn slow_graph_screenshots() {
+        use crate::app::graph::editor::{Editor, Picked};
+        use crate::app::layout_tests::save_render;
+        use crate::app::sized_harness_with_system_fonts;
+        use crate::domains::graph::GraphPreset;
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+        let size = egui::vec2(1280.0, 800.0) / 1.5;
+        let mut h = sized_harness_with_system_fonts(
+            Settings {
+                domain: DomainKind::Graph,
+                ..Settings::default()
+            },
+            size,
+            1.5,
+        );
+        h.run();
+        for _ in 0..4 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        h.event(egui::Event::PointerGone);
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph.png"));
+
+        let mut h = sized_harness_with_system_fonts(
+            Settings {
+                domain: DomainKind::Graph,
+                ..Settings::default()
+            },
+            size,
+            1.5,
+        );
+        h.run();
+        h.state_mut().apply(Command::edit(
+            crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Textbook),
+        ));
+        h.run();
+        let mut editor = Editor::load(&h.ctx);
+        editor.on = true;
+        editor.picked = Some(Picked::Node(crate::domains::graph::NodeId(2)));
+        editor.store(&h.ctx);
+        h.run();
+        h.event(egui::Event::PointerGone);
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph-editor.png"));
     }
 }

@@ -43,7 +43,7 @@ macro_rules! strings {
     };
 }
 
-pub mod graph;
+pub mod graph_text;
 
 strings! {
     Strings;
