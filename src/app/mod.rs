@@ -911,6 +911,21 @@ pub(crate) fn test_harness(settings: Settings) -> egui_kittest::Harness<'static,
         .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(settings))
 }
 
+/// A click of the primary button at `pos`, as one frame of input.
+#[cfg(test)]
+pub(crate) fn press_at(h: &mut egui_kittest::Harness<'static, App>, pos: egui::Pos2) {
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::default(),
+        });
+    }
+    h.step();
+}
+
 /// eframe's storage kept in memory, for the tests of what is remembered between runs.
 #[cfg(test)]
 #[derive(Default)]

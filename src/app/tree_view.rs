@@ -1333,7 +1333,6 @@ fn export_limits(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) 
 
 #[cfg(test)]
 mod tests {
-    use egui::{Event, PointerButton};
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
@@ -1350,16 +1349,7 @@ mod tests {
 
     fn click(h: &mut egui_kittest::Harness<'static, crate::app::App>, pos: Pos2, count: usize) {
         for _ in 0..count {
-            h.input_mut().events.push(Event::PointerMoved(pos));
-            for pressed in [true, false] {
-                h.input_mut().events.push(Event::PointerButton {
-                    pos,
-                    button: PointerButton::Primary,
-                    pressed,
-                    modifiers: Default::default(),
-                });
-            }
-            h.step();
+            crate::app::press_at(h, pos);
         }
         h.run();
     }

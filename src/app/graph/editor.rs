@@ -659,7 +659,7 @@ fn segment_distance(p: Pos2, a: Pos2, b: Pos2) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+    use egui::{Event, Key, Pos2};
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
@@ -672,16 +672,7 @@ mod tests {
     use crate::search::{Algorithm, SearchProblem, Status};
 
     fn click(h: &mut Harness<'static, App>, pos: Pos2) {
-        h.input_mut().events.push(Event::PointerMoved(pos));
-        for pressed in [true, false] {
-            h.input_mut().events.push(Event::PointerButton {
-                pos,
-                button: PointerButton::Primary,
-                pressed,
-                modifiers: Modifiers::default(),
-            });
-        }
-        h.step();
+        crate::app::press_at(h, pos);
         h.run();
     }
 

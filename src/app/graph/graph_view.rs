@@ -9,7 +9,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 use crate::app::model::domain::AnyProblem;
 use crate::app::model::session::Lane;
 use crate::domains::graph::{EdgeKind, Graph, NodeId, Position, cost_text};
-use crate::search::{NodeId as SearchId, Place};
+use crate::search::{Cost, NodeId as SearchId, Place};
 
 /// The map's colours for the marks of a search, so a class reads a graph as it reads a map.
 pub mod palette {
@@ -43,10 +43,10 @@ pub enum Mark {
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
     pub marks: Vec<Mark>,
-    /// The latest search node made for each graph node: its g and f are written beside it.
-    pub record: Vec<Option<SearchId>>,
     /// The solution's nodes in order.
     pub path: Vec<NodeId>,
+    /// g and f of the latest search node of each graph node.
+    pub costs: Vec<Option<(Cost, Cost)>>,
 }
 
 impl Marks {
@@ -56,14 +56,15 @@ impl Marks {
         let n = graph.node_count();
         let mut marks = Marks {
             marks: vec![Mark::Unseen; n],
-            record: vec![None; n],
             path: Vec::new(),
+            costs: vec![None; n],
         };
         let node_of = |id: SearchId| search.node(id).state.node().filter(|node| node.index() < n);
         for i in 0..search.node_count() {
             let id = SearchId(i as u32);
             if let Some(node) = node_of(id) {
-                marks.record[node.index()] = Some(id);
+                let record = search.node(id);
+                marks.costs[node.index()] = Some((record.g, record.f));
             }
         }
         for &id in search.closed() {
@@ -207,6 +208,26 @@ fn label_side(graph: &Graph, fit: &Fit, node: NodeId) -> Vec2 {
     }
 }
 
+/// The sides a label may take, the `preferred` one first, then the eight compass directions
+/// nearest it first.
+fn label_sides(preferred: Vec2) -> impl Iterator<Item = Vec2> {
+    let mut compass: Vec<Vec2> = (0..8)
+        .map(|i| Vec2::angled(i as f32 * std::f32::consts::FRAC_PI_4))
+        .collect();
+    compass.sort_by(|a, b| b.dot(preferred).total_cmp(&a.dot(preferred)));
+    std::iter::once(preferred).chain(compass)
+}
+
+/// How much of a label's box covers the `labels` placed before it, the roads' `costs` and the
+/// nodes' `circles`, or lies outside `clip`. A node hidden (its colour is the search's state)
+/// counts eight times, another label four, a label cut at the pane's edge twice.
+fn covered_area(rect: Rect, clip: Rect, [labels, costs, circles]: [&[Rect]; 3]) -> f32 {
+    let area = |r: Rect| if r.is_positive() { r.area() } else { 0.0 };
+    let over = |rects: &[Rect]| rects.iter().map(|t| area(t.intersect(rect))).sum::<f32>();
+    let outside = rect.area() - area(rect.intersect(clip));
+    outside * 2.0 + over(labels) * 4.0 + over(costs) + over(circles) * 8.0
+}
+
 /// The anchor that puts text on the `side` of a point.
 fn anchor(side: Vec2) -> Align2 {
     let x = if side.x > 0.5 {
@@ -224,6 +245,20 @@ fn anchor(side: Vec2) -> Align2 {
         egui::Align::Center
     };
     Align2([x, y])
+}
+
+/// A label's text laid out, and the box it is drawn on when anchored at `pos`.
+fn label_box(
+    painter: &egui::Painter,
+    pos: Pos2,
+    align: Align2,
+    text: String,
+    font: FontId,
+    color: Color32,
+) -> (std::sync::Arc<egui::Galley>, Rect) {
+    let galley = painter.layout_no_wrap(text, font, color);
+    let rect = align.anchor_size(pos, galley.size()).expand(2.0);
+    (galley, rect)
 }
 
 /// Writes `text` anchored at `pos` on a filled box, so it reads over lines.
@@ -266,6 +301,9 @@ pub fn paint_graph(
     let text_color = visuals.strong_text_color();
     let label_fill = visuals.panel_fill.gamma_multiply(0.85);
 
+    // What a node's label must not cover: the costs on the roads, the circles, the labels
+    // placed before it.
+    let mut costs: Vec<Rect> = Vec::new();
     // Edges under the nodes, their costs at the middle.
     for edge_id in graph.edge_ids() {
         let edge = graph.edge(edge_id);
@@ -288,7 +326,7 @@ pub fn paint_graph(
                 Stroke::NONE,
             ));
         }
-        boxed_text(
+        costs.push(boxed_text(
             &painter,
             a + (b - a) * 0.5,
             Align2::CENTER_CENTER,
@@ -296,7 +334,7 @@ pub fn paint_graph(
             FontId::proportional(small_size),
             if on_path { palette::PATH } else { text_color },
             label_fill,
-        );
+        ));
     }
 
     for node in graph.node_ids() {
@@ -334,25 +372,60 @@ pub fn paint_graph(
             }
         }
     }
-    // Labels after every circle, so no node hides a neighbour's name.
-    for node in graph.node_ids() {
+    let mut labels: Vec<Rect> = Vec::new();
+    let circles: Vec<Rect> = graph
+        .node_ids()
+        .map(|node| Rect::from_center_size(fit.at(graph, node), Vec2::splat(radius * 2.0)))
+        .collect();
+    // g and f join a node's label on the large drawing when the nodes stand far enough apart.
+    let records = scale == Scale::Large && gap >= largest * 5.0;
+    // Labels after every circle, so no node hides a neighbour's name; each on the first side,
+    // from the one away from its roads round to the others, where it covers nothing yet.
+    // The longest names first: they have the fewest sides to go to.
+    let mut order: Vec<NodeId> = graph.node_ids().collect();
+    order.sort_by_key(|&n| std::cmp::Reverse(graph.name(n).chars().count()));
+    for node in order {
         let at = fit.at(graph, node);
-        let side = label_side(graph, &fit, node);
-        let align = anchor(side);
         // Name over h: narrower than one line, so neighbours' labels meet less.
         let mut lines = vec![graph.name(node).to_owned()];
         if let Some(h) = graph.h_value(node) {
             lines.push(format!("h {}", cost_text(h)));
         }
-        boxed_text(
-            &painter,
-            at + side * (radius + 3.0),
-            align,
-            lines.join("\n"),
-            FontId::proportional(name_size),
-            text_color,
-            label_fill,
-        );
+        if let Some((g, f)) = marks
+            .filter(|_| records)
+            .and_then(|m| m.costs.get(node.index()).copied().flatten())
+        {
+            lines.push(format!("g {}  f {}", cost_text(g), cost_text(f)));
+        }
+        let text = lines.join("\n");
+        let font = FontId::proportional(name_size);
+        let preferred = label_side(graph, &fit, node);
+        let place = |side: Vec2| {
+            label_box(
+                &painter,
+                at + side * (radius + 3.0),
+                anchor(side),
+                text.clone(),
+                font.clone(),
+                text_color,
+            )
+        };
+        // The first side where it covers nothing, else the side where it covers least.
+        let mut best: Option<((std::sync::Arc<egui::Galley>, Rect), f32)> = None;
+        for side in label_sides(preferred) {
+            let placed = place(side);
+            let covered = covered_area(placed.1, painter.clip_rect(), [&labels, &costs, &circles]);
+            if best.as_ref().is_none_or(|(_, least)| covered < *least) {
+                best = Some((placed, covered));
+            }
+            if covered == 0.0 {
+                break;
+            }
+        }
+        let ((galley, rect), _) = best.expect("a side was tried");
+        painter.rect_filled(rect, 3.0, label_fill);
+        painter.galley(rect.min + vec2(2.0, 2.0), galley, text_color);
+        labels.push(rect);
     }
     Drawn { fit, radius }
 }
@@ -380,44 +453,6 @@ fn text_size(ui: &Ui, scale: Scale) -> f32 {
     match scale {
         Scale::Large => body,
         Scale::Card => body * 0.75,
-    }
-}
-
-/// g and f of every node the search reached, under its label, when the nodes stand far enough
-/// apart to leave room for them.
-pub fn paint_records(ui: &Ui, rect: Rect, graph: &Graph, fit: &Fit, lane: &Lane, marks: &Marks) {
-    let body = ui.style().text_styles[&egui::TextStyle::Body].size;
-    let nearest = nearest_gap(graph, fit);
-    if nearest < body * 5.0 {
-        return;
-    }
-    let search = lane.search();
-    let painter = ui.painter_at(rect);
-    let radius = (body * 0.6).max(4.0);
-    for node in graph.node_ids() {
-        let Some(id) = marks.record[node.index()] else {
-            continue;
-        };
-        let record = search.node(id);
-        let side = label_side(graph, fit, node);
-        // Past the two lines of the name's label, on the side the label lies.
-        let past = if side.y < -0.5 {
-            -body * 2.6
-        } else if side.y > 0.5 {
-            body * 2.6
-        } else {
-            body * 1.9
-        };
-        let below = fit.at(graph, node) + side * (radius + 3.0) + vec2(0.0, past);
-        boxed_text(
-            &painter,
-            below,
-            anchor(side),
-            format!("g {}  f {}", cost_text(record.g), cost_text(record.f)),
-            FontId::proportional(body * 0.85),
-            ui.visuals().text_color(),
-            ui.visuals().panel_fill.gamma_multiply(0.85),
-        );
     }
 }
 

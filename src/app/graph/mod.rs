@@ -314,16 +314,19 @@ mod tests {
         use crate::app::sized_harness_with_system_fonts;
         use crate::domains::graph::GraphPreset;
         let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-        let size = egui::vec2(1280.0, 800.0) / 1.5;
-        let mut h = sized_harness_with_system_fonts(
-            Settings {
-                domain: DomainKind::Graph,
-                ..Settings::default()
-            },
-            size,
-            1.5,
-        );
-        h.run();
+        let projector = || {
+            let mut h = sized_harness_with_system_fonts(
+                Settings {
+                    domain: DomainKind::Graph,
+                    ..Settings::default()
+                },
+                egui::vec2(1280.0, 800.0) / 1.5,
+                1.5,
+            );
+            h.run();
+            h
+        };
+        let mut h = projector();
         for _ in 0..4 {
             h.state_mut().apply(Command::Step);
             h.run();
@@ -332,15 +335,7 @@ mod tests {
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph.png"));
 
-        let mut h = sized_harness_with_system_fonts(
-            Settings {
-                domain: DomainKind::Graph,
-                ..Settings::default()
-            },
-            size,
-            1.5,
-        );
-        h.run();
+        let mut h = projector();
         h.state_mut().apply(Command::edit(
             crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Textbook),
         ));

@@ -12,7 +12,7 @@ use crate::app::widgets::word;
 use crate::domains::graph::{Graph, GraphIssue, GraphPreset, NodeId, SuccessorOrder};
 
 use super::editor::Editor;
-use super::graph_view::{Mark, Marks, Scale, fit_to, paint_graph, paint_records};
+use super::graph_view::{Mark, Marks, Scale, fit_to, paint_graph};
 
 /// The graph pane of the single view: the setup's error, the key (or, while the graph is
 /// edited, the editor's tools and fields), what is odd about the graph, and the graph with the
@@ -74,11 +74,6 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let moved = editor.dragged_graph(&graph, &fit);
     let shown = moved.as_ref().unwrap_or(&graph);
     let drawn = paint_graph(ui, rect, shown, marks.as_ref(), Scale::Large, Some(fit));
-    if let (Some(lane), Some(marks)) = (lane, &marks)
-        && moved.is_none()
-    {
-        paint_records(ui, rect, &graph, &drawn.fit, lane, marks);
-    }
     if editor.on {
         editor.canvas(ui, &response, settings, &drawn, commands);
         editor.paint_picks(ui, shown, &drawn);
