@@ -100,9 +100,8 @@ fn is_session_kind(action: FileAction) -> bool {
         action,
         FileAction::SaveSession
             | FileAction::OpenSession
-            | FileAction::ImportMap
-            | FileAction::ImportGraph
-            | FileAction::ExportGraph
+            | FileAction::Import(_)
+            | FileAction::Export(_)
     )
 }
 
@@ -663,7 +662,7 @@ mod tests {
         let grid = &session.settings.grid.grid;
         assert_eq!((grid.width(), grid.height(), grid.wall_count()), (6, 5, 4));
         assert!(session.problem.is_ok());
-        h.get_by_label_contains("imported the map import.map");
+        h.get_by_label_contains("imported import.map");
     }
     #[test]
     fn a_damaged_or_foreign_file_is_refused_and_nothing_is_lost() {

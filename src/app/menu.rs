@@ -152,17 +152,23 @@ pub fn view_switch(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) 
 /// The menu bar: files, what the window shows, and the language on the right.
 pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mut Vec<Command>) {
     use super::model::files::FileAction;
+    use super::model::settings::problem_file;
     let t = text::t();
     let has_search = session.main_lane().is_some();
     ui.menu_button(t.menu_file, |ui| {
-        for (action, enabled) in [
-            (FileAction::OpenSession, true),
-            (FileAction::SaveSession, true),
-            (FileAction::ImportMap, true),
-            (FileAction::ImportGraph, true),
-            (FileAction::ExportGraph, true),
-        ] {
-            file_item(ui, action, enabled, commands);
+        for action in [FileAction::OpenSession, FileAction::SaveSession] {
+            file_item(ui, action, true, commands);
+        }
+        // Every domain with a file of its own is imported from here; the one shown is
+        // exported.
+        for domain in DomainKind::ALL {
+            if problem_file(domain).is_some() {
+                file_item(ui, FileAction::Import(domain), true, commands);
+            }
+        }
+        let shown = session.settings.domain;
+        if problem_file(shown).is_some() {
+            file_item(ui, FileAction::Export(shown), true, commands);
         }
         ui.separator();
         for action in [

@@ -611,58 +611,35 @@ impl App {
 
     /// Reads a MovingAI map into the window's map and shows it; a file that cannot be used is
     /// said in the dialog, and the map stays as it was.
-    /// Reads a route graph (searchlab's text or AIspace's XML) into the graph domain and shows
-    /// it; a refusal names the line, and the graph on screen stays.
-    fn import_graph(&mut self, path: &std::path::Path) -> Result<String, String> {
-        use crate::domains::graph::GraphFormat;
+    /// Reads a problem file of `domain` (a map, a route graph) and shows it; a refusal names
+    /// the line, and the problem on screen stays.
+    fn import_problem(
+        &mut self,
+        domain: model::domain::DomainKind,
+        path: &std::path::Path,
+    ) -> Result<String, String> {
         let text = model::files::read_problem_file(path)?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let graph = GraphFormat::detect(&name, &text)
-            .read(&text)
-            .map_err(|e| crate::i18n::graph_file_error(&e))?;
-        self.apply(Command::edit(model::graph_model::GraphEdit::Replace(
-            Box::new(graph),
-        )));
+        self.apply(Command::ImportProblem(domain, name.clone(), text));
         if let Some(error) = self.session.edit_error.clone() {
             return Err(error);
         }
-        self.apply(Command::SetDomain(model::domain::DomainKind::Graph));
-        Ok(model::text::graph_imported(
-            &name,
-            &model::text::graph_text::graph_summary(&self.session.settings.graph.graph),
-        ))
+        let summary = registry::view_of(domain).summary(&self.session.settings);
+        Ok(model::text::problem_imported(&name, &summary))
     }
 
-    /// Writes the route graph: AIspace's XML for a name ending in `.xml`, else searchlab's text.
-    fn export_graph(&self, path: &std::path::Path) -> Result<String, String> {
-        use crate::domains::graph::GraphFormat;
+    /// Writes the problem of `domain` in the format the file's name asks for.
+    fn export_problem(
+        &self,
+        domain: model::domain::DomainKind,
+        path: &std::path::Path,
+    ) -> Result<String, String> {
         let name = path.to_string_lossy();
-        let format = GraphFormat::detect(&name, "");
-        let graph = &self.session.settings.graph.graph;
-        model::files::write(path, format.write(graph).as_bytes())
-    }
-
-    fn import_map(&mut self, path: &std::path::Path) -> Result<String, String> {
-        let text = model::files::read_problem_file(path)?;
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        self.apply(Command::edit(model::grid_model::GridEdit::Import(
-            name.clone(),
-            text,
-        )));
-        if let Some(error) = self.session.edit_error.clone() {
-            return Err(error);
-        }
-        self.apply(Command::SetDomain(model::domain::DomainKind::Grid));
-        Ok(model::text::map_imported(
-            &name,
-            &self.session.settings.grid.grid,
-        ))
+        let content = self.session.settings.section_of(domain).write_file(&name);
+        model::files::write(path, content.as_bytes())
     }
 
     /// Opens a session file given on the command line; a file that cannot be used leaves the
@@ -686,9 +663,8 @@ impl App {
                 model::files::write(path, SessionFile::of(&self.session).to_json().as_bytes())
             }
             FileAction::OpenSession => self.open_session(path),
-            FileAction::ImportMap => self.import_map(path),
-            FileAction::ImportGraph => self.import_graph(path),
-            FileAction::ExportGraph => self.export_graph(path),
+            FileAction::Import(domain) => self.import_problem(domain, path),
+            FileAction::Export(domain) => self.export_problem(domain, path),
             FileAction::TraceCsv => model::files::write_traces(&self.session, path, false),
             FileAction::TraceJson => model::files::write_traces(&self.session, path, true),
             FileAction::PlotDataCsv => {

@@ -270,7 +270,10 @@ mod tests {
         let textbook = GraphPreset::Textbook.build();
         let xml = dir.join("exam.xml");
         std::fs::write(&xml, textbook.to_aispace()).unwrap();
-        let said = h.state_mut().import_graph(&xml).unwrap();
+        let said = h
+            .state_mut()
+            .import_problem(DomainKind::Graph, &xml)
+            .unwrap();
         h.run();
         assert!(said.contains("exam.xml"), "{said}");
         assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
@@ -281,7 +284,7 @@ mod tests {
 
         for name in ["out.xml", "out.txt"] {
             let path = dir.join(name);
-            h.state().export_graph(&path).unwrap();
+            h.state().export_problem(DomainKind::Graph, &path).unwrap();
             let written = std::fs::read_to_string(&path).unwrap();
             assert_eq!(
                 written.trim_start().starts_with('<'),
@@ -290,15 +293,24 @@ mod tests {
             h.state_mut().apply(Command::edit(
                 crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Romania),
             ));
-            h.state_mut().import_graph(&path).unwrap();
+            h.state_mut()
+                .import_problem(DomainKind::Graph, &path)
+                .unwrap();
             assert_eq!(h.state().session.settings.graph.graph, exam, "{name}");
         }
 
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "node A 0 0\nedge A B -3\n").unwrap();
-        let error = h.state_mut().import_graph(&bad).unwrap_err();
+        let error = h
+            .state_mut()
+            .import_problem(DomainKind::Graph, &bad)
+            .unwrap_err();
         assert!(error.contains("line"), "{error}");
-        assert!(h.state_mut().import_graph(&dir).is_err());
+        assert!(
+            h.state_mut()
+                .import_problem(DomainKind::Graph, &dir)
+                .is_err()
+        );
         assert_eq!(h.state().session.settings.graph.graph, exam);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -154,4 +154,56 @@ mod tests {
         assert!(h.query_all_by_label(text::t().col_board).next().is_none());
         assert!(h.query_by_label(text::t().boards_as_text).is_none());
     }
+
+    /// The map on screen leaves by File → Export as MovingAI's `.map` or as searchlab's text,
+    /// and either comes back as the same map.
+    #[test]
+    fn a_map_is_exported_in_both_formats_and_reads_back() {
+        use crate::app::model::grid_model::GridEdit;
+        use crate::domains::grid::Preset;
+        let dir = std::env::temp_dir().join(format!("searchlab-map-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Grid,
+            ..Settings::default()
+        });
+        h.run();
+        h.state_mut()
+            .apply(crate::app::Command::edit(GridEdit::Preset(
+                Preset::WallWithGap,
+            )));
+        let map = h.state().session.settings.grid.grid.clone();
+        for name in ["out.map", "out.txt"] {
+            let path = dir.join(name);
+            let exported = h.state().session.settings.grid.grid.clone();
+            h.state().export_problem(DomainKind::Grid, &path).unwrap();
+            let written = std::fs::read_to_string(&path).unwrap();
+            // MovingAI's format has no start, goal or move rules; searchlab's keeps them.
+            let movingai = name.ends_with(".map");
+            assert_eq!(written.contains("\nstart "), !movingai, "{name}");
+            h.state_mut()
+                .apply(crate::app::Command::edit(GridEdit::Preset(
+                    Preset::OpenField,
+                )));
+            assert_ne!(h.state().session.settings.grid.grid, map);
+            let said = h
+                .state_mut()
+                .import_problem(DomainKind::Grid, &path)
+                .unwrap();
+            assert!(said.contains(name), "{said}");
+            assert_eq!(
+                h.state().session.settings.grid.grid.cells().count(),
+                map.cells().count()
+            );
+            let walls = |g: &crate::domains::grid::Grid| {
+                g.cells().filter(|&c| !g.is_passable(c)).collect::<Vec<_>>()
+            };
+            let read = &h.state().session.settings.grid.grid;
+            assert_eq!(walls(read), walls(&map), "{name}");
+            if !movingai {
+                assert_eq!(*read, exported);
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

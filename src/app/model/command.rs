@@ -34,6 +34,9 @@ pub enum Command {
     SetConfig(Config),
     /// Show the sliding puzzle or the grid map (each keeps its own problem and searches).
     SetDomain(DomainKind),
+    /// The problem of a file (its name and text) put in `DomainKind`'s section, which the
+    /// window then shows; a refusal is the session's edit error.
+    ImportProblem(DomainKind, String, String),
     /// A change to the problem of a domain: the puzzle's board and goal, the map's terrain.
     Edit(DomainEdit),
     /// Autoplay speed in steps per second.

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use super::domain::DomainKind;
+use super::settings::problem_file;
 use super::text;
 
 /// What the file dialog is for.
@@ -10,13 +12,11 @@ use super::text;
 pub enum FileAction {
     SaveSession,
     OpenSession,
-    /// A MovingAI `.map` file (or searchlab's grid text) read into the map.
-    ImportMap,
-    /// A route graph, in searchlab's text or AIspace's XML (by the name, else the content).
-    ImportGraph,
-    /// The route graph written out: AIspace's XML when the name ends in `.xml`, else
-    /// searchlab's text.
-    ExportGraph,
+    /// A problem file of a domain that has one (a map, a route graph) read into that domain,
+    /// which the window then shows.
+    Import(DomainKind),
+    /// The domain's problem written as a file, in the format its name asks for.
+    Export(DomainKind),
     TraceCsv,
     TraceJson,
     SummaryCsv,
@@ -49,9 +49,8 @@ impl FileAction {
         match self {
             FileAction::SaveSession => t.save_session,
             FileAction::OpenSession => t.open_session,
-            FileAction::ImportMap => t.import_map,
-            FileAction::ImportGraph => t.import_graph,
-            FileAction::ExportGraph => t.export_graph,
+            FileAction::Import(domain) => problem_file(domain).map_or("", |f| f.import_title),
+            FileAction::Export(domain) => problem_file(domain).map_or("", |f| f.export_title),
             FileAction::TraceCsv => t.export_trace_csv,
             FileAction::TraceJson => t.export_trace_json,
             FileAction::SummaryCsv => t.export_summary_csv,
@@ -71,8 +70,9 @@ impl FileAction {
     pub fn default_name(self) -> &'static str {
         match self {
             FileAction::SaveSession | FileAction::OpenSession => "searchlab-session.json",
-            FileAction::ImportMap => "map.map",
-            FileAction::ImportGraph | FileAction::ExportGraph => "graph.txt",
+            FileAction::Import(domain) | FileAction::Export(domain) => {
+                problem_file(domain).map_or("", |f| f.name)
+            }
             FileAction::TraceCsv => "searchlab-trace.csv",
             FileAction::TraceJson => "searchlab-trace.json",
             FileAction::SummaryCsv => "searchlab-summary.csv",
@@ -97,9 +97,6 @@ impl FileAction {
     }
 
     pub fn reads(self) -> bool {
-        matches!(
-            self,
-            FileAction::OpenSession | FileAction::ImportMap | FileAction::ImportGraph
-        )
+        matches!(self, FileAction::OpenSession | FileAction::Import(_))
     }
 }

@@ -10,8 +10,8 @@ use super::domain::{AnyHeuristic, AnyProblem};
 use super::section::{DomainHeuristic, Searches, SetupError};
 
 use crate::domains::graph::{
-    EdgeId, EdgeKind, Graph, GraphEditError, GraphHeuristic, GraphPreset, NodeId, Position,
-    SuccessorOrder, parse_cost,
+    EdgeId, EdgeKind, Graph, GraphEditError, GraphFormat, GraphHeuristic, GraphPreset, NodeId,
+    Position, SuccessorOrder, parse_cost,
 };
 use crate::search::{Algorithm, SearchConfig};
 
@@ -285,6 +285,22 @@ impl Searches for GraphSettings {
             _ => Arc::new(self.graph.clone()),
         };
         Ok(AnyProblem::Graph(graph))
+    }
+
+    /// searchlab's graph text or AIspace's XML, by the name's extension, else by the content;
+    /// the graph read can be undone like an edit.
+    fn read_file(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let graph = GraphFormat::detect(name, text)
+            .read(text)
+            .map_err(|e| crate::i18n::graph_file_error(&e))?;
+        self.apply(GraphEdit::Replace(Box::new(graph)))
+            .map(|_| ())
+            .map_err(|e| crate::i18n::graph_edit_error(&e))
+    }
+
+    /// AIspace's XML for a name ending in `.xml`, else searchlab's graph text.
+    fn write_file(&self, name: &str) -> String {
+        GraphFormat::detect(name, "").write(&self.graph)
     }
 }
 

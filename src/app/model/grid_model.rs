@@ -191,7 +191,7 @@ pub enum GridEdit {
     SetTool(Tool),
     SetShadeByG(bool),
     SetOverlay(bool),
-    /// A MovingAI `.map` file's text, with its name for messages.
+    /// A map file's text (MovingAI's `.map`, else searchlab's grid text), with its name.
     Import(String, String),
 }
 
@@ -200,6 +200,19 @@ pub enum GridEdit {
 pub enum EditError {
     Grid(GridError),
     File(String, MapFileError),
+}
+
+impl EditError {
+    /// The refusal in the window's language.
+    pub fn message(&self) -> String {
+        if !crate::i18n::zh() {
+            return self.to_string();
+        }
+        match self {
+            EditError::Grid(e) => format!("地图修改未完成：{e}"),
+            EditError::File(name, e) => format!("无法读取地图文件 {name}：{e}"),
+        }
+    }
 }
 
 impl std::fmt::Display for EditError {
@@ -337,7 +350,14 @@ impl GridSettings {
                 Ok(false)
             }
             GridEdit::Import(name, text) => {
-                let next = parse_map(&text).map_err(|e| EditError::File(name, e))?;
+                // A `.map` is MovingAI's; any other name is searchlab's grid text, which also
+                // reads a MovingAI map.
+                let read = if name.to_ascii_lowercase().ends_with(".map") {
+                    parse_map(&text)
+                } else {
+                    Grid::from_text(&text)
+                };
+                let next = read.map_err(|e| EditError::File(name, e))?;
                 // The size fields then show the imported map's size.
                 self.width = next.width();
                 self.height = next.height();
@@ -435,6 +455,23 @@ impl Searches for GridSettings {
             _ => Arc::new(self.grid.clone()),
         };
         Ok(AnyProblem::Grid(grid))
+    }
+
+    /// A MovingAI map or searchlab's grid text.
+    fn read_file(&mut self, name: &str, text: &str) -> Result<(), String> {
+        let import = GridEdit::Import(name.to_owned(), text.to_owned());
+        self.apply(import, &mut 0)
+            .map(|_| ())
+            .map_err(|e| e.message())
+    }
+
+    /// MovingAI's format for a name ending in `.map`, else searchlab's grid text.
+    fn write_file(&self, name: &str) -> String {
+        if name.to_ascii_lowercase().ends_with(".map") {
+            crate::domains::grid::write_map(&self.grid)
+        } else {
+            self.grid.to_text()
+        }
     }
 }
 

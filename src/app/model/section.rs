@@ -38,6 +38,15 @@ pub trait Searches {
     /// The problem the section describes. `last` is the problem the lanes search now, which a
     /// domain may reuse when the section still describes it (a large map is not copied).
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+    /// Puts the problem of a file named `name` in the section; a refusal says why (and on
+    /// which line) and changes nothing.
+    fn read_file(&mut self, name: &str, _text: &str) -> Result<(), String> {
+        Err(name.to_owned())
+    }
+    /// The section's problem as a file, in the format `name` asks for by its extension.
+    fn write_file(&self, _name: &str) -> String {
+        String::new()
+    }
 }
 
 /// A domain's section of the settings, as the shared model uses it: configs of the window.
@@ -56,6 +65,8 @@ pub trait DomainSettings: Debug {
     /// The heuristic a lane added to the compare view starts with.
     fn added_heuristic(&self) -> AnyHeuristic;
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+    fn read_file(&mut self, name: &str, text: &str) -> Result<(), String>;
+    fn write_file(&self, name: &str) -> String;
 }
 
 /// A window config as one of the domain's; a heuristic of another domain becomes the
@@ -126,6 +137,14 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
 
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError> {
         Searches::read_problem(self, last)
+    }
+
+    fn read_file(&mut self, name: &str, text: &str) -> Result<(), String> {
+        Searches::read_file(self, name, text)
+    }
+
+    fn write_file(&self, name: &str) -> String {
+        Searches::write_file(self, name)
     }
 }
 

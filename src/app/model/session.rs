@@ -993,6 +993,16 @@ impl Session {
                     self.rebuild();
                 }
             }
+            Command::ImportProblem(domain, name, text) => {
+                match self.settings.section_of_mut(domain).read_file(&name, &text) {
+                    Ok(()) => {
+                        self.edit_error = None;
+                        self.settings.domain = domain;
+                        self.rebuild();
+                    }
+                    Err(error) => self.edit_error = Some(error),
+                }
+            }
             Command::Edit(DomainEdit::Puzzle(edit)) => self.edit_puzzle(edit),
             Command::Edit(DomainEdit::Grid(edit)) => self.edit_grid(edit),
             Command::Edit(DomainEdit::Graph(edit)) => self.edit_graph(edit),
@@ -1178,7 +1188,7 @@ impl Session {
                     self.rebuild();
                 }
             }
-            Err(error) => self.edit_error = Some(text::grid_edit_error(&error)),
+            Err(error) => self.edit_error = Some(error.message()),
         }
     }
 

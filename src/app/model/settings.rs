@@ -157,6 +157,33 @@ impl Default for Settings {
     }
 }
 
+/// What File → Import and Export call a domain's problem file, and the name a new one gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProblemFile {
+    pub import_title: &'static str,
+    pub export_title: &'static str,
+    pub name: &'static str,
+}
+
+/// The problem file of `domain`, if it has one (the registry of problem files); each domain's
+/// section reads and writes it ([`DomainSettings::read_file`], [`DomainSettings::write_file`]).
+pub fn problem_file(domain: DomainKind) -> Option<ProblemFile> {
+    let t = super::text::t();
+    match domain {
+        DomainKind::Puzzle => None,
+        DomainKind::Grid => Some(ProblemFile {
+            import_title: t.import_map,
+            export_title: t.export_map,
+            name: "map.map",
+        }),
+        DomainKind::Graph => Some(ProblemFile {
+            import_title: t.import_graph,
+            export_title: t.export_graph,
+            name: "graph.txt",
+        }),
+    }
+}
+
 impl Settings {
     /// Puts every field that can be out of range back in range (a hand-edited or older
     /// settings file, restored from storage), the way session files are checked. Returns the
@@ -219,15 +246,24 @@ impl Settings {
 
     /// The section of the problem's domain.
     pub fn section(&self) -> &dyn DomainSettings {
-        match self.domain {
+        self.section_of(self.domain)
+    }
+
+    pub(super) fn section_mut(&mut self) -> &mut dyn DomainSettings {
+        self.section_of_mut(self.domain)
+    }
+
+    /// The section of `domain`.
+    pub fn section_of(&self, domain: DomainKind) -> &dyn DomainSettings {
+        match domain {
             DomainKind::Puzzle => &self.puzzle,
             DomainKind::Grid => &self.grid,
             DomainKind::Graph => &self.graph,
         }
     }
 
-    pub(super) fn section_mut(&mut self) -> &mut dyn DomainSettings {
-        match self.domain {
+    pub(super) fn section_of_mut(&mut self, domain: DomainKind) -> &mut dyn DomainSettings {
+        match domain {
             DomainKind::Puzzle => &mut self.puzzle,
             DomainKind::Grid => &mut self.grid,
             DomainKind::Graph => &mut self.graph,

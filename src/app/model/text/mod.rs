@@ -321,6 +321,7 @@ strings! {
     not_a_file: "not a regular file", "不是普通文件";
     file_too_large: "larger than 64 MiB", "大于 64 MiB";
     not_utf8: "not UTF-8 text", "不是 UTF-8 文本";
+    export_map: "Export map (.map for MovingAI, else searchlab's text)...", "导出地图（MovingAI 的 .map，或 searchlab 文本）…";
     import_graph: "Import route graph (text or AIspace .xml)...", "导入路径图（文本或 AIspace .xml）…";
     export_graph: "Export route graph (.txt, or .xml for AIspace)...", "导出路径图（.txt，或 AIspace 的 .xml）…";
     grid_map: "Map", "地图";
@@ -1462,20 +1463,12 @@ pub fn file_unreadable(error: &str) -> String {
     }
 }
 
-/// What the status line says of a graph read from a file.
-pub fn graph_imported(name: &str, summary: &str) -> String {
+/// What the status line says of a problem read from a file.
+pub fn problem_imported(name: &str, summary: &str) -> String {
     if zh() {
-        format!("已导入路径图 {name}：{summary}")
+        format!("已导入 {name}：{summary}")
     } else {
-        format!("imported the route graph {name}: {summary}")
-    }
-}
-
-pub fn map_imported(name: &str, grid: &crate::domains::grid::Grid) -> String {
-    if zh() {
-        format!("已导入地图 {name}：{}", grid_summary(grid))
-    } else {
-        format!("imported the map {name}: {}", grid_summary(grid))
+        format!("imported {name}: {summary}")
     }
 }
 
@@ -1579,18 +1572,6 @@ pub fn grid_legend(kind: crate::app::model::domain::AnyHeuristic) -> &'static st
         (G::Octile, true) => "h\u{a0}=\u{a0}先斜走再直走：八连通空地上恰好准确",
         (G::Chebyshev, false) => "h = max(dx, dy): as if a diagonal cost 1; weak",
         (G::Chebyshev, true) => "h\u{a0}=\u{a0}max(dx,\u{a0}dy)：把斜走当作代价 1，较弱",
-    }
-}
-
-/// A refused map edit, in one line.
-pub fn grid_edit_error(error: &crate::app::model::grid_model::EditError) -> String {
-    use crate::app::model::grid_model::EditError;
-    if !zh() {
-        return error.to_string();
-    }
-    match error {
-        EditError::Grid(e) => format!("地图修改未完成：{e}"),
-        EditError::File(name, e) => format!("无法读取地图文件 {name}：{e}"),
     }
 }
 
