@@ -781,6 +781,9 @@ pub fn stats_at(
             Outcome::New => {
                 stats.nodes -= 1;
                 stats.open -= 1;
+                if search.repeat_of(child.node).is_some() {
+                    stats.repeated -= 1;
+                }
             }
             Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => stats.duplicates -= 1,
             Outcome::Pruned => stats.nodes -= 1,

@@ -22,8 +22,8 @@ use crate::domains::puzzle::{
     parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Search, SearchConfig,
-    SearchProblem, Stats, Status, new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Repeats, Search,
+    SearchConfig, SearchProblem, Stats, Status, new_search,
 };
 use crate::tree::Drawn;
 
@@ -41,7 +41,9 @@ const MB: usize = 1 << 20;
 ///   setup bar compares the config it draws with the one it edits every frame, and a NaN
 ///   weight never equals itself, so it would restart the run at every frame;
 /// - the goal test at generation, which only BFS offers, is dropped for any other algorithm
-///   (the engine would refuse it, and its box is no longer on screen to undo it).
+///   (the engine would refuse it, and its box is no longer on screen to undo it);
+/// - a tree search is turned back into graph search for an algorithm that runs as graph search
+///   only (the bidirectional ones), for the same reasons.
 fn kept_settable(config: Config, before: &Config) -> Config {
     let weight = if Config::check_weight(config.weight).is_ok() {
         config.weight
@@ -55,9 +57,15 @@ fn kept_settable(config: Config, before: &Config) -> Config {
     } else {
         GoalTest::OnExpansion
     };
+    let repeats = if config.algorithm.supports_repeats(config.repeats) {
+        config.repeats
+    } else {
+        Repeats::Graph
+    };
     SearchConfig {
         weight,
         goal_test,
+        repeats,
         ..config
     }
 }
