@@ -1838,6 +1838,42 @@ mod tests {
         assert!(session.shown_stats().is_some());
     }
 
+    /// Settings saved before searches had a treatment of repeated states load as graph
+    /// search, and a tree search chosen now is saved and read back.
+    #[test]
+    fn settings_without_repeated_states_load_as_graph_search() {
+        fn strip(value: &mut serde_json::Value) -> usize {
+            match value {
+                serde_json::Value::Object(map) => {
+                    let here = usize::from(map.remove("repeats").is_some());
+                    here + map.values_mut().map(strip).sum::<usize>()
+                }
+                serde_json::Value::Array(items) => items.iter_mut().map(strip).sum(),
+                _ => 0,
+            }
+        }
+        let tree = SearchConfig {
+            repeats: Repeats::Tree,
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+        };
+        let mut settings = Settings::default();
+        settings.puzzle.config = tree;
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.puzzle.config.repeats, Repeats::Tree);
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!(strip(&mut old) > 1);
+        let old: Settings = serde_json::from_value(old).unwrap();
+        assert_eq!(
+            old.puzzle.config,
+            SearchConfig {
+                repeats: Repeats::Graph,
+                ..tree
+            }
+        );
+        assert!(old.puzzle.lanes.iter().all(|l| l.repeats == Repeats::Graph));
+    }
+
     #[test]
     fn leaving_bfs_drops_the_goal_test_at_generation_in_the_session() {
         let bfs = Config {
