@@ -934,7 +934,7 @@ mod tests {
                 let mut search = new_search(problem("283104765"), config);
                 let mut seen = std::collections::HashSet::new();
                 while let Some(view) = search.step() {
-                    for child in view.children.to_vec() {
+                    for child in view.children {
                         let role = role_of(&config, child.outcome, false);
                         assert!(roles.contains(&role), "{config:?} ran {role:?}, not listed");
                         seen.insert(role);
