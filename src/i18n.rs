@@ -293,7 +293,7 @@ pub fn repeats(repeats: Repeats) -> &'static str {
     match repeats {
         Repeats::Graph => "图搜索",
         Repeats::Tree => "树搜索",
-        Repeats::PathCheck => "树搜索＋环检测",
+        Repeats::PathCheck => "树搜索＋回路检查",
     }
 }
 

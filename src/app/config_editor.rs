@@ -1,30 +1,34 @@
-//! The method editor: algorithm, heuristic, tie-break, weight and goal test of one search,
-//! shared by the single view's setup bar and the compare view's lane cards. The heuristics are
-//! the problem's domain's, as its view offers them.
+//! The method editor: algorithm, heuristic, tie-break, weight, goal test and repeated states
+//! (graph or tree search) of one search, shared by the single view's setup bar and the compare
+//! view's lane cards. The heuristics are the problem's domain's, as its view offers them; the
+//! repeated states those the algorithm supports.
 
 use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 
 use super::model::domain::{AnyHeuristic, Config as SearchConfig};
 use super::model::text::{self, engine};
 use super::widgets::word;
-use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, TieBreak};
+use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, Repeats, TieBreak};
 
-/// The algorithm, heuristic, tie-break, weight and goal-test widgets; returns the config as
-/// edited. Shared by the single view's setup bar and the compare view's lane cards (each lane
-/// in its own `push_id`, so the combo boxes do not share state). `compact` (the lane cards)
-/// drops the visible field names, which the combo boxes keep as hover text and accessible
-/// names, and puts the second-line options (tie-break, weight, goal test) on a row of their own.
+/// The algorithm, heuristic, tie-break, weight, goal-test and repeated-states widgets; returns
+/// the config as edited. Shared by the single view's setup bar and the compare view's lane
+/// cards (each lane in its own `push_id`, so the combo boxes do not share state). `compact`
+/// (the lane cards) drops the visible field names, which the combo boxes keep as hover text and
+/// accessible names, and puts the second-line options (tie-break, weight, goal test, repeated
+/// states) on a row of their own. The repeated states' box names itself by its choices, and
+/// keeps its name on hover everywhere.
 pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchConfig {
     let mut next = *config;
     let domain = config.heuristic.domain();
     let view = super::registry::view_of(domain);
+    let named = if compact { Name::OnHover } else { Name::Shown };
     let combo = |ui: &mut Ui,
                  id: &str,
-                 title: &str,
+                 (title, name): (&str, Name),
                  selected: &str,
                  width: f32,
                  add: &mut dyn FnMut(&mut Ui)| {
-        let label = (!compact).then(|| word(ui, RichText::new(title).strong()));
+        let label = (name == Name::Shown).then(|| word(ui, RichText::new(title).strong()));
         let response = ComboBox::from_id_salt(id)
             .selected_text(selected)
             .width(width)
@@ -51,7 +55,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
     combo(
         ui,
         "algorithm",
-        text::t().algorithm,
+        (text::t().algorithm, named),
         engine::algorithm(config.algorithm),
         algorithm_width,
         &mut |ui| {
@@ -71,7 +75,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
     combo(
         ui,
         "heuristic",
-        text::t().heuristic,
+        (text::t().heuristic, named),
         engine::heuristic(config.heuristic),
         heuristic_width,
         &mut |ui| {
@@ -94,7 +98,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
         combo(
             ui,
             "tie_break",
-            text::t().tie_break,
+            (text::t().tie_break, named),
             engine::tie_break(config.tie_break),
             tie_width,
             &mut |ui| {
@@ -141,14 +145,110 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
             };
         }
     }
-    // Leaving BFS drops the goal test at generation: the session does that (`SetConfig`).
+    // Its choices name themselves (graph search, tree search): its name is on hover, as in a
+    // lane card, so the setup bar keeps its rows at 1280x800.
+    combo(
+        ui,
+        "repeats",
+        (text::t().repeats, Name::OnHover),
+        engine::repeats(config.repeats),
+        120.0,
+        &mut |ui| {
+            for repeats in Repeats::ALL {
+                if config.algorithm.supports_repeats(repeats) {
+                    ui.selectable_value(&mut next.repeats, repeats, engine::repeats(repeats))
+                        .on_hover_text(repeats_hint(repeats));
+                }
+            }
+            if config.algorithm.is_bidirectional() {
+                // Say why the tree searches are missing rather than leave a one-entry menu.
+                ui.label(
+                    RichText::new(text::t().repeats_bidirectional_hint)
+                        .color(ui.visuals().weak_text_color()),
+                );
+            }
+        },
+    );
+    // Leaving BFS drops the goal test at generation, and choosing an algorithm that cannot
+    // search as a tree goes back to graph search: the session does that (`SetConfig`).
     next
+}
+
+/// Where a combo box's name is: beside it, or on hover (and as its accessible name).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Name {
+    Shown,
+    OnHover,
+}
+
+/// What a treatment of repeated states does, in a sentence (AIMA's words).
+fn repeats_hint(repeats: Repeats) -> &'static str {
+    match repeats {
+        Repeats::Graph => text::t().repeats_graph_hint,
+        Repeats::Tree => text::t().repeats_tree_hint,
+        Repeats::PathCheck => text::t().repeats_path_hint,
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable;
+
+    use crate::app::model::text::{self, engine};
     use crate::app::{Command, Settings, test_harness};
-    use crate::search::SearchConfig;
+    use crate::search::{Algorithm, Repeats, SearchConfig};
+
+    /// Tree search picked in the window runs as tree search, and the open list counts the
+    /// states it generates again and marks their rows; a bidirectional search offers graph
+    /// search only, and choosing one goes back to it.
+    #[test]
+    fn tree_search_is_picked_in_the_window_and_its_repeats_shown() {
+        let mut h = test_harness(Settings::default());
+        h.run();
+        let choose = |h: &mut egui_kittest::Harness<'static, crate::app::App>, combo, item| {
+            h.get_by_role_and_label(Role::ComboBox, combo).click();
+            h.run();
+            h.get_by_label(item).click();
+            h.run();
+        };
+        choose(&mut h, text::t().repeats, engine::repeats(Repeats::Tree));
+        assert_eq!(
+            h.state().session.lane(0).search().config().repeats,
+            Repeats::Tree
+        );
+        // A* on 283104765: the second expansion generates the start's state again.
+        for _ in 0..2 {
+            h.get_by_label("Step Space").click();
+            h.run();
+        }
+        let search = h.state().session.lane(0).search();
+        let repeated = search.stats().repeated;
+        assert!(repeated > 0, "{:?}", search.stats());
+        h.get_by_label_contains(&text::repeat_count(repeated));
+        let marked = h.query_all_by_label_contains("↺").count();
+        assert!(marked > 0 && marked <= repeated as usize, "{marked} marked");
+
+        choose(
+            &mut h,
+            text::t().algorithm,
+            engine::algorithm(Algorithm::BidirectionalBfs),
+        );
+        let config = *h.state().session.lane(0).search().config();
+        assert_eq!(
+            (config.algorithm, config.repeats),
+            (Algorithm::BidirectionalBfs, Repeats::Graph)
+        );
+        assert!(h.state().session.problem.is_ok());
+        h.get_by_role_and_label(Role::ComboBox, text::t().repeats)
+            .click();
+        h.run();
+        h.get_by_label(engine::repeats(Repeats::Graph));
+        for tree in [Repeats::Tree, Repeats::PathCheck] {
+            assert!(h.query_by_label(engine::repeats(tree)).is_none(), "{tree}");
+        }
+        h.get_by_label(text::t().repeats_bidirectional_hint);
+    }
 
     #[test]
     fn a_weight_no_slider_gives_does_not_restart_the_run_every_frame() {

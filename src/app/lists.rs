@@ -12,8 +12,8 @@ use super::model::session::{Lane, Session};
 use super::model::text;
 use super::palette;
 use super::registry;
-use super::widgets::{Hover, setting_checkbox};
-use crate::search::{NodeId, Outcome, Search, Status};
+use super::widgets::{Hover, REPEAT_MARK, setting_checkbox};
+use crate::search::{NodeId, Outcome, Repeats, Search, Status};
 use crate::tree::Drawn;
 
 /// What the lists remember between frames.
@@ -437,7 +437,8 @@ fn open_table(
             .copied()
             .filter(|id| !hidden.unborn.contains(id))
             .collect();
-        list_heading(ui, title, ids.len(), toggle_label, toggle);
+        let count = open_count(session, search, ids.len());
+        list_heading_with(ui, title, &count, toggle_label, toggle);
         let list = NodeList {
             id_salt: "open_table",
             first_column: text::t().col_rank,
@@ -510,7 +511,8 @@ fn open_table(
         view.shown[0] = Some(node_table(ui, session, search, list, hover, commands).1);
         return;
     }
-    list_heading(ui, title, lane.open_snapshot().len(), toggle_label, toggle);
+    let count = open_count(session, search, lane.open_snapshot().len());
+    list_heading_with(ui, title, &count, toggle_label, toggle);
     let list = NodeList {
         id_salt: "open_table",
         first_column: text::t().col_rank,
@@ -521,6 +523,24 @@ fn open_table(
         text_boards: view.text,
     };
     view.shown[0] = Some(node_table(ui, session, search, list, hover, commands).1);
+}
+
+/// Whether the search is a tree search that tells its repeated nodes apart (a best-first one:
+/// the depth-first engine remembers no state off its path to compare with).
+fn counts_repeats(search: &dyn Search<AnyProblem>) -> bool {
+    search.config().repeats != Repeats::Graph && search.depth_first().is_none()
+}
+
+/// The open list's count of `nodes`, with a tree search's repeated nodes so far (as the
+/// counters show them: at a fine step, those generated on the lines shown).
+fn open_count(session: &Session, search: &dyn Search<AnyProblem>, nodes: usize) -> String {
+    let count = text::list_count(nodes);
+    match session.shown_stats() {
+        Some(stats) if counts_repeats(search) => {
+            format!("{count} · {}", text::repeat_count(stats.repeated))
+        }
+        _ => count,
+    }
 }
 
 /// The closed list follows the newest row while `follow` is on; scrolling up turns it off and
@@ -692,7 +712,9 @@ impl ListColumns {
                 .sum();
             ems * text_size + 6.0
         };
-        let node_width = ((digits + 1.4) * text_size * 0.56 + 4.0)
+        // Room for a repeat's mark after its name.
+        let mark = if counts_repeats(search) { 2.0 } else { 0.0 };
+        let node_width = ((digits + 1.4 + mark) * text_size * 0.56 + 4.0)
             .max(44.0)
             .max(heading_width(text::t().col_node));
         let id_width = node_width.max(heading_width(text::t().col_parent));
@@ -894,7 +916,14 @@ fn node_table(
                         });
                         row.col(|ui| {
                             decorate(ui);
-                            ui.label(format!("S{}", id.0));
+                            let name = ui.label(format!("S{}", id.0));
+                            if let Some(first) = search.repeat_of(id) {
+                                // (The mark is in the monospace font: the proportional one lacks it.)
+                                let hint = text::repeat_of(&format!("S{}", first.0));
+                                name.on_hover_text(&hint);
+                                ui.label(RichText::new(REPEAT_MARK).monospace())
+                                    .on_hover_text(hint);
+                            }
                         });
                         for value in [node.g, node.h] {
                             row.col(|ui| {

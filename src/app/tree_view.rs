@@ -28,7 +28,7 @@ use super::model::session::{RunMode, Session, Settings};
 use super::model::text;
 use super::palette;
 use super::registry;
-use super::widgets::Hover;
+use super::widgets::{Hover, REPEAT_MARK};
 use crate::i18n;
 use crate::search::{Cost, NodeId, Search};
 use crate::tree::Drawn;
@@ -640,6 +640,13 @@ fn tree(
             TreeNode::Duplicate(k) => view.tree.duplicates()[k as usize].of,
         };
         hover.saw(id);
+        if let TreeNode::Node(id) = view.tree.node_at(dense)
+            && let Some(first) = search.repeat_of(id)
+        {
+            response
+                .clone()
+                .on_hover_text_at_pointer(text::repeat_of(&node_name(first)));
+        }
         if response.double_clicked() {
             if let TreeNode::Node(id) = view.tree.node_at(dense)
                 && !view.tree.children_of(id).is_empty()
@@ -1084,13 +1091,42 @@ fn node_box(
     } else {
         1.6
     };
-    painter.rect(
-        r,
-        CornerRadius::same(4),
-        fill,
-        Stroke::new(width, color),
-        StrokeKind::Inside,
-    );
+    // A tree search's node whose state an earlier node has: its outline dashed and marked,
+    // a copy rather than a node of a state of its own.
+    let repeat = match node {
+        TreeNode::Node(id) => search.repeat_of(id),
+        TreeNode::Duplicate(_) => None,
+    };
+    let outline = if repeat.is_some() {
+        Stroke::NONE
+    } else {
+        Stroke::new(width, color)
+    };
+    painter.rect(r, CornerRadius::same(4), fill, outline, StrokeKind::Inside);
+    if repeat.is_some() {
+        let edge = r.shrink(width / 2.0);
+        let corners = [
+            edge.left_top(),
+            edge.right_top(),
+            edge.right_bottom(),
+            edge.left_bottom(),
+            edge.left_top(),
+        ];
+        let dash = (look.text * 0.5).max(3.0);
+        painter.extend(egui::Shape::dashed_line(
+            &corners,
+            Stroke::new(width, color),
+            dash,
+            dash * 0.6,
+        ));
+        painter.text(
+            r.right_top() + Vec2::new(-look.text * 0.1, look.text * 0.1),
+            Align2::RIGHT_TOP,
+            REPEAT_MARK,
+            FontId::monospace(look.text * 0.8),
+            color,
+        );
+    }
     if hover.is(id) || (marks.selected == Some(id) && !duplicate) {
         painter.rect_stroke(
             r.expand(3.0),
@@ -1393,6 +1429,42 @@ mod tests {
         let pos = screen_pos(&h, 2);
         click(&mut h, pos, 1);
         assert_eq!(h.state().session.selected, Some(NodeId(2)));
+    }
+
+    /// A tree search's node whose state an earlier node has names that node on hover.
+    #[test]
+    fn a_repeated_state_names_its_first_node_on_hover() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::{Algorithm, Repeats};
+        let mut h = test_harness(Settings {
+            show_tree: true,
+            puzzle: PuzzleSettings {
+                config: SearchConfig {
+                    repeats: Repeats::Tree,
+                    ..SearchConfig::with(Algorithm::AStar, HeuristicKind::Manhattan)
+                },
+                ..PuzzleSettings::default()
+            },
+            ..Settings::default()
+        });
+        h.run();
+        for _ in 0..2 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        let search = h.state().session.lane(0).search();
+        let (repeat, first) = (0..search.node_count() as u32)
+            .find_map(|id| Some((id, search.repeat_of(NodeId(id))?)))
+            .expect("the second expansion generates the start again");
+        let hint = text::repeat_of(&node_name(first));
+        assert!(h.query_by_label_contains(&hint).is_none());
+        let pos = screen_pos(&h, repeat);
+        for _ in 0..60 {
+            h.input_mut().events.push(Event::PointerMoved(pos));
+            h.step();
+        }
+        h.run();
+        assert!(h.query_all_by_label_contains(&hint).count() > 0);
     }
 
     #[test]

@@ -9,6 +9,10 @@ use super::model::session::Lane;
 use super::model::text;
 use crate::search::NodeId;
 
+/// The mark of a tree search's node whose state an earlier node has (the lists and the tree).
+/// Only the monospace font has it: draw it in that one.
+pub const REPEAT_MARK: &str = "↺";
+
 /// A short label that stays whole on its line: in a wrapping row egui would go on with a
 /// label on the next line, and it breaks Chinese between any two characters ("结" / "点").
 /// Too long for a whole row, it is cut with "…" and shows all of itself on hover.

@@ -105,7 +105,7 @@ const PAGES: &[Page] = &[
             (
                 "repeats",
                 "搜索再次到达一个状态时怎么做：graph（默认，图搜索：每个状态一个结点，多路径剪枝）、\
-                 tree（树搜索：每次都是新结点）或 path（树搜索＋环检测：丢弃已在自身路径上的子结点；\
+                 tree（树搜索：每次都是新结点）或 path（树搜索＋回路检查：丢弃已在自身路径上的子结点；\
                  也可写 tree+cycle-check）。dfs、ids 和 idastar 只记住当前路径，对它们 graph 就是 path；\
                  双向搜索只能用 graph。tree 和 path 在逐步引擎中运行，--node-limit 会停下绕环不止的树搜索",
             ),
@@ -159,7 +159,7 @@ const PAGES: &[Page] = &[
                  weighted-astar:manhattan:1.5、bfs:goal-test=generation、dfs:depth-limit=12、\
                  bfs:repeats=tree:node-limit=100000。设置：tie（smaller-h、fifo、lifo）、\
                  goal-test（expansion，bfs 还可用 generation）、repeats（graph 图搜索、tree 树搜索、\
-                 path 树搜索＋环检测）、depth-limit（dfs）、node-limit（在此停止的搜索不计入平均）。\
+                 path 树搜索＋回路检查）、depth-limit（dfs）、node-limit（在此停止的搜索不计入平均）。\
                  可重复；默认 bfs、astar:misplaced、astar:manhattan",
             ),
             ("goal", "目标状态（3x3 棋盘或预设）"),

@@ -14,8 +14,8 @@ use super::text::{self, engine};
 use crate::search::StepView as View;
 type StepView<'a> = View<'a, super::domain::AnyAction>;
 use crate::search::{
-    Algorithm, Cost, Direction, GoalTest, Iteration, Meeting, NodeId, Outcome, Search, Stats,
-    Status,
+    Algorithm, Cost, Direction, GoalTest, Iteration, Meeting, NodeId, Outcome, Repeats, Search,
+    Stats, Status,
 };
 
 /// What a line of pseudocode does; the highlight follows these.
@@ -41,7 +41,8 @@ pub enum Role {
 }
 
 /// The lines for `config`: indentation, role and text in the current language. Only lines the
-/// engine can execute for this algorithm are listed: greedy and BFS never lower a g or reopen.
+/// engine can execute for this algorithm are listed: greedy and BFS never lower a g or reopen,
+/// and a tree search looks no child up (cycle checking only along the child's own path).
 pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     if config.algorithm.is_depth_first() {
         return depth_first_lines(config);
@@ -100,6 +101,19 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             "对 n 的每个子结点 m（每个合法移动一个）：",
         ),
     ));
+    // Tree search looks nothing up: every child is a new node, and nothing is ignored or
+    // improved. Cycle checking first walks the child's own path.
+    let repeats = config.effective_repeats();
+    if repeats == Repeats::PathCheck {
+        lines.push((
+            2,
+            Role::Ignored,
+            pick(
+                "if m's state is on m's own path (n, n's parent, ...): discard m",
+                "若 m 的状态已在 m 自身的路径上（n、n 的父结点……）：丢弃 m",
+            ),
+        ));
+    }
     if bfs && config.goal_test == GoalTest::OnGeneration {
         lines.push((
             2,
@@ -109,6 +123,24 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
                 "若 m 是目标：返回到 m 的路径",
             ),
         ));
+    }
+    if repeats != Repeats::Graph {
+        lines.push((
+            2,
+            Role::New,
+            if bfs {
+                pick(
+                    "append m to open, even if its state was reached before",
+                    "把 m 加到 open 表末尾，即使它的状态已经到达过",
+                )
+            } else {
+                pick(
+                    "put m in open with its f, even if its state was reached before",
+                    "计算 f，把 m 放入 open 表，即使它的状态已经到达过",
+                )
+            },
+        ));
+        return lines;
     }
     if bfs {
         lines.push((
@@ -268,20 +300,29 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             "对 n 的每个子结点 m（每个合法移动一个）：",
         ),
     ));
-    let prune = if text::language() == text::Language::Chinese {
-        format!("否则若 f(m)\u{a0}=\u{a0}{f}\u{a0}>\u{a0}界限：剪枝 m，记下最小的这种 f")
-    } else {
-        format!("else if f(m) = {f} > bound: prune m, remember the smallest such f")
+    // As tree search the engine does not look for a cycle: the bound is the first test.
+    let cycle_check = config.effective_repeats() == Repeats::PathCheck;
+    let prune = match (text::language() == text::Language::Chinese, cycle_check) {
+        (true, check) => format!(
+            "{}若 f(m)\u{a0}=\u{a0}{f}\u{a0}>\u{a0}界限：剪枝 m，记下最小的这种 f",
+            if check { "否则" } else { "" }
+        ),
+        (false, check) => format!(
+            "{}if f(m) = {f} > bound: prune m, remember the smallest such f",
+            if check { "else " } else { "" }
+        ),
     };
     // The engine looks for a cycle before it compares f with the bound.
-    lines.push((
-        2,
-        Role::Ignored,
-        pick(
-            "if m's state is on the current path: ignore m (a cycle)",
-            "若 m 的状态在当前路径上：忽略 m（成环）",
-        ),
-    ));
+    if cycle_check {
+        lines.push((
+            2,
+            Role::Ignored,
+            pick(
+                "if m's state is on the current path: ignore m (a cycle)",
+                "若 m 的状态在当前路径上：忽略 m（成环）",
+            ),
+        ));
+    }
     lines.push((2, Role::Pruned, prune));
     lines.push((
         2,
@@ -781,6 +822,9 @@ pub fn stats_at(
             Outcome::New => {
                 stats.nodes -= 1;
                 stats.open -= 1;
+                if search.repeat_of(child.node).is_some() {
+                    stats.repeated -= 1;
+                }
             }
             Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => stats.duplicates -= 1,
             Outcome::Pruned => stats.nodes -= 1,
@@ -866,6 +910,43 @@ mod tests {
             assert!(seen.contains(&Role::New) && seen.contains(&Role::Ignored));
             if config.algorithm == Algorithm::WeightedAStar {
                 assert!(seen.contains(&Role::Improved), "{config:?} never improved");
+            }
+        }
+    }
+
+    /// A tree search's pseudocode is what its engine does: no child is looked up, so none is
+    /// ignored, improved or reopened, but cycle checking discards the children on their own
+    /// path, on a line of its own that runs.
+    #[test]
+    fn tree_search_pseudocode_is_what_the_engine_does() {
+        for algorithm in Algorithm::EVERY {
+            for repeats in [Repeats::Tree, Repeats::PathCheck] {
+                if !algorithm.supports_repeats(repeats) {
+                    continue;
+                }
+                let config = SearchConfig {
+                    repeats,
+                    // Depth-first tree search goes back and forth to its depth limit.
+                    node_limit: 20_000,
+                    ..SearchConfig::with(algorithm, HeuristicKind::Manhattan.into())
+                };
+                let roles: Vec<Role> = lines(&config).into_iter().map(|(_, r, _)| r).collect();
+                let mut search = new_search(problem("283104765"), config);
+                let mut seen = std::collections::HashSet::new();
+                while let Some(view) = search.step() {
+                    for child in view.children {
+                        let role = role_of(&config, child.outcome, false);
+                        assert!(roles.contains(&role), "{config:?} ran {role:?}, not listed");
+                        seen.insert(role);
+                    }
+                }
+                let checks = repeats == Repeats::PathCheck;
+                assert_eq!(roles.contains(&Role::Ignored), checks, "{config:?}");
+                assert_eq!(seen.contains(&Role::Ignored), checks, "{config:?}");
+                assert!(seen.contains(&Role::New), "{config:?}");
+                for role in [Role::Improved, Role::Reopened] {
+                    assert!(!roles.contains(&role), "{config:?} {role:?}");
+                }
             }
         }
     }

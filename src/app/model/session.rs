@@ -22,8 +22,8 @@ use crate::domains::puzzle::{
     parse_goal, scramble,
 };
 use crate::search::{
-    Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Search, SearchConfig,
-    SearchProblem, Stats, Status, new_search,
+    Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Repeats, Search,
+    SearchConfig, SearchProblem, Stats, Status, new_search,
 };
 use crate::tree::Drawn;
 
@@ -41,7 +41,9 @@ const MB: usize = 1 << 20;
 ///   setup bar compares the config it draws with the one it edits every frame, and a NaN
 ///   weight never equals itself, so it would restart the run at every frame;
 /// - the goal test at generation, which only BFS offers, is dropped for any other algorithm
-///   (the engine would refuse it, and its box is no longer on screen to undo it).
+///   (the engine would refuse it, and its box is no longer on screen to undo it);
+/// - a tree search is turned back into graph search for an algorithm that runs as graph search
+///   only (the bidirectional ones), for the same reasons.
 fn kept_settable(config: Config, before: &Config) -> Config {
     let weight = if Config::check_weight(config.weight).is_ok() {
         config.weight
@@ -55,9 +57,15 @@ fn kept_settable(config: Config, before: &Config) -> Config {
     } else {
         GoalTest::OnExpansion
     };
+    let repeats = if config.algorithm.supports_repeats(config.repeats) {
+        config.repeats
+    } else {
+        Repeats::Graph
+    };
     SearchConfig {
         weight,
         goal_test,
+        repeats,
         ..config
     }
 }
@@ -1838,6 +1846,42 @@ mod tests {
         session.apply(Command::Seek(0));
         assert_eq!(session.fine(), None);
         assert!(session.shown_stats().is_some());
+    }
+
+    /// Settings saved before searches had a treatment of repeated states load as graph
+    /// search, and a tree search chosen now is saved and read back.
+    #[test]
+    fn settings_without_repeated_states_load_as_graph_search() {
+        fn strip(value: &mut serde_json::Value) -> usize {
+            match value {
+                serde_json::Value::Object(map) => {
+                    let here = usize::from(map.remove("repeats").is_some());
+                    here + map.values_mut().map(strip).sum::<usize>()
+                }
+                serde_json::Value::Array(items) => items.iter_mut().map(strip).sum(),
+                _ => 0,
+            }
+        }
+        let tree = SearchConfig {
+            repeats: Repeats::Tree,
+            ..SearchConfig::with(Algorithm::BreadthFirst, HeuristicKind::Zero)
+        };
+        let mut settings = Settings::default();
+        settings.puzzle.config = tree;
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: Settings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.puzzle.config.repeats, Repeats::Tree);
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!(strip(&mut old) > 1);
+        let old: Settings = serde_json::from_value(old).unwrap();
+        assert_eq!(
+            old.puzzle.config,
+            SearchConfig {
+                repeats: Repeats::Graph,
+                ..tree
+            }
+        );
+        assert!(old.puzzle.lanes.iter().all(|l| l.repeats == Repeats::Graph));
     }
 
     #[test]

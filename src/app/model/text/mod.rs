@@ -207,6 +207,19 @@ strings! {
     goal_test_hint: "Test each child for the goal as it is generated, not when it is removed \
         from open: BFS stops one layer earlier and counts fewer nodes, still optimal.",
         "子结点一生成就做目标测试，而不是在移出 open 表时：BFS 早一层停止，结点数更少，仍然最优。";
+    repeats: "Repeated states", "重复状态";
+    repeats_graph_hint: "Graph search keeps the states reached (open and closed) and adds no \
+        node for a state reached again by another path: multiple-path pruning.",
+        "图搜索记住已到达的状态（open 表和 closed 表），经另一条路径再次到达的状态不再成为新结点：多路径剪枝。";
+    repeats_tree_hint: "Tree search remembers nothing it has reached, so a state reached again \
+        is a new node in open and in the tree.",
+        "树搜索不记住已到达的状态，再次到达的状态是 open 表和树中的新结点。";
+    repeats_path_hint: "Tree search with cycle checking discards a child whose state is \
+        already on its own path from the start; any other child is a new node.",
+        "带回路检查的树搜索丢弃状态已在自身路径（从初始结点起）上的子结点；其余子结点都是新结点。";
+    repeats_bidirectional_hint: "Bidirectional search runs as graph search only: its halves \
+        meet in the states each has reached.",
+        "双向搜索只作为图搜索运行：两端在各自已到达的状态处相遇。";
     plot_compare_f: "f of the expanded node", "被扩展结点的 f";
     plot_compare_h: "h of the expanded node", "被扩展结点的 h";
     plot_empty_bars: "After the first step: a bar for each lane's expanded and generated nodes.",
@@ -812,6 +825,28 @@ pub fn closed_count_with_goal(expanded: usize) -> String {
         (n, true) => format!("{n} 个已扩展\u{a0}+\u{a0}目标"),
         (1, false) => "1 expanded + the goal".to_owned(),
         (n, false) => format!("{n} expanded + the goal"),
+    }
+}
+
+/// How many nodes of a tree search repeat a state that had a node already (beside a list's
+/// count).
+pub fn repeat_count(n: u32) -> String {
+    match (n, zh()) {
+        (n, true) => format!("{n} 个重复结点"),
+        (1, false) => "1 repeat".to_owned(),
+        (n, false) => format!("{n} repeats"),
+    }
+}
+
+/// The hover text of a node that repeats the state of the earlier node `first` (named S3).
+pub fn repeat_of(first: &str) -> String {
+    if zh() {
+        format!("重复结点：状态与 {first} 相同；树搜索不记住已到达的状态，所以它是一个新结点")
+    } else {
+        format!(
+            "A repeat: the same state as {first}; tree search remembers no state reached, so \
+             this is a node of its own"
+        )
     }
 }
 
