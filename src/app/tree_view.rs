@@ -1460,7 +1460,7 @@ mod tests {
         assert!(h.query_by_label_contains(&hint).is_none());
         let pos = screen_pos(&h, repeat);
         for _ in 0..60 {
-            h.input_mut().events.push(Event::PointerMoved(pos));
+            h.input_mut().events.push(egui::Event::PointerMoved(pos));
             h.step();
         }
         h.run();
