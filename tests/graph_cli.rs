@@ -1,8 +1,11 @@
 //! `searchlab solve --graph` as a user runs it: a preset by name, graph files on disk (ours and
 //! AIspace's), the answer on stdout, the exit status, and one-line errors on stderr.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::PathBuf;
+
+use common::{searchlab, text, write};
 
 /// A graph in searchlab's text format: two ways from S to G, the cheaper one longer in roads.
 const GRAPH: &str = "# two ways to G\n\
@@ -17,30 +20,9 @@ const GRAPH: &str = "# two ways to G\n\
                      start S\n\
                      goal G\n";
 
-/// A folder of its own for each test, so tests running side by side do not share files.
+/// A folder of its own for each test.
 fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("searchlab-graph-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn searchlab(language: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .env("SEARCHLAB_LANG", language)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    common::folder("graph-cli", name)
 }
 
 #[test]

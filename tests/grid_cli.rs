@@ -1,8 +1,12 @@
 //! `searchlab solve --map` as a user runs it: MovingAI map and scenario files on disk, the
 //! answers on stdout, the exit status, and one-line errors on stderr.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use common::{searchlab, text, write};
 
 /// An 8x6 map in the format's exact header, with two trees.
 const MAP: &str = "type octile\nheight 6\nwidth 8\nmap\n\
@@ -21,30 +25,9 @@ const SCEN: &str = "version 1\n\
                     \n\
                     1\ttest.map\t8\t6\t6\t1\t1\t4\t6.24264069\n";
 
-/// A folder of its own for each test, so tests running side by side do not share files.
+/// A folder of its own for each test.
 fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("searchlab-grid-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn searchlab(language: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .env("SEARCHLAB_LANG", language)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    common::folder("grid-cli", name)
 }
 
 /// Solves the test map's scenarios with the second one's stated length made wrong (6 for 5),
