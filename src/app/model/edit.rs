@@ -1,9 +1,11 @@
 //! The edits of every domain's problem as one command of the window: the registry of edits. The
 //! session hands each to its domain.
 
+use super::domain::DomainKind;
 use super::graph_model::GraphEdit;
 use super::grid_model::GridEdit;
 use super::puzzle_model::PuzzleEdit;
+use super::settings::Settings;
 
 /// A change to the problem of one domain.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +25,38 @@ impl DomainEdit {
             DomainEdit::Graph(edit) => matches!(
                 edit,
                 GraphEdit::Preset(_) | GraphEdit::Blank | GraphEdit::Replace(_)
+            ),
+        }
+    }
+}
+
+impl DomainEdit {
+    /// The domain whose problem the edit changes.
+    pub fn domain(&self) -> DomainKind {
+        match self {
+            DomainEdit::Puzzle(_) => DomainKind::Puzzle,
+            DomainEdit::Grid(_) => DomainKind::Grid,
+            DomainEdit::Graph(_) => DomainKind::Graph,
+        }
+    }
+
+    /// Applies the edit to its domain's section: whether the problem changed, or why the edit
+    /// was refused (in the window's language). `None` for the puzzle's edits, which the session
+    /// applies itself (they draw random boards and report in the status line).
+    pub fn apply_to(self, settings: &mut Settings) -> Option<Result<bool, String>> {
+        match self {
+            DomainEdit::Puzzle(_) => None,
+            DomainEdit::Grid(edit) => Some(
+                settings
+                    .grid
+                    .apply(edit, &mut settings.seed)
+                    .map_err(|e| e.message()),
+            ),
+            DomainEdit::Graph(edit) => Some(
+                settings
+                    .graph
+                    .apply(edit)
+                    .map_err(|e| crate::i18n::graph_edit_error(&e)),
             ),
         }
     }

@@ -12,8 +12,6 @@ use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
 use super::edit::DomainEdit;
 use super::exercise::{self, Judgement, Score, judge};
 use super::fine_step::{self, FineStep, Phase};
-use super::graph_model::GraphEdit;
-use super::grid_model::GridEdit;
 use super::puzzle_model::PuzzleEdit;
 use super::text;
 use super::worker::Worker;
@@ -1011,9 +1009,7 @@ impl Session {
                     Err(error) => self.edit_error = Some(error),
                 }
             }
-            Command::Edit(DomainEdit::Puzzle(edit)) => self.edit_puzzle(edit),
-            Command::Edit(DomainEdit::Grid(edit)) => self.edit_grid(edit),
-            Command::Edit(DomainEdit::Graph(edit)) => self.edit_graph(edit),
+            Command::Edit(edit) => self.edit_problem(edit),
             Command::SetSpeed(speed) if speed.is_finite() => {
                 self.settings.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
             }
@@ -1186,31 +1182,24 @@ impl Session {
         }
     }
 
-    /// Applies a change to the map: the searches start again when the problem changed, and a
-    /// refused edit (a start dragged onto a wall, a malformed file) is said beside the map.
-    fn edit_grid(&mut self, edit: GridEdit) {
-        match self.settings.grid.apply(edit, &mut self.settings.seed) {
-            Ok(changed) => {
+    /// Applies a change to a problem: the searches start again when the problem on screen
+    /// changed, and a refused edit (a start dragged onto a wall, a cost below zero) is said
+    /// beside the problem.
+    fn edit_problem(&mut self, edit: DomainEdit) {
+        let domain = edit.domain();
+        let result = match edit {
+            DomainEdit::Puzzle(edit) => return self.edit_puzzle(edit),
+            edit => edit.apply_to(&mut self.settings),
+        };
+        match result {
+            Some(Ok(changed)) => {
                 self.edit_error = None;
-                if changed && self.settings.domain == DomainKind::Grid {
+                if changed && self.settings.domain == domain {
                     self.rebuild();
                 }
             }
-            Err(error) => self.edit_error = Some(error.message()),
-        }
-    }
-
-    /// Applies a change to the graph: the searches start again when the problem changed, and a
-    /// refused edit is said beside the graph.
-    fn edit_graph(&mut self, edit: GraphEdit) {
-        match self.settings.graph.apply(edit) {
-            Ok(changed) => {
-                self.edit_error = None;
-                if changed && self.settings.domain == DomainKind::Graph {
-                    self.rebuild();
-                }
-            }
-            Err(error) => self.edit_error = Some(crate::i18n::graph_edit_error(&error)),
+            Some(Err(error)) => self.edit_error = Some(error),
+            None => {}
         }
     }
 
