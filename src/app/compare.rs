@@ -12,7 +12,7 @@ use super::domain_view::CardSize;
 use super::model::command::Command;
 use super::model::session::{Lane, MAX_LANES, MIN_LANES, Session};
 pub use super::model::summary::summary_rows;
-use super::model::summary::{summary_header, summary_markdown, summary_tsv};
+use super::model::summary::{summary_header, summary_markdown, summary_tsv, weighted};
 use super::model::text;
 use super::palette;
 use super::plot_axes::{
@@ -1011,7 +1011,8 @@ fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView, max_width: f3
                         );
                     }
                     ui.end_row();
-                    for (c, title) in summary_header().iter().enumerate().skip(1) {
+                    let header = summary_header(weighted(&rows));
+                    for (c, title) in header.iter().enumerate().skip(1) {
                         let response =
                             ui.add(egui::Label::new(RichText::new(*title).strong()).extend());
                         match c {
@@ -1077,8 +1078,10 @@ fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain
             })
             .fold(0.0, f32::max)
     };
-    let titles = summary_header()
+    // Either header's titles: the column is as wide on a map as on a board.
+    let titles = summary_header(false)
         .iter()
+        .chain(&summary_header(true))
         .skip(1)
         .chain(std::iter::once(&text::t().summary))
         .map(|t| width(t))

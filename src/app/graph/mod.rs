@@ -229,6 +229,16 @@ mod tests {
         );
         let (greedy, _) = solution(&h.state().session.lanes[2]);
         assert_eq!(greedy, ["Arad", "Sibiu", "Fagaras", "Bucharest"]);
+        // The summary gives what each route costs, not how many roads it takes.
+        let rows = crate::app::model::summary::summary_rows(&h.state().session);
+        let costs: Vec<String> = rows
+            .iter()
+            .map(|r| r.screen_cells(false)[1].clone())
+            .collect();
+        assert_eq!(costs, ["450", "418", "450", "418"]);
+        h.run();
+        assert!(h.query_by_label(text::t().col_cost).is_some());
+        assert!(h.query_by_label(text::t().col_length).is_none());
     }
 
     /// A session saved on an edited graph opens with that graph, its start and its goal.
@@ -346,6 +356,22 @@ mod tests {
         h.event(egui::Event::PointerGone);
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph.png"));
+
+        // A* and greedy side by side, run to the end: 418 against 450.
+        let mut h = projector();
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        while h.state().session.lanes.len() > 2 {
+            h.state_mut().apply(Command::RemoveLane(0));
+            h.run();
+        }
+        h.state_mut().apply(Command::RunToEnd);
+        while h.state().session.lanes.iter().any(|l| l.is_running()) {
+            h.run();
+        }
+        h.event(egui::Event::PointerGone);
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph-compare.png"));
 
         let mut h = projector();
         h.state_mut().apply(Command::edit(

@@ -329,7 +329,7 @@ pub fn summary_csv(session: &Session) -> String {
             cell.to_owned()
         }
     };
-    let mut out = super::summary::summary_header()
+    let mut out = super::summary::summary_header(super::summary::weighted(&rows))
         .iter()
         .map(|c| quote(c))
         .collect::<Vec<_>>()

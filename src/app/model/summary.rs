@@ -16,6 +16,10 @@ pub struct SummaryRow {
     pub color: Rgb,
     /// Moves in the solution, once solved.
     pub length: Option<usize>,
+    /// What the solution costs, once solved; the table gives it in place of the length where
+    /// steps cost different amounts (`weighted`), as on a road map.
+    pub cost: Option<Cost>,
+    pub weighted: bool,
     /// The path's cost compared with the true cost h* (3x3 puzzles, maps); `None` when h* is not
     /// known.
     pub optimal: Option<bool>,
@@ -27,6 +31,16 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
+    /// The solution's length, or its cost where steps cost different amounts.
+    fn length_cell(&self) -> String {
+        let dash = || text::t().dash.to_owned();
+        if self.weighted {
+            self.cost.map_or_else(dash, |c| c.to_string())
+        } else {
+            self.length.map_or_else(dash, |l| l.to_string())
+        }
+    }
+
     fn optimal_cell(&self) -> &'static str {
         match (self.length, self.optimal) {
             (None, _) => text::t().dash,
@@ -49,8 +63,7 @@ impl SummaryRow {
         };
         [
             self.lane.clone(),
-            self.length
-                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
+            self.length_cell(),
             self.optimal_cell().to_owned(),
             count(self.expanded),
             count(self.generated),
@@ -65,8 +78,7 @@ impl SummaryRow {
         let optimal = self.optimal_cell();
         [
             self.lane.clone(),
-            self.length
-                .map_or(text::t().dash.to_owned(), |l| l.to_string()),
+            self.length_cell(),
             optimal.to_owned(),
             self.expanded.to_string(),
             self.generated.to_string(),
@@ -78,12 +90,13 @@ impl SummaryRow {
     }
 }
 
-/// The summary table's column titles in the current language.
-pub fn summary_header() -> [&'static str; 8] {
+/// The summary table's column titles in the current language: the solution's cost in place
+/// of its length where steps cost different amounts (`weighted`).
+pub fn summary_header(weighted: bool) -> [&'static str; 8] {
     let t = text::t();
     [
         t.col_lane,
-        t.col_length,
+        if weighted { t.col_cost } else { t.col_length },
         t.col_optimal,
         t.col_expanded,
         t.col_generated,
@@ -91,6 +104,11 @@ pub fn summary_header() -> [&'static str; 8] {
         t.col_bstar,
         t.col_time,
     ]
+}
+
+/// Whether the rows give costs in place of lengths.
+pub fn weighted(rows: &[SummaryRow]) -> bool {
+    rows.first().is_some_and(|row| row.weighted)
 }
 
 /// The summary of every lane at the current step.
@@ -108,13 +126,16 @@ pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
             let search = lane.search();
             let stats = search.stats();
             let length = search.solution().map(|p| p.len() - 1);
-            let optimal = path_cost(search).and_then(|cost| exact.map(|e| cost == e));
+            let cost = path_cost(search);
+            let optimal = cost.and_then(|cost| exact.map(|e| cost == e));
             let branching = length
                 .and_then(|l| effective_branching_factor(u64::from(stats.generated), l as u32));
             SummaryRow {
                 lane: text::lane_short(i + 1, lane.config()),
                 color: lane.color,
                 length,
+                cost,
+                weighted: session.settings.domain.costs_have_decimals(),
                 optimal,
                 expanded: stats.expanded,
                 generated: stats.generated,
@@ -144,8 +165,9 @@ fn path_cost(search: &dyn Search<AnyProblem>) -> Option<Cost> {
 
 /// The table as Markdown, for a slide or an issue.
 pub fn summary_markdown(rows: &[SummaryRow]) -> String {
-    let mut out = format!("| {} |\n", summary_header().join(" | "));
-    out.push_str(&format!("|{}\n", "---|".repeat(summary_header().len())));
+    let header = summary_header(weighted(rows));
+    let mut out = format!("| {} |\n", header.join(" | "));
+    out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
     for row in rows {
         out.push_str(&format!("| {} |\n", row.cells().join(" | ")));
     }
@@ -154,7 +176,7 @@ pub fn summary_markdown(rows: &[SummaryRow]) -> String {
 
 /// The table as tab-separated values, for a spreadsheet.
 pub fn summary_tsv(rows: &[SummaryRow]) -> String {
-    let mut out = summary_header().join("\t");
+    let mut out = summary_header(weighted(rows)).join("\t");
     out.push('\n');
     for row in rows {
         out.push_str(&row.cells().join("\t"));

@@ -245,6 +245,7 @@ strings! {
     copy_tsv: "Copy (TSV)", "复制（TSV）";
     col_lane: "lane", "通道";
     col_length: "length", "解长度";
+    col_cost: "cost", "代价";
     col_optimal: "optimal", "最优";
     col_expanded: "expanded", "扩展数";
     col_generated: "generated", "生成数";
