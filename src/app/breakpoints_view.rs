@@ -2,20 +2,15 @@
 
 use egui::{RichText, TextEdit, Ui};
 
-use super::model::breakpoints::BreakpointSettings;
 use super::model::command::Command;
-use super::model::domain::DomainKind;
+use super::model::section::StateError;
+use super::model::session::Settings;
 use super::model::text;
-use crate::domains::graph::Graph;
 
 /// The row of breakpoint checkboxes; pushes the edited settings when anything changes.
-pub fn row(
-    ui: &mut Ui,
-    current: &BreakpointSettings,
-    domain: DomainKind,
-    graph: &Graph,
-    commands: &mut Vec<Command>,
-) {
+pub fn row(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) {
+    let current = &settings.breakpoints;
+    let domain = settings.domain;
     let t = text::t();
     let mut next = current.clone();
     ui.horizontal_wrapped(|ui| {
@@ -35,14 +30,17 @@ pub fn row(
             .on_hover_text(t.bp_bound_raised_hint);
         ui.separator();
         ui.checkbox(&mut next.board, t.bp_board);
-        let error = next.state(domain, graph).err();
+        let hint = super::registry::view_of(domain).state_hint();
+        let error = next.state(settings.section()).err().map(|e| match e {
+            StateError::Board(e) => text::engine::parse_error(&e),
+            StateError::Unknown => hint.to_owned(),
+        });
         let mut edit = TextEdit::singleline(&mut next.board_text)
             .font(egui::TextStyle::Monospace)
             .desired_width(110.0);
         if error.is_some() && next.board {
             edit = edit.text_color(ui.visuals().error_fg_color);
         }
-        let hint = super::registry::view_of(domain).state_hint();
         ui.add(edit).on_hover_text(hint).widget_info(|| {
             egui::WidgetInfo::labeled(egui::accesskit::Role::TextInput, true, t.bp_board_field)
         });

@@ -216,13 +216,7 @@ pub fn controls_bar(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>)
         ui.horizontal(|ui| speed_and_timeline(ui, session, true, commands));
     }
     if session.settings.show_breakpoints {
-        super::breakpoints_view::row(
-            ui,
-            &session.settings.breakpoints,
-            session.settings.domain,
-            &session.settings.graph.graph,
-            commands,
-        );
+        super::breakpoints_view::row(ui, &session.settings, commands);
     }
 }
 

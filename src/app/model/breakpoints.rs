@@ -4,11 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::domain::{AnyState, DomainKind};
-use super::text::{self, engine};
-use crate::domains::graph::Graph;
-use crate::domains::grid::Cell;
-use crate::domains::puzzle::parse_board;
+use super::domain::AnyState;
+use super::section::{DomainSettings, StateError};
 use crate::search::Breakpoint;
 
 /// The breakpoints as set in the window.
@@ -46,9 +43,9 @@ impl Default for BreakpointSettings {
 }
 
 impl BreakpointSettings {
-    /// The engine's breakpoints that are on. A board that does not parse is left out (its field
-    /// shows why).
-    pub fn active(&self, domain: DomainKind, graph: &Graph) -> Vec<Breakpoint<AnyState>> {
+    /// The engine's breakpoints that are on, for the problem of `section`. A state that does
+    /// not parse is left out (its field shows why).
+    pub fn active(&self, section: &dyn DomainSettings) -> Vec<Breakpoint<AnyState>> {
         let mut active = Vec::new();
         if self.goal_generated {
             active.push(Breakpoint::GoalGenerated);
@@ -65,7 +62,7 @@ impl BreakpointSettings {
         if self.bound_raised {
             active.push(Breakpoint::BoundRaised);
         }
-        if let (true, Ok(state)) = (self.board, self.state(domain, graph)) {
+        if let (true, Ok(state)) = (self.board, self.state(section)) {
             active.push(if self.board_expanded {
                 Breakpoint::StateExpanded(state)
             } else {
@@ -75,33 +72,10 @@ impl BreakpointSettings {
         active
     }
 
-    /// The state to stop at: a board in any board format, a cell as `x,y` on a map, or a node
-    /// of `graph` by its name.
-    pub fn state(&self, domain: DomainKind, graph: &Graph) -> Result<AnyState, String> {
-        match domain {
-            DomainKind::Puzzle => parse_board(&self.board_text)
-                .map(AnyState::Puzzle)
-                .map_err(|e| engine::parse_error(&e)),
-            DomainKind::Grid => parse_cell(&self.board_text)
-                .map(AnyState::Grid)
-                .ok_or_else(|| text::t().bp_cell_hint.to_owned()),
-            DomainKind::Graph => graph
-                .find(self.board_text.trim())
-                .map(AnyState::Graph)
-                .ok_or_else(|| text::t().bp_node_hint.to_owned()),
-        }
+    /// The state to stop at, as the domain of `section` writes its states.
+    pub fn state(&self, section: &dyn DomainSettings) -> Result<AnyState, StateError> {
+        section.parse_state(&self.board_text)
     }
-}
-
-/// A cell typed as `x,y`, `x y` or `(x, y)`.
-pub fn parse_cell(text: &str) -> Option<Cell> {
-    let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
-    let mut parts = inner
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty());
-    let x = parts.next()?.parse().ok()?;
-    let y = parts.next()?.parse().ok()?;
-    parts.next().is_none().then(|| Cell::new(x, y))
 }
 
 #[cfg(test)]
@@ -110,34 +84,41 @@ mod tests {
 
     #[test]
     fn only_checked_breakpoints_are_active() {
+        let puzzle = crate::app::model::puzzle_model::PuzzleSettings::default();
         let mut settings = BreakpointSettings::default();
-        assert!(
-            settings
-                .active(
-                    DomainKind::Puzzle,
-                    &crate::domains::graph::GraphPreset::Romania.build()
-                )
-                .is_empty()
-        );
+        assert!(settings.active(&puzzle).is_empty());
         settings.f_increases = true;
         settings.board = true;
         settings.board_text = "12345".to_owned();
-        assert_eq!(
-            settings.active(
-                DomainKind::Puzzle,
-                &crate::domains::graph::GraphPreset::Romania.build()
-            ),
-            vec![Breakpoint::FIncreases]
-        );
+        assert_eq!(settings.active(&puzzle), vec![Breakpoint::FIncreases]);
         settings.board_text = "203184765".to_owned();
+        assert_eq!(settings.active(&puzzle).len(), 2);
+    }
+
+    /// Each domain reads the state in its own way: a cell on a map, a node by name on a
+    /// graph; text that names no state is refused.
+    #[test]
+    fn each_domain_reads_its_own_states() {
+        use crate::app::model::graph_model::GraphSettings;
+        use crate::app::model::grid_model::GridSettings;
+        let mut settings = BreakpointSettings {
+            board_text: " (3, 4) ".to_owned(),
+            ..BreakpointSettings::default()
+        };
+        let grid = GridSettings::default();
+        let graph = GraphSettings::default();
         assert_eq!(
-            settings
-                .active(
-                    DomainKind::Puzzle,
-                    &crate::domains::graph::GraphPreset::Romania.build()
-                )
-                .len(),
-            2
+            settings.state(&grid),
+            Ok(AnyState::Grid(crate::domains::grid::Cell::new(3, 4)))
         );
+        assert_eq!(settings.state(&graph), Err(StateError::Unknown));
+        settings.board_text = "Rimnicu Vilcea ".to_owned();
+        let node = graph.graph.find("Rimnicu Vilcea").unwrap();
+        assert_eq!(settings.state(&graph), Ok(AnyState::Graph(node)));
+        assert_eq!(settings.state(&grid), Err(StateError::Unknown));
+        assert!(matches!(
+            settings.state(&crate::app::model::puzzle_model::PuzzleSettings::default()),
+            Err(StateError::Board(_))
+        ));
     }
 }

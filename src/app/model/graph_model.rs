@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::domain::{AnyHeuristic, AnyProblem};
-use super::section::{DomainHeuristic, Searches, SetupError};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState};
+use super::section::{DomainHeuristic, Searches, SetupError, StateError};
 
 use crate::domains::graph::{
     EdgeId, EdgeKind, Graph, GraphEditError, GraphFormat, GraphHeuristic, GraphPreset, NodeId,
@@ -285,6 +285,14 @@ impl Searches for GraphSettings {
             _ => Arc::new(self.graph.clone()),
         };
         Ok(AnyProblem::Graph(graph))
+    }
+
+    /// A node by its name.
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError> {
+        self.graph
+            .find(text.trim())
+            .map(AnyState::Graph)
+            .ok_or(StateError::Unknown)
     }
 
     /// searchlab's graph text or AIspace's XML, by the name's extension, else by the content;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::domain::{AnyHeuristic, AnyProblem};
-use super::section::{DomainHeuristic, Searches, SetupError};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState};
+use super::section::{DomainHeuristic, Searches, SetupError, StateError};
 
 use crate::domains::grid::{
     Cell, Connectivity, CornerCutting, Grid, GridError, GridHeuristic, MapFileError, Preset,
@@ -457,6 +457,13 @@ impl Searches for GridSettings {
         Ok(AnyProblem::Grid(grid))
     }
 
+    /// A cell typed as `x,y`, `x y` or `(x, y)`.
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError> {
+        parse_cell(text)
+            .map(AnyState::Grid)
+            .ok_or(StateError::Unknown)
+    }
+
     /// A MovingAI map or searchlab's grid text.
     fn read_file(&mut self, name: &str, text: &str) -> Result<(), String> {
         let import = GridEdit::Import(name.to_owned(), text.to_owned());
@@ -473,6 +480,17 @@ impl Searches for GridSettings {
             self.grid.to_text()
         }
     }
+}
+
+/// A cell typed as `x,y`, `x y` or `(x, y)`.
+pub fn parse_cell(text: &str) -> Option<Cell> {
+    let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
+    let mut parts = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty());
+    let x = parts.next()?.parse().ok()?;
+    let y = parts.next()?.parse().ok()?;
+    parts.next().is_none().then(|| Cell::new(x, y))
 }
 
 #[cfg(test)]

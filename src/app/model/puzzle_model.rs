@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::domain::{AnyHeuristic, AnyProblem};
-use super::section::{DomainHeuristic, Searches, SetupError};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState};
+use super::section::{DomainHeuristic, Searches, SetupError, StateError};
 use crate::domains::puzzle::{HeuristicKind, Problem, parse_board, parse_goal};
 use crate::search::{Algorithm, SearchConfig};
 
@@ -163,5 +163,12 @@ impl Searches for PuzzleSettings {
         }
         .map(AnyProblem::Puzzle)
         .map_err(SetupError::Problem)
+    }
+
+    /// A board in any board format.
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError> {
+        crate::domains::puzzle::parse_board(text)
+            .map(AnyState::Puzzle)
+            .map_err(StateError::Board)
     }
 }

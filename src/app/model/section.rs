@@ -6,7 +6,7 @@
 
 use std::fmt::Debug;
 
-use super::domain::{AnyHeuristic, AnyProblem, Config, with_heuristic};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState, Config, with_heuristic};
 use super::limits::{MAX_LANES, MIN_LANES, usable_config};
 use crate::domains::puzzle::{GoalError, ParseError, ProblemError};
 use crate::search::{ConfigError, HeuristicChoice, SearchConfig};
@@ -38,6 +38,9 @@ pub trait Searches {
     /// The problem the section describes. `last` is the problem the lanes search now, which a
     /// domain may reuse when the section still describes it (a large map is not copied).
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+    /// The state a teacher typed (for the breakpoint "stop at this state"), written as the
+    /// domain writes its states.
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError>;
     /// Puts the problem of a file named `name` in the section; a refusal says why (and on
     /// which line) and changes nothing.
     fn read_file(&mut self, name: &str, _text: &str) -> Result<(), String> {
@@ -65,6 +68,7 @@ pub trait DomainSettings: Debug {
     /// The heuristic a lane added to the compare view starts with.
     fn added_heuristic(&self) -> AnyHeuristic;
     fn read_problem(&self, last: Option<&AnyProblem>) -> Result<AnyProblem, SetupError>;
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError>;
     fn read_file(&mut self, name: &str, text: &str) -> Result<(), String>;
     fn write_file(&self, name: &str) -> String;
 }
@@ -139,6 +143,10 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
         Searches::read_problem(self, last)
     }
 
+    fn parse_state(&self, text: &str) -> Result<AnyState, StateError> {
+        Searches::parse_state(self, text)
+    }
+
     fn read_file(&mut self, name: &str, text: &str) -> Result<(), String> {
         Searches::read_file(self, name, text)
     }
@@ -146,6 +154,15 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
     fn write_file(&self, name: &str) -> String {
         Searches::write_file(self, name)
     }
+}
+
+/// Why typed text names no state of the domain.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateError {
+    /// Not a board, and why.
+    Board(ParseError),
+    /// Not a state of the domain's problem; the domain's view says how to write one.
+    Unknown,
 }
 
 /// Why the typed problem cannot be searched; each variant belongs to one field.

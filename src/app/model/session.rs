@@ -1284,10 +1284,7 @@ impl Session {
                 self.stepped = false;
             }
         }
-        let breakpoints = self
-            .settings
-            .breakpoints
-            .active(self.settings.domain, &self.settings.graph.graph);
+        let breakpoints = self.settings.breakpoints.active(self.settings.section());
         match self.mode {
             RunMode::Paused => {}
             RunMode::Playing => {
