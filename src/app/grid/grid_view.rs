@@ -12,7 +12,7 @@ use crate::app::model::command::Command;
 use crate::app::model::domain::AnyState;
 use crate::app::model::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::model::session::{Lane, Session};
-use crate::app::model::text;
+use crate::app::model::text::{self, grid_text};
 use crate::app::widgets::{error_frame, word};
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
@@ -395,12 +395,16 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         .zip(picture)
         .map(|(l, p)| Overlay::kept(ui, grid, l, settings.shade_by_g, p));
     let closed = overlay.as_deref().map_or(0, Overlay::closed_count);
-    ui.label(RichText::new(text::grid_legend_line(closed)).small());
+    ui.label(RichText::new(grid_text::grid_legend_line(closed)).small());
     let map_rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(map_rect, Sense::click_and_drag());
     // Named for screen readers and tests: the map is where the mouse edits.
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, text::t().grid_map_area)
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Canvas,
+            true,
+            grid_text::g().grid_map_area,
+        )
     });
     let (origin, size) = paint_map(ui, map_rect, grid, overlay.as_deref(), picture);
     if let Some(lane) = lane {
@@ -508,12 +512,12 @@ fn edit_with_mouse(
 /// Shown in the setup rows (and folded with them), so the map keeps the pane's height.
 pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings.grid;
-    let t = text::t();
+    let t = grid_text::g();
     ui.horizontal_wrapped(|ui| {
         let label = word(ui, RichText::new(t.grid_map).strong());
         egui::ComboBox::from_id_salt("grid_preset")
             .selected_text(match settings.source {
-                MapSource::Preset => text::preset_title(settings.preset),
+                MapSource::Preset => grid_text::preset_title(settings.preset),
                 MapSource::Random => t.grid_random,
                 MapSource::Edited => t.grid_edited,
             })
@@ -521,7 +525,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 for preset in Preset::ALL {
                     let on = settings.preset == preset;
                     if ui
-                        .selectable_label(on, text::preset_title(preset))
+                        .selectable_label(on, grid_text::preset_title(preset))
                         .clicked()
                     {
                         commands.push(Command::edit(GridEdit::Preset(preset)));
@@ -605,7 +609,7 @@ pub fn tools(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
 /// typed stays as typed, and a text that is no size is framed and told beside the fields,
 /// while new maps keep the last size that was one.
 fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>) {
-    let t = text::t();
+    let t = grid_text::g();
     let mut errors = Vec::new();
     for (side, title) in [(Side::Width, t.grid_width), (Side::Height, t.grid_height)] {
         let label = word(ui, title);
@@ -626,7 +630,7 @@ fn size_fields(ui: &mut Ui, settings: &GridSettings, commands: &mut Vec<Command>
         }
         if let Some(error) = error {
             error_frame(ui, response.rect);
-            errors.push(text::grid_size_error(side, error, settings.side(side)));
+            errors.push(grid_text::grid_size_error(side, error, settings.side(side)));
         }
     }
     for message in errors {
@@ -649,7 +653,7 @@ pub fn lane_map(ui: &mut Ui, session: &Session, lane: &Lane, room: Vec2) {
     let picture = Picture::of(id, lane, settings.shade_by_g);
     let overlay = Overlay::kept(ui, &settings.grid, lane, settings.shade_by_g, picture);
     paint_map(ui, rect, &settings.grid, Some(&overlay), Some(picture));
-    ui.label(RichText::new(text::cells_closed(overlay.closed_count())).small());
+    ui.label(RichText::new(grid_text::cells_closed(overlay.closed_count())).small());
 }
 
 /// The compare view's overlay: one map, each lane's closed cells tinted in its colour (a cell
@@ -865,7 +869,7 @@ mod tests {
         });
         h.run();
         assert_eq!(h.query_all_by_label("Open in single view").count(), 3);
-        h.get_by_label(text::t().grid_overlay).click();
+        h.get_by_label(grid_text::g().grid_overlay).click();
         h.run();
         assert!(h.state().session.settings.grid.overlay);
         for _ in 0..4 {
@@ -913,7 +917,7 @@ mod tests {
     /// The screen centre of a cell of the map pane of `h`'s window.
     fn centre_on_screen(h: &egui_kittest::Harness<'_, crate::app::App>, cell: Cell) -> Pos2 {
         let grid = &h.state().session.settings.grid.grid;
-        let rect = h.get_by_label(text::t().grid_map_area).rect();
+        let rect = h.get_by_label(grid_text::g().grid_map_area).rect();
         let size = cell_size(grid, rect.size());
         let map = Vec2::new(grid.width() as f32, grid.height() as f32) * size;
         let origin = rect.center() - map / 2.0;
@@ -976,9 +980,9 @@ mod tests {
     }
 
     fn choose_preset(h: &mut egui_kittest::Harness<'_, crate::app::App>, preset: Preset) {
-        h.get_by_label(text::t().grid_map).click();
+        h.get_by_label(grid_text::g().grid_map).click();
         h.run();
-        h.get_by_label(text::preset_title(preset)).click();
+        h.get_by_label(grid_text::preset_title(preset)).click();
         h.run();
     }
 
@@ -998,7 +1002,7 @@ mod tests {
             ..Settings::default()
         });
         h.run();
-        let t = text::t();
+        let t = grid_text::g();
         type_over(&mut h, t.grid_width, "45");
         type_over(&mut h, t.grid_height, "12");
         for preset in [Preset::Maze, Preset::RoomsAndDoors, Preset::OpenField] {
@@ -1009,7 +1013,7 @@ mod tests {
 
         type_over(&mut h, t.grid_width, "4o");
         assert_eq!(h.get_by_label(t.grid_width).value().as_deref(), Some("4o"));
-        let message = text::grid_size_error(Side::Width, SizeError::NotANumber, 45);
+        let message = grid_text::grid_size_error(Side::Width, SizeError::NotANumber, 45);
         h.get_by_label(&message);
         choose_preset(&mut h, Preset::WallWithGap);
         assert_eq!(map_size(&h), (45, 12));
@@ -1021,7 +1025,7 @@ mod tests {
             h.get_by_label(t.grid_height).value().as_deref(),
             Some("2000")
         );
-        let too_high = text::grid_size_error(Side::Height, SizeError::OutOfRange, 12);
+        let too_high = grid_text::grid_size_error(Side::Height, SizeError::OutOfRange, 12);
         h.get_by_label(&too_high);
 
         // Fixed, the messages go and the next map takes the size.

@@ -9,7 +9,7 @@ use crate::app::domain_view::InspectorPage;
 use crate::app::model::check::DenseCosts;
 use crate::app::model::domain::AnyHeuristic;
 use crate::app::model::session::{Session, method_color};
-use crate::app::model::text;
+use crate::app::model::text::{self, grid_text};
 use crate::domains::grid::{Grid, GridHeuristic};
 use crate::search::{Algorithm, Cost};
 
@@ -96,13 +96,13 @@ impl GridInspector {
         let Some((_, profiles)) = &self.profiles else {
             return;
         };
-        ui.label(RichText::new(text::grid_inspector_intro(grid.connectivity())).strong());
+        ui.label(RichText::new(grid_text::grid_inspector_intro(grid.connectivity())).strong());
         ui.add_space(6.0);
         egui::Grid::new("grid_inspector")
             .striped(true)
             .spacing([18.0, 6.0])
             .show(ui, |ui| {
-                for title in text::grid_inspector_headers() {
+                for title in grid_text::grid_inspector_headers() {
                     ui.label(RichText::new(title).strong());
                 }
                 ui.end_row();
@@ -115,9 +115,9 @@ impl GridInspector {
                             .strong(),
                     );
                     let verdict = if p.over == 0 {
-                        RichText::new(text::t().grid_admissible)
+                        RichText::new(grid_text::g().grid_admissible)
                     } else {
-                        RichText::new(text::grid_overestimates(p.over, p.cells))
+                        RichText::new(grid_text::grid_overestimates(p.over, p.cells))
                             .color(ui.visuals().warn_fg_color)
                             .strong()
                     };

@@ -11,7 +11,7 @@ use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::grid_model::GridEdit;
 use crate::app::model::session::{Lane, Session, Settings};
-use crate::app::model::text;
+use crate::app::model::text::{self, grid_text};
 use crate::app::widgets::Hover;
 
 /// The grid map in the window.
@@ -44,14 +44,14 @@ impl DomainView for GridView {
     }
 
     fn summary(&self, settings: &Settings) -> String {
-        text::grid_summary(&settings.grid.grid)
+        grid_text::grid_summary(&settings.grid.grid)
     }
 
     fn lanes_options(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         let mut overlay = session.settings.grid.overlay;
         if ui
-            .checkbox(&mut overlay, text::t().grid_overlay)
-            .on_hover_text(text::t().grid_overlay_hint)
+            .checkbox(&mut overlay, grid_text::g().grid_overlay)
+            .on_hover_text(grid_text::g().grid_overlay_hint)
             .changed()
         {
             commands.push(Command::edit(GridEdit::SetOverlay(overlay)));
