@@ -96,6 +96,11 @@ pub trait DomainView: Sync {
 
     /// The hint of a breakpoint's state field: how a state is typed.
     fn state_hint(&self) -> &'static str;
+
+    /// A change to the domain's problem such as a user could make, good or bad, for the
+    /// random-action test of the whole window.
+    #[cfg(test)]
+    fn random_edit(&self, rng: &mut crate::rng::Rng, settings: &Settings) -> Command;
 }
 
 /// A domain's page of the heuristic inspector window: how its heuristics compare with h*.

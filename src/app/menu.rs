@@ -221,7 +221,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
             (
                 settings.text_boards,
                 t.boards_as_text,
-                settings.domain == DomainKind::Puzzle,
+                !settings.domain.states_written(),
                 Command::SetTextBoards,
             ),
         ] {

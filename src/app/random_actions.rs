@@ -22,14 +22,12 @@ use super::model::breakpoints::BreakpointSettings;
 use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::files::FileAction;
-use super::model::grid_model::{GridEdit, Side, Tool};
 use super::model::puzzle_model::PuzzleEdit;
 use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::{RunMode, Settings};
 use super::model::text::{self, Language};
 use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
-use crate::domains::grid::{Cell, Connectivity, Preset};
 use crate::domains::puzzle::{HeuristicKind, Rng, SearchConfig};
 use crate::search::{Algorithm, GoalTest, NodeId, Place, Repeats, Status, TieBreak};
 
@@ -65,61 +63,6 @@ const GOALS: [&str; 8] = [
 ];
 
 /// A config as the setup bar or a damaged file could give: sometimes out of range.
-/// A change to the map: painting and dragging anywhere (off the map and onto walls too),
-/// presets, sizes, moves, and files good and bad.
-fn random_edit(rng: &mut Rng, app: &App) -> GridEdit {
-    let grid = &app.session.settings.grid.grid;
-    // A few cells past the edges, as a drag that leaves the map gives.
-    let cell = |rng: &mut Rng| {
-        Cell::new(
-            rng.below(grid.width() + 3) as u16,
-            rng.below(grid.height() + 3) as u16,
-        )
-    };
-    let tools = [
-        Tool::Wall,
-        Tool::Weight(2),
-        Tool::Weight(9),
-        Tool::Erase,
-        Tool::Start,
-        Tool::Goal,
-    ];
-    match rng.below(12) {
-        0..=3 => GridEdit::Paint {
-            from: cell(rng),
-            to: cell(rng),
-            tool: tools[rng.below(tools.len())],
-        },
-        4 => GridEdit::MoveStart(cell(rng)),
-        5 => GridEdit::MoveGoal(cell(rng)),
-        6 => GridEdit::Preset(Preset::ALL[rng.below(Preset::ALL.len())]),
-        7 => GridEdit::Random,
-        8 => GridEdit::SetConnectivity(if rng.below(2) == 0 {
-            Connectivity::Four
-        } else {
-            Connectivity::Eight
-        }),
-        9 if rng.below(2) == 0 => {
-            GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)])
-        }
-        9 => GridEdit::TypeSize(
-            [Side::Width, Side::Height][rng.below(2)],
-            ["", "4o", "3", "12", " 30 ", "2000", "99999999999999999999"][rng.below(7)].to_owned(),
-        ),
-        10 => GridEdit::SetTool(
-            [Tool::Weight(0), Tool::Weight(12), tools[rng.below(6)]][rng.below(3)],
-        ),
-        _ => GridEdit::Import(
-            "random.map".to_owned(),
-            [
-                "type octile\nheight 5\nwidth 5\nmap\n.....\n.@@..\n.....\n..T..\n.....\n",
-                "height x\n",
-            ][rng.below(2)]
-            .to_owned(),
-        ),
-    }
-}
-
 fn random_config(rng: &mut Rng) -> SearchConfig {
     let weights = [1.0, 1.5, 2.0, 5.0, 0.5, 150.0, f64::NAN, -1.0];
     let limits = [1, 10, 500, 20_000, 60_000];
@@ -380,13 +323,14 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
             let (w, h) = sizes[rng.below(sizes.len())];
             Action::Resize(w, h)
         }
-        // The map: switched to now and then, and edited while it is shown or not.
-        94 => command(Command::SetDomain(if rng.below(3) == 0 {
-            DomainKind::Puzzle
-        } else {
-            DomainKind::Grid
-        })),
-        95..=96 => command(Command::edit(random_edit(rng, app))),
+        // Another domain now and then; each domain's problem edited while it is shown or not.
+        94 => command(Command::SetDomain(
+            DomainKind::ALL[rng.below(DomainKind::ALL.len())],
+        )),
+        95..=96 => {
+            let domain = DomainKind::ALL[rng.below(DomainKind::ALL.len())];
+            command(super::registry::view_of(domain).random_edit(rng, &app.session.settings))
+        }
         _ => Action::Wait(1 + rng.below(8)),
     }
 }

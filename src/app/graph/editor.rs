@@ -657,6 +657,50 @@ fn segment_distance(p: Pos2, a: Pos2, b: Pos2) -> f32 {
     p.distance(a + ab * along)
 }
 
+/// An edit such as a teacher could make in the editor, good or bad: nodes added anywhere (far
+/// off too), moved, renamed to names taken or empty, h and costs typed right and wrong, edges
+/// between any two nodes (the same one too), goals toggled, deletions, undo and redo, presets.
+#[cfg(test)]
+pub fn random_graph_edit(rng: &mut crate::rng::Rng, settings: &GraphSettings) -> GraphEdit {
+    use crate::domains::graph::{GraphPreset, Position, SuccessorOrder};
+    let graph = &settings.graph;
+    // A node or an edge by index, a few past the last as a stale selection gives.
+    let node = |rng: &mut crate::rng::Rng| NodeId(rng.below(graph.node_count() + 2) as u32);
+    let edge = |rng: &mut crate::rng::Rng| EdgeId(rng.below(graph.edge_count() + 2) as u32);
+    let texts = ["", " ", "-3", "x", "9.9", "140", "0", "1e3", "99999999999"];
+    let text = |rng: &mut crate::rng::Rng| texts[rng.below(texts.len())].to_owned();
+    let place = |rng: &mut crate::rng::Rng| {
+        let far = [0.0, 600.0, -50.0, 2e6, f64::NAN];
+        Position::new(far[rng.below(far.len())], far[rng.below(far.len())])
+    };
+    match rng.below(16) {
+        0 | 1 => GraphEdit::AddNode(place(rng)),
+        2 => GraphEdit::MoveNode(node(rng), place(rng)),
+        3 => GraphEdit::Rename(node(rng), ["A", "", "Arad", "New"][rng.below(4)].to_owned()),
+        4 => GraphEdit::SetH(node(rng), text(rng)),
+        5 | 6 => GraphEdit::AddEdge {
+            from: node(rng),
+            to: node(rng),
+            cost: text(rng),
+            kind: [EdgeKind::Undirected, EdgeKind::Directed][rng.below(2)],
+        },
+        7 => GraphEdit::SetEdgeCost(edge(rng), text(rng)),
+        8 => GraphEdit::ReverseEdge(edge(rng)),
+        9 => GraphEdit::DeleteNode(node(rng)),
+        10 => GraphEdit::DeleteEdge(edge(rng)),
+        11 => GraphEdit::ToggleGoal(node(rng)),
+        12 => GraphEdit::SetStart(node(rng)),
+        13 => [GraphEdit::Undo, GraphEdit::Redo, GraphEdit::Blank][rng.below(3)].clone(),
+        14 => GraphEdit::HFromPositions([0.0, 1.0, 0.5, -1.0, f64::NAN][rng.below(5)]),
+        _ => match rng.below(2) {
+            0 => GraphEdit::Preset(GraphPreset::ALL[rng.below(GraphPreset::ALL.len())]),
+            _ => {
+                GraphEdit::SetOrder([SuccessorOrder::ByName, SuccessorOrder::AsDrawn][rng.below(2)])
+            }
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use egui::{Event, Key, Pos2};

@@ -120,6 +120,11 @@ impl DomainView for GraphView {
     fn state_hint(&self) -> &'static str {
         text::t().bp_node_hint
     }
+
+    #[cfg(test)]
+    fn random_edit(&self, rng: &mut crate::rng::Rng, settings: &Settings) -> Command {
+        Command::edit(editor::random_graph_edit(rng, &settings.graph))
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,75 @@ impl DomainView for GridView {
     fn state_hint(&self) -> &'static str {
         text::t().bp_cell_hint
     }
+
+    #[cfg(test)]
+    fn random_edit(&self, rng: &mut crate::rng::Rng, settings: &Settings) -> Command {
+        Command::edit(random::random_grid_edit(rng, settings))
+    }
+}
+
+#[cfg(test)]
+mod random {
+    use crate::app::model::grid_model::{GridEdit, Side, Tool};
+    use crate::app::model::session::Settings;
+    use crate::domains::grid::{Cell, Connectivity, Preset};
+    use crate::rng::Rng;
+
+    /// A change to the map: painting and dragging anywhere (off the map and onto walls too),
+    /// presets, sizes, moves, and files good and bad.
+    pub fn random_grid_edit(rng: &mut Rng, settings: &Settings) -> GridEdit {
+        let grid = &settings.grid.grid;
+        // A few cells past the edges, as a drag that leaves the map gives.
+        let cell = |rng: &mut Rng| {
+            Cell::new(
+                rng.below(grid.width() + 3) as u16,
+                rng.below(grid.height() + 3) as u16,
+            )
+        };
+        let tools = [
+            Tool::Wall,
+            Tool::Weight(2),
+            Tool::Weight(9),
+            Tool::Erase,
+            Tool::Start,
+            Tool::Goal,
+        ];
+        match rng.below(12) {
+            0..=3 => GridEdit::Paint {
+                from: cell(rng),
+                to: cell(rng),
+                tool: tools[rng.below(tools.len())],
+            },
+            4 => GridEdit::MoveStart(cell(rng)),
+            5 => GridEdit::MoveGoal(cell(rng)),
+            6 => GridEdit::Preset(Preset::ALL[rng.below(Preset::ALL.len())]),
+            7 => GridEdit::Random,
+            8 => GridEdit::SetConnectivity(if rng.below(2) == 0 {
+                Connectivity::Four
+            } else {
+                Connectivity::Eight
+            }),
+            9 if rng.below(2) == 0 => {
+                GridEdit::SetSize([3, 5, 12, 30, 2000][rng.below(5)], [5, 9, 20][rng.below(3)])
+            }
+            9 => GridEdit::TypeSize(
+                [Side::Width, Side::Height][rng.below(2)],
+                ["", "4o", "3", "12", " 30 ", "2000", "99999999999999999999"][rng.below(7)]
+                    .to_owned(),
+            ),
+            10 => GridEdit::SetTool(
+                [Tool::Weight(0), Tool::Weight(12), tools[rng.below(6)]][rng.below(3)],
+            ),
+            _ => GridEdit::Import(
+                "random.map".to_owned(),
+                [
+                    "type octile\nheight 5\nwidth 5\nmap\n.....\n.@@..\n.....\n..T..\n.....\n",
+                    "height x\n",
+                ][rng.below(2)]
+                .to_owned(),
+            ),
+        }
+    }
 }
 
 #[cfg(test)]

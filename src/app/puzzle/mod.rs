@@ -113,6 +113,16 @@ impl DomainView for PuzzleView {
     fn state_hint(&self) -> &'static str {
         text::t().board_hint
     }
+
+    /// A tile moved (or a cell clicked that moves none), or a new scrambled board.
+    #[cfg(test)]
+    fn random_edit(&self, rng: &mut crate::rng::Rng, _settings: &Settings) -> Command {
+        use crate::app::model::puzzle_model::PuzzleEdit;
+        Command::edit(match rng.below(3) {
+            0 => PuzzleEdit::Scramble,
+            _ => PuzzleEdit::MoveTile(rng.below(17)),
+        })
+    }
 }
 
 #[cfg(test)]
