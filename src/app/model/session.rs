@@ -199,6 +199,9 @@ pub struct Lane {
     /// The open list in pop order at `open_built_for` steps; rebuilt only when that changes.
     open_snapshot: Vec<NodeId>,
     open_built_for: Option<usize>,
+    /// Whether the search was still running then: a search stopped by its node limit keeps
+    /// its step count, yet a depth-first search's start is no longer a candidate.
+    open_built_running: bool,
     open_built_at: Instant,
     /// Counts the rebuilds of `open_snapshot`, so copies derived from it know when to follow.
     open_generation: u64,
@@ -303,6 +306,7 @@ impl Lane {
             furthest: 0,
             open_snapshot: Vec::new(),
             open_built_for: None,
+            open_built_running: false,
             open_built_at: Instant::now(),
             open_generation: 0,
             open_by_id: Vec::new(),
@@ -475,7 +479,8 @@ impl Lane {
     /// back nodes are removed, so the copy is always rebuilt then.
     pub fn refresh(&mut self, running: bool, by_id: bool) {
         let steps = self.search.steps();
-        let stale = self.open_built_for != Some(steps);
+        let search_running = self.search.status().is_running();
+        let stale = self.open_built_for != Some(steps) || self.open_built_running != search_running;
         let went_back = self.open_built_for.is_none_or(|built| steps < built);
         let throttled = running
             && !went_back
@@ -485,6 +490,7 @@ impl Lane {
             self.open_snapshot.clear();
             self.open_snapshot.extend(self.search.open_nodes());
             self.open_built_for = Some(steps);
+            self.open_built_running = search_running;
             self.open_built_at = Instant::now();
             self.open_generation += 1;
         }
@@ -1596,6 +1602,41 @@ mod tests {
             assert!(lane.step(), "the search ended before open grew");
         }
         lane
+    }
+
+    /// The exercise's candidates stay those of the search when a step stops at the node limit
+    /// without expanding: the step count is unchanged, yet a depth-first search that ended an
+    /// iteration no longer offers its start again.
+    #[test]
+    fn the_candidates_follow_a_search_stopped_by_its_node_limit() {
+        let goal = Board::blank_last(3);
+        let start = scramble(&goal, 30, &mut Rng::new(3));
+        let mut stopped_at_an_iteration_end = 0;
+        for limit in 1..200 {
+            let config = SearchConfig {
+                node_limit: limit,
+                ..SearchConfig::with(Algorithm::IdaStar, HeuristicKind::Misplaced)
+            };
+            let problem = AnyProblem::Puzzle(Problem::new(start, goal).unwrap());
+            let mut lane = Lane::new(problem, config.into());
+            loop {
+                lane.refresh(false, true);
+                let ended_iteration = lane.search().open_len() == 0;
+                let stepped = lane.step();
+                lane.refresh(false, true);
+                let mut expected = exercise::candidates(lane.search());
+                expected.sort_unstable();
+                assert_eq!(lane.open_by_id(), expected, "node limit {limit}");
+                if !stepped {
+                    stopped_at_an_iteration_end += usize::from(ended_iteration);
+                    break;
+                }
+            }
+        }
+        assert!(
+            stopped_at_an_iteration_end > 0,
+            "no limit fell between iterations"
+        );
     }
 
     /// A lane whose open list is past the refresh throttle's threshold of 20,000.

@@ -409,8 +409,8 @@ strings! {
     folder_empty: "No folders and no files of this kind here.", "这里没有文件夹，也没有这类文件。";
     save: "Save", "保存";
     open: "Open", "打开";
-    nothing_to_export: "There is no search to export: fix the board first.",
-        "没有可导出的搜索：请先修正棋盘。";
+    nothing_to_export: "There is no search to export: fix the problem's setup first.",
+        "没有可导出的搜索：请先修正问题的设置。";
     plots_unavailable: "The plots can only be captured in the window.",
         "只能在窗口中截取图表。";
 
@@ -476,7 +476,7 @@ strings! {
     tree_unfold_all: "Unfold all", "全部展开";
     tree_help: "Drag to pan, scroll or pinch to zoom. Click a node to select it; double-click \
         folds or unfolds its subtree.", "拖动平移，滚轮或双指缩放。单击结点选中它；双击折叠或展开其子树。";
-    tree_no_search: "No search: fix the board first.", "没有搜索：请先修正棋盘。";
+    tree_no_search: "No search: fix the problem's setup first.", "没有搜索：请先修正问题的设置。";
     legend_current: "expanded now", "当前扩展";
     legend_new: "just generated", "刚生成";
     legend_open: "open", "open 表";
