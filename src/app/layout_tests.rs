@@ -40,7 +40,7 @@ pub(super) struct Widget {
     pub whole: egui::Rect,
 }
 
-fn harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
+pub(super) fn harness(settings: Settings, size: egui::Vec2) -> Harness<'static, App> {
     Harness::builder()
         .with_size(size)
         .with_max_steps(200)
@@ -80,7 +80,7 @@ pub(super) fn widgets(h: &Harness<'static, App>) -> Vec<Widget> {
 
 /// Overlaps of more than a pixel each way between widgets inside the window, and main
 /// controls that are missing or not wholly inside it.
-fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
+pub(super) fn problems(h: &Harness<'static, App>, window: egui::Rect) -> Vec<String> {
     let all = widgets(h);
     let inside: Vec<&Widget> = all
         .iter()
@@ -304,7 +304,7 @@ const SMALL_MAP: &str = "type octile\nheight 8\nwidth 12\nstart 0 3\ngoal 11 3\n
     corners forbidden\nmap\n..5@....@..5\n.5.....5@...\n.....@....5.\n..@.55...55.\n\
     .@@.........\n.@.@.@...@@.\n.....5...@.@\n........@...\n";
 
-const SIZES: [(f32, f32, f32); 4] = [
+pub(super) const SIZES: [(f32, f32, f32); 4] = [
     (1024.0, 768.0, 1.0),
     (1280.0, 800.0, 1.0),
     (1280.0, 800.0, 1.5),

@@ -914,4 +914,47 @@ mod tests {
         h.run();
         assert_eq!(graph(&h), before);
     }
+
+    /// The editor's tools and fields hold beside the graph from 1024x768 to 1920x1080 at zoom
+    /// 2, a node selected and an edge being drawn: nothing overlaps, nothing is off screen.
+    #[test]
+    fn the_editor_holds_at_classroom_sizes() {
+        use crate::app::layout_tests::{SIZES, harness, problems};
+        use crate::domains::graph::NodeId;
+        let mut found = Vec::new();
+        for (w, h_, zoom) in SIZES {
+            let points = egui::vec2(w, h_) / zoom;
+            let mut h = harness(
+                Settings {
+                    domain: DomainKind::Graph,
+                    ..Settings::default()
+                },
+                points,
+            );
+            h.run_steps(3);
+            for pending in [false, true] {
+                let mut editor = Editor::load(&h.ctx);
+                editor.on = true;
+                if pending {
+                    editor.tool = super::Tool::Edge;
+                    editor.new_edge = Some(super::NewEdge {
+                        from: NodeId(0),
+                        to: NodeId(1),
+                        one_way: false,
+                    });
+                } else {
+                    editor.picked = Some(super::Picked::Node(NodeId(2)));
+                }
+                editor.store(&h.ctx);
+                h.run_steps(3);
+                let window = egui::Rect::from_min_size(egui::Pos2::ZERO, points).expand(0.5);
+                found.extend(
+                    problems(&h, window)
+                        .into_iter()
+                        .map(|p| format!("{w}x{h_} zoom {zoom}, edge drawn {pending}: {p}")),
+                );
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
 }
