@@ -271,8 +271,7 @@ fn boxed_text(
     color: Color32,
     fill: Color32,
 ) -> Rect {
-    let galley = painter.layout_no_wrap(text, font, color);
-    let rect = align.anchor_size(pos, galley.size()).expand(2.0);
+    let (galley, rect) = label_box(painter, pos, align, text, font, color);
     painter.rect_filled(rect, 3.0, fill);
     painter.galley(rect.min + vec2(2.0, 2.0), galley, color);
     rect

@@ -2,18 +2,11 @@
 //! its key, in English and in 简体中文.
 
 use crate::domains::graph::{Graph, GraphIssue};
-use crate::i18n::{Language, language, zh};
-
-/// The route graph's fixed strings in the current language.
-pub fn g() -> &'static GraphStrings {
-    match language() {
-        Language::English => &ENGLISH,
-        Language::Chinese => &CHINESE,
-    }
-}
+use crate::i18n::zh;
 
 strings! {
-    GraphStrings;
+    /// The route graph's fixed strings in the current language.
+    GraphStrings, g;
     col_graph_node: "node name", "结点名";
     graph_area: "The route graph", "路径图";
     graph_preset: "Graph", "图";

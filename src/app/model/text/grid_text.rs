@@ -3,18 +3,11 @@
 
 use crate::app::model::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
 use crate::domains::grid::{Connectivity, Grid, Preset};
-use crate::i18n::{Language, language, zh};
-
-/// The grid map's fixed strings in the current language.
-pub fn g() -> &'static GridStrings {
-    match language() {
-        Language::English => &ENGLISH,
-        Language::Chinese => &CHINESE,
-    }
-}
+use crate::i18n::zh;
 
 strings! {
-    GridStrings;
+    /// The grid map's fixed strings in the current language.
+    GridStrings, g;
     grid_admissible: "never above h*", "从不高于 h*";
     grid_width: "Width", "宽";
     grid_height: "Height", "高";

@@ -17,18 +17,10 @@ use crate::i18n::zh;
 pub use crate::i18n::{Language, language, set_language};
 use crate::search::{Cost, Outcome, Stats, StepView};
 
-/// The fixed strings in the current language.
-pub fn t() -> &'static Strings {
-    match language() {
-        Language::English => &ENGLISH,
-        Language::Chinese => &CHINESE,
-    }
-}
-
-/// A table of fixed strings named `$table`, with its `ENGLISH` and `CHINESE` values and, for
-/// the tests, `PAIRS`.
+/// A table of fixed strings named `$table`, with its `ENGLISH` and `CHINESE` values, the
+/// function `$pick` that gives the current language's, and, for the tests, `PAIRS`.
 macro_rules! strings {
-    ($table:ident; $($name:ident: $en:expr, $zh:expr;)*) => {
+    ($(#[$doc:meta])* $table:ident, $pick:ident; $($name:ident: $en:expr, $zh:expr;)*) => {
         /// Fixed strings in one language.
         pub struct $table {
             $(pub $name: &'static str,)*
@@ -36,6 +28,14 @@ macro_rules! strings {
 
         pub const ENGLISH: $table = $table { $($name: $en,)* };
         pub const CHINESE: $table = $table { $($name: $zh,)* };
+
+        $(#[$doc])*
+        pub fn $pick() -> &'static $table {
+            match crate::i18n::language() {
+                crate::i18n::Language::English => &ENGLISH,
+                crate::i18n::Language::Chinese => &CHINESE,
+            }
+        }
 
         /// (name, English, Chinese) of every fixed string, for the tests.
         #[cfg(test)]
@@ -47,7 +47,8 @@ pub mod graph_text;
 pub mod grid_text;
 
 strings! {
-    Strings;
+    /// The fixed strings in the current language.
+    Strings, t;
     app_title: "searchlab", "searchlab";
 
     // Problem setup.
