@@ -174,11 +174,16 @@ impl Editor {
         self.from = None;
         self.new_edge = None;
         self.dragging = None;
-        self.action_error = None;
         self.filled_for = None;
+        self.forget_texts();
+    }
+
+    /// Forgets what was typed and refused: the fields show the graph again.
+    fn forget_texts(&mut self) {
         for field in [&mut self.name, &mut self.h, &mut self.cost] {
             field.reset();
         }
+        self.action_error = None;
     }
 
     /// Drops what no longer exists in `graph` (after a delete, an undo or another preset).
@@ -206,15 +211,12 @@ impl Editor {
         let selection = self.new_edge.as_ref().map_or(self.picked, |_| None);
         if selection != self.filled_for {
             self.filled_for = selection;
-            for field in [&mut self.name, &mut self.h, &mut self.cost] {
-                field.reset();
-            }
-            self.action_error = None;
+            self.forget_texts();
         }
     }
 
-    /// Tries `edit` on a copy of the settings: pushed when the model takes it, else the reason
-    /// is returned for the field or button that asked.
+    /// Sends `edit` when the model would take it ([`GraphSettings::check`]), else returns the
+    /// reason for the field or button that asked.
     fn send(
         settings: &GraphSettings,
         edit: GraphEdit,
@@ -326,16 +328,11 @@ impl Editor {
                 let add = ui.button(t.add_edge).clicked();
                 let cancel = ui.button(t.cancel).clicked();
                 if add || entered {
-                    let kind = if one_way {
-                        EdgeKind::Directed
-                    } else {
-                        EdgeKind::Undirected
-                    };
                     let edit = GraphEdit::AddEdge {
                         from: edge.from,
                         to: edge.to,
                         cost: self.cost.text.clone(),
-                        kind,
+                        kind: EdgeKind::one_way(one_way),
                     };
                     match Editor::send(settings, edit, commands) {
                         None => {
@@ -447,11 +444,7 @@ impl Editor {
         }
         let mut directed = one_way;
         if ui.checkbox(&mut directed, t.one_way).changed() {
-            let kind = if directed {
-                EdgeKind::Directed
-            } else {
-                EdgeKind::Undirected
-            };
+            let kind = EdgeKind::one_way(directed);
             self.action_error =
                 Editor::send(settings, GraphEdit::SetEdgeKind(edge_id, kind), commands);
         }
@@ -733,6 +726,18 @@ mod tests {
         drawn.fit.at(graph, graph.find(name).expect(name))
     }
 
+    /// The window on Romania with the editor switched on.
+    fn editing_romania() -> Harness<'static, App> {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Graph,
+            ..Settings::default()
+        });
+        h.run();
+        h.get_by_label(g().edit_graph).click();
+        h.run();
+        h
+    }
+
     fn type_text(h: &mut Harness<'static, App>, text: &str) {
         h.input_mut().events.push(Event::Text(text.to_owned()));
         h.run();
@@ -748,13 +753,7 @@ mod tests {
     /// A* finds its cheapest road.
     #[test]
     fn a_teacher_draws_a_graph_and_a_student_opens_it() {
-        let mut h = test_harness(Settings {
-            domain: DomainKind::Graph,
-            ..Settings::default()
-        });
-        h.run();
-        h.get_by_label(g().edit_graph).click();
-        h.run();
+        let mut h = editing_romania();
         h.get_by_label(g().blank).click();
         h.run();
         assert_eq!(graph(&h).node_count(), 1);
@@ -859,14 +858,8 @@ mod tests {
     /// Undo takes back the drawing step by step, to the preset the teacher began from.
     #[test]
     fn undo_brings_the_preset_back() {
-        let mut h = test_harness(Settings {
-            domain: DomainKind::Graph,
-            ..Settings::default()
-        });
-        h.run();
+        let mut h = editing_romania();
         let romania = graph(&h);
-        h.get_by_label(g().edit_graph).click();
-        h.run();
         h.get_by_label(g().blank).click();
         h.run();
         h.get_by_label(g().tool_node).click();
@@ -888,13 +881,7 @@ mod tests {
     /// A node dragged lands where it was dropped, in one edit that undo takes back.
     #[test]
     fn a_drag_moves_a_node() {
-        let mut h = test_harness(Settings {
-            domain: DomainKind::Graph,
-            ..Settings::default()
-        });
-        h.run();
-        h.get_by_label(g().edit_graph).click();
-        h.run();
+        let mut h = editing_romania();
         let before = graph(&h);
         let (a, b) = (node_on_screen(&h, "Arad"), in_pane(&h, 0.5, 0.5));
         for (step, at) in [(0, a), (1, a), (2, b), (3, b)] {

@@ -247,18 +247,21 @@ fn anchor(side: Vec2) -> Align2 {
     Align2([x, y])
 }
 
-/// A label's text laid out, and the box it is drawn on when anchored at `pos`.
-fn label_box(
+/// The box a label of `size` is drawn on when anchored at `pos`.
+fn label_rect(pos: Pos2, align: Align2, size: Vec2) -> Rect {
+    align.anchor_size(pos, size).expand(2.0)
+}
+
+/// Draws a laid-out label on its filled box, so it reads over lines.
+fn paint_label(
     painter: &egui::Painter,
-    pos: Pos2,
-    align: Align2,
-    text: String,
-    font: FontId,
+    rect: Rect,
+    galley: std::sync::Arc<egui::Galley>,
     color: Color32,
-) -> (std::sync::Arc<egui::Galley>, Rect) {
-    let galley = painter.layout_no_wrap(text, font, color);
-    let rect = align.anchor_size(pos, galley.size()).expand(2.0);
-    (galley, rect)
+    fill: Color32,
+) {
+    painter.rect_filled(rect, 3.0, fill);
+    painter.galley(rect.min + vec2(2.0, 2.0), galley, color);
 }
 
 /// Writes `text` anchored at `pos` on a filled box, so it reads over lines.
@@ -271,9 +274,9 @@ fn boxed_text(
     color: Color32,
     fill: Color32,
 ) -> Rect {
-    let (galley, rect) = label_box(painter, pos, align, text, font, color);
-    painter.rect_filled(rect, 3.0, fill);
-    painter.galley(rect.min + vec2(2.0, 2.0), galley, color);
+    let galley = painter.layout_no_wrap(text, font, color);
+    let rect = label_rect(pos, align, galley.size());
+    paint_label(painter, rect, galley, color, fill);
     rect
 }
 
@@ -396,35 +399,28 @@ pub fn paint_graph(
         {
             lines.push(format!("g {}  f {}", cost_text(g), cost_text(f)));
         }
-        let text = lines.join("\n");
-        let font = FontId::proportional(name_size);
-        let preferred = label_side(graph, &fit, node);
-        let place = |side: Vec2| {
-            label_box(
-                &painter,
-                at + side * (radius + 3.0),
-                anchor(side),
-                text.clone(),
-                font.clone(),
-                text_color,
-            )
-        };
+        let galley = painter.layout_no_wrap(
+            lines.join("\n"),
+            FontId::proportional(name_size),
+            text_color,
+        );
+        let rect_at =
+            |side: Vec2| label_rect(at + side * (radius + 3.0), anchor(side), galley.size());
         // The first side where it covers nothing, else the side where it covers least.
-        let mut best: Option<((std::sync::Arc<egui::Galley>, Rect), f32)> = None;
+        let preferred = label_side(graph, &fit, node);
+        let mut best = (rect_at(preferred), f32::INFINITY);
         for side in label_sides(preferred) {
-            let placed = place(side);
-            let covered = covered_area(placed.1, painter.clip_rect(), [&labels, &costs, &circles]);
-            if best.as_ref().is_none_or(|(_, least)| covered < *least) {
-                best = Some((placed, covered));
+            let rect = rect_at(side);
+            let covered = covered_area(rect, painter.clip_rect(), [&labels, &costs, &circles]);
+            if covered < best.1 {
+                best = (rect, covered);
             }
             if covered == 0.0 {
                 break;
             }
         }
-        let ((galley, rect), _) = best.expect("a side was tried");
-        painter.rect_filled(rect, 3.0, label_fill);
-        painter.galley(rect.min + vec2(2.0, 2.0), galley, text_color);
-        labels.push(rect);
+        paint_label(&painter, best.0, galley, text_color, label_fill);
+        labels.push(best.0);
     }
     Drawn { fit, radius }
 }

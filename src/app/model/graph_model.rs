@@ -150,11 +150,11 @@ impl GraphSettings {
         }
     }
 
-    /// Whether the model would take `edit`, tried on a copy of the graph: the editor asks
-    /// before it sends, so a refusal is said next to the field that asked.
+    /// Whether the model would take `edit`, judged on a copy of the graph: the editor asks
+    /// before it sends, so a refusal is written next to the field that asked.
     pub fn check(&self, edit: &GraphEdit) -> Result<(), GraphEditError> {
         match edit {
-            GraphEdit::Undo | GraphEdit::Redo | GraphEdit::SetOrder(_) => Ok(()),
+            GraphEdit::Undo | GraphEdit::Redo => Ok(()),
             edit => apply_to(&mut self.graph.clone(), edit.clone()).map(|_| ()),
         }
     }

@@ -43,11 +43,7 @@ fn random_graph(shape: Shape) -> Graph {
             } else {
                 1 + rng.below(50_000) as u64
             };
-            let kind = if rng.chance(shape.arcs) {
-                EdgeKind::Directed
-            } else {
-                EdgeKind::Undirected
-            };
+            let kind = EdgeKind::one_way(rng.chance(shape.arcs));
             // Self-loops and repeated edges are refused: the graph stays as it was.
             let _ = g.add_edge(a, b, Cost::from_raw(floor + extra), kind);
         }

@@ -102,6 +102,17 @@ pub enum EdgeKind {
     Directed,
 }
 
+impl EdgeKind {
+    /// An arc when `one_way`, else a road.
+    pub fn one_way(one_way: bool) -> EdgeKind {
+        if one_way {
+            EdgeKind::Directed
+        } else {
+            EdgeKind::Undirected
+        }
+    }
+}
+
 /// An edge: its two ends, its cost and whether it is one-way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Edge {
