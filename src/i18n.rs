@@ -751,3 +751,21 @@ mod tests {
         set_language(Language::English);
     }
 }
+
+/// A step on a map in words: the compass point, in Chinese the direction.
+pub fn grid_dir(dir: crate::domains::grid::Dir) -> &'static str {
+    use crate::domains::grid::Dir;
+    if !zh() {
+        return dir.name();
+    }
+    match dir {
+        Dir::N => "北",
+        Dir::S => "南",
+        Dir::E => "东",
+        Dir::W => "西",
+        Dir::NE => "东北",
+        Dir::NW => "西北",
+        Dir::SE => "东南",
+        Dir::SW => "西南",
+    }
+}

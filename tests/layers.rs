@@ -106,11 +106,23 @@ fn code_of(file: &Path) -> String {
         .join("\n")
 }
 
+/// The window's model: `src/app/model`, and each domain's model and words beside its views
+/// (`src/app/<domain>/<domain>_model.rs`, `<domain>_text.rs`).
+fn model_files() -> Vec<PathBuf> {
+    let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut files = rust_files(&app.join("model"));
+    files.extend(rust_files(&app).into_iter().filter(|f| {
+        let stem = f.file_stem().unwrap().to_string_lossy();
+        let folder = f.parent().unwrap().file_name().unwrap().to_string_lossy();
+        stem == format!("{folder}_model") || stem == format!("{folder}_text")
+    }));
+    files
+}
+
 #[test]
 fn the_window_model_names_no_egui_even_in_its_tests() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/model");
     let mut found = Vec::new();
-    for file in rust_files(&root) {
+    for file in model_files() {
         // The whole text: comments and unit tests too. A test that drives the window (the
         // harness, the app) belongs beside the views.
         let text = std::fs::read_to_string(&file).unwrap();
@@ -145,7 +157,6 @@ fn window_imports() -> std::collections::BTreeMap<String, std::collections::BTre
     let reexported = [
         ("Command", "command"),
         ("Settings", "session"),
-        ("PuzzleSettings", "session"),
         ("Session", "session"),
         ("Lane", "session"),
         ("RunMode", "session"),
@@ -216,12 +227,22 @@ fn window_imports() -> std::collections::BTreeMap<String, std::collections::BTre
                         imports.insert(module_of(&segment));
                     }
                 } else {
-                    let segment: String = after
+                    // `a::b::Item`: the deepest module of the window along the path (a
+                    // domain's folder holds its model beside its views).
+                    let path: String = after
                         .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                         .collect();
-                    if !segment.is_empty() && segment != "model" {
-                        imports.insert(module_of(&segment));
+                    let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+                    let deepest = segments
+                        .iter()
+                        .take_while(|s| names.contains(**s))
+                        .last()
+                        .or(segments.first());
+                    if let Some(segment) = deepest
+                        && *segment != "model"
+                    {
+                        imports.insert(module_of(segment));
                     }
                 }
             }
@@ -305,18 +326,17 @@ fn the_window_modules_import_each_other_without_a_cycle() {
         );
     }
     // Nothing in the model imports a view.
-    let model: Vec<String> =
-        rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/model"))
-            .iter()
-            .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
-            .map(|stem| {
-                if stem == "mod" {
-                    "text".to_owned()
-                } else {
-                    stem
-                }
-            })
-            .collect();
+    let model: Vec<String> = model_files()
+        .iter()
+        .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
+        .map(|stem| {
+            if stem == "mod" {
+                "text".to_owned()
+            } else {
+                stem
+            }
+        })
+        .collect();
     for module in &model {
         for import in &graph[module] {
             assert!(
@@ -325,4 +345,97 @@ fn the_window_modules_import_each_other_without_a_cycle() {
             );
         }
     }
+}
+
+/// Where a window file's code names a domain: its problem types, its section of the settings,
+/// its edits or its words.
+fn names_of_a_domain(code: &str) -> Vec<String> {
+    const DOMAINS: [&str; 3] = ["puzzle", "grid", "graph"];
+    let mut found = Vec::new();
+    for (number, line) in code.lines().enumerate() {
+        let mut hits = Vec::new();
+        for domain in DOMAINS {
+            let title = format!("{}{}", domain[..1].to_uppercase(), &domain[1..]);
+            let words = [
+                format!("domains::{domain}"),
+                format!("{domain}_model"),
+                format!("{domain}_text"),
+                format!("settings.{domain}"),
+                format!("DomainKind::{title}"),
+                format!("AnyProblem::{title}"),
+                format!("AnyState::{title}"),
+                format!("AnyAction::{title}"),
+                format!("AnyHeuristic::{title}"),
+                format!("DomainEdit::{title}"),
+                format!("{title}Settings"),
+                format!("{title}Edit"),
+            ];
+            hits.extend(words.into_iter().filter(|w| line.contains(w.as_str())));
+        }
+        if !hits.is_empty() {
+            found.push(format!("{}: {}", number + 1, line.trim()));
+        }
+    }
+    found
+}
+
+/// A domain is a plug-in of the window: the shared window code (the session, the lanes, the
+/// lists, the plots, the compare view, the tree, the exercise, the pseudocode, the
+/// breakpoints, the files, the inspector, the menus) never names one. Only each domain's own
+/// folder and the registries, which list every domain, do; the tests may drive any domain.
+#[test]
+fn the_shared_window_code_names_no_domain() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let registries = [
+        "registry.rs",
+        "model/domain.rs",
+        "model/edit.rs",
+        "model/settings.rs",
+        "model/mod.rs",
+    ];
+    // Whole-window tests and the frame benchmark set up problems of every domain.
+    let drivers = [
+        "bench.rs",
+        "layout_tests.rs",
+        "guide_tests.rs",
+        "random_actions.rs",
+    ];
+    let mut found = Vec::new();
+    let mut shared = 0;
+    for file in rust_files(&root) {
+        let relative = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let in_domain = ["puzzle/", "grid/", "graph/"]
+            .iter()
+            .any(|folder| relative.starts_with(folder));
+        if in_domain
+            || registries.contains(&relative.as_str())
+            || drivers.contains(&relative.as_str())
+        {
+            continue;
+        }
+        shared += 1;
+        for hit in names_of_a_domain(&code_of(&file)) {
+            found.push(format!("{relative}:{hit}"));
+        }
+    }
+    assert!(shared > 30, "only {shared} shared files were read");
+    assert!(
+        found.is_empty(),
+        "shared window code names a domain:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_line_naming_a_domain_is_found() {
+    assert_eq!(
+        names_of_a_domain("let x = 1;\nsettings.puzzle.lanes"),
+        ["2: settings.puzzle.lanes"]
+    );
+    assert_eq!(names_of_a_domain("AnyState::Graph(node)").len(), 1);
+    assert!(names_of_a_domain("let board = view.state_column();").is_empty());
 }

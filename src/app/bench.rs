@@ -4,9 +4,10 @@
 
 use std::time::Instant;
 
+use super::grid::grid_model::GridSettings;
 use super::model::domain::DomainKind;
-use super::model::grid_model::GridSettings;
-use super::model::session::{PuzzleSettings, Settings};
+use super::model::session::Settings;
+use super::puzzle::puzzle_model::PuzzleSettings;
 use super::{App, install_style};
 use crate::domains::grid::{Cell, Connectivity, GridHeuristic, presets};
 use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig, scramble};

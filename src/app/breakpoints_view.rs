@@ -32,7 +32,7 @@ pub fn row(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) {
         ui.checkbox(&mut next.board, t.bp_board);
         let hint = super::registry::view_of(domain).state_hint();
         let error = next.state(settings.section()).err().map(|e| match e {
-            StateError::Board(e) => text::engine::parse_error(&e),
+            StateError::Malformed(fault) => fault.message(),
             StateError::Unknown => hint.to_owned(),
         });
         let mut edit = TextEdit::singleline(&mut next.board_text)
@@ -75,7 +75,9 @@ pub fn row(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) {
 mod tests {
     use egui_kittest::kittest::Queryable;
 
-    use crate::app::{PuzzleSettings, RunMode, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+
+    use crate::app::{RunMode, Settings, test_harness};
     use crate::search::Status;
 
     #[test]
@@ -133,9 +135,9 @@ mod tests {
         assert_eq!(last.state.to_string(), "203184765");
         h.get_by_label_contains("203184765 was expanded");
 
-        h.get_by_label("Board to stop at").click();
+        h.get_by_label("State to stop at").click();
         h.run();
-        h.get_by_label("Board to stop at").type_text("9");
+        h.get_by_label("State to stop at").type_text("9");
         h.run();
         let typed = h.state().session.settings.breakpoints.board_text.clone();
         assert_eq!(typed.len(), 10, "what was typed is kept: {typed}");

@@ -1103,7 +1103,7 @@ fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain
 #[cfg(test)]
 mod tests {
     use crate::app::model::domain::AnyState;
-    use crate::app::model::puzzle_model::PuzzleEdit;
+    use crate::app::puzzle::puzzle_model::PuzzleEdit;
     use crate::search::NodeId;
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT, Queryable};
@@ -1112,7 +1112,8 @@ mod tests {
     use crate::app::model::arrangement::{Arrangement, Pane};
     use crate::app::model::domain::AnyAction;
     use crate::app::model::session::Config;
-    use crate::app::{App, PuzzleSettings, Settings};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{App, Settings};
     use crate::domains::puzzle::{Board, DistanceTable, Rng, SearchConfig};
     use crate::search::Node;
     use crate::search::{Algorithm, GoalTest};
@@ -1185,7 +1186,7 @@ mod tests {
             .iter()
             .map(|l| *l.config())
             .collect();
-        let defaults: Vec<Config> = crate::app::model::puzzle_model::default_lanes()
+        let defaults: Vec<Config> = crate::app::puzzle::puzzle_model::default_lanes()
             .into_iter()
             .map(Config::from)
             .collect();
@@ -1397,7 +1398,7 @@ mod tests {
         assert_eq!(session.lanes.len(), 1);
         assert_eq!(
             session.settings.puzzle.config,
-            crate::app::model::puzzle_model::default_lanes()[2]
+            crate::app::puzzle::puzzle_model::default_lanes()[2]
         );
         assert_eq!(session.steps(), 6);
         assert_eq!(open_lists(h.state())[0], open);
@@ -1530,7 +1531,7 @@ mod tests {
     /// the heuristic check line reads differently before and after.
     fn wait_for_distances(h: &mut Harness<'static, App>) {
         let started = std::time::Instant::now();
-        while h.state().session.known_distances().is_none() {
+        while h.state().session.h_star().is_none() {
             h.step();
             assert!(started.elapsed().as_secs() < 60, "h* never arrived");
             std::thread::sleep(std::time::Duration::from_millis(10));
@@ -1598,7 +1599,7 @@ mod tests {
 
     #[test]
     fn a_weighted_lane_with_violations_still_fits_its_column() {
-        let mut lanes = crate::app::model::puzzle_model::default_lanes();
+        let mut lanes = crate::app::puzzle::puzzle_model::default_lanes();
         lanes[3] = SearchConfig::with(
             Algorithm::WeightedAStar,
             crate::domains::puzzle::HeuristicKind::Manhattan,
@@ -1646,7 +1647,7 @@ mod tests {
         let h = harness(compare("283104765"));
         assert_eq!(*h.state().session.lane(2).config(), manhattan);
         assert_eq!(h.state().session.lane(2).color, green);
-        let mut lanes = crate::app::model::puzzle_model::default_lanes();
+        let mut lanes = crate::app::puzzle::puzzle_model::default_lanes();
         lanes.swap(2, 3);
         let mut h = harness(Settings {
             puzzle: PuzzleSettings {
@@ -1739,17 +1740,26 @@ mod tests {
         h.run();
         click_step(&mut h);
         for i in 1..=4 {
-            h.get_by_label(&text::lane_board(i));
-            h.get_by_label(&text::lane_next_board(i));
+            h.get_by_label(&crate::app::puzzle::puzzle_text::lane_board(i));
+            h.get_by_label(&crate::app::puzzle::puzzle_text::lane_next_board(i));
         }
-        let small = h.get_by_label(&text::lane_next_board(3)).rect().width();
+        let small = h
+            .get_by_label(&crate::app::puzzle::puzzle_text::lane_next_board(3))
+            .rect()
+            .width();
         h.get_all_by_label(text::t().enlarge)
             .nth(2)
             .unwrap()
             .click();
         h.run();
-        assert!(h.query_by_label(&text::lane_board(1)).is_none());
-        let large = h.get_by_label(&text::lane_next_board(3)).rect().width();
+        assert!(
+            h.query_by_label(&crate::app::puzzle::puzzle_text::lane_board(1))
+                .is_none()
+        );
+        let large = h
+            .get_by_label(&crate::app::puzzle::puzzle_text::lane_next_board(3))
+            .rect()
+            .width();
         assert!(large > 1.1 * small, "{small} -> {large}");
         // It takes the summary's width too; the summary is back with all the lanes.
         assert!(h.query_by_label(text::t().copy_tsv).is_none());
@@ -1798,7 +1808,7 @@ mod tests {
 
     /// The first `n` default lanes on a board 14 moves from the goal.
     fn lanes(n: usize) -> Settings {
-        let mut lanes = crate::app::model::puzzle_model::default_lanes();
+        let mut lanes = crate::app::puzzle::puzzle_model::default_lanes();
         lanes.truncate(n);
         Settings {
             puzzle: PuzzleSettings {

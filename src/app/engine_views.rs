@@ -116,7 +116,8 @@ mod tests {
 
     use crate::app::model::command::Command;
     use crate::app::model::domain::DomainKind;
-    use crate::app::{App, PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, SearchConfig};
     use crate::search::{Algorithm, Cost};
 
@@ -207,7 +208,7 @@ mod tests {
         assert_eq!(search.solution().expect("solved").len() - 1, 4);
         assert!(search.bidirectional().unwrap().meeting.is_some());
         h.get_by_label_contains("Meeting: node S");
-        h.get_by_label(&crate::app::model::text::solved_headline(4));
+        h.get_by_label(&crate::app::puzzle::puzzle_text::solved_headline(4));
     }
 
     #[test]

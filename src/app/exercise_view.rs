@@ -56,7 +56,9 @@ pub fn banner(
 mod tests {
     use egui_kittest::kittest::Queryable;
 
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+
+    use crate::app::{Settings, test_harness};
     use crate::search::NodeId;
 
     /// The node-column label of a row of the open list (the parent column names other nodes).

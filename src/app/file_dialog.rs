@@ -556,7 +556,8 @@ mod tests {
     use crate::app::model::domain::DomainKind;
     use crate::app::model::files::SessionFile;
     use crate::app::native_dialog::Answer;
-    use crate::app::{App, PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::SearchConfig;
     use crate::search::Algorithm;
 
@@ -602,7 +603,7 @@ mod tests {
         let saved = SessionFile::read(&path).unwrap();
         assert_eq!(saved.step, 5);
         assert_eq!(
-            saved.puzzle.as_ref().unwrap().board_text,
+            saved.sections.puzzle.as_ref().unwrap().board_text,
             "2 8 3 1 6 4 7 0 5"
         );
 
@@ -611,7 +612,7 @@ mod tests {
         h.run();
         h.state_mut().session.settings.puzzle.lanes.pop();
         h.state_mut().apply(crate::app::Command::edit(
-            crate::app::model::puzzle_model::PuzzleEdit::SetBoardText("123804765".to_owned()),
+            crate::app::puzzle::puzzle_model::PuzzleEdit::SetBoardText("123804765".to_owned()),
         ));
         h.run();
         click_menu(&mut h, "File", "Open session...");

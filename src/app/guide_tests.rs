@@ -9,9 +9,9 @@ use egui_kittest::kittest::Queryable;
 use super::layout_tests::{save_render, widgets};
 use super::model::arrangement::Pane;
 use super::model::command::Command;
-use super::model::puzzle_model::PuzzleEdit;
-use super::model::puzzle_model::PuzzleSettings;
 use super::model::text;
+use super::puzzle::puzzle_model::PuzzleEdit;
+use super::puzzle::puzzle_model::PuzzleSettings;
 use super::{App, Settings};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::i18n::Language;
@@ -456,7 +456,7 @@ fn lesson5(language: Language, shots: Option<std::path::PathBuf>) -> Vec<String>
     }
     // 3. Bidirectional BFS on the default board, solved: both trees.
     w.apply(Command::edit(PuzzleEdit::SetBoardText(
-        super::model::puzzle_model::DEFAULT_BOARD.to_owned(),
+        super::puzzle::puzzle_model::DEFAULT_BOARD.to_owned(),
     )));
     let config = SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero).into();
     w.apply(Command::SetConfig(config));
@@ -648,7 +648,7 @@ fn slow_readme_screenshots() {
         ..Settings::default()
     };
     let mut w = at(grid.clone());
-    w.apply(Command::Maximize(Some(Pane::Board)));
+    w.apply(Command::Maximize(Some(Pane::Problem)));
     w.steps(40);
     shoot("screenshot-grid", &mut w);
     let mut w = at(Settings {

@@ -9,12 +9,12 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotResults};
 
+use super::grid::grid_model::GridSettings;
 use super::model::arrangement::{Arrangement, Focus, Pane};
 use super::model::command::Command;
 use super::model::domain::DomainKind;
-use super::model::grid_model::GridSettings;
-use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::Settings;
+use super::puzzle::puzzle_model::PuzzleSettings;
 use super::{App, install_style};
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
@@ -284,7 +284,7 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
     .map(|(name, settings)| (name, settings, None))
     .chain([
         ("maximised_lists", Settings::default(), Some(Pane::Lists)),
-        ("maximised_board", Settings::default(), Some(Pane::Board)),
+        ("maximised_board", Settings::default(), Some(Pane::Problem)),
         ("maximised_plots", Settings::default(), Some(Pane::Plots)),
         ("maximised_tree", Settings::default(), Some(Pane::Tree)),
         (
@@ -423,7 +423,7 @@ fn seen_views() -> Vec<(&'static str, Settings, usize)> {
         ..Settings::default()
     };
     let compare_lanes = |n: usize| {
-        let mut lanes = super::model::puzzle_model::default_lanes();
+        let mut lanes = super::puzzle::puzzle_model::default_lanes();
         lanes.truncate(n);
         Settings {
             puzzle: PuzzleSettings {

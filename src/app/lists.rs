@@ -997,7 +997,8 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{Settings, test_harness};
     use crate::domains::puzzle::{HeuristicKind, Problem, SearchConfig};
     use crate::search::new_search;
 

@@ -306,9 +306,9 @@ fn maximize_menu(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let panes: &[Pane] = if settings.compare {
         &[Pane::Compare]
     } else if settings.show_pseudocode {
-        &[Pane::Board, Pane::Lists, Pane::Pseudocode, Pane::Tree]
+        &[Pane::Problem, Pane::Lists, Pane::Pseudocode, Pane::Tree]
     } else {
-        &[Pane::Board, Pane::Lists, Pane::Plots, Pane::Tree]
+        &[Pane::Problem, Pane::Lists, Pane::Plots, Pane::Tree]
     };
     ui.menu_button(text::t().maximize, |ui| {
         for &pane in panes {

@@ -52,7 +52,7 @@ pub use bench::frame_bench;
 
 pub use fonts::CjkFont;
 pub use model::command::Command;
-pub use model::session::{Lane, PuzzleSettings, RunMode, Session, Settings};
+pub use model::session::{Lane, RunMode, Session, Settings};
 pub use model::text::Language;
 
 use domain_view::Tab;
@@ -346,7 +346,7 @@ impl App {
         node_panel
             .resizable(false)
             .exact_size(node_width)
-            .show(ui, |ui| self.pane(ui, Pane::Board, commands));
+            .show(ui, |ui| self.pane(ui, Pane::Problem, commands));
         egui::CentralPanel::default().show(ui, |ui| {
             let settings = &self.session.settings;
             if lists_alone {
@@ -437,7 +437,7 @@ impl App {
         let rect = ui.available_rect_before_wrap();
         self.view.pane_rects.push((pane, rect));
         match pane {
-            Pane::Board => registry::view_of(self.session.settings.domain).problem_pane(
+            Pane::Problem => registry::view_of(self.session.settings.domain).problem_pane(
                 ui,
                 &self.session,
                 &mut self.view.node,
@@ -496,7 +496,7 @@ impl App {
             _ if settings.compare => None,
             Pane::Plots | Pane::Pseudocode if settings.show_pseudocode => Some(Pane::Pseudocode),
             Pane::Plots | Pane::Pseudocode => Some(Pane::Plots),
-            Pane::Board | Pane::Lists | Pane::Tree => Some(pane),
+            Pane::Problem | Pane::Lists | Pane::Tree => Some(pane),
         }
     }
 
@@ -962,9 +962,10 @@ mod tests {
     use super::model::arrangement::Arrangement;
     use super::model::color::Rgb;
     use super::model::domain::{AnyHeuristic, Config, DomainKind};
-    use super::model::puzzle_model::default_lanes;
     use super::model::session::{Variant, lane_styles, method_color};
+    use super::puzzle::puzzle_model::default_lanes;
     use super::*;
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
     use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Rng, SearchConfig};
     use crate::search::{Algorithm, NodeId, Status};
 
@@ -1077,7 +1078,8 @@ mod tests {
     fn a_bad_board_shows_the_error_and_disables_stepping() {
         let mut h = harness(Settings::default());
         h.run();
-        let field = h.get_by_role_and_label(Role::TextInput, model::text::t().board);
+        let field =
+            h.get_by_role_and_label(Role::TextInput, crate::app::puzzle::puzzle_text::p().board);
         field.focus();
         field.type_text("9");
         h.run();
@@ -1210,7 +1212,7 @@ mod tests {
         let search = h.state().session.lane(0).search();
         assert!(matches!(search.status(), Status::Solved { .. }));
         assert_eq!(search.solution().unwrap().len() - 1, 22);
-        h.get_by_label(&model::text::solved_headline(22));
+        h.get_by_label(&crate::app::puzzle::puzzle_text::solved_headline(22));
         h.get_by_label_contains("optimal (shortest is 22)");
         assert!(
             h.state()
@@ -1417,7 +1419,7 @@ mod tests {
         h.run();
         h.key_press(egui::Key::F);
         h.run();
-        assert_eq!(h.state().view.maximized, Some(Pane::Board));
+        assert_eq!(h.state().view.maximized, Some(Pane::Problem));
         // F again restores.
         h.key_press(egui::Key::F);
         h.run();
@@ -1435,7 +1437,7 @@ mod tests {
         h.run();
         h.get_by_label("Layout").hover();
         h.run();
-        h.get_by_label("Board panel on the right").click();
+        h.get_by_label("Problem panel on the right").click();
         h.run();
         assert!(h.state().session.settings.arrangement.board_right);
         assert!(board_x(&h) > open_x(&h));
@@ -1473,7 +1475,7 @@ mod tests {
             App::new(Settings::default()).with_session(std::path::Path::new("/nonexistent.json"));
         assert_eq!(
             app.session.settings.puzzle.board_text,
-            model::puzzle_model::DEFAULT_BOARD
+            puzzle::puzzle_model::DEFAULT_BOARD
         );
         assert!(
             app.view

@@ -102,7 +102,7 @@ pub fn method_label(config: &SearchConfig) -> String {
 pub fn pane_title(pane: Pane) -> &'static str {
     let t = text::t();
     match pane {
-        Pane::Board => t.pane_board,
+        Pane::Problem => t.pane_problem,
         Pane::Lists => t.pane_lists,
         Pane::Plots => t.pane_plots,
         Pane::Pseudocode => t.pane_pseudocode,

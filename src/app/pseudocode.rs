@@ -76,7 +76,8 @@ mod tests {
 
     use super::*;
     use crate::app::model::fine_step::Role;
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{Settings, test_harness};
 
     #[test]
     fn fine_step_walks_the_lines_of_one_expansion() {

@@ -22,10 +22,10 @@ use super::model::breakpoints::BreakpointSettings;
 use super::model::command::Command;
 use super::model::domain::DomainKind;
 use super::model::files::FileAction;
-use super::model::puzzle_model::PuzzleEdit;
-use super::model::puzzle_model::PuzzleSettings;
 use super::model::session::{RunMode, Settings};
 use super::model::text::{self, Language};
+use super::puzzle::puzzle_model::PuzzleEdit;
+use super::puzzle::puzzle_model::PuzzleSettings;
 use super::tree_view::TreeTab;
 use super::{App, test_harness_with_system_fonts};
 use crate::domains::puzzle::{HeuristicKind, Rng, SearchConfig};
@@ -267,7 +267,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
             4 => command(Command::Maximize(
                 [
                     None,
-                    Some(Pane::Board),
+                    Some(Pane::Problem),
                     Some(Pane::Lists),
                     Some(Pane::Plots),
                     Some(Pane::Pseudocode),

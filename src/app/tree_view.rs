@@ -106,7 +106,7 @@ enum Detail {
     /// The name over its g, h and f.
     Costs,
     /// The state (a board, or a map's cell) beside the name and g, h, f.
-    Board,
+    State,
 }
 
 impl Detail {
@@ -119,7 +119,7 @@ impl Detail {
             Detail::Name => (text.name, 1.5),
             Detail::Costs => (lines, 2.5),
             // A board 2.7 labels high at the left, the text beside it.
-            Detail::Board => (3.2 + lines, 3.0),
+            Detail::State => (3.2 + lines, 3.0),
         }
     }
 }
@@ -157,7 +157,7 @@ impl Look {
                 size: Vec2::new(w, h) * text,
             }
         };
-        for detail in [Detail::Board, Detail::Costs, Detail::Name] {
+        for detail in [Detail::State, Detail::Costs, Detail::Name] {
             let text = text_for(detail);
             // Fit sets the scale for exactly a readable label: rounding must not lose it.
             if text >= READABLE - 1e-3 {
@@ -299,7 +299,7 @@ impl TreeView {
     pub fn zoom_in_on_current(&mut self) {
         self.fit = false;
         let text = 18.0;
-        let (w, h) = Detail::Board.box_size(self.name_width());
+        let (w, h) = Detail::State.box_size(self.name_width());
         self.camera.sx = f64::from(w * text / CELL_W) * 1.1;
         self.camera.sy = f64::from(h * text / CELL_H) * 1.1;
         self.camera.text = f64::from(text);
@@ -356,7 +356,7 @@ impl TreeView {
         };
         let nodes: usize = layout.rows.iter().map(Vec::len).sum();
         let mut whole = None;
-        for detail in [Detail::Board, Detail::Costs, Detail::Name] {
+        for detail in [Detail::State, Detail::Costs, Detail::Name] {
             let (across, down) = fits(detail);
             if across.min(down) >= READABLE {
                 whole = Some((detail, across.min(down).min(FIT_LABEL_MAX)));
@@ -368,7 +368,7 @@ impl TreeView {
             Some((detail, text)) => (detail, text, centre),
             None if nodes <= PAN_NODES => {
                 // Readable, and as much shown as the height allows.
-                let detail = [Detail::Board, Detail::Costs]
+                let detail = [Detail::State, Detail::Costs]
                     .into_iter()
                     .find(|&d| fits(d).1 >= READABLE)
                     .unwrap_or(Detail::Name);
@@ -628,8 +628,8 @@ fn tree(
     clipped.shrink_clip_rect(rect);
     if let Some(look) = draw(&clipped, &painter, rect, search, view, &marks, hover) {
         view.label_points = look.text;
-        view.boards_drawn = look.detail == Detail::Board;
-        view.costs_drawn = matches!(look.detail, Detail::Board | Detail::Costs);
+        view.boards_drawn = look.detail == Detail::State;
+        view.costs_drawn = matches!(look.detail, Detail::State | Detail::Costs);
     }
 
     if let Some(pos) = response.hover_pos()
@@ -957,13 +957,12 @@ fn edge_line(
     // elsewhere they would cover the boxes.
     let font = FontId::proportional(look.text * 0.8);
     let gap = view.camera.sy as f32 - box_h;
-    if look.detail == Detail::Board
+    if look.detail == Detail::State
         && gap >= font.size * 1.6
         && let Some(action) = action
     {
         let mid = from + (to - from) * 0.5;
-        let galley =
-            painter.layout_no_wrap(text::move_words(action), font, ui.visuals().text_color());
+        let galley = painter.layout_no_wrap(action.words(), font, ui.visuals().text_color());
         let r = Align2::CENTER_CENTER
             .anchor_size(mid, galley.size())
             .expand(1.5);
@@ -1172,7 +1171,7 @@ fn node_box(
     let pad = label * 0.15;
     // The text's column: the whole box, or the part right of the board.
     let column = match look.detail {
-        Detail::Board => {
+        Detail::State => {
             let side = r.height() - 2.0 * pad;
             let board_rect = Rect::from_min_size(r.min + Vec2::splat(pad), Vec2::splat(side));
             let goal = search.problem().goal();
@@ -1255,7 +1254,7 @@ fn table(ui: &mut Ui, search: &dyn Search<AnyProblem>, view: &mut TreeView) {
     };
     table.seek(search.steps().min(TABLE_STEPS));
     let naming = if view.board_names {
-        Naming::Board
+        Naming::State
     } else {
         Naming::Numbered
     };
@@ -1308,7 +1307,7 @@ impl TreeView {
         cut: TreeCut,
     ) -> Result<Vec<u8>, String> {
         let naming = if self.board_names {
-            Naming::Board
+            Naming::State
         } else {
             Naming::Numbered
         };
@@ -1372,7 +1371,8 @@ mod tests {
     use egui_kittest::kittest::{NodeT, Queryable};
 
     use super::*;
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{Settings, test_harness};
 
     fn tree_harness() -> egui_kittest::Harness<'static, crate::app::App> {
         let mut h = test_harness(Settings {

@@ -297,7 +297,7 @@ pub(super) fn run(options: &SolveOptions, arg: &str) -> Result<(String, u8), Str
     let mut search = try_new_search(graph.clone(), config).map_err(|e| i18n::config_error(&e))?;
     if let Some(handout) = handout {
         handout.check_files()?;
-        handout.write(search.as_mut(), options, Naming::Board)?;
+        handout.write(search.as_mut(), options, Naming::State)?;
         let (line, code) = handout_line(&graph, search.as_ref());
         return Ok((format!("{line}\n"), code));
     }

@@ -29,8 +29,9 @@ pub enum Naming {
     /// S0 for the start, then S1, S2, ... in generation order.
     #[default]
     Numbered,
-    /// The board itself, row by row: 283/104/765.
-    Board,
+    /// The state itself, as its domain writes it: a board row by row (283/104/765), a
+    /// graph's node by its name.
+    State,
 }
 
 /// One node in OPEN, with the f it had then.
@@ -145,7 +146,7 @@ impl<P: Drawn> StepTable<P> {
 fn name<P: Drawn>(search: &dyn Search<P>, id: NodeId, naming: Naming) -> String {
     match naming {
         Naming::Numbered => node_name(id),
-        Naming::Board => search.problem().state_name(&state(search, id)),
+        Naming::State => search.problem().state_name(&state(search, id)),
     }
 }
 
@@ -719,7 +720,7 @@ mod tests {
         assert_eq!(cells[1], "S0");
         assert_eq!(cells[3], "{S0}");
         assert_eq!(cells[2], "{S1(4), S2(6), S3(6), S4(6)}");
-        let boards = table.cells(&table.rows()[1], Naming::Board);
+        let boards = table.cells(&table.rows()[1], Naming::State);
         assert_eq!(boards[1], "283/104/765");
         // Going back and forth gives the same rows.
         let before = table.rows().to_vec();

@@ -6,13 +6,14 @@
 //! remembers between frames (tool, selection, the texts being typed) is view state; every
 //! change to the graph is a [`GraphEdit`] command.
 
+use super::graph_text;
 use egui::{Context, Id, Key, KeyboardShortcut, Modifiers, Pos2, Response, RichText, Ui};
 
+use crate::app::graph::graph_model::{GraphEdit, GraphSettings};
 use crate::app::model::command::Command;
-use crate::app::model::graph_model::{GraphEdit, GraphSettings};
-use crate::app::model::text::graph_text::{self as words, g};
 use crate::app::widgets::{error_frame, error_label, word};
 use crate::domains::graph::{EdgeId, EdgeKind, Graph, NodeId, cost_text};
+use graph_text::{self as words, g};
 
 use super::graph_view::{Drawn, Fit, palette};
 
@@ -700,10 +701,10 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
+    use super::super::graph_text::g;
     use super::Editor;
     use crate::app::model::domain::DomainKind;
     use crate::app::model::files::SessionFile;
-    use crate::app::model::text::graph_text::g;
     use crate::app::{App, Settings, test_harness};
     use crate::domains::graph::NodeId;
     use crate::search::{Algorithm, SearchProblem, Status};

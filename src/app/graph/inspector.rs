@@ -1,6 +1,7 @@
 //! The graph's page of the heuristic inspector: for the method's heuristic, each node's h
 //! against h* (admissible or not) and each arc's consistency, from `Graph::check_heuristic`.
 
+use super::graph_text;
 use egui::{RichText, ScrollArea, Ui};
 
 use crate::app::domain_view::InspectorPage;
@@ -22,7 +23,7 @@ impl InspectorPage for GraphInspector {
             AnyHeuristic::Puzzle(_) | AnyHeuristic::Grid(_) => GraphHeuristic::Table,
         };
         let report = graph.check_heuristic(heuristic);
-        let t = text::graph_text::g();
+        let t = graph_text::g();
         let warn = ui.visuals().warn_fg_color;
         let verdict = |ok: bool, yes: &'static str, no: &'static str| {
             if ok {

@@ -3,6 +3,8 @@
 //! name in the lists and the tree, and its page of the heuristic inspector.
 
 pub mod editor;
+pub mod graph_model;
+pub mod graph_text;
 pub mod graph_view;
 mod inspector;
 mod pane;
@@ -13,7 +15,6 @@ use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::session::{Lane, Session, Settings};
-use crate::app::model::text;
 use crate::app::widgets::Hover;
 
 /// The route graph in the window.
@@ -21,7 +22,7 @@ pub struct GraphView;
 
 impl DomainView for GraphView {
     fn title(&self) -> &'static str {
-        text::t().domain_graph
+        graph_text::g().domain_graph
     }
 
     fn problem_pane(
@@ -46,7 +47,7 @@ impl DomainView for GraphView {
     }
 
     fn summary(&self, settings: &Settings) -> String {
-        text::graph_text::graph_summary(&settings.graph.graph)
+        graph_text::graph_summary(&settings.graph.graph)
     }
 
     fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
@@ -114,11 +115,11 @@ impl DomainView for GraphView {
     }
 
     fn state_column(&self) -> &'static str {
-        text::graph_text::g().col_graph_node
+        graph_text::g().col_graph_node
     }
 
     fn state_hint(&self) -> &'static str {
-        text::t().bp_node_hint
+        graph_text::g().bp_node_hint
     }
 
     #[cfg(test)]
@@ -131,6 +132,7 @@ impl DomainView for GraphView {
 mod tests {
     use egui_kittest::kittest::Queryable;
 
+    use super::graph_text;
     use crate::app::model::command::Command;
     use crate::app::model::domain::DomainKind;
     use crate::app::model::files::SessionFile;
@@ -171,10 +173,10 @@ mod tests {
         h.run();
         h.get_by_label(text::t().domain_label).click();
         h.run();
-        h.get_by_label(text::t().domain_graph).click();
+        h.get_by_label(graph_text::g().domain_graph).click();
         h.run();
         assert_eq!(h.state().session.settings.domain, DomainKind::Graph);
-        h.get_by_label(text::graph_text::g().graph_area);
+        h.get_by_label(graph_text::g().graph_area);
         h.get_by_label("Step Space").click();
         h.run();
         // Arad expanded, its three neighbours on open, all by name in the lists.
@@ -249,7 +251,7 @@ mod tests {
     /// A session saved on an edited graph opens with that graph, its start and its goal.
     #[test]
     fn a_saved_session_keeps_the_graph() {
-        use crate::app::model::graph_model::GraphEdit;
+        use crate::app::graph::graph_model::GraphEdit;
         let mut h = test_harness(Settings {
             domain: DomainKind::Graph,
             ..Settings::default()
@@ -306,7 +308,7 @@ mod tests {
                 name.ends_with(".xml")
             );
             h.state_mut().apply(Command::edit(
-                crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Romania),
+                crate::app::graph::graph_model::GraphEdit::Preset(GraphPreset::Romania),
             ));
             h.state_mut()
                 .import_problem(DomainKind::Graph, &path)
@@ -380,7 +382,7 @@ mod tests {
 
         let mut h = projector();
         h.state_mut().apply(Command::edit(
-            crate::app::model::graph_model::GraphEdit::Preset(GraphPreset::Textbook),
+            crate::app::graph::graph_model::GraphEdit::Preset(GraphPreset::Textbook),
         ));
         h.run();
         let mut editor = Editor::load(&h.ctx);

@@ -2,12 +2,12 @@
 //! while it is edited, the editor's tools and fields above it; the preset, start, goal(s),
 //! successor order and the switch into the editor.
 
+use super::graph_text;
 use egui::{ComboBox, RichText, Sense, Ui};
 
+use crate::app::graph::graph_model::GraphEdit;
 use crate::app::model::command::Command;
-use crate::app::model::graph_model::GraphEdit;
 use crate::app::model::session::Session;
-use crate::app::model::text;
 use crate::app::widgets::word;
 use crate::domains::graph::{Graph, GraphIssue, GraphPreset, NodeId, SuccessorOrder};
 
@@ -44,7 +44,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
                 .filter(|&&k| matches!(k, Mark::Closed | Mark::Current))
                 .count()
         });
-        ui.label(RichText::new(text::graph_text::graph_legend_line(closed)).small());
+        ui.label(RichText::new(graph_text::graph_legend_line(closed)).small());
         // What the preset shows, above its graph: in the setup rows it would take the plots'
         // room.
         if settings.is_preset() {
@@ -66,7 +66,7 @@ pub fn panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
         egui::WidgetInfo::labeled(
             egui::accesskit::Role::Canvas,
             true,
-            text::graph_text::g().graph_area,
+            graph_text::g().graph_area,
         )
     });
     // While a node is dragged, the graph keeps the fit it had when the drag began.
@@ -94,7 +94,7 @@ fn issues(ui: &mut Ui, graph: &Graph, editing: bool) {
         } else {
             ui.visuals().weak_text_color()
         };
-        ui.label(RichText::new(text::graph_text::graph_issue(&issue, graph)).color(color));
+        ui.label(RichText::new(graph_text::graph_issue(&issue, graph)).color(color));
     }
 }
 
@@ -102,7 +102,7 @@ fn issues(ui: &mut Ui, graph: &Graph, editing: bool) {
 pub fn setup(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let settings = &session.settings.graph;
     let graph = &settings.graph;
-    let t = text::graph_text::g();
+    let t = graph_text::g();
     ui.horizontal_wrapped(|ui| {
         let label = word(ui, RichText::new(t.graph_preset).strong());
         let shown = if settings.is_preset() {

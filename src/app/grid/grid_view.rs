@@ -8,11 +8,12 @@ use std::sync::Arc;
 
 use egui::{Align2, Color32, CornerRadius, FontId, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
+use super::grid_text;
+use crate::app::grid::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::model::command::Command;
 use crate::app::model::domain::AnyState;
-use crate::app::model::grid_model::{GridEdit, GridSettings, MapSource, Side, Tool};
 use crate::app::model::session::{Lane, Session};
-use crate::app::model::text::{self, grid_text};
+use crate::app::model::text;
 use crate::app::widgets::{error_frame, word};
 use crate::domains::grid::{Cell, Connectivity, CornerCutting, Grid, Preset, Terrain};
 use crate::search::{NodeId, Place, Search};
@@ -780,7 +781,7 @@ mod tests {
         h.run();
         h.get_by_label(text::t().domain_label).click();
         h.run();
-        h.get_by_label(text::t().domain_grid).click();
+        h.get_by_label(grid_text::g().domain_grid).click();
         h.run();
         assert_eq!(h.state().session.settings.domain, DomainKind::Grid);
         let grid = h.state().session.settings.grid.grid.clone();
@@ -845,7 +846,7 @@ mod tests {
         h.get_by_label("Run to end End").click();
         let started = std::time::Instant::now();
         while h.state().session.lanes.iter().any(|l| l.is_running())
-            || h.state().session.known_dense_costs().is_none()
+            || h.state().session.h_star().is_none()
         {
             assert!(
                 started.elapsed().as_secs() < 60,
@@ -996,7 +997,7 @@ mod tests {
     /// last good size until it is fixed.
     #[test]
     fn a_typed_size_makes_the_presets_and_a_bad_one_stays_as_typed_with_its_message() {
-        use crate::app::model::grid_model::{Side, SizeError};
+        use crate::app::grid::grid_model::{Side, SizeError};
         let mut h = test_harness(Settings {
             domain: DomainKind::Grid,
             ..Settings::default()

@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
+use super::grid_text;
 use crate::app::domain_view::InspectorPage;
-use crate::app::model::check::DenseCosts;
+use crate::app::model::check::{DenseCosts, exact_costs_as};
 use crate::app::model::domain::AnyHeuristic;
 use crate::app::model::session::{Session, method_color};
-use crate::app::model::text::{self, grid_text};
+use crate::app::model::text;
 use crate::domains::grid::{Grid, GridHeuristic};
 use crate::search::{Algorithm, Cost};
 
@@ -72,13 +73,14 @@ impl InspectorPage for GridInspector {
         let Some(grid) = session.problem.as_ref().ok().and_then(|p| p.grid()) else {
             return;
         };
-        self.map_page(ui, grid, session.known_dense_costs());
+        let exact = session.h_star().and_then(exact_costs_as::<DenseCosts>);
+        self.map_page(ui, grid, exact);
     }
 }
 
 impl GridInspector {
     fn map_page(&mut self, ui: &mut Ui, grid: &Arc<Grid>, exact: Option<&DenseCosts>) {
-        let built = exact.and_then(|(problem, costs)| Some((problem.grid()?, costs)));
+        let built = exact.and_then(|e| Some((e.problem.grid()?, &e.costs)));
         let Some((built_for, costs)) = built.filter(|(g, _)| Arc::ptr_eq(g, grid)) else {
             ui.horizontal(|ui| {
                 ui.spinner();

@@ -1,17 +1,18 @@
 //! The grid map's own views: the map drawn large or small, its editing tools, the overlay of
 //! several lanes and the hovered cell's record.
 
+pub mod grid_model;
+pub mod grid_text;
 pub mod grid_view;
 mod inspector;
 
 use egui::{Align2, FontId, Rect, Ui, Vec2, vec2};
 
 use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
+use crate::app::grid::grid_model::GridEdit;
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::app::model::grid_model::GridEdit;
 use crate::app::model::session::{Lane, Session, Settings};
-use crate::app::model::text::{self, grid_text};
 use crate::app::widgets::Hover;
 
 /// The grid map in the window.
@@ -19,7 +20,7 @@ pub struct GridView;
 
 impl DomainView for GridView {
     fn title(&self) -> &'static str {
-        text::t().domain_grid
+        grid_text::g().domain_grid
     }
 
     fn problem_pane(
@@ -118,11 +119,11 @@ impl DomainView for GridView {
     }
 
     fn state_column(&self) -> &'static str {
-        text::t().col_cell
+        grid_text::g().col_cell
     }
 
     fn state_hint(&self) -> &'static str {
-        text::t().bp_cell_hint
+        grid_text::g().bp_cell_hint
     }
 
     #[cfg(test)]
@@ -133,7 +134,7 @@ impl DomainView for GridView {
 
 #[cfg(test)]
 mod random {
-    use crate::app::model::grid_model::{GridEdit, Side, Tool};
+    use crate::app::grid::grid_model::{GridEdit, Side, Tool};
     use crate::app::model::session::Settings;
     use crate::domains::grid::{Cell, Connectivity, Preset};
     use crate::rng::Rng;
@@ -208,19 +209,30 @@ mod tests {
         let mut h = test_harness(Settings::default());
         h.run();
         assert!(
-            !h.query_all_by_label(text::t().col_board)
+            !h.query_all_by_label(crate::app::puzzle::puzzle_text::p().col_board)
                 .collect::<Vec<_>>()
                 .is_empty()
         );
-        assert!(h.query_all_by_label(text::t().col_cell).next().is_none());
+        assert!(
+            h.query_all_by_label(super::grid_text::g().col_cell)
+                .next()
+                .is_none()
+        );
         let mut h = test_harness(Settings {
             domain: DomainKind::Grid,
             ..Settings::default()
         });
         h.run();
         // Both lists head the column "cell"; a map's cells are always coordinates.
-        assert_eq!(h.query_all_by_label(text::t().col_cell).count(), 2);
-        assert!(h.query_all_by_label(text::t().col_board).next().is_none());
+        assert_eq!(
+            h.query_all_by_label(super::grid_text::g().col_cell).count(),
+            2
+        );
+        assert!(
+            h.query_all_by_label(crate::app::puzzle::puzzle_text::p().col_board)
+                .next()
+                .is_none()
+        );
         assert!(h.query_by_label(text::t().boards_as_text).is_none());
     }
 
@@ -228,7 +240,7 @@ mod tests {
     /// and either comes back as the same map.
     #[test]
     fn a_map_is_exported_in_both_formats_and_reads_back() {
-        use crate::app::model::grid_model::GridEdit;
+        use crate::app::grid::grid_model::GridEdit;
         use crate::domains::grid::Preset;
         let dir = std::env::temp_dir().join(format!("searchlab-map-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

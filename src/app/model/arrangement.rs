@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 /// A panel of the window that can be maximised to fill it, for presenting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pane {
-    /// The node panel: the board being expanded, a selected node or the solution.
-    Board,
+    /// The problem's panel: the state being expanded, a selected node or the solution.
+    Problem,
     /// The open and closed lists.
     Lists,
     /// The plots under the lists.

@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn only_checked_breakpoints_are_active() {
-        let puzzle = crate::app::model::puzzle_model::PuzzleSettings::default();
+        let puzzle = crate::app::puzzle::puzzle_model::PuzzleSettings::default();
         let mut settings = BreakpointSettings::default();
         assert!(settings.active(&puzzle).is_empty());
         settings.f_increases = true;
@@ -99,8 +99,8 @@ mod tests {
     /// graph; text that names no state is refused.
     #[test]
     fn each_domain_reads_its_own_states() {
-        use crate::app::model::graph_model::GraphSettings;
-        use crate::app::model::grid_model::GridSettings;
+        use crate::app::graph::graph_model::GraphSettings;
+        use crate::app::grid::grid_model::GridSettings;
         let mut settings = BreakpointSettings {
             board_text: " (3, 4) ".to_owned(),
             ..BreakpointSettings::default()
@@ -117,8 +117,8 @@ mod tests {
         assert_eq!(settings.state(&graph), Ok(AnyState::Graph(node)));
         assert_eq!(settings.state(&grid), Err(StateError::Unknown));
         assert!(matches!(
-            settings.state(&crate::app::model::puzzle_model::PuzzleSettings::default()),
-            Err(StateError::Board(_))
+            settings.state(&crate::app::puzzle::puzzle_model::PuzzleSettings::default()),
+            Err(StateError::Malformed(_))
         ));
     }
 }

@@ -1,75 +1,46 @@
 //! The live heuristic check: at every expansion, is w·h above the true cost h* (not
 //! admissible), or does it drop along an edge by more than the edge costs (not consistent)?
-//! Works on any problem of the window; h* comes from the puzzle's distance table or, for a
-//! problem whose states are numbered (a map's cells), from the costs its domain computes for
-//! every state at once (one reverse Dijkstra). A 4x4 board has no distance table: there h* is known on a
-//! sample, every board within [`NEAR_RADIUS`] moves of the goal ([`NearGoal`], computed once
-//! per goal on a thread), and elsewhere only consistency is checked. Model only, no drawing.
+//! Works on any problem of the window; h* comes from its domain ([`ExactCosts`], made on a
+//! thread by the domain's section of the settings): for every state at once where the domain
+//! can afford it, only near the goal where it cannot, and elsewhere only consistency is
+//! checked. Model only, no drawing.
 
-use std::sync::{Arc, Mutex};
+use std::any::Any;
 
 use super::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::domains::puzzle::{Board, DistanceTable, NearGoal};
 use crate::search::{Algorithm, Cost, Search, SearchConfig, SearchProblem};
 
-/// The true cost to the goal of every state, where the window knows it.
-#[derive(Clone, Copy)]
-pub enum HStar<'a> {
-    /// A 3x3 goal's exact distances.
-    Table(&'a DistanceTable),
-    /// The cost to a goal of every state of a problem that numbers its states (by
-    /// `SearchProblem::key_slot`), in the engine's cost units; `None` where no goal can be
-    /// reached.
-    Dense(&'a AnyProblem, &'a [Option<u64>]),
-    /// A 4x4 goal's exact distances near it (`None` further away).
-    Near(&'a NearGoal),
-}
-
-impl HStar<'_> {
-    pub fn of(&self, state: &AnyState) -> Option<Cost> {
-        match (self, state) {
-            (HStar::Table(table), AnyState::Puzzle(board)) => {
-                table.distance(board).map(|d| Cost::units(u64::from(d)))
-            }
-            (HStar::Dense(problem, costs), _) => {
-                let slot = problem.key_slot(&problem.key(state));
-                costs.get(slot).copied().flatten().map(Cost::from_raw)
-            }
-            (HStar::Near(near), AnyState::Puzzle(board)) => {
-                near.distance(board).map(|d| Cost::units(u64::from(d)))
-            }
-            _ => None,
-        }
+/// The true cost to a goal of the states of one problem, as far as its domain knows it.
+pub trait ExactCosts: Any + Send + Sync {
+    /// h*(state), if known; `None` also where no goal can be reached.
+    fn of(&self, state: &AnyState) -> Option<Cost>;
+    /// Whether h* is known only near the goal (elsewhere the check tests consistency only).
+    fn near_goal_only(&self) -> bool {
+        false
     }
 }
 
-/// How far from a 4x4 goal h* is known for the check and the inspector: about 62,000 boards.
-pub const NEAR_RADIUS: u8 = 14;
+/// h* as the check and the views read it.
+pub type HStar<'a> = &'a dyn ExactCosts;
 
-/// The boards near each 4x4 goal asked for, `None` while being computed.
-static NEAR: Mutex<Vec<(Board, Option<Arc<NearGoal>>)>> = Mutex::new(Vec::new());
-
-/// h* near a 4x4 goal, once computed; the first call for a goal starts it on a thread (so no
-/// frame waits) and returns `None` until it is done.
-pub fn near_goal(goal: Board) -> Option<Arc<NearGoal>> {
-    let mut known = NEAR.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, near)) = known.iter().find(|(g, _)| *g == goal) {
-        return near.clone();
-    }
-    known.push((goal, None));
-    std::thread::spawn(move || {
-        let near = Arc::new(NearGoal::new(goal, NEAR_RADIUS));
-        let mut known = NEAR.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(slot) = known.iter_mut().find(|(g, _)| *g == goal) {
-            slot.1 = Some(near);
-        }
-    });
-    None
+/// The domain's own [`ExactCosts`], if they are of type `T` (a view that draws them whole).
+pub fn exact_costs_as<T: ExactCosts>(exact: HStar<'_>) -> Option<&T> {
+    (exact as &dyn Any).downcast_ref()
 }
 
-/// h* of every state of a problem that numbers its states, shared between frames: the problem
-/// it was computed on and the costs.
-pub type DenseCosts = (AnyProblem, Arc<Vec<Option<u64>>>);
+/// h* of every state of a problem that numbers its states (by `SearchProblem::key_slot`), in
+/// the engine's cost units; `None` where no goal can be reached.
+pub struct DenseCosts {
+    pub problem: AnyProblem,
+    pub costs: Vec<Option<u64>>,
+}
+
+impl ExactCosts for DenseCosts {
+    fn of(&self, state: &AnyState) -> Option<Cost> {
+        let slot = self.problem.key_slot(&self.problem.key(state));
+        self.costs.get(slot).copied().flatten().map(Cost::from_raw)
+    }
+}
 
 /// One broken promise of the heuristic, with the estimate the algorithm uses (w·h).
 #[derive(Clone, Debug, PartialEq)]
@@ -179,16 +150,12 @@ impl HeuristicCheck {
             return;
         }
         let steps = search.steps();
-        // A 4x4 board: h* near the goal, once computed.
-        let near = match (exact, search.problem()) {
-            (None, AnyProblem::Puzzle(problem)) if problem.side() == 4 => near_goal(problem.goal()),
-            _ => None,
-        };
-        let exact = exact.or(near.as_deref().map(HStar::Near));
-        if exact.is_some() && !self.with_exact {
+        if let Some(exact) = exact
+            && !self.with_exact
+        {
             *self = HeuristicCheck {
                 with_exact: true,
-                near_only: near.is_some(),
+                near_only: exact.near_goal_only(),
                 ..HeuristicCheck::default()
             };
         }
@@ -243,9 +210,12 @@ mod tests {
             let mut grid = presets::open_field(20, 12).unwrap();
             grid.set_connectivity(connectivity);
             let costs = grid.true_distances();
-            let grid = Arc::new(grid);
-            let problem = AnyProblem::Grid(grid.clone());
-            let exact = Some(HStar::Dense(&problem, &costs));
+            let grid = std::sync::Arc::new(grid);
+            let exact = DenseCosts {
+                problem: AnyProblem::Grid(grid.clone()),
+                costs,
+            };
+            let exact = Some(&exact as HStar);
             let run = |h| {
                 flaws(
                     AnyProblem::Grid(grid.clone()),
@@ -267,20 +237,18 @@ mod tests {
     fn weighted_a_star_is_flagged_on_the_puzzle_and_a_star_is_not() {
         let goal = "123804765".parse().unwrap();
         let problem = AnyProblem::Puzzle(Problem::new("283164705".parse().unwrap(), goal).unwrap());
-        let table = DistanceTable::new(&goal).unwrap();
+        let table = crate::app::puzzle::puzzle_model::exact_costs(goal).unwrap();
+        let table = Some(table.as_ref() as HStar);
         let a_star = from_puzzle(SearchConfig::with(
             Algorithm::AStar,
             HeuristicKind::Manhattan,
         ));
-        assert_eq!(
-            flaws(problem.clone(), a_star, Some(HStar::Table(&table))),
-            0
-        );
+        assert_eq!(flaws(problem.clone(), a_star, table), 0);
         let weighted = SearchConfig {
             algorithm: Algorithm::WeightedAStar,
             weight: 3.0,
             ..a_star
         };
-        assert!(flaws(problem, weighted, Some(HStar::Table(&table))) > 0);
+        assert!(flaws(problem, weighted, table) > 0);
     }
 }

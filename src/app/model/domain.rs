@@ -37,6 +37,15 @@ impl DomainKind {
     /// Every domain, in menu order.
     pub const ALL: [DomainKind; 3] = [DomainKind::Puzzle, DomainKind::Grid, DomainKind::Graph];
 
+    /// The name of the domain's section in settings and session files.
+    pub fn key(self) -> &'static str {
+        match self {
+            DomainKind::Puzzle => "puzzle",
+            DomainKind::Grid => "grid",
+            DomainKind::Graph => "graph",
+        }
+    }
+
     /// Whether path costs and estimates have decimals (a map's diagonal costs 1.41), so the
     /// lists give g, h and f wider columns.
     pub fn costs_have_decimals(self) -> bool {
@@ -84,6 +93,18 @@ pub enum AnyAction {
     Puzzle(Move),
     Grid(Dir),
     Graph(Road),
+}
+
+impl AnyAction {
+    /// The move in words ("8 down"): the default fonts have no arrow glyphs.
+    pub fn words(self) -> String {
+        match self {
+            AnyAction::Puzzle(m) => format!("{} {}", m.tile, crate::i18n::dir(m.tile_dir())),
+            AnyAction::Grid(dir) => crate::i18n::grid_dir(dir).to_owned(),
+            // Without its graph a road has no names: the number of the node it leads to.
+            AnyAction::Graph(road) => format!("→ #{}", road.to.index()),
+        }
+    }
 }
 
 /// The index key of either domain's states.
@@ -343,6 +364,21 @@ impl AnyProblem {
         match self {
             AnyProblem::Graph(graph) => Some(graph),
             AnyProblem::Puzzle(_) | AnyProblem::Grid(_) => None,
+        }
+    }
+
+    /// What the domain's views keep to explain `heuristic` on this problem (the puzzle's
+    /// heuristic tabulated for the goal, for the boards' per-tile notes); views take it back
+    /// by its type.
+    pub fn heuristic_notes(
+        &self,
+        heuristic: AnyHeuristic,
+    ) -> Option<Arc<dyn std::any::Any + Send + Sync>> {
+        match (self, heuristic) {
+            (AnyProblem::Puzzle(p), AnyHeuristic::Puzzle(kind)) => Some(Arc::new(
+                crate::domains::puzzle::Heuristic::new(kind, &p.goal()),
+            )),
+            (AnyProblem::Puzzle(_) | AnyProblem::Grid(_) | AnyProblem::Graph(_), _) => None,
         }
     }
 
@@ -740,9 +776,9 @@ mod tests {
             assert_eq!(choices[0].name(), "zero");
             assert!(choices.iter().enumerate().all(|(i, h)| h.rank() == i));
         }
-        use super::super::grid_model::GridSettings;
-        use super::super::puzzle_model::PuzzleSettings;
         use super::super::section::DomainSettings;
+        use crate::app::grid::grid_model::GridSettings;
+        use crate::app::puzzle::puzzle_model::PuzzleSettings;
         let grid = SearchConfig {
             weight: 3.0,
             ..SearchConfig::with(Algorithm::WeightedAStar, GridHeuristic::Octile)

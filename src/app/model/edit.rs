@@ -2,10 +2,11 @@
 //! session hands each to its domain.
 
 use super::domain::DomainKind;
-use super::graph_model::GraphEdit;
-use super::grid_model::GridEdit;
-use super::puzzle_model::PuzzleEdit;
+use super::section::Edited;
 use super::settings::Settings;
+use crate::app::graph::graph_model::GraphEdit;
+use crate::app::grid::grid_model::GridEdit;
+use crate::app::puzzle::puzzle_model::PuzzleEdit;
 
 /// A change to the problem of one domain.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,24 +41,21 @@ impl DomainEdit {
         }
     }
 
-    /// Applies the edit to its domain's section: whether the problem changed, or why the edit
-    /// was refused (in the window's language). `None` for the puzzle's edits, which the session
-    /// applies itself (they draw random boards and report in the status line).
-    pub fn apply_to(self, settings: &mut Settings) -> Option<Result<bool, String>> {
+    /// Applies the edit to its domain's section: what became of it, or why it was refused (in
+    /// the window's language).
+    pub fn apply_to(self, settings: &mut Settings) -> Result<Edited, String> {
         match self {
-            DomainEdit::Puzzle(_) => None,
-            DomainEdit::Grid(edit) => Some(
-                settings
-                    .grid
-                    .apply(edit, &mut settings.seed)
-                    .map_err(|e| e.message()),
-            ),
-            DomainEdit::Graph(edit) => Some(
-                settings
-                    .graph
-                    .apply(edit)
-                    .map_err(|e| crate::i18n::graph_edit_error(&e)),
-            ),
+            DomainEdit::Puzzle(edit) => Ok(settings.puzzle.apply(edit, &mut settings.seed)),
+            DomainEdit::Grid(edit) => settings
+                .grid
+                .apply(edit, &mut settings.seed)
+                .map(Edited::changed)
+                .map_err(|e| e.message()),
+            DomainEdit::Graph(edit) => settings
+                .graph
+                .apply(edit)
+                .map(Edited::changed)
+                .map_err(|e| crate::i18n::graph_edit_error(&e)),
         }
     }
 }

@@ -13,18 +13,14 @@ use serde::{Deserialize, Serialize};
 use super::breakpoints::BreakpointSettings;
 use super::domain::DomainKind;
 pub use super::file_action::FileAction;
-use super::graph_model::GraphSettings;
-use super::grid_model::GridSettings;
-use super::puzzle_model::PuzzleSettings;
-use super::section::DomainSettings;
 use super::session::{MAX_LANES, MIN_LANES, Session, Settings, SetupError};
-use super::text::{self, engine};
-use crate::domains::puzzle::SearchConfig;
+use super::settings::SessionSections;
+use super::text;
 use crate::search::{Search, trace_csv, trace_posthoc};
 
 /// What a session file holds. `format` and `version` tell it from any other JSON; the problem
-/// and its searches are the section of the session's domain (`puzzle`, `grid`, `graph`), in the shape
-/// that domain's settings have.
+/// and its searches are the section of the session's domain, in the shape that domain's
+/// settings have.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionFile {
     pub format: String,
@@ -38,25 +34,10 @@ pub struct SessionFile {
     /// The domain of the problem; files from before maps had no such field and are puzzles.
     #[serde(default)]
     pub domain: DomainKind,
-    /// The board, the goal and their searches, in a session of a puzzle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<PuzzleSettings>,
-    /// The map, its searches and its drawing options, in a session of a map.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grid: Option<GridSettings>,
-    /// The route graph and its searches, in a session of a graph.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub graph: Option<GraphSettings>,
-    /// Version 1 kept the puzzle's board, goal and searches at the top of every file, a map's
-    /// too: read into [`SessionFile::puzzle`], never written.
-    #[serde(default, skip_serializing)]
-    board: Option<String>,
-    #[serde(default, skip_serializing)]
-    goal: Option<String>,
-    #[serde(default, skip_serializing)]
-    config: Option<SearchConfig>,
-    #[serde(default, skip_serializing)]
-    lanes: Option<Vec<SearchConfig>>,
+    /// The section of the session's domain, under the domain's name, in the shape that
+    /// domain's settings have.
+    #[serde(flatten)]
+    pub sections: SessionSections,
 }
 
 pub const SESSION_FORMAT: &str = "searchlab-session";
@@ -112,35 +93,12 @@ impl SessionFile {
             step: session.clock(),
             breakpoints: settings.breakpoints.clone(),
             domain: settings.domain,
-            puzzle: (settings.domain == DomainKind::Puzzle).then(|| settings.puzzle.clone()),
-            grid: (settings.domain == DomainKind::Grid).then(|| settings.grid.clone()),
-            graph: (settings.domain == DomainKind::Graph).then(|| settings.graph.clone()),
-            board: None,
-            goal: None,
-            config: None,
-            lanes: None,
+            sections: SessionSections::of(settings),
         }
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a session always serializes")
-    }
-
-    /// The sections the file holds, each with its domain.
-    fn sections(&self) -> Vec<(DomainKind, &dyn DomainSettings)> {
-        let puzzle = self
-            .puzzle
-            .as_ref()
-            .map(|s| (DomainKind::Puzzle, s as &dyn DomainSettings));
-        let grid = self
-            .grid
-            .as_ref()
-            .map(|s| (DomainKind::Grid, s as &dyn DomainSettings));
-        let graph = self
-            .graph
-            .as_ref()
-            .map(|s| (DomainKind::Graph, s as &dyn DomainSettings));
-        puzzle.into_iter().chain(grid).chain(graph).collect()
     }
 
     /// Reads and checks a session: every section must make a valid problem and valid lanes,
@@ -159,9 +117,9 @@ impl SessionFile {
         }
         let mut file: SessionFile =
             serde_json::from_value(value).map_err(|e| LoadError::Invalid(e.to_string()))?;
-        file.adopt_version_1();
-        let invalid = |e: SetupError| LoadError::Invalid(engine::setup_error(&e));
-        for (_, section) in file.sections() {
+        file.sections.adopt_version_1();
+        let invalid = |e: SetupError| LoadError::Invalid(e.message());
+        for (_, section) in file.sections.held() {
             check_lane_count(section.lane_count())?;
             for config in std::iter::once(section.config()).chain(section.lanes()) {
                 config
@@ -171,7 +129,8 @@ impl SessionFile {
             section.read_problem(None).map_err(invalid)?;
         }
         if !file
-            .sections()
+            .sections
+            .held()
             .iter()
             .any(|(domain, _)| *domain == file.domain)
         {
@@ -186,25 +145,6 @@ impl SessionFile {
         Ok(file)
     }
 
-    /// Moves the puzzle's fields of a version 1 file into the puzzle's section.
-    fn adopt_version_1(&mut self) {
-        let (Some(board), Some(goal), Some(config), Some(lanes)) = (
-            self.board.take(),
-            self.goal.take(),
-            self.config.take(),
-            self.lanes.take(),
-        ) else {
-            return;
-        };
-        self.puzzle.get_or_insert(PuzzleSettings {
-            board_text: board,
-            goal_text: goal,
-            config,
-            lanes,
-            ..PuzzleSettings::default()
-        });
-    }
-
     pub fn read(path: &Path) -> Result<SessionFile, LoadError> {
         let json = std::fs::read_to_string(path).map_err(|e| LoadError::Io(e.to_string()))?;
         SessionFile::parse(&json)
@@ -213,18 +153,14 @@ impl SessionFile {
     /// The settings with this session's problem and searches; view settings and the sections
     /// of other domains are kept.
     pub fn apply_to(&self, settings: &Settings) -> Settings {
-        Settings {
+        let mut settings = Settings {
             compare: self.compare,
             breakpoints: self.breakpoints.clone(),
             domain: self.domain,
-            puzzle: self
-                .puzzle
-                .clone()
-                .unwrap_or_else(|| settings.puzzle.clone()),
-            grid: self.grid.clone().unwrap_or_else(|| settings.grid.clone()),
-            graph: self.graph.clone().unwrap_or_else(|| settings.graph.clone()),
             ..settings.clone()
-        }
+        };
+        self.sections.apply_to(&mut settings);
+        settings
     }
 }
 
@@ -382,8 +318,8 @@ pub fn png(width: usize, height: usize, rgba: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::grid::grid_model::{GridEdit, Tool};
     use crate::app::model::command::Command;
-    use crate::app::model::grid_model::{GridEdit, Tool};
 
     /// A map session keeps the map as it was edited, its searches and the step.
     #[test]
@@ -455,13 +391,13 @@ mod tests {
             Err(LoadError::NewerVersion(SESSION_VERSION + 1))
         );
         let mut unsolvable = good.clone();
-        unsolvable.puzzle.as_mut().unwrap().board_text = "213804765".to_owned();
+        unsolvable.sections.puzzle.as_mut().unwrap().board_text = "213804765".to_owned();
         let Err(LoadError::Invalid(reason)) = SessionFile::parse(&json(&unsolvable)) else {
             panic!("an unsolvable board was accepted");
         };
         assert!(reason.starts_with("unsolvable"), "{reason}");
         let mut one_lane = good;
-        one_lane.puzzle.as_mut().unwrap().lanes.truncate(1);
+        one_lane.sections.puzzle.as_mut().unwrap().lanes.truncate(1);
         assert!(matches!(
             SessionFile::parse(&json(&one_lane)),
             Err(LoadError::Invalid(_))
@@ -476,7 +412,7 @@ mod tests {
             let path = entry.unwrap().path();
             let file = SessionFile::read(&path)
                 .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.message()));
-            boards.push(file.puzzle.unwrap().board_text);
+            boards.push(file.sections.puzzle.unwrap().board_text);
         }
         boards.sort();
         assert_eq!(boards, ["105472386", "126743058", "143805276"]);
@@ -509,7 +445,7 @@ mod tests {
         assert!(settings.compare);
         assert_eq!(
             settings.grid.grid,
-            crate::app::model::grid_model::GridSettings::default().grid
+            crate::app::grid::grid_model::GridSettings::default().grid
         );
         assert_eq!(
             settings.grid.config.heuristic,

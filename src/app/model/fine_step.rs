@@ -755,7 +755,7 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
             let detail = text::pseudo_child(
                 i + 1,
                 view.children.len(),
-                &text::move_words(child.action),
+                &child.action.words(),
                 child.node.0,
                 (child.g, h, f),
                 &outcome,
@@ -1347,7 +1347,7 @@ mod tests {
         assert_eq!(role, Role::Ignored);
         let detail = detail.unwrap();
         assert_eq!(child_g, Cost::units(2));
-        assert!(detail.contains(&text::move_words(child_action)), "{detail}");
+        assert!(detail.contains(&child_action.words()), "{detail}");
         let h = search.node(NodeId(0)).h;
         assert!(
             detail.contains(&format!("g 2, h {h}, f {}", Cost::units(2) + h)),

@@ -4,17 +4,53 @@
 //! and how the section makes its problem. Each domain's section implements [`Searches`]; the
 //! rest of [`DomainSettings`] follows from it.
 
+use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 
+use super::check::{DenseCosts, ExactCosts};
 use super::domain::{AnyHeuristic, AnyProblem, AnyState, Config, with_heuristic};
 use super::limits::{MAX_LANES, MIN_LANES, usable_config};
-use crate::domains::puzzle::{GoalError, ParseError, ProblemError};
 use crate::search::{ConfigError, HeuristicChoice, SearchConfig};
 
 /// A domain's heuristic type as the window carries it inside [`AnyHeuristic`].
 pub trait DomainHeuristic: HeuristicChoice + Into<AnyHeuristic> {
     /// The heuristic, if `any` is one of this domain's.
     fn from_any(any: AnyHeuristic) -> Option<Self>;
+}
+
+/// Work that finds h* for a problem, run on a thread; `None` when the domain cannot tell.
+pub type ExactCostsJob = Box<dyn FnOnce() -> Option<Arc<dyn ExactCosts>> + Send>;
+
+/// h* of every state at once, for a problem whose domain numbers its states.
+pub fn dense_costs_job(problem: &AnyProblem) -> Option<ExactCostsJob> {
+    let work = problem.exact_costs_job()?;
+    let problem = problem.clone();
+    Some(Box::new(move || {
+        let costs = work();
+        Some(Arc::new(DenseCosts { problem, costs }) as Arc<dyn ExactCosts>)
+    }))
+}
+
+/// What became of an edit a domain applied to its section.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Edited {
+    /// The problem changed: the searches start again on it.
+    pub changed: bool,
+    /// A sentence for the status line, said once the problem is read again.
+    pub status: Option<String>,
+    /// Show this domain in the single view (to watch one search).
+    pub single_view: bool,
+}
+
+impl Edited {
+    /// Whether the problem changed, and nothing more to say.
+    pub fn changed(changed: bool) -> Edited {
+        Edited {
+            changed,
+            ..Edited::default()
+        }
+    }
 }
 
 /// What a domain's section of the settings keeps and knows of its own.
@@ -50,6 +86,11 @@ pub trait Searches {
     fn write_file(&self, _name: &str) -> String {
         String::new()
     }
+    /// The work that finds h* for `problem`, one of the section's: by default every state's at
+    /// once, where the domain numbers its states.
+    fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob> {
+        dense_costs_job(problem)
+    }
 }
 
 /// A domain's section of the settings, as the shared model uses it: configs of the window.
@@ -71,6 +112,7 @@ pub trait DomainSettings: Debug {
     fn parse_state(&self, text: &str) -> Result<AnyState, StateError>;
     fn read_file(&mut self, name: &str, text: &str) -> Result<(), String>;
     fn write_file(&self, name: &str) -> String;
+    fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob>;
 }
 
 /// A window config as one of the domain's; a heuristic of another domain becomes the
@@ -154,33 +196,83 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
     fn write_file(&self, name: &str) -> String {
         Searches::write_file(self, name)
     }
+
+    fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob> {
+        Searches::exact_costs_job(self, problem)
+    }
+}
+
+/// A domain's own reason why what was typed cannot be used (a board that does not parse, a
+/// goal of another size), told in the window's language when asked. The domain's view may
+/// look inside it ([`Fault::get`]) to offer a way out.
+pub trait DomainFault: Debug + Any + Send + Sync {
+    /// The reason, in the current language.
+    fn message(&self) -> String;
+}
+
+/// A [`DomainFault`] as the shared model carries it.
+#[derive(Clone, Debug)]
+pub struct Fault(Arc<dyn DomainFault>);
+
+impl Fault {
+    pub fn new(fault: impl DomainFault) -> Fault {
+        Fault(Arc::new(fault))
+    }
+
+    pub fn message(&self) -> String {
+        self.0.message()
+    }
+
+    /// The domain's own fault, if it is of type `T`.
+    pub fn get<T: DomainFault>(&self) -> Option<&T> {
+        (self.0.as_ref() as &dyn Any).downcast_ref()
+    }
+}
+
+impl PartialEq for Fault {
+    fn eq(&self, other: &Fault) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
 }
 
 /// Why typed text names no state of the domain.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StateError {
-    /// Not a board, and why.
-    Board(ParseError),
+    /// Not written as the domain writes a state, and why.
+    Malformed(Fault),
     /// Not a state of the domain's problem; the domain's view says how to write one.
     Unknown,
 }
 
-/// Why the typed problem cannot be searched; each variant belongs to one field.
+/// Why the typed problem cannot be searched: the domain's fields, or the search's settings.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetupError {
-    Board(ParseError),
-    Goal(GoalError),
-    Problem(ProblemError),
+    Problem(Fault),
     Config(ConfigError),
+}
+
+impl SetupError {
+    /// The reason, in the current language.
+    pub fn message(&self) -> String {
+        match self {
+            SetupError::Problem(fault) => fault.message(),
+            SetupError::Config(e) => crate::i18n::config_error(e),
+        }
+    }
+
+    /// The domain's own fault, if it is of type `T`.
+    pub fn fault<T: DomainFault>(&self) -> Option<&T> {
+        match self {
+            SetupError::Problem(fault) => fault.get(),
+            SetupError::Config(_) => None,
+        }
+    }
 }
 
 impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SetupError::Board(e) => write!(f, "{e}"),
-            SetupError::Goal(e) => write!(f, "{e}"),
-            SetupError::Problem(e) => write!(f, "{e}"),
-            SetupError::Config(e) => write!(f, "{e}"),
+            SetupError::Problem(_) | SetupError::Config(_) => write!(f, "{}", self.message()),
         }
     }
 }

@@ -1,24 +1,20 @@
 //! The state behind the window: the problem settings, the lanes (one search each) and the run
 //! mode. Commands are applied here; panels only read it. No drawing happens in this file.
 
+use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::before_step::Before;
-use super::check::{DenseCosts, HStar, HeuristicCheck};
+use super::check::{ExactCosts, HStar, HeuristicCheck};
 use super::color::Rgb;
 use super::command::Command;
-use super::domain::{AnyHeuristic, AnyProblem, AnyState, DomainKind};
+use super::domain::{AnyHeuristic, AnyProblem, AnyState};
 use super::edit::DomainEdit;
 use super::exercise::{self, Judgement, Score, judge};
 use super::fine_step::{self, FineStep, Phase};
-use super::puzzle_model::PuzzleEdit;
 use super::text;
 use super::worker::Worker;
-use crate::domains::puzzle::{
-    Board, DistanceTable, GoalPreset, Heuristic, HeuristicKind, ParseError, Rng, parse_board,
-    parse_goal, scramble,
-};
 use crate::search::{
     Algorithm, Breakpoint, ConfigError, Cost, Direction, GoalTest, NodeId, Repeats, Search,
     SearchConfig, SearchProblem, Stats, Status, new_search,
@@ -27,10 +23,7 @@ use crate::tree::Drawn;
 
 pub use super::domain::Config;
 pub use super::limits::{MAX_LANES, MIN_LANES};
-pub use super::puzzle_model::{DISTANCE_RANGE, PuzzleSettings, SCRAMBLE_RANGE};
 pub use super::settings::{MEMORY_BUDGET_RANGE, SPEED_RANGE, Settings, SetupError, ZOOM_RANGE};
-/// h* being computed for every state of a problem, with the problem it is for.
-type DenseJob = (AnyProblem, Worker<Vec<Option<u64>>>);
 
 const MB: usize = 1 << 20;
 
@@ -191,8 +184,9 @@ pub struct Lane {
     /// The method's colour (see [`method_color`]), shaded for a repeated method.
     pub color: Rgb,
     pub variant: Variant,
-    /// The puzzle's heuristic, tabulated for the goal, for the boards' per-tile notes.
-    explainer: Option<Heuristic>,
+    /// What the domain's views keep to explain the heuristic (see
+    /// [`AnyProblem::heuristic_notes`]).
+    explainer: Option<Arc<dyn Any + Send + Sync>>,
     history: Vec<Sample>,
     /// The most steps this run has reached, so the timeline can scrub forward again.
     furthest: usize,
@@ -291,12 +285,7 @@ impl Lane {
     /// The config must pass [`check_config`] for the problem ([`read_problem`] checks every
     /// config it is read for).
     pub fn new(problem: AnyProblem, config: Config) -> Lane {
-        let explainer = match (&problem, config.heuristic) {
-            (AnyProblem::Puzzle(p), AnyHeuristic::Puzzle(kind)) => {
-                Some(Heuristic::new(kind, &p.goal()))
-            }
-            _ => None,
-        };
+        let explainer = problem.heuristic_notes(config.heuristic);
         Lane {
             search: new_search(problem, config),
             color: method_color(config.algorithm, config.heuristic),
@@ -360,9 +349,9 @@ impl Lane {
         self.search.config()
     }
 
-    /// The puzzle heuristic's per-tile notes for boards (none on a map).
-    pub fn explainer(&self) -> Option<&Heuristic> {
-        self.explainer.as_ref()
+    /// The notes its domain keeps to explain the heuristic, if they are of type `T`.
+    pub fn explainer<T: Any>(&self) -> Option<&T> {
+        self.explainer.as_deref()?.downcast_ref()
     }
 
     pub fn history(&self) -> &[Sample] {
@@ -549,12 +538,10 @@ pub struct Session {
     /// One sentence about what just happened.
     pub status: String,
     pub selected: Option<NodeId>,
-    distances: Option<DistanceTable>,
-    /// h* for a 3x3 goal, built in the background so the live heuristic check can use it.
-    table_job: Option<(Board, Worker<Option<DistanceTable>>)>,
-    /// h* on the map (one reverse Dijkstra), and the job computing it for a new map.
-    dense_costs: Option<DenseCosts>,
-    dense_job: Option<DenseJob>,
+    /// h* for the problem it was found for (`None` where its domain cannot tell), and the job
+    /// finding it for a new problem, in the background so no frame waits.
+    exact: Option<(AnyProblem, Option<Arc<dyn ExactCosts>>)>,
+    exact_job: Option<(AnyProblem, Worker<Option<Arc<dyn ExactCosts>>>)>,
     /// Why the latest map edit was refused, shown beside the map until the next edit.
     pub edit_error: Option<String>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
@@ -580,17 +567,15 @@ impl Session {
     pub fn new(settings: Settings) -> Session {
         let mut session = Session {
             settings,
-            problem: Err(SetupError::Board(ParseError::Empty)),
+            problem: Err(SetupError::Config(ConfigError::NodeLimit)),
             lanes: Vec::new(),
             mode: RunMode::Paused,
             budget: 0.0,
             seek_target: None,
             status: String::new(),
             selected: None,
-            distances: None,
-            table_job: None,
-            dense_costs: None,
-            dense_job: None,
+            exact: None,
+            exact_job: None,
             edit_error: None,
             stepped: false,
             after_seek: None,
@@ -643,33 +628,10 @@ impl Session {
         self.seek_target
     }
 
-    /// The exact distance table for the current goal (3x3 only), built on first use.
-    pub fn distances(&mut self) -> Option<&DistanceTable> {
-        let goal = self.problem.as_ref().ok()?.puzzle()?.goal();
-        if self.distances.as_ref().map(DistanceTable::goal) != Some(goal) {
-            self.distances = DistanceTable::new(&goal);
-        }
-        self.distances.as_ref()
-    }
-
-    /// The distance table if it is already built for the current goal (never builds it).
-    pub fn known_distances(&self) -> Option<&DistanceTable> {
-        let goal = self.problem.as_ref().ok()?.puzzle()?.goal();
-        self.distances.as_ref().filter(|t| t.goal() == goal)
-    }
-
-    /// h* of every state of the current problem, once computed (never computes it), for a
-    /// problem that numbers its states.
-    pub fn known_dense_costs(&self) -> Option<&DenseCosts> {
-        let problem = self.problem.as_ref().ok()?;
-        self.dense_costs
-            .as_ref()
-            .filter(|(built_for, _)| built_for.same_problem(problem))
-    }
-
-    /// The true costs the heuristic check and the inspector compare h with, where known.
+    /// The true costs the heuristic check, the summary and the inspector compare h with, once
+    /// found for the current problem (never waits for them).
     pub fn h_star(&self) -> Option<HStar<'_>> {
-        h_star_of(&self.problem, &self.distances, &self.dense_costs)
+        h_star_of(&self.problem, &self.exact)
     }
 
     /// Re-reads the problem and starts fresh searches.
@@ -703,7 +665,7 @@ impl Session {
             Err(SetupError::Config(ConfigError::HeuristicNotReady(_))) => {
                 self.status = text::t().pdb_getting_ready.to_owned();
             }
-            Err(err) => self.status = text::status_setup_error(&text::engine::setup_error(err)),
+            Err(err) => self.status = text::status_setup_error(&err.message()),
         }
         self.restyle_lanes();
     }
@@ -865,10 +827,6 @@ impl Session {
 
     /// Applies one command.
     pub fn apply(&mut self, command: Command) {
-        if matches!(command, Command::LoadSession(..)) {
-            // A new pair is checked again: exploring was for the pair the user saw refused.
-            self.settings.puzzle.explore_unsolvable = false;
-        }
         match command {
             Command::SetLanguage(language) => self.settings.language = language,
             Command::File(_) | Command::Maximize(_) => {}
@@ -1075,7 +1033,7 @@ impl Session {
 
     fn setup_status(&self) -> String {
         match &self.problem {
-            Err(err) => text::status_setup_error(&text::engine::setup_error(err)),
+            Err(err) => text::status_setup_error(&err.message()),
             Ok(_) => text::status_finished(),
         }
     }
@@ -1086,177 +1044,29 @@ impl Session {
         self.clock()
     }
 
-    /// The side of the board being typed, if it parses.
-    pub fn side(&self) -> Option<usize> {
-        parse_board(&self.settings.puzzle.board_text)
-            .ok()
-            .map(|b| b.side())
-    }
-
-    /// The typed board and goal, when both parse (whether or not the pair is solvable).
-    pub fn typed_boards(&self) -> Option<(Board, Board)> {
-        let start = parse_board(&self.settings.puzzle.board_text).ok()?;
-        let goal = parse_goal(&self.settings.puzzle.goal_text, start.side()).ok()?;
-        Some((start, goal))
-    }
-
-    fn goal_board(&self) -> Option<Board> {
-        let side = self.side().unwrap_or(3);
-        parse_goal(&self.settings.puzzle.goal_text, side).ok()
-    }
-
-    fn move_tile(&mut self, cell: usize) {
-        let Ok(board) = parse_board(&self.settings.puzzle.board_text) else {
-            return;
-        };
-        let Some((next, mv)) = board
-            .successors()
-            .find(|(_, mv)| board.target(mv.dir) == Some(cell))
-        else {
-            return;
-        };
-        self.settings.puzzle.board_text = next.to_string();
-        self.rebuild();
-        if self.problem.is_ok() {
-            self.status = text::status_board_moved(mv.tile);
-        }
-    }
-
-    /// A change to the puzzle's board, goal or random boards.
-    fn edit_puzzle(&mut self, edit: PuzzleEdit) {
-        if edit.new_pair() {
-            // A new pair is checked again: exploring was for the pair the user saw refused.
-            self.settings.puzzle.explore_unsolvable = false;
-        }
-        match edit {
-            PuzzleEdit::ExploreUnsolvable => {
-                self.settings.puzzle.explore_unsolvable = true;
-                self.settings.compare = false;
-                self.settings.domain = DomainKind::Puzzle;
-                self.settings.puzzle.config = SearchConfig {
-                    algorithm: Algorithm::BreadthFirst,
-                    ..self.settings.puzzle.config
-                };
-                self.rebuild();
-            }
-            PuzzleEdit::SetBoardText(board) => {
-                self.settings.puzzle.board_text = board;
-                self.rebuild();
-            }
-            PuzzleEdit::SetGoalText(goal) => {
-                self.settings.puzzle.goal_text = goal;
-                self.rebuild();
-            }
-            PuzzleEdit::MoveTile(cell) => self.move_tile(cell),
-            PuzzleEdit::SetSize(side) => {
-                // A pattern database is for one board size: the new size takes its own (or
-                // Manhattan distance where it has none), in the single view and every lane.
-                let database = |kind: HeuristicKind| match kind.board_side() {
-                    Some(s) if s != side => match side {
-                        3 => HeuristicKind::Pdb44,
-                        4 => HeuristicKind::Pdb663,
-                        _ => HeuristicKind::Manhattan,
-                    },
-                    _ => kind,
-                };
-                self.settings.puzzle.config.heuristic =
-                    database(self.settings.puzzle.config.heuristic);
-                for lane in &mut self.settings.puzzle.lanes {
-                    lane.heuristic = database(lane.heuristic);
-                }
-                let preset = GoalPreset::from_name(&self.settings.puzzle.goal_text)
-                    .filter(|p| p.board(side).is_some())
-                    .unwrap_or(GoalPreset::default_for(side));
-                let goal = preset
-                    .board(side)
-                    .expect("default preset exists for every side");
-                self.settings.puzzle.goal_text = goal.to_string();
-                self.settings.puzzle.board_text = goal.to_string();
-                self.rebuild();
-                self.scramble();
-            }
-            PuzzleEdit::Scramble => self.scramble(),
-            PuzzleEdit::SetScrambleMoves(k) => {
-                self.settings.puzzle.scramble_moves =
-                    k.clamp(*SCRAMBLE_RANGE.start(), *SCRAMBLE_RANGE.end());
-            }
-            PuzzleEdit::RandomAtDistance => self.random_at_distance(),
-            PuzzleEdit::SetDistance(d) => {
-                self.settings.puzzle.distance =
-                    d.clamp(*DISTANCE_RANGE.start(), *DISTANCE_RANGE.end());
-            }
-        }
-    }
-
     /// Applies a change to a problem: the searches start again when the problem on screen
     /// changed, and a refused edit (a start dragged onto a wall, a cost below zero) is said
     /// beside the problem.
     fn edit_problem(&mut self, edit: DomainEdit) {
         let domain = edit.domain();
-        let result = match edit {
-            DomainEdit::Puzzle(edit) => return self.edit_puzzle(edit),
-            edit => edit.apply_to(&mut self.settings),
-        };
-        match result {
-            Some(Ok(changed)) => {
+        match edit.apply_to(&mut self.settings) {
+            Ok(edited) => {
                 self.edit_error = None;
-                if changed && self.settings.domain == domain {
+                if edited.single_view {
+                    self.settings.compare = false;
+                    self.settings.domain = domain;
+                }
+                if edited.changed && self.settings.domain == domain {
                     self.rebuild();
                 }
+                // A sentence about a new problem is said only if the problem can be searched.
+                if let Some(status) = edited.status
+                    && (!edited.changed || self.problem.is_ok())
+                {
+                    self.status = status;
+                }
             }
-            Some(Err(error)) => self.edit_error = Some(error),
-            None => {}
-        }
-    }
-
-    fn next_rng(&mut self) -> Rng {
-        self.settings.seed = self.settings.seed.wrapping_add(1);
-        Rng::new(self.settings.seed)
-    }
-
-    fn scramble(&mut self) {
-        let Some(goal) = self.goal_board() else {
-            return;
-        };
-        let mut rng = self.next_rng();
-        let moves = self.settings.puzzle.scramble_moves as usize;
-        let board = scramble(&goal, moves, &mut rng);
-        self.settings.puzzle.board_text = board.to_string();
-        self.rebuild();
-        if self.problem.is_ok() {
-            self.status = text::status_random(&self.settings.puzzle.board_text, moves);
-        }
-    }
-
-    fn random_at_distance(&mut self) {
-        let Some(goal) = self.goal_board() else {
-            return;
-        };
-        if goal.side() != 3 {
-            self.status = text::t().needs_3x3.to_owned();
-            return;
-        }
-        // The goal must be current for the table, so adopt it before the lookup.
-        let board_side_ok = self.side() == Some(3);
-        if !board_side_ok {
-            self.settings.puzzle.board_text = goal.to_string();
-            self.rebuild();
-        }
-        let d = self.settings.puzzle.distance;
-        let mut rng = self.next_rng();
-        let Some(table) = self.distances() else {
-            return;
-        };
-        match table.random_at(d, &mut rng) {
-            Some(board) => {
-                self.settings.puzzle.board_text = board.to_string();
-                self.rebuild();
-                self.status = text::status_at_distance(&self.settings.puzzle.board_text, d);
-            }
-            None => {
-                let max = table.max_distance();
-                self.status = text::status_no_board_at(d, max);
-            }
+            Err(error) => self.edit_error = Some(error),
         }
     }
 
@@ -1495,100 +1305,65 @@ impl Session {
         {
             self.selected = None;
         }
-        // The optimal length is shown next to a 3x3 solution; the table is built once per goal.
-        if self.lanes.iter().any(|l| l.search().solution().is_some())
-            && self
-                .problem
-                .as_ref()
-                .is_ok_and(|p| p.puzzle().is_some_and(|p| p.side() == 3))
-        {
-            self.distances();
-        }
-        self.poll_table();
-        self.poll_dense_costs();
+        self.poll_exact_costs();
         // Run to end shows no single step; the check catches up with every step when it stops.
         if self.mode != RunMode::RunToEnd {
-            let exact = h_star_of(&self.problem, &self.distances, &self.dense_costs);
+            let exact = h_star_of(&self.problem, &self.exact);
             for lane in &mut self.lanes {
                 lane.check_heuristic(exact);
             }
         }
     }
 
-    /// Starts computing h* of every state in the background for a problem that numbers its
-    /// states (one reverse Dijkstra on a map), and adopts it when done: the same pattern as
-    /// the puzzle's distance table.
-    fn poll_dense_costs(&mut self) {
+    /// Starts finding h* for the current problem in the background (its domain says how), and
+    /// adopts it when found.
+    fn poll_exact_costs(&mut self) {
         let Ok(problem) = &self.problem else {
             return;
         };
-        if self.known_dense_costs().is_some() {
-            self.dense_job = None;
+        if self
+            .exact
+            .as_ref()
+            .is_some_and(|(p, _)| p.same_problem(problem))
+        {
+            self.exact_job = None;
             return;
         }
-        if let Some((job_problem, job)) = &mut self.dense_job {
+        if let Some((job_problem, job)) = &mut self.exact_job {
             if !job_problem.same_problem(problem) {
-                self.dense_job = None;
-            } else if let Some(costs) = job.poll() {
-                self.dense_costs = Some((problem.clone(), Arc::new(costs)));
-                self.dense_job = None;
+                self.exact_job = None;
+            } else if let Some(found) = job.poll() {
+                self.exact = Some((problem.clone(), found));
+                self.exact_job = None;
                 return;
             } else {
                 return;
             }
         }
-        if let Some(work) = problem.exact_costs_job() {
-            self.dense_job = Some((problem.clone(), Worker::spawn(move |_| work())));
-        }
-    }
-
-    /// Starts building h* for a 3x3 goal in the background, and adopts it when done, so the
-    /// heuristic check can flag h > h* without a frame waiting for the table.
-    fn poll_table(&mut self) {
-        let goal = match &self.problem {
-            Ok(AnyProblem::Puzzle(p)) if p.side() == 3 => p.goal(),
-            _ => return,
-        };
-        if self.known_distances().is_some() {
-            self.table_job = None;
-            return;
-        }
-        if let Some((job_goal, job)) = &mut self.table_job {
-            if *job_goal != goal {
-                self.table_job = None;
-            } else if let Some(table) = job.poll() {
-                self.distances = table;
-                self.table_job = None;
-                return;
-            } else {
-                return;
+        match self.settings.section().exact_costs_job(problem) {
+            Some(work) => {
+                self.exact_job = Some((problem.clone(), Worker::spawn(move |_| work())));
             }
+            None => self.exact = Some((problem.clone(), None)),
         }
-        self.table_job = Some((goal, Worker::spawn(move |_| DistanceTable::new(&goal))));
     }
 }
 
-/// h* for `problem` from the tables built so far, if one was built for it.
+/// h* for `problem`, if it was found for it.
 fn h_star_of<'a>(
     problem: &Result<AnyProblem, SetupError>,
-    distances: &'a Option<DistanceTable>,
-    dense: &'a Option<DenseCosts>,
+    exact: &'a Option<(AnyProblem, Option<Arc<dyn ExactCosts>>)>,
 ) -> Option<HStar<'a>> {
     let problem = problem.as_ref().ok()?;
-    if let Some((built_for, costs)) = dense.as_ref().filter(|(p, _)| p.same_problem(problem)) {
-        return Some(HStar::Dense(built_for, costs));
-    }
-    let goal = problem.puzzle()?.goal();
-    distances
-        .as_ref()
-        .filter(|t| t.goal() == goal)
-        .map(HStar::Table)
+    let (found_for, exact) = exact.as_ref()?;
+    exact.as_deref().filter(|_| found_for.same_problem(problem))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::puzzle::{HeuristicKind, Problem};
+    use crate::app::puzzle::puzzle_model::{PuzzleEdit, PuzzleSettings};
+    use crate::domains::puzzle::{Board, HeuristicKind, Problem, Rng, scramble};
     use crate::search::Algorithm;
 
     /// A 4x4 lane with at least `open` nodes in open.
@@ -1765,7 +1540,10 @@ mod tests {
             },
             ..Settings::default()
         });
-        assert!(matches!(session.problem, Err(SetupError::Problem(_))));
+        assert!(matches!(
+            session.problem.as_ref().err().and_then(SetupError::fault),
+            Some(crate::app::puzzle::puzzle_model::PuzzleFault::Problem(_))
+        ));
         session.apply(Command::edit(PuzzleEdit::ExploreUnsolvable));
         assert!(session.problem.is_ok());
         assert_eq!(
@@ -1790,7 +1568,10 @@ mod tests {
             "123804756".to_owned(),
         )));
         assert!(!session.settings.puzzle.explore_unsolvable);
-        assert!(matches!(session.problem, Err(SetupError::Problem(_))));
+        assert!(matches!(
+            session.problem.as_ref().err().and_then(SetupError::fault),
+            Some(crate::app::puzzle::puzzle_model::PuzzleFault::Problem(_))
+        ));
     }
 
     #[test]

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::arrangement::Arrangement;
 use super::breakpoints::BreakpointSettings;
 use super::domain::{Config, DomainKind};
-use super::graph_model::GraphSettings;
-use super::grid_model::GridSettings;
-use super::puzzle_model::PuzzleSettings;
 use super::section::DomainSettings;
 pub use super::section::SetupError;
+use crate::app::graph::graph_model::GraphSettings;
+use crate::app::grid::grid_model::GridSettings;
+use crate::app::puzzle::puzzle_model::PuzzleSettings;
 use crate::domains::puzzle::HeuristicKind;
 use crate::i18n::Language;
 use crate::search::SearchConfig;
@@ -192,14 +192,10 @@ impl Settings {
         self.adopt_old_puzzle_fields();
         let defaults = Settings::default();
         let mut reset = Vec::new();
-        if self.puzzle.sanitize() {
-            reset.push("puzzle");
-        }
-        if self.grid.sanitize() {
-            reset.push("grid");
-        }
-        if self.graph.sanitize() {
-            reset.push("graph");
+        for domain in DomainKind::ALL {
+            if self.section_of_mut(domain).sanitize() {
+                reset.push(domain.key());
+            }
         }
         // NaN is outside every range.
         if !SPEED_RANGE.contains(&self.speed) {
@@ -302,9 +298,96 @@ impl Settings {
 
     /// Puts every domain's compare lanes back to between 2 and 4.
     pub(super) fn repair_lanes(&mut self) {
-        self.puzzle.repair_lanes();
-        self.grid.repair_lanes();
-        self.graph.repair_lanes();
+        for domain in DomainKind::ALL {
+            self.section_of_mut(domain).repair_lanes();
+        }
+    }
+}
+
+/// The sections a session file holds: the session's domain's only, under the domain's name.
+/// Read and written flat, beside the file's other fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionSections {
+    /// The board, the goal and their searches, in a session of a puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<PuzzleSettings>,
+    /// The map, its searches and its drawing options, in a session of a map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<GridSettings>,
+    /// The route graph and its searches, in a session of a graph.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphSettings>,
+    /// Version 1 kept the puzzle's board, goal and searches at the top of every file, a map's
+    /// too: read into the puzzle's section, never written.
+    #[serde(default, skip_serializing)]
+    board: Option<String>,
+    #[serde(default, skip_serializing)]
+    goal: Option<String>,
+    #[serde(default, skip_serializing)]
+    config: Option<SearchConfig<HeuristicKind>>,
+    #[serde(default, skip_serializing)]
+    lanes: Option<Vec<SearchConfig<HeuristicKind>>>,
+}
+
+impl SessionSections {
+    /// The section of the settings' domain.
+    pub fn of(settings: &Settings) -> SessionSections {
+        let domain = settings.domain;
+        SessionSections {
+            puzzle: (domain == DomainKind::Puzzle).then(|| settings.puzzle.clone()),
+            grid: (domain == DomainKind::Grid).then(|| settings.grid.clone()),
+            graph: (domain == DomainKind::Graph).then(|| settings.graph.clone()),
+            ..SessionSections::default()
+        }
+    }
+
+    /// The sections held, each with its domain.
+    pub fn held(&self) -> Vec<(DomainKind, &dyn DomainSettings)> {
+        let puzzle = self
+            .puzzle
+            .as_ref()
+            .map(|s| (DomainKind::Puzzle, s as &dyn DomainSettings));
+        let grid = self
+            .grid
+            .as_ref()
+            .map(|s| (DomainKind::Grid, s as &dyn DomainSettings));
+        let graph = self
+            .graph
+            .as_ref()
+            .map(|s| (DomainKind::Graph, s as &dyn DomainSettings));
+        puzzle.into_iter().chain(grid).chain(graph).collect()
+    }
+
+    /// Puts the sections held into `settings`; the other domains' are kept.
+    pub fn apply_to(&self, settings: &mut Settings) {
+        if let Some(puzzle) = &self.puzzle {
+            settings.puzzle = puzzle.clone();
+        }
+        if let Some(grid) = &self.grid {
+            settings.grid = grid.clone();
+        }
+        if let Some(graph) = &self.graph {
+            settings.graph = graph.clone();
+        }
+    }
+
+    /// Moves the puzzle's fields of a version 1 file into the puzzle's section.
+    pub fn adopt_version_1(&mut self) {
+        let (Some(board), Some(goal), Some(config), Some(lanes)) = (
+            self.board.take(),
+            self.goal.take(),
+            self.config.take(),
+            self.lanes.take(),
+        ) else {
+            return;
+        };
+        self.puzzle.get_or_insert(PuzzleSettings {
+            board_text: board,
+            goal_text: goal,
+            config,
+            lanes,
+            ..PuzzleSettings::default()
+        });
     }
 }
 

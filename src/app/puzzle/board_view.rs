@@ -1,6 +1,7 @@
 //! Drawing boards: the large board with the heuristic's reasons painted on its tiles, the
 //! small boards in lists, and the sliding animation of the solution playback.
 
+use super::puzzle_text;
 use egui::{
     Align2, CornerRadius, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui, Vec2,
     WidgetInfo, pos2, vec2,
@@ -417,7 +418,7 @@ pub fn groups_line(ui: &mut Ui, explanation: &Explanation) {
             );
             crate::app::widgets::word(
                 ui,
-                egui::RichText::new(crate::app::model::text::pdb_group(group)).strong(),
+                egui::RichText::new(puzzle_text::pdb_group(group)).strong(),
             );
         }
         ui.label(egui::RichText::new(format!("= {}", explanation.total)).strong());

@@ -1,6 +1,7 @@
 //! The sliding puzzle's picture on a compare card: the board the lane expanded last and the
 //! one it expands next, with the heuristic's reasons on their tiles and g, h, f under them.
 
+use super::puzzle_text;
 use egui::{RichText, Ui};
 
 use super::board_view::{self, Decor};
@@ -8,6 +9,7 @@ use crate::app::domain_view::CardSize;
 use crate::app::model::domain::AnyState;
 use crate::app::model::session::Lane;
 use crate::app::model::text;
+use crate::domains::puzzle::Heuristic;
 use crate::search::NodeId;
 
 /// The two boards in what is left of the card, as large as it allows. A card too short for
@@ -52,8 +54,8 @@ fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
     let next = lane.open_snapshot().first().copied();
     ui.columns(2, |columns| {
         let (title, id) = match latest {
-            Some(id) => (text::t().card_expanded, id),
-            None => (text::t().card_start, NodeId(0)),
+            Some(id) => (puzzle_text::p().card_expanded, id),
+            None => (puzzle_text::p().card_start, NodeId(0)),
         };
         card_board(
             &mut columns[0],
@@ -61,7 +63,7 @@ fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
             id,
             cell,
             title,
-            text::lane_board(i + 1),
+            puzzle_text::lane_board(i + 1),
         );
         match next {
             Some(id) => card_board(
@@ -69,11 +71,11 @@ fn card_boards(ui: &mut Ui, i: usize, lane: &Lane, cell: f32) {
                 lane,
                 id,
                 cell,
-                text::t().card_next,
-                text::lane_next_board(i + 1),
+                puzzle_text::p().card_next,
+                puzzle_text::lane_next_board(i + 1),
             ),
             None => {
-                columns[1].label(RichText::new(text::t().card_next).strong());
+                columns[1].label(RichText::new(puzzle_text::p().card_next).strong());
                 columns[1].label(
                     RichText::new(text::t().open_empty)
                         .color(columns[1].visuals().weak_text_color()),
@@ -90,9 +92,11 @@ fn card_board(ui: &mut Ui, lane: &Lane, id: NodeId, cell: f32, title: &str, labe
     let node = search.node(id);
     // Not justified (a column's layout is): a wrapped caption was spread letter by letter.
     ui.vertical(|ui| ui.label(RichText::new(title).strong()));
-    let (Some(explainer), AnyState::Puzzle(goal), AnyState::Puzzle(board)) =
-        (lane.explainer(), search.problem().goal(), node.state)
-    else {
+    let (Some(explainer), AnyState::Puzzle(goal), AnyState::Puzzle(board)) = (
+        lane.explainer::<Heuristic>(),
+        search.problem().goal(),
+        node.state,
+    ) else {
         return;
     };
     let explanation = explainer.explain(&board);

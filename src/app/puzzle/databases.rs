@@ -8,6 +8,7 @@
 //! The jobs are per thread, like the language: the window's thread owns them, and tests side
 //! by side each see their own. The databases themselves are shared by the whole process.
 
+use super::puzzle_text;
 use std::cell::RefCell;
 
 use egui::{RichText, Ui};
@@ -15,7 +16,6 @@ use egui::{RichText, Ui};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, DomainKind};
 use crate::app::model::session::{Session, SetupError};
-use crate::app::model::text;
 use crate::app::model::worker::Worker;
 use crate::domains::puzzle::databases::{self, DatabaseError};
 use crate::domains::puzzle::{Board, HeuristicKind, PdbError, parse_board, parse_goal};
@@ -222,9 +222,9 @@ pub fn inline_status(ui: &mut Ui, heuristic: AnyHeuristic) {
         State::Ready | State::OtherSize => {}
         State::Building(share) => {
             ui.spinner();
-            ui.label(RichText::new(text::pdb_building(share)).color(weak))
-                .on_hover_text(text::t().pdb_build_hint);
-            if ui.small_button(text::t().pdb_cancel).clicked() {
+            ui.label(RichText::new(puzzle_text::pdb_building(share)).color(weak))
+                .on_hover_text(puzzle_text::p().pdb_build_hint);
+            if ui.small_button(puzzle_text::p().pdb_cancel).clicked() {
                 JOBS.with_borrow(|jobs| {
                     if let Some(job) = &jobs.current {
                         job.worker.cancel();
@@ -233,16 +233,16 @@ pub fn inline_status(ui: &mut Ui, heuristic: AnyHeuristic) {
             }
         }
         State::Waiting => {
-            ui.label(RichText::new(text::t().pdb_waiting).color(weak));
+            ui.label(RichText::new(puzzle_text::p().pdb_waiting).color(weak));
         }
         State::Cancelled | State::Failed(_) => {
             let line = match state(heuristic) {
-                State::Failed(why) => text::pdb_failed(&why),
-                _ => text::t().pdb_not_built.to_owned(),
+                State::Failed(why) => puzzle_text::pdb_failed(&why),
+                _ => puzzle_text::p().pdb_not_built.to_owned(),
             };
             ui.label(RichText::new(line).color(ui.visuals().warn_fg_color))
-                .on_hover_text(text::t().pdb_build_hint);
-            if ui.small_button(text::t().pdb_build).clicked() {
+                .on_hover_text(puzzle_text::p().pdb_build_hint);
+            if ui.small_button(puzzle_text::p().pdb_build).clicked() {
                 JOBS.with_borrow_mut(|jobs| {
                     if let Some(goal) = jobs.goal {
                         jobs.cancelled.retain(|&k| k != (goal, kind));
@@ -259,7 +259,8 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{App, PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{App, Settings, test_harness};
     use crate::domains::puzzle::{Dir, Heuristic};
     use crate::search::{Algorithm, Cost, SearchConfig};
 
@@ -315,8 +316,11 @@ mod tests {
         h.step();
         assert!(h.query_by_label_contains("building").is_none());
         // The offered heuristics fit the board: the 4x4 database is not among them.
-        h.get_by_role_and_label(egui::accesskit::Role::ComboBox, text::t().heuristic)
-            .click();
+        h.get_by_role_and_label(
+            egui::accesskit::Role::ComboBox,
+            crate::app::model::text::t().heuristic,
+        )
+        .click();
         // The click opens the list; it is drawn the frame after.
         h.step();
         h.step();
@@ -334,7 +338,7 @@ mod tests {
         assert_eq!(h_start, Cost::from(pdb.h(&start)));
         let groups = pdb.explain(&start).groups;
         assert_eq!(groups.len(), 2);
-        let line = text::pdb_group(&groups[1]);
+        let line = puzzle_text::pdb_group(&groups[1]);
         assert!(h.query_all_by_label_contains(&line).next().is_some());
     }
 
@@ -363,9 +367,9 @@ mod tests {
         h.step();
         // Cancelled: said inline, still refused, nothing started again on its own.
         assert!(not_ready(h.state()));
-        h.get_by_label(text::t().pdb_not_built);
+        h.get_by_label(puzzle_text::p().pdb_not_built);
         assert!(JOBS.with_borrow(|jobs| jobs.current.is_none()));
-        h.get_by_label(text::t().pdb_build).click();
+        h.get_by_label(puzzle_text::p().pdb_build).click();
         h.step();
         h.step();
         h.get_by_label_contains("building");

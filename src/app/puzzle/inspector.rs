@@ -5,21 +5,24 @@
 //! database of the board's size is profiled with the others: on 3x3 the 4-4 split (built here
 //! if needed, well under a second); on 4x4 the 6-6-3 split once the heuristic picker has built
 //! it. A 4x4 board has no distance table, so there the profile is over a sample whose h* is
-//! exact: every board within [`NEAR_RADIUS`] moves of the goal, found by one breadth-first
+//! exact: every board within [`NEAR_RADIUS`](crate::app::puzzle::puzzle_model::NEAR_RADIUS) moves of the goal, found by one breadth-first
 //! search (the UI says so).
 //!
 //! The distance table and the profiles take a moment, so they are computed on a worker thread.
+
+use super::puzzle_text;
+use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, LineStyle, Plot, PlotPoints, Polygon};
 
 use super::board_view::{self, Decor};
 use crate::app::domain_view::InspectorPage;
-use crate::app::model::check::NEAR_RADIUS;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem};
 use crate::app::model::session::{Session, method_color};
 use crate::app::model::text;
 use crate::app::model::worker::Worker;
+use crate::app::puzzle::puzzle_model::{distance_table, near_goal};
 use crate::domains::puzzle::databases;
 use crate::domains::puzzle::{
     Board, DistanceTable, Heuristic, HeuristicKind, NearGoal, Profile, profile,
@@ -48,8 +51,8 @@ fn profile_color(kind: HeuristicKind, weight: f64) -> Color32 {
 
 /// Where h* comes from: every 3x3 state, or the 4x4 boards near the goal.
 pub enum Exact {
-    Table(DistanceTable),
-    Near(NearGoal),
+    Table(Arc<DistanceTable>),
+    Near(Arc<NearGoal>),
 }
 
 impl Exact {
@@ -98,8 +101,8 @@ pub fn compute(goal: Board, progress: &crate::app::model::worker::Progress) -> O
     let total = kinds.len() + 1;
     progress.report(0, total);
     let exact = match goal.side() {
-        3 => Exact::Table(DistanceTable::new(&goal)?),
-        4 => Exact::Near(NearGoal::new(goal, NEAR_RADIUS)),
+        3 => Exact::Table(distance_table(goal)?),
+        4 => Exact::Near(near_goal(goal)?),
         _ => return None,
     };
     // The 3x3 split builds in a moment: make sure it is there (a failure leaves it out).
@@ -202,7 +205,7 @@ impl PuzzleInspector {
                 ui.label(if problem.side() == 3 {
                     text::t().inspector_computing
                 } else {
-                    text::t().inspector_computing_near
+                    puzzle_text::p().inspector_computing_near
                 });
             });
             if let Some(job) = &self.job {
@@ -213,17 +216,20 @@ impl PuzzleInspector {
         // On the start board.
         let start = problem.start();
         ui.label(
-            RichText::new(text::inspector_on_start(
+            RichText::new(puzzle_text::inspector_on_start(
                 &start.to_string(),
-                &text::h_star_is(result.exact.distance(&start)),
+                &puzzle_text::h_star_is(result.exact.distance(&start)),
             ))
             .strong(),
         );
         if let Exact::Near(near) = &result.exact {
             // Say what the profile is over: not the whole 4x4 space.
             ui.label(
-                RichText::new(text::inspector_near_sample(near.len(), near.radius()))
-                    .color(ui.visuals().warn_fg_color),
+                RichText::new(puzzle_text::inspector_near_sample(
+                    near.len(),
+                    near.radius(),
+                ))
+                .color(ui.visuals().warn_fg_color),
             );
         }
         // Each heuristic's reasons tile by tile, on the start board (the weighted one is the
@@ -265,10 +271,10 @@ impl PuzzleInspector {
             .spacing([14.0, 3.0])
             .show(ui, |ui| {
                 for title in [
-                    text::t().col_heuristic,
-                    text::t().col_admissible,
-                    text::t().col_over,
-                    text::t().col_worst,
+                    puzzle_text::p().col_heuristic,
+                    puzzle_text::p().col_admissible,
+                    puzzle_text::p().col_over,
+                    puzzle_text::p().col_worst,
                 ] {
                     ui.strong(title);
                 }
@@ -292,7 +298,7 @@ impl PuzzleInspector {
             });
         ui.separator();
         ui.label(
-            RichText::new(text::t().inspector_plot)
+            RichText::new(puzzle_text::p().inspector_plot)
                 .strong()
                 .color(ui.visuals().strong_text_color()),
         );
@@ -303,11 +309,11 @@ impl PuzzleInspector {
             .allow_scroll(false)
             .include_x(0.0)
             .include_y(0.0)
-            .custom_x_axes(vec![AxisHints::new_x().label(text::t().axis_h_star)])
+            .custom_x_axes(vec![AxisHints::new_x().label(puzzle_text::p().axis_h_star)])
             .show(ui, |plot| {
                 plot.line(
                     Line::new(
-                        text::t().inspector_diagonal,
+                        puzzle_text::p().inspector_diagonal,
                         PlotPoints::from(vec![[0.0, 0.0], [f64::from(max), f64::from(max)]]),
                     )
                     .color(Color32::GRAY)
@@ -382,7 +388,7 @@ mod tests {
         h.get_by_label_contains("(h* = 4)");
         h.get_by_label("Manhattan distance = 4");
         h.get_by_label("2 x Manhattan distance = 8");
-        h.get_by_label(text::t().inspector_plot);
+        h.get_by_label(puzzle_text::p().inspector_plot);
     }
 
     #[test]

@@ -7,6 +7,8 @@ mod cards;
 pub mod databases;
 mod inspector;
 mod node_panel;
+pub mod puzzle_model;
+pub mod puzzle_text;
 mod setup_row;
 
 use egui::{Rect, Ui, Vec2, vec2};
@@ -15,7 +17,6 @@ use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::session::{Lane, Session, Settings};
-use crate::app::model::text;
 use crate::app::widgets::Hover;
 
 /// The sliding puzzle in the window.
@@ -23,7 +24,7 @@ pub struct PuzzleView;
 
 impl DomainView for PuzzleView {
     fn title(&self) -> &'static str {
-        text::t().domain_puzzle
+        puzzle_text::p().domain_puzzle
     }
 
     fn problem_pane(
@@ -107,17 +108,17 @@ impl DomainView for PuzzleView {
     }
 
     fn state_column(&self) -> &'static str {
-        text::t().col_board
+        puzzle_text::p().col_board
     }
 
     fn state_hint(&self) -> &'static str {
-        text::t().board_hint
+        puzzle_text::p().board_hint
     }
 
     /// A tile moved (or a cell clicked that moves none), or a new scrambled board.
     #[cfg(test)]
     fn random_edit(&self, rng: &mut crate::rng::Rng, _settings: &Settings) -> Command {
-        use crate::app::model::puzzle_model::PuzzleEdit;
+        use crate::app::puzzle::puzzle_model::PuzzleEdit;
         Command::edit(match rng.below(3) {
             0 => PuzzleEdit::Scramble,
             _ => PuzzleEdit::MoveTile(rng.below(17)),

@@ -2,18 +2,19 @@
 //! heuristic's reasons on the expanded board and its children, a selected node with its path,
 //! and the solution played back move by move. Reads the session and pushes [`Command`]s.
 
+use super::puzzle_text;
 use egui::{Align, Button, Color32, Layout, RichText, Sense, Slider, Ui, vec2};
 
 use super::board_view::{self, Decor};
 use crate::app::domain_view::{NodeView, Playback, Tab};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyAction, AnyHeuristic, AnyProblem, AnyState};
-use crate::app::model::puzzle_model::PuzzleEdit;
 use crate::app::model::session::{Lane, Session, SetupError};
-use crate::app::model::text::{self, engine};
+use crate::app::model::text;
 use crate::app::palette;
+use crate::app::puzzle::puzzle_model::{PuzzleEdit, PuzzleFault};
 use crate::app::widgets::{Hover, error_label, heuristic_check};
-use crate::domains::puzzle::{Board, GoalPreset, ProblemError};
+use crate::domains::puzzle::{Board, GoalPreset, Heuristic, ProblemError};
 use crate::search::{ConfigError, Cost, NodeId, Place, Search, Status};
 
 /// Moves per second of the solution animation.
@@ -29,17 +30,20 @@ fn board_cell(ui: &Ui, side: usize, height_share: f32) -> f32 {
 fn legend(ui: &mut Ui, kind: AnyHeuristic, uses_heuristic: bool) {
     use crate::domains::puzzle::HeuristicKind;
     let line = match kind {
-        AnyHeuristic::Puzzle(HeuristicKind::Zero) => text::t().legend_zero,
-        AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => text::t().legend_misplaced,
-        AnyHeuristic::Puzzle(HeuristicKind::Manhattan) => text::t().legend_manhattan,
-        AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => text::t().legend_conflict,
-        AnyHeuristic::Puzzle(HeuristicKind::Pdb44 | HeuristicKind::Pdb663) => text::t().legend_pdb,
-        AnyHeuristic::Grid(_) => text::grid_legend(kind),
-        AnyHeuristic::Graph(_) => "",
+        AnyHeuristic::Puzzle(HeuristicKind::Zero) => puzzle_text::p().legend_zero,
+        AnyHeuristic::Puzzle(HeuristicKind::Misplaced) => puzzle_text::p().legend_misplaced,
+        AnyHeuristic::Puzzle(HeuristicKind::Manhattan) => puzzle_text::p().legend_manhattan,
+        AnyHeuristic::Puzzle(HeuristicKind::LinearConflict) => puzzle_text::p().legend_conflict,
+        AnyHeuristic::Puzzle(HeuristicKind::Pdb44 | HeuristicKind::Pdb663) => {
+            puzzle_text::p().legend_pdb
+        }
+        AnyHeuristic::Grid(_) | AnyHeuristic::Graph(_) => "",
     };
     ui.label(RichText::new(line).color(ui.visuals().weak_text_color()));
     if !uses_heuristic {
-        ui.label(RichText::new(text::t().h_for_reference).color(ui.visuals().weak_text_color()));
+        ui.label(
+            RichText::new(puzzle_text::p().h_for_reference).color(ui.visuals().weak_text_color()),
+        );
     }
 }
 
@@ -53,7 +57,7 @@ fn heading(ui: &mut Ui, title: &str) {
 
 fn ghf_heading(ui: &mut Ui, g: Cost, h: Cost, f: Cost) {
     ui.label(
-        RichText::new(text::ghf(g, h, f))
+        RichText::new(puzzle_text::ghf(g, h, f))
             .size(22.0)
             .strong()
             .color(ui.visuals().strong_text_color()),
@@ -73,9 +77,9 @@ pub fn node_panel(
         .is_some_and(|l| l.search().solution().is_some());
     ui.horizontal(|ui| {
         for (tab, title) in [
-            (Tab::Step, text::t().tab_step),
-            (Tab::Selected, text::t().tab_selected),
-            (Tab::Solution, text::t().tab_solution),
+            (Tab::Step, puzzle_text::p().tab_step),
+            (Tab::Selected, puzzle_text::p().tab_selected),
+            (Tab::Solution, puzzle_text::p().tab_solution),
         ] {
             let label = if tab == Tab::Solution && solved {
                 RichText::new(title).strong().color(palette::NEW)
@@ -118,19 +122,19 @@ fn start_and_goal(ui: &mut Ui, start: &Board, goal: &Board, decor: Decor<'_>) ->
     let mut clicked = None;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
-            heading(ui, text::t().start_board);
+            heading(ui, puzzle_text::p().start_board);
             clicked = board_view::board(ui, start, cell, &decor);
         });
         ui.add_space(gap);
         ui.vertical(|ui| {
-            heading(ui, text::t().goal_board);
+            heading(ui, puzzle_text::p().goal_board);
             board_view::board(
                 ui,
                 goal,
                 cell,
                 &Decor {
                     goal: Some(goal),
-                    label: Some(text::t().goal_board.to_owned()),
+                    label: Some(puzzle_text::p().goal_board.to_owned()),
                     ..Decor::default()
                 },
             );
@@ -141,9 +145,9 @@ fn start_and_goal(ui: &mut Ui, start: &Board, goal: &Board, decor: Decor<'_>) ->
 
 pub(super) fn preset_title(preset: GoalPreset) -> &'static str {
     match preset {
-        GoalPreset::P1379 => text::t().preset_p1379,
-        GoalPreset::BlankLast => text::t().preset_blank_last,
-        GoalPreset::BlankFirst => text::t().preset_blank_first,
+        GoalPreset::P1379 => puzzle_text::p().preset_p1379,
+        GoalPreset::BlankLast => puzzle_text::p().preset_blank_last,
+        GoalPreset::BlankFirst => puzzle_text::p().preset_blank_first,
     }
 }
 
@@ -163,26 +167,28 @@ fn problem_error_view(
         ui.label(RichText::new(text::t().pdb_getting_ready).color(ui.visuals().text_color()));
         return;
     }
-    error_label(ui, &engine::setup_error(err));
+    error_label(ui, &err.message());
     ui.add_space(4.0);
     // Another goal or BFS over the reachable half only help an unsolvable pair, not a pair of
     // two sizes.
-    if let (SetupError::Problem(ProblemError::Unsolvable { .. }), Some((start, goal))) =
-        (err, session.typed_boards())
-    {
+    if let (Some(PuzzleFault::Problem(ProblemError::Unsolvable { .. })), Some((start, goal))) = (
+        err.fault::<PuzzleFault>(),
+        session.settings.puzzle.typed_boards(),
+    ) {
         let other = GoalPreset::solvable_for(&start)
             .into_iter()
             .find_map(|p| p.board(start.side()).filter(|b| *b != goal).map(|b| (p, b)));
         if let Some((preset, board)) = other {
-            let button =
-                Button::new(RichText::new(text::switch_goal_to(preset_title(preset))).strong());
+            let button = Button::new(
+                RichText::new(puzzle_text::switch_goal_to(preset_title(preset))).strong(),
+            );
             if ui.add(button).clicked() {
                 commands.push(Command::edit(PuzzleEdit::SetGoalText(board.to_string())));
             }
         }
         if ui
-            .button(text::explore_unsolvable(start.side()))
-            .on_hover_text(text::t().explore_unsolvable_hint)
+            .button(puzzle_text::explore_unsolvable(start.side()))
+            .on_hover_text(puzzle_text::p().explore_unsolvable_hint)
             .clicked()
         {
             commands.push(Command::edit(PuzzleEdit::ExploreUnsolvable));
@@ -195,7 +201,7 @@ fn problem_error_view(
             Decor {
                 goal: Some(&goal),
                 clickable: true,
-                label: Some(text::t().start_board.to_owned()),
+                label: Some(puzzle_text::p().start_board.to_owned()),
                 ..Decor::default()
             },
         );
@@ -205,7 +211,10 @@ fn problem_error_view(
         return;
     }
     if let Some(AnyProblem::Puzzle(problem)) = session.last_good.as_ref() {
-        ui.label(RichText::new(text::t().last_valid_problem).color(ui.visuals().weak_text_color()));
+        ui.label(
+            RichText::new(puzzle_text::p().last_valid_problem)
+                .color(ui.visuals().weak_text_color()),
+        );
         ui.add_space(4.0);
         ui.scope(|ui| {
             ui.multiply_opacity(0.35);
@@ -215,7 +224,7 @@ fn problem_error_view(
                 &problem.goal(),
                 Decor {
                     goal: Some(&problem.goal()),
-                    label: Some(text::t().last_valid_board.to_owned()),
+                    label: Some(puzzle_text::p().last_valid_board.to_owned()),
                     ..Decor::default()
                 },
             );
@@ -246,7 +255,8 @@ fn current_step(
     commands: &mut Vec<Command>,
 ) {
     let search = lane.search();
-    let (Some(explainer), AnyState::Puzzle(goal)) = (lane.explainer(), search.problem().goal())
+    let (Some(explainer), AnyState::Puzzle(goal)) =
+        (lane.explainer::<Heuristic>(), search.problem().goal())
     else {
         return;
     };
@@ -265,14 +275,14 @@ fn current_step(
                 goal: Some(&goal),
                 explanation: Some(&explanation),
                 clickable: true,
-                label: Some(text::t().start_board.to_owned()),
+                label: Some(puzzle_text::p().start_board.to_owned()),
                 ..Decor::default()
             },
         );
         if let Some(cell) = clicked {
             commands.push(Command::edit(PuzzleEdit::MoveTile(cell)));
         }
-        ui.label(text::t().start_click_hint);
+        ui.label(puzzle_text::p().start_click_hint);
         ghf_heading(ui, start.g, start.h, start.f);
         legend(ui, config.heuristic, config.algorithm.uses_heuristic());
         board_view::groups_line(ui, &explanation);
@@ -285,7 +295,7 @@ fn current_step(
     let popped_only = session.fine().is_some_and(|fine| !fine.phase.closed());
     heading(
         ui,
-        &text::expanded_title(view.expanded.0, view.index + 1, popped_only),
+        &puzzle_text::expanded_title(view.expanded.0, view.index + 1, popped_only),
     );
     let board = puzzle_board(&node.state);
     let explanation = explainer.explain(&board);
@@ -309,7 +319,7 @@ fn current_step(
     hover_ring(ui, rect, view.expanded, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
+        ui.label(RichText::new(puzzle_text::depth(node.depth)).size(18.0));
     });
     legend(ui, config.heuristic, config.algorithm.uses_heuristic());
     board_view::groups_line(ui, &explanation);
@@ -318,7 +328,7 @@ fn current_step(
     ui.add_space(6.0);
     ui.label(RichText::new(text::t().children).strong().size(17.0));
     if view.children.is_empty() {
-        ui.label(text::t().no_children_goal);
+        ui.label(puzzle_text::p().no_children_goal);
         return;
     }
     let side = board.side();
@@ -354,7 +364,7 @@ fn current_step(
                 {
                     commands.push(Command::SelectNode(child.node));
                 }
-                ui.label(RichText::new(text::move_words(child.action)).strong());
+                ui.label(RichText::new(child.action.words()).strong());
                 ui.label(format!(
                     "g {}  h {}  f {}",
                     child.g,
@@ -382,11 +392,12 @@ fn selected_node(
     commands: &mut Vec<Command>,
 ) {
     let Some(id) = session.selected else {
-        ui.label(text::t().nothing_selected);
+        ui.label(puzzle_text::p().nothing_selected);
         return;
     };
     let search = lane.search();
-    let (Some(explainer), AnyState::Puzzle(goal)) = (lane.explainer(), search.problem().goal())
+    let (Some(explainer), AnyState::Puzzle(goal)) =
+        (lane.explainer::<Heuristic>(), search.problem().goal())
     else {
         return;
     };
@@ -394,16 +405,16 @@ fn selected_node(
     let board = node.state.board().copied().unwrap_or(goal);
     ui.horizontal(|ui| {
         heading(ui, &text::node_title(id.0));
-        if ui.button(text::t().show_current).clicked() {
+        if ui.button(puzzle_text::p().show_current).clicked() {
             commands.push(Command::ShowCurrent);
         }
     });
     let place = match node.place {
         Place::Open => {
             let rank = lane.open_snapshot().iter().position(|&n| n == id);
-            text::place_open(rank.map(|r| r + 1))
+            puzzle_text::place_open(rank.map(|r| r + 1))
         }
-        Place::Closed | Place::Pruned => text::place_closed(node.expanded_at),
+        Place::Closed | Place::Pruned => puzzle_text::place_closed(node.expanded_at),
     };
     ui.label(place);
     let explanation = explainer.explain(&board);
@@ -428,10 +439,14 @@ fn selected_node(
     hover_ring(ui, rect, id, hover);
     ui.horizontal(|ui| {
         ghf_heading(ui, node.g, node.h, node.f);
-        ui.label(RichText::new(text::depth(node.depth)).size(18.0));
+        ui.label(RichText::new(puzzle_text::depth(node.depth)).size(18.0));
     });
     ui.add_space(6.0);
-    ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
+    ui.label(
+        RichText::new(puzzle_text::p().path_from_start)
+            .strong()
+            .size(17.0),
+    );
     path_strip(ui, search, &search.path_to(id), &goal, hover);
 }
 
@@ -452,7 +467,7 @@ fn path_strip(
         let response = board_view::state_mini(ui, &node.state, cell, node.action, Some(&goal));
         hover_ring(ui, response.rect, id, hover);
         let caption = match node.action {
-            Some(action) => format!("{i}: {}", text::move_words(action)),
+            Some(action) => format!("{i}: {}", action.words()),
             None => format!("{i}"),
         };
         ui.label(RichText::new(caption).small());
@@ -485,7 +500,7 @@ fn solution_view(
 ) {
     let search = lane.search();
     let Status::Solved { goal: goal_id } = search.status() else {
-        ui.label(text::t().not_solved_yet);
+        ui.label(puzzle_text::p().not_solved_yet);
         return;
     };
     let Some(path) = search.solution() else {
@@ -507,11 +522,12 @@ fn solution_view(
         };
     }
     let goal = problem.goal();
-    ui.heading(RichText::new(text::solved_headline(moves)).color(palette::NEW));
+    ui.heading(RichText::new(puzzle_text::solved_headline(moves)).color(palette::NEW));
     let optimal = session
-        .known_distances()
-        .and_then(|t| t.distance(&problem.start()));
-    let note = text::optimal_note(optimal, moves);
+        .h_star()
+        .and_then(|h| h.of(&AnyState::Puzzle(problem.start())))
+        .and_then(|cost| u8::try_from(cost.raw() / Cost::SCALE).ok());
+    let note = puzzle_text::optimal_note(optimal, moves);
     if !note.is_empty() {
         ui.label(RichText::new(note).strong());
     }
@@ -558,19 +574,19 @@ fn solution_view(
             goal: Some(&goal),
             slide,
             moved,
-            label: Some(text::t().tab_solution.to_owned()),
+            label: Some(puzzle_text::p().tab_solution.to_owned()),
             ..Decor::default()
         },
     );
     ui.horizontal(|ui| {
-        if ui.button(text::t().playback_start).clicked() {
+        if ui.button(puzzle_text::p().playback_start).clicked() {
             *playback = Playback {
                 key,
                 ..Playback::default()
             };
         }
         if ui
-            .add_enabled(index > 0, Button::new(text::t().playback_prev))
+            .add_enabled(index > 0, Button::new(puzzle_text::p().playback_prev))
             .clicked()
         {
             playback.index = index - 1;
@@ -591,13 +607,13 @@ fn solution_view(
             playback.single = false;
         }
         if ui
-            .add_enabled(index < moves, Button::new(text::t().playback_next))
+            .add_enabled(index < moves, Button::new(puzzle_text::p().playback_next))
             .clicked()
         {
             playback.playing = true;
             playback.single = true;
         }
-        if ui.button(text::t().playback_end).clicked() {
+        if ui.button(puzzle_text::p().playback_end).clicked() {
             playback.index = moves;
             playback.t = 0.0;
             playback.playing = false;
@@ -611,8 +627,8 @@ fn solution_view(
             let font = egui::TextStyle::Body.resolve(ui.style());
             let label = format!(
                 "{moves}{} {}",
-                text::playback_suffix(moves),
-                text::t().playback_move
+                puzzle_text::playback_suffix(moves),
+                puzzle_text::p().playback_move
             );
             f.layout_no_wrap(label, font, Color32::WHITE).size().x
         });
@@ -620,8 +636,8 @@ fn solution_view(
         if ui
             .add(
                 Slider::new(&mut position, 0..=moves)
-                    .suffix(text::playback_suffix(moves))
-                    .text(text::t().playback_move),
+                    .suffix(puzzle_text::playback_suffix(moves))
+                    .text(puzzle_text::p().playback_move),
             )
             .changed()
         {
@@ -631,7 +647,11 @@ fn solution_view(
         }
     });
     ui.add_space(6.0);
-    ui.label(RichText::new(text::t().path_from_start).strong().size(17.0));
+    ui.label(
+        RichText::new(puzzle_text::p().path_from_start)
+            .strong()
+            .size(17.0),
+    );
     path_strip(ui, search, &path, &goal, hover);
 }
 
@@ -648,15 +668,16 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{Settings, test_harness};
 
     #[test]
     fn the_goal_is_drawn_beside_the_start() {
         use egui::accesskit::Role;
         let mut h = test_harness(Settings::default());
         h.run();
-        h.get_by_role_and_label(Role::Image, text::t().start_board);
-        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+        h.get_by_role_and_label(Role::Image, puzzle_text::p().start_board);
+        h.get_by_role_and_label(Role::Image, puzzle_text::p().goal_board);
     }
 
     #[test]
@@ -664,12 +685,12 @@ mod tests {
         use egui::accesskit::Role;
         let mut h = test_harness(Settings::default());
         h.run();
-        let field = h.get_by_role_and_label(Role::TextInput, text::t().board);
+        let field = h.get_by_role_and_label(Role::TextInput, puzzle_text::p().board);
         field.focus();
         field.type_text("9");
         h.run();
         assert!(h.state().session.lanes.is_empty());
-        h.get_by_role_and_label(Role::Image, text::t().last_valid_board);
+        h.get_by_role_and_label(Role::Image, puzzle_text::p().last_valid_board);
         assert_eq!(
             h.state()
                 .session
@@ -692,8 +713,8 @@ mod tests {
         });
         h.run();
         assert!(h.state().session.lanes.is_empty());
-        h.get_by_role_and_label(Role::Image, text::t().start_board);
-        h.get_by_role_and_label(Role::Image, text::t().goal_board);
+        h.get_by_role_and_label(Role::Image, puzzle_text::p().start_board);
+        h.get_by_role_and_label(Role::Image, puzzle_text::p().goal_board);
         h.get_by_label_contains("Switch the goal to").click();
         h.run();
         let session = &h.state().session;

@@ -1,13 +1,16 @@
 //! The sliding puzzle's setup rows: the board and goal fields with their formats and errors,
 //! the goal presets, the board sizes and the random boards.
 
+use super::puzzle_text;
 use egui::{ComboBox, RichText, TextEdit, Ui};
 
 use super::node_panel::preset_title;
 use crate::app::model::command::Command;
-use crate::app::model::puzzle_model::PuzzleEdit;
-use crate::app::model::session::{DISTANCE_RANGE, SCRAMBLE_RANGE, Session, SetupError};
-use crate::app::model::text::{self, engine};
+use crate::app::model::section::DomainFault;
+use crate::app::model::session::{Session, SetupError};
+use crate::app::model::text;
+use crate::app::puzzle::puzzle_model::{DISTANCE_RANGE, SCRAMBLE_RANGE};
+use crate::app::puzzle::puzzle_model::{PuzzleEdit, PuzzleFault};
 use crate::app::widgets::{error_frame, error_label, word};
 use crate::domains::puzzle::{GoalPreset, ProblemError};
 
@@ -17,24 +20,29 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
     let settings = &session.settings;
     // A goal of another size than the board is the goal's to fix (the size buttons set the
     // board); an unsolvable pair is the board's, with its offers below.
-    let board_error = match &session.problem {
-        Err(e @ (SetupError::Board(_) | SetupError::Problem(ProblemError::Unsolvable { .. }))) => {
-            Some(engine::setup_error(e))
-        }
+    let fault = session
+        .problem
+        .as_ref()
+        .err()
+        .and_then(SetupError::fault::<PuzzleFault>);
+    let board_error = match fault {
+        Some(
+            e @ (PuzzleFault::Board(_) | PuzzleFault::Problem(ProblemError::Unsolvable { .. })),
+        ) => Some(e.message()),
         _ => None,
     };
-    let goal_error = match &session.problem {
-        Err(e @ (SetupError::Goal(_) | SetupError::Problem(ProblemError::SizeMismatch { .. }))) => {
-            Some(engine::setup_error(e))
-        }
+    let goal_error = match fault {
+        Some(
+            e @ (PuzzleFault::Goal(_) | PuzzleFault::Problem(ProblemError::SizeMismatch { .. })),
+        ) => Some(e.message()),
         _ => None,
     };
     {
         ui.horizontal_wrapped(|ui| {
-            let label = word(ui, RichText::new(text::t().board).strong());
+            let label = word(ui, RichText::new(puzzle_text::p().board).strong());
             let mut board_text = settings.puzzle.board_text.clone();
             let mut edit = TextEdit::singleline(&mut board_text)
-                .hint_text(text::t().board_hint)
+                .hint_text(puzzle_text::p().board_hint)
                 .font(egui::TextStyle::Monospace)
                 .desired_width(170.0);
             if board_error.is_some() {
@@ -43,7 +51,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             let response = ui
                 .add(edit)
                 .labelled_by(label.id)
-                .on_hover_text(text::t().formats_hint);
+                .on_hover_text(puzzle_text::p().formats_hint);
             if response.changed() {
                 commands.push(Command::edit(PuzzleEdit::SetBoardText(board_text)));
             }
@@ -55,7 +63,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             let label = word(ui, RichText::new(text::t().goal).strong());
             let mut goal_text = settings.puzzle.goal_text.clone();
             let mut edit = TextEdit::singleline(&mut goal_text)
-                .hint_text(text::t().goal_hint)
+                .hint_text(puzzle_text::p().goal_hint)
                 .font(egui::TextStyle::Monospace)
                 .desired_width(170.0);
             if goal_error.is_some() {
@@ -68,9 +76,9 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             if goal_error.is_some() {
                 error_frame(ui, response.rect);
             }
-            let side = session.side().unwrap_or(3);
+            let side = session.settings.puzzle.side().unwrap_or(3);
             ComboBox::from_id_salt("goal_preset")
-                .selected_text(text::t().goal_preset)
+                .selected_text(puzzle_text::p().goal_preset)
                 .show_ui(ui, |ui| {
                     for preset in GoalPreset::ALL {
                         let Some(board) = preset.board(side) else {
@@ -83,15 +91,16 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                     }
                 })
                 .response
-                .on_hover_text(text::t().goal_hint);
+                .on_hover_text(puzzle_text::p().goal_hint);
 
             ui.separator();
 
-            for (side_option, title) in [(3, text::t().size_3), (4, text::t().size_4)] {
+            for (side_option, title) in [(3, puzzle_text::p().size_3), (4, puzzle_text::p().size_4)]
+            {
                 if ui
-                    .selectable_label(session.side() == Some(side_option), title)
+                    .selectable_label(session.settings.puzzle.side() == Some(side_option), title)
                     .clicked()
-                    && session.side() != Some(side_option)
+                    && session.settings.puzzle.side() != Some(side_option)
                 {
                     commands.push(Command::edit(PuzzleEdit::SetSize(side_option)));
                 }
@@ -101,8 +110,8 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
             random_board_button(
                 ui,
                 (
-                    text::t().scramble,
-                    text::t().scramble_hint,
+                    puzzle_text::p().scramble,
+                    puzzle_text::p().scramble_hint,
                     Command::edit(PuzzleEdit::Scramble),
                 ),
                 (
@@ -117,14 +126,14 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
                 random_board_button(
                     ui,
                     (
-                        text::t().at_distance,
-                        text::t().distance_hint,
+                        puzzle_text::p().at_distance,
+                        puzzle_text::p().distance_hint,
                         Command::edit(PuzzleEdit::RandomAtDistance),
                     ),
                     (
                         settings.puzzle.distance,
                         DISTANCE_RANGE,
-                        text::t().distance_steps,
+                        puzzle_text::p().distance_steps,
                     ),
                     |d| Command::edit(PuzzleEdit::SetDistance(d)),
                     commands,
@@ -137,11 +146,12 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
     match (&board_error, &goal_error) {
         (Some(message), _) => {
             ui.horizontal_wrapped(|ui| {
-                error_label(ui, &format!("{}: {message}", text::t().board));
+                error_label(ui, &format!("{}: {message}", puzzle_text::p().board));
                 // A board that does not parse: say what does.
-                if matches!(session.problem, Err(SetupError::Board(_))) {
+                if matches!(fault, Some(PuzzleFault::Board(_))) {
                     ui.label(
-                        RichText::new(text::t().formats_hint).color(ui.visuals().weak_text_color()),
+                        RichText::new(puzzle_text::p().formats_hint)
+                            .color(ui.visuals().weak_text_color()),
                     );
                 }
             });
@@ -153,7 +163,7 @@ pub fn setup_rows(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) -
         }
         (None, None) if settings.puzzle.explore_unsolvable => {
             ui.label(
-                RichText::new(text::t().exploring_unsolvable)
+                RichText::new(puzzle_text::p().exploring_unsolvable)
                     .strong()
                     .color(ui.visuals().warn_fg_color),
             );
@@ -194,7 +204,8 @@ mod tests {
     use egui_kittest::kittest::Queryable;
 
     use super::*;
-    use crate::app::{PuzzleSettings, Settings, test_harness};
+    use crate::app::puzzle::puzzle_model::PuzzleSettings;
+    use crate::app::{Settings, test_harness};
 
     #[test]
     fn a_goal_of_another_size_is_the_goals_error_without_the_unsolvable_offers() {
@@ -207,10 +218,8 @@ mod tests {
             ..Settings::default()
         });
         h.run();
-        let message = engine::setup_error(&SetupError::Problem(ProblemError::SizeMismatch {
-            start: 3,
-            goal: 4,
-        }));
+        let message =
+            PuzzleFault::Problem(ProblemError::SizeMismatch { start: 3, goal: 4 }).message();
         assert!(h.query_all_by_label(&message).count() > 0);
         assert!(
             h.query_by_label_contains("Run BFS anyway").is_none(),

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::domain::{AnyHeuristic, AnyProblem, AnyState};
-use super::section::{DomainHeuristic, Searches, SetupError, StateError};
+use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
+use crate::app::model::section::{DomainHeuristic, Searches, SetupError, StateError};
 
 use crate::domains::graph::{
     EdgeId, EdgeKind, Graph, GraphEditError, GraphFormat, GraphHeuristic, GraphPreset, NodeId,

@@ -4,7 +4,7 @@
 use crate::domains::graph::{Graph, GraphIssue};
 use crate::i18n::zh;
 
-strings! {
+crate::app::model::text::strings! {
     /// The route graph's fixed strings in the current language.
     GraphStrings, g;
     col_graph_node: "node name", "结点名";
@@ -60,6 +60,8 @@ strings! {
     reverse: "Reverse", "反向";
     add_edge: "Add edge", "添加边";
     cancel: "Cancel", "取消";
+    domain_graph: "Route graph", "路径图";
+    bp_node_hint: "A node by its name, as the graph writes it", "按图中的名字写结点";
 }
 
 /// The edge from `a` to `b`, named for the editor.
@@ -148,8 +150,8 @@ fn list_count_closed(closed: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::checks::{check_translated, check_typeset};
     use super::*;
+    use crate::app::model::text::checks::{check_translated, check_typeset};
 
     #[test]
     fn every_graph_string_is_translated_and_typeset() {

@@ -1,11 +1,11 @@
 //! The grid map's words in the window: its setup rows, its size fields, its key and its
 //! inspector page, in English and in 简体中文.
 
-use crate::app::model::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
+use crate::app::grid::grid_model::{GRID_SIZE_RANGE, Side, SizeError};
 use crate::domains::grid::{Connectivity, Grid, Preset};
 use crate::i18n::zh;
 
-strings! {
+crate::app::model::text::strings! {
     /// The grid map's fixed strings in the current language.
     GridStrings, g;
     grid_admissible: "never above h*", "从不高于 h*";
@@ -32,6 +32,9 @@ strings! {
     grid_tool_start: "Start", "起点";
     grid_tool_goal: "Goal", "终点";
     grid_shade_by_g: "Shade closed by g", "closed 格按 g 着色";
+    col_cell: "cell", "格子";
+    domain_grid: "Grid map", "网格地图";
+    bp_cell_hint: "A cell as x,y (column, row from 0 at the top left)", "格子写作 x,y（列、行，从左上角 0 开始）";
 }
 
 /// A map in a few words: "30x20, 8-connected, (6, 13) to (24, 6)".
@@ -161,8 +164,8 @@ pub fn grid_size_error(side: Side, error: SizeError, kept: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::checks::{check_translated, check_typeset};
     use super::*;
+    use crate::app::model::text::checks::{check_translated, check_typeset};
 
     #[test]
     fn every_grid_string_is_translated_and_typeset() {
