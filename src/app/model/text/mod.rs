@@ -43,6 +43,7 @@ macro_rules! strings {
     };
 }
 
+pub mod experiment_text;
 pub mod graph_text;
 pub mod grid_text;
 
