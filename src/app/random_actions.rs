@@ -337,7 +337,11 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
 
 /// Buttons the monkey leaves alone: they start minutes of background work.
 fn is_excluded(label: &str) -> bool {
-    [text::ENGLISH.experiment_run, text::CHINESE.experiment_run].contains(&label)
+    [
+        text::experiment_text::ENGLISH.experiment_run,
+        text::experiment_text::CHINESE.experiment_run,
+    ]
+    .contains(&label)
 }
 
 fn perform(h: &mut H, action: &Action) -> Result<(), String> {

@@ -7,8 +7,12 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use thiserror::Error;
+
 use super::config::{Algorithm, GoalTest, SearchConfig};
-use super::problem::HeuristicChoice;
+use super::problem::{HeuristicChoice, SearchProblem};
+use super::try_new_search;
+use crate::rng::Rng;
 
 /// The effective branching factor b*: the branching factor a uniform tree of depth `depth` would
 /// need to hold `generated + 1` nodes, i.e. the root of N + 1 = 1 + b* + b*^2 + ... + b*^d.
@@ -58,7 +62,7 @@ pub struct Entry {
 /// The results: `entries[depth index][config index]`.
 #[derive(Clone, Debug)]
 pub struct ExperimentTable<H> {
-    pub depths: Vec<u8>,
+    pub depths: Vec<u32>,
     pub configs: Vec<SearchConfig<H>>,
     pub entries: Vec<Vec<Entry>>,
 }
@@ -77,7 +81,7 @@ pub type Solver<'a, I, H> =
 /// (depth, configuration) job; setting `cancel` stops the run soon after, and then the answer
 /// is `None`.
 pub fn run_jobs<I: Sync, H: HeuristicChoice>(
-    depths: &[u8],
+    depths: &[u32],
     instances: &[Vec<I>],
     configs: &[SearchConfig<H>],
     threads: usize,
@@ -117,7 +121,143 @@ pub fn run_jobs<I: Sync, H: HeuristicChoice>(
     })
 }
 
-fn summarise(depth: u8, results: &[Run]) -> Entry {
+/// What an experiment runs: the depths, how many instances each depth draws, the seed they
+/// are drawn from, and the worker threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExperimentPlan {
+    pub depths: Vec<u32>,
+    pub per_depth: usize,
+    /// The same seed draws the same instances, whatever the configurations.
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// The depths a problem offers its experiments: the largest depth asked for unless the user
+/// asks otherwise, the largest that has instances, and the step between sampled depths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthRange {
+    pub default_max: u32,
+    pub max: u32,
+    pub step: u32,
+}
+
+impl DepthRange {
+    /// The depths sampled up to `max`: `step`, 2 `step`, ... while at most `max`.
+    ///
+    /// ```
+    /// use searchlab::search::DepthRange;
+    /// let range = DepthRange { default_max: 16, max: 30, step: 2 };
+    /// assert_eq!(range.depths_up_to(9), [2, 4, 6, 8]);
+    /// ```
+    pub fn depths_up_to(&self, max: u32) -> Vec<u32> {
+        let step = self.step.max(1);
+        (1..).map(|i| i * step).take_while(|&d| d <= max).collect()
+    }
+}
+
+/// Why an experiment that draws its instances from a table of depths produced no table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum ExperimentRefusal {
+    #[error("choose at least one configuration, one depth and one instance per depth")]
+    Empty,
+    /// No state reaches the goal in `depth` steps; the farthest that reaches it takes
+    /// `farthest`.
+    #[error("no start lies {depth} steps from the goal (the farthest lies {farthest})")]
+    NoInstanceAt { depth: u32, farthest: u32 },
+    /// The cancel flag was set before the run was done.
+    #[error("stopped on request")]
+    Stopped,
+}
+
+/// `count` indices drawn (with repeats) among those whose entry in `depth_of` is `depth`, in a
+/// sequence that depends only on `seed` and `depth`; empty if no entry has that depth.
+///
+/// ```
+/// use searchlab::search::draw_at_depth;
+/// let depth_of = [Some(0), Some(1), None, Some(1), Some(2)];
+/// let drawn = draw_at_depth(&depth_of, 1, 5, 7);
+/// assert!(drawn.iter().all(|&i| i == 1 || i == 3));
+/// assert_eq!(drawn, draw_at_depth(&depth_of, 1, 5, 7));
+/// ```
+pub fn draw_at_depth(depth_of: &[Option<u32>], depth: u32, count: usize, seed: u64) -> Vec<usize> {
+    let at: Vec<usize> = (0..depth_of.len())
+        .filter(|&i| depth_of[i] == Some(depth))
+        .collect();
+    if at.is_empty() {
+        return Vec::new();
+    }
+    let mut rng = Rng::new(seed ^ (u64::from(depth) << 32));
+    (0..count).map(|_| at[rng.below(at.len())]).collect()
+}
+
+/// Runs every configuration on instances drawn by depth: for each depth of `plan`,
+/// [`ExperimentPlan::per_depth`] indices from [`draw_at_depth`], which `solve` turns into
+/// problems and solves. Refuses a depth no entry of `depth_of` has.
+pub fn run_by_depth<H: HeuristicChoice>(
+    plan: &ExperimentPlan,
+    depth_of: &[Option<u32>],
+    configs: &[SearchConfig<H>],
+    solve: &Solver<'_, usize, H>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<ExperimentTable<H>, ExperimentRefusal> {
+    if configs.is_empty() || plan.depths.is_empty() || plan.per_depth == 0 {
+        return Err(ExperimentRefusal::Empty);
+    }
+    let farthest = depth_of.iter().flatten().copied().max().unwrap_or(0);
+    let drawn: Vec<Vec<usize>> = plan
+        .depths
+        .iter()
+        .map(|&depth| draw_at_depth(depth_of, depth, plan.per_depth, plan.seed))
+        .collect();
+    if let Some((&depth, _)) = plan.depths.iter().zip(&drawn).find(|(_, d)| d.is_empty()) {
+        return Err(ExperimentRefusal::NoInstanceAt { depth, farthest });
+    }
+    run_jobs(
+        &plan.depths,
+        &drawn,
+        configs,
+        plan.threads,
+        solve,
+        progress,
+        cancel,
+    )
+    .ok_or(ExperimentRefusal::Stopped)
+}
+
+/// Steps a search runs between two looks at the cancel flag.
+const STEPS_PER_CHECK: usize = 4096;
+
+/// One search of `problem` with `config` to its end, as a [`Run`]: `Some(None)` if it stopped
+/// without a solution (the node limit) or the config cannot search this problem, `None` if
+/// `cancel` was set first.
+pub fn solve_once<P: SearchProblem>(
+    problem: P,
+    config: SearchConfig<P::Heuristic>,
+    cancel: &AtomicBool,
+) -> Option<Run> {
+    let Ok(mut search) = try_new_search(problem, config) else {
+        return Some(None);
+    };
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        if search.run(STEPS_PER_CHECK) < STEPS_PER_CHECK {
+            break;
+        }
+    }
+    let stats = search.stats();
+    Some(search.solution().map(|path| {
+        (
+            u64::from(stats.generated),
+            u64::from(stats.expanded),
+            path.len() - 1,
+        )
+    }))
+}
+
+fn summarise(depth: u32, results: &[Run]) -> Entry {
     let solved: Vec<(u64, u64, usize)> = results.iter().flatten().copied().collect();
     let n = solved.len().max(1) as f64;
     let branching: Vec<f64> = solved
@@ -131,7 +271,11 @@ fn summarise(depth: u8, results: &[Run]) -> Entry {
         mean_branching: (!branching.is_empty())
             .then(|| branching.iter().sum::<f64>() / branching.len() as f64),
         mean_length: solved.iter().map(|r| r.2 as f64).sum::<f64>() / n,
-        optimal: solved.iter().filter(|r| r.2 == usize::from(depth)).count() as f64 / n,
+        optimal: solved
+            .iter()
+            .filter(|r| r.2 as u64 == u64::from(depth))
+            .count() as f64
+            / n,
         unsolved: results.len() - solved.len(),
     }
 }

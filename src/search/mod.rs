@@ -48,7 +48,10 @@ pub use config::{
 };
 pub use cost::Cost;
 pub use depth_first::{DepthFirst, DepthFirstView, Iteration};
-pub use experiment::{Entry, ExperimentTable, Run, effective_branching_factor, run_jobs};
+pub use experiment::{
+    DepthRange, Entry, ExperimentPlan, ExperimentRefusal, ExperimentTable, Run, draw_at_depth,
+    effective_branching_factor, run_by_depth, run_jobs, solve_once,
+};
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
 pub use record::{

@@ -310,6 +310,32 @@ impl Searches for GraphSettings {
     fn write_file(&self, name: &str) -> String {
         GraphFormat::detect(name, "").write(&self.graph)
     }
+
+    /// Starts drawn from the nodes whose cheapest path to the goal takes d steps.
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<crate::search::DepthRange, String> {
+        use crate::app::model::text::experiment_text;
+        let Some(graph) = problem.graph() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        crate::domains::graph::experiment::depth_range(graph)
+            .map_err(|e| experiment_text::refusal(&e))
+    }
+
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[SearchConfig<GraphHeuristic>],
+        plan: &crate::search::ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &std::sync::atomic::AtomicBool,
+    ) -> Result<crate::search::ExperimentTable<GraphHeuristic>, String> {
+        use crate::app::model::text::experiment_text;
+        let Some(graph) = problem.graph() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        crate::domains::graph::experiment::run_experiment(graph, lanes, plan, progress, cancel)
+            .map_err(|e| experiment_text::refusal(&e))
+    }
 }
 
 #[cfg(test)]

@@ -480,6 +480,32 @@ impl Searches for GridSettings {
             self.grid.to_text()
         }
     }
+
+    /// Starts drawn from the cells whose cheapest path to the goal takes d steps.
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<crate::search::DepthRange, String> {
+        use crate::app::model::text::experiment_text;
+        let Some(grid) = problem.grid() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        crate::domains::grid::experiment::depth_range(grid)
+            .map_err(|e| experiment_text::refusal(&e))
+    }
+
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[SearchConfig<GridHeuristic>],
+        plan: &crate::search::ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &std::sync::atomic::AtomicBool,
+    ) -> Result<crate::search::ExperimentTable<GridHeuristic>, String> {
+        use crate::app::model::text::experiment_text;
+        let Some(grid) = problem.grid() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        crate::domains::grid::experiment::run_experiment(grid, lanes, plan, progress, cancel)
+            .map_err(|e| experiment_text::refusal(&e))
+    }
 }
 
 /// A cell typed as `x,y`, `x y` or `(x, y)`.

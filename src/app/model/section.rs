@@ -7,11 +7,14 @@
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use super::check::{DenseCosts, ExactCosts};
 use super::domain::{AnyHeuristic, AnyProblem, AnyState, Config, with_heuristic};
 use super::limits::{MAX_LANES, MIN_LANES, usable_config};
-use crate::search::{ConfigError, HeuristicChoice, SearchConfig};
+use crate::search::{
+    ConfigError, DepthRange, ExperimentPlan, ExperimentTable, HeuristicChoice, SearchConfig,
+};
 
 /// A domain's heuristic type as the window carries it inside [`AnyHeuristic`].
 pub trait DomainHeuristic: HeuristicChoice + Into<AnyHeuristic> {
@@ -91,6 +94,21 @@ pub trait Searches {
     fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob> {
         dense_costs_job(problem)
     }
+    /// The depths the Experiments window offers on `problem` (this section's problem), or why
+    /// the domain draws no starts from it, in the window's language.
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<DepthRange, String>;
+    /// The Experiments window's run on `problem` (this section's problem): for each depth of
+    /// `plan`, starts the domain draws at that depth, searched by each of `lanes`; or why it
+    /// drew none, in the window's language. Runs on a worker thread: `progress(done, total)`
+    /// after each (depth, lane) job, and `cancel` stops it soon after it is set.
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[SearchConfig<Self::Heuristic>],
+        plan: &ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<ExperimentTable<Self::Heuristic>, String>;
 }
 
 /// A domain's section of the settings, as the shared model uses it: configs of the window.
@@ -113,6 +131,16 @@ pub trait DomainSettings: Debug {
     fn read_file(&mut self, name: &str, text: &str) -> Result<(), String>;
     fn write_file(&self, name: &str) -> String;
     fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob>;
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<DepthRange, String>;
+    /// The experiment with the window's configs: [`Searches::run_experiment`].
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[Config],
+        plan: &ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<ExperimentTable<AnyHeuristic>, String>;
 }
 
 /// A window config as one of the domain's; a heuristic of another domain becomes the
@@ -199,6 +227,27 @@ impl<T: Searches + Debug + Default> DomainSettings for T {
 
     fn exact_costs_job(&self, problem: &AnyProblem) -> Option<ExactCostsJob> {
         Searches::exact_costs_job(self, problem)
+    }
+
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<DepthRange, String> {
+        Searches::experiment_depths(self, problem)
+    }
+
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[Config],
+        plan: &ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<ExperimentTable<AnyHeuristic>, String> {
+        let lanes: Vec<SearchConfig<T::Heuristic>> = lanes.iter().map(|&c| own(c)).collect();
+        let table = Searches::run_experiment(self, problem, &lanes, plan, progress, cancel)?;
+        Ok(ExperimentTable {
+            depths: table.depths,
+            configs: table.configs.iter().map(window).collect(),
+            entries: table.entries,
+        })
     }
 }
 

@@ -440,4 +440,46 @@ impl Searches for PuzzleSettings {
             .map(AnyState::Puzzle)
             .map_err(|e| StateError::Malformed(Fault::new(PuzzleFault::Board(e))))
     }
+
+    /// Boards at exact distances from the goal, drawn from its distance table (3x3 only).
+    fn experiment_depths(&self, problem: &AnyProblem) -> Result<crate::search::DepthRange, String> {
+        use crate::app::model::text::{engine, experiment_text};
+        let Some(problem) = problem.puzzle() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        crate::domains::puzzle::depth_range(&problem.goal())
+            .map_err(|e| engine::experiment_error(&e))
+    }
+
+    fn run_experiment(
+        &self,
+        problem: &AnyProblem,
+        lanes: &[SearchConfig<HeuristicKind>],
+        plan: &crate::search::ExperimentPlan,
+        progress: &(dyn Fn(usize, usize) + Sync),
+        cancel: &std::sync::atomic::AtomicBool,
+    ) -> Result<crate::search::ExperimentTable<HeuristicKind>, String> {
+        use crate::app::model::text::{engine, experiment_text};
+        use crate::domains::puzzle::{ExperimentError, ExperimentSpec, run_experiment};
+        let Some(problem) = problem.puzzle() else {
+            return Err(experiment_text::e().experiment_no_problem.to_owned());
+        };
+        let spec = ExperimentSpec {
+            goal: problem.goal(),
+            // No 3x3 board lies farther than 31 moves: a larger depth is refused as such.
+            depths: plan
+                .depths
+                .iter()
+                .map(|&d| u8::try_from(d).unwrap_or(u8::MAX))
+                .collect(),
+            boards_per_depth: plan.per_depth,
+            seed: plan.seed,
+            configs: lanes.to_vec(),
+            threads: plan.threads,
+        };
+        run_experiment(&spec, progress, cancel).map_err(|e| match e {
+            ExperimentError::Cancelled => experiment_text::e().experiment_cancelled.to_owned(),
+            other => engine::experiment_error(&other),
+        })
+    }
 }

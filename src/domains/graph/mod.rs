@@ -32,6 +32,7 @@ mod aispace;
 mod check;
 mod decimal;
 mod distance;
+pub mod experiment;
 mod heuristic;
 mod model;
 mod presets;

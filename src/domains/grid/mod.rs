@@ -22,6 +22,7 @@
 //! | `text` | searchlab's grid file and the grid's serde form |
 
 mod distance;
+pub mod experiment;
 mod geometry;
 mod heuristic;
 mod map;

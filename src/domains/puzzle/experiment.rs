@@ -11,7 +11,7 @@ use super::lean::LeanSolver;
 use super::problem::{ExperimentTable, Problem, SearchConfig};
 use super::space::DistanceTable;
 use crate::rng::Rng;
-use crate::search::{Run, new_search, run_jobs};
+use crate::search::{DepthRange, Run, new_search, run_jobs};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -99,6 +99,20 @@ impl ExperimentTable {
     }
 }
 
+/// The depths the Experiments window offers for `goal`: even distances up to 16 unless asked
+/// otherwise, at most 30 (the farthest 3x3 boards lie 30 or 31 moves from their goal). Boards
+/// are drawn from the distance table, which exists for 3x3 goals only.
+pub fn depth_range(goal: &Board) -> Result<DepthRange, ExperimentError> {
+    if goal.side() != 3 {
+        return Err(ExperimentError::NotThreeByThree);
+    }
+    Ok(DepthRange {
+        default_max: 16,
+        max: 30,
+        step: 2,
+    })
+}
+
 /// Runs the experiment. `progress(done, total)` is called after each (depth, configuration)
 /// job from the worker threads; setting `cancel` stops it soon after.
 pub fn run_experiment(
@@ -121,8 +135,9 @@ pub fn run_experiment(
     let solve = |config: &SearchConfig, boards: &[Board], cancel: &AtomicBool| {
         run_config(spec.goal, *config, boards, cancel)
     };
+    let depths: Vec<u32> = spec.depths.iter().map(|&d| u32::from(d)).collect();
     run_jobs(
-        &spec.depths,
+        &depths,
         &boards,
         &spec.configs,
         spec.threads,

@@ -22,7 +22,9 @@ mod space;
 pub use crate::rng::Rng;
 pub use board::{Board, Dir, MAX_CELLS, MAX_SIDE, MIN_SIDE, Move};
 pub use databases::{DatabaseError, GroupNote};
-pub use experiment::{CONVENTION, ExperimentError, ExperimentSpec, boards_at, run_experiment};
+pub use experiment::{
+    CONVENTION, ExperimentError, ExperimentSpec, boards_at, depth_range, run_experiment,
+};
 pub use heuristic::{Explanation, Heuristic, HeuristicKind, Line, LineConflict, TileNote};
 pub use ida::{Estimate, IdaOutcome, ida_star};
 pub use inspect::{NearGoal, Profile, Spread, Violation, check_expansion, profile};

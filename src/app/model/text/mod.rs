@@ -43,6 +43,8 @@ macro_rules! strings {
 }
 pub(crate) use strings;
 
+pub mod experiment_text;
+
 strings! {
     /// The fixed strings in the current language.
     Strings, t;
@@ -113,9 +115,6 @@ strings! {
     axis_step: "step", "步";
 
     // Notices.
-    experiment_stale: "These results are from an earlier setup (the lanes, the goal or the parameters \
-        have changed since): press Run experiment to update them.",
-        "以下结果来自之前的设置（通道、目标或参数已改变）：请按“运行实验”更新。";
     memory_budget_hint: "What all lanes together may hold (nodes, open and closed, the records that \
         step back needs, plots). A search that reaches it stops with a message.",
         "所有通道合计可占用的内存（结点、open 表与 closed 表、后退所需的记录、图表）。\
@@ -195,19 +194,7 @@ strings! {
 
     // Experiments.
     experiments: "Experiments", "实验";
-    experiment_configs: "Configurations (the compare lanes):", "配置（即对比视图的各通道）：";
-    experiment_max_depth: "Depths 2, 4, ... up to", "深度 2、4、……直到";
-    experiment_depths_hint: "Boards are drawn at exactly these optimal distances from the goal",
-        "随机抽取到目标的最优距离恰为这些深度的棋盘";
-    experiment_boards: "Boards per depth", "每个深度的棋盘数";
-    experiment_seed: "Seed", "随机种子";
-    experiment_run: "Run experiment", "运行实验";
-    experiment_cancelled: "The experiment was cancelled.", "实验已取消。";
-    experiment_plot: "Mean nodes generated against depth (log scale)",
-        "平均生成结点数随深度的变化（对数坐标）";
     cancel: "Cancel", "取消";
-    copy_csv: "Copy (CSV)", "复制（CSV）";
-    axis_depth: "optimal depth d", "最优深度 d";
 
     // Heuristic inspector.
     inspector: "Heuristic inspector", "启发函数检查器";
@@ -1395,24 +1382,6 @@ pub fn status_lane_changed(lane: usize, description: &str) -> String {
         format!("通道 {lane} 现在是 {description}；已重放到当前步")
     } else {
         format!("lane {lane} is now {description}; replayed to the current step")
-    }
-}
-
-// Experiments.
-
-pub fn experiment_progress(done: usize, total: usize) -> String {
-    if zh() {
-        format!("{done} / {total} 次（深度，配置）运行")
-    } else {
-        format!("{done} / {total} (depth, configuration) runs")
-    }
-}
-
-pub fn experiment_convention(convention: &str) -> String {
-    if zh() {
-        format!("计数约定：{convention}。")
-    } else {
-        format!("Counting: {convention}.")
     }
 }
 
