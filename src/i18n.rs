@@ -676,6 +676,24 @@ pub fn convention() -> &'static str {
      对所有棋盘取平均"
 }
 
+/// A step on a map in words: the compass point, in Chinese the direction.
+pub fn grid_dir(dir: crate::domains::grid::Dir) -> &'static str {
+    use crate::domains::grid::Dir;
+    if !zh() {
+        return dir.name();
+    }
+    match dir {
+        Dir::N => "北",
+        Dir::S => "南",
+        Dir::E => "东",
+        Dir::W => "西",
+        Dir::NE => "东北",
+        Dir::NW => "西北",
+        Dir::SE => "东南",
+        Dir::SW => "西南",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -749,23 +767,5 @@ mod tests {
         assert_eq!(other, Language::English);
         assert_eq!(language(), Language::Chinese);
         set_language(Language::English);
-    }
-}
-
-/// A step on a map in words: the compass point, in Chinese the direction.
-pub fn grid_dir(dir: crate::domains::grid::Dir) -> &'static str {
-    use crate::domains::grid::Dir;
-    if !zh() {
-        return dir.name();
-    }
-    match dir {
-        Dir::N => "北",
-        Dir::S => "南",
-        Dir::E => "东",
-        Dir::W => "西",
-        Dir::NE => "东北",
-        Dir::NW => "西北",
-        Dir::SE => "东南",
-        Dir::SW => "西南",
     }
 }

@@ -27,6 +27,9 @@ pub use super::settings::{MEMORY_BUDGET_RANGE, SPEED_RANGE, Settings, SetupError
 
 const MB: usize = 1 << 20;
 
+/// h* as a domain's job finds it, `None` where the domain cannot tell.
+type FoundCosts = Option<Arc<dyn ExactCosts>>;
+
 /// `config` as a lane can take it:
 /// - a weight no slider can give (NaN, below 1, above 100) is replaced by the one it had: the
 ///   setup bar compares the config it draws with the one it edits every frame, and a NaN
@@ -540,8 +543,8 @@ pub struct Session {
     pub selected: Option<NodeId>,
     /// h* for the problem it was found for (`None` where its domain cannot tell), and the job
     /// finding it for a new problem, in the background so no frame waits.
-    exact: Option<(AnyProblem, Option<Arc<dyn ExactCosts>>)>,
-    exact_job: Option<(AnyProblem, Worker<Option<Arc<dyn ExactCosts>>>)>,
+    exact: Option<(AnyProblem, FoundCosts)>,
+    exact_job: Option<(AnyProblem, Worker<FoundCosts>)>,
     /// Why the latest map edit was refused, shown beside the map until the next edit.
     pub edit_error: Option<String>,
     /// Set when a step or a seek happened this frame, so the status is rewritten once.
@@ -1352,7 +1355,7 @@ impl Session {
 /// h* for `problem`, if it was found for it.
 fn h_star_of<'a>(
     problem: &Result<AnyProblem, SetupError>,
-    exact: &'a Option<(AnyProblem, Option<Arc<dyn ExactCosts>>)>,
+    exact: &'a Option<(AnyProblem, FoundCosts)>,
 ) -> Option<HStar<'a>> {
     let problem = problem.as_ref().ok()?;
     let (found_for, exact) = exact.as_ref()?;
