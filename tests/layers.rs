@@ -158,7 +158,7 @@ fn window_imports() -> std::collections::BTreeMap<String, std::collections::BTre
         ("Command", "command"),
         ("Settings", "session"),
         ("Session", "session"),
-        ("Lane", "session"),
+        ("Lane", "lane"),
         ("RunMode", "session"),
         ("Language", "text"),
         ("frame_bench", "bench"),

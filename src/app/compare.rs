@@ -10,7 +10,8 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, Line, Plot, PlotPoint, PlotP
 use super::config_editor::edit_config;
 use super::domain_view::CardSize;
 use super::model::command::Command;
-use super::model::session::{Lane, MAX_LANES, MIN_LANES, Session};
+use super::model::lane::Lane;
+use super::model::session::{MAX_LANES, MIN_LANES, Session};
 pub use super::model::summary::summary_rows;
 use super::model::summary::{summary_header, summary_markdown, summary_tsv, weighted};
 use super::model::text;
@@ -1448,7 +1449,7 @@ mod tests {
         assert_eq!(session.lanes.len(), 3);
         assert_eq!(
             session.lane(0).color,
-            crate::app::model::session::method_color(
+            crate::app::model::lane::method_color(
                 Algorithm::AStar,
                 crate::domains::puzzle::HeuristicKind::LinearConflict.into()
             )
@@ -1636,7 +1637,7 @@ mod tests {
 
     #[test]
     fn a_method_keeps_its_colour_wherever_its_lane_stands() {
-        use crate::app::model::session::{Variant, method_color};
+        use crate::app::model::lane::{Variant, method_color};
         use crate::domains::puzzle::HeuristicKind;
         let manhattan = Config::from(SearchConfig::with(
             Algorithm::AStar,

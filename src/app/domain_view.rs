@@ -9,7 +9,8 @@ use egui::{Rect, Ui, Vec2};
 
 use super::model::command::Command;
 use super::model::domain::{AnyHeuristic, AnyProblem, AnyState};
-use super::model::session::{Lane, Session, Settings};
+use super::model::lane::Lane;
+use super::model::session::{Session, Settings};
 use super::widgets::Hover;
 use crate::search::NodeId;
 

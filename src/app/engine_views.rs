@@ -6,7 +6,7 @@
 use egui::{CollapsingHeader, Grid, RichText, Ui};
 
 use super::model::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
-use super::model::session::Lane;
+use super::model::lane::Lane;
 use super::model::text;
 use crate::search::{Algorithm, Direction, Search};
 

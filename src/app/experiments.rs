@@ -14,7 +14,8 @@ use egui::{RichText, Ui};
 use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 
 use super::model::domain::{AnyHeuristic, AnyProblem, Config};
-use super::model::session::{Session, lane_styles};
+use super::model::lane::lane_styles;
+use super::model::session::Session;
 use super::model::settings::Settings;
 use super::model::text::{self, experiment_text};
 use super::model::worker::Worker;

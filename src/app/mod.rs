@@ -52,7 +52,8 @@ pub use bench::frame_bench;
 
 pub use fonts::CjkFont;
 pub use model::command::Command;
-pub use model::session::{Lane, RunMode, Session, Settings};
+pub use model::lane::Lane;
+pub use model::session::{RunMode, Session, Settings};
 pub use model::text::Language;
 
 use domain_view::Tab;
@@ -962,7 +963,7 @@ mod tests {
     use super::model::arrangement::Arrangement;
     use super::model::color::Rgb;
     use super::model::domain::{AnyHeuristic, Config, DomainKind};
-    use super::model::session::{Variant, lane_styles, method_color};
+    use super::model::lane::{Variant, lane_styles, method_color};
     use super::puzzle::puzzle_model::default_lanes;
     use super::*;
     use crate::app::puzzle::puzzle_model::PuzzleSettings;

@@ -5,7 +5,7 @@
 use egui::{RichText, Ui, vec2};
 use egui_plot::{AxisHints, LineStyle};
 
-use super::model::session::Variant;
+use super::model::lane::Variant;
 use super::model::text;
 
 pub use super::model::print::compact_number;

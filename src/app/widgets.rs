@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::model::command::Command;
-use super::model::session::Lane;
+use super::model::lane::Lane;
 use super::model::text;
 use crate::search::NodeId;
 

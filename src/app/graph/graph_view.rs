@@ -7,7 +7,7 @@
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 
 use crate::app::model::domain::AnyProblem;
-use crate::app::model::session::Lane;
+use crate::app::model::lane::Lane;
 use crate::domains::graph::{EdgeKind, Graph, NodeId, Position, cost_text};
 use crate::search::{Cost, NodeId as SearchId, Place};
 

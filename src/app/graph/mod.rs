@@ -14,7 +14,8 @@ use egui::{Rect, Ui, Vec2, vec2};
 use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::app::model::session::{Lane, Session, Settings};
+use crate::app::model::lane::Lane;
+use crate::app::model::session::{Session, Settings};
 use crate::app::widgets::Hover;
 
 /// The route graph in the window.
@@ -141,7 +142,7 @@ mod tests {
     use crate::search::{Algorithm, SearchProblem, Status};
 
     /// The names along a lane's solution, and its cost.
-    fn solution(lane: &crate::app::model::session::Lane) -> (Vec<String>, String) {
+    fn solution(lane: &crate::app::model::lane::Lane) -> (Vec<String>, String) {
         let search = lane.search();
         let Status::Solved { goal } = search.status() else {
             panic!("{:?} did not solve", lane.config().algorithm);

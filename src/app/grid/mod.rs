@@ -12,7 +12,8 @@ use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::grid::grid_model::GridEdit;
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::app::model::session::{Lane, Session, Settings};
+use crate::app::model::lane::Lane;
+use crate::app::model::session::{Session, Settings};
 use crate::app::widgets::Hover;
 
 /// The grid map in the window.

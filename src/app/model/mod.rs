@@ -21,6 +21,7 @@ pub mod exercise;
 pub mod file_action;
 pub mod files;
 pub mod fine_step;
+pub mod lane;
 pub mod limits;
 pub mod print;
 pub mod section;

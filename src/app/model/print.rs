@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::session::{Lane, Sample};
+use super::lane::{Lane, Sample};
 use super::text;
 use crate::tree::export::escape_xml;
 

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::board_view::{self, Decor};
 use crate::app::domain_view::CardSize;
 use crate::app::model::domain::AnyState;
-use crate::app::model::session::Lane;
+use crate::app::model::lane::Lane;
 use crate::app::model::text;
 use crate::domains::puzzle::Heuristic;
 use crate::search::NodeId;

@@ -16,7 +16,8 @@ use egui::{Rect, Ui, Vec2, vec2};
 use crate::app::domain_view::{CardSize, DomainView, InspectorPage, NodeView};
 use crate::app::model::command::Command;
 use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
-use crate::app::model::session::{Lane, Session, Settings};
+use crate::app::model::lane::Lane;
+use crate::app::model::session::{Session, Settings};
 use crate::app::widgets::Hover;
 
 /// The sliding puzzle in the window.
