@@ -176,6 +176,15 @@ impl App {
         }
         self.applied_language = Some(language);
         self.sync_view_settings(ui.ctx());
+        // The domain's background work first, and what it asks for applied at once: a
+        // database that became ready reads the session again, and this frame draws the lanes
+        // that makes rather than the refusal before them.
+        let mut adopted = Vec::new();
+        let building_database =
+            registry::view_of(self.session.settings.domain).frame(&self.session, &mut adopted);
+        for command in adopted {
+            self.apply(command);
+        }
         let dt = ui.input(|i| i.stable_dt);
         self.session.advance(dt);
         self.session.prepare();
@@ -212,8 +221,6 @@ impl App {
         }
 
         let mut commands = std::mem::take(&mut self.commands);
-        let building_database =
-            registry::view_of(self.session.settings.domain).frame(&self.session, &mut commands);
         if keys_free {
             self.maximize_keys(ui, &mut commands);
             self.presentation_keys(ui, &mut commands);

@@ -128,14 +128,18 @@ impl Overlay {
         picture: Picture,
     ) -> Arc<Overlay> {
         let id = picture.id.with("overlay");
-        let kept: Option<(u64, Arc<Overlay>)> = ui.data(|d| d.get_temp(id));
-        if let Some((key, overlay)) = kept
+        // The key names the map by its address, which a map made after this one is dropped
+        // can take: the kept overlay holds its map, and is used for that very map only.
+        let map = lane.search().problem().grid().cloned();
+        let kept: Option<(u64, Option<Arc<Grid>>, Arc<Overlay>)> = ui.data(|d| d.get_temp(id));
+        if let Some((key, kept_map, overlay)) = kept
             && key == picture.key
+            && kept_map.as_ref().map(Arc::as_ptr) == map.as_ref().map(Arc::as_ptr)
         {
             return overlay;
         }
         let overlay = Arc::new(Overlay::of(grid, lane, shade_by_g));
-        ui.data_mut(|d| d.insert_temp(id, (picture.key, Arc::clone(&overlay))));
+        ui.data_mut(|d| d.insert_temp(id, (picture.key, map, Arc::clone(&overlay))));
         overlay
     }
 
@@ -769,6 +773,35 @@ mod tests {
         let far = Cell::new(11, 0);
         assert!(search.node_count() < 30);
         assert_eq!(kept[2].node_at(&grid, far), None);
+    }
+
+    #[test]
+    fn a_kept_overlay_is_not_taken_for_another_map_under_the_same_key() {
+        use crate::app::model::domain::from_grid;
+        let lane_on = |grid: &Grid| {
+            let problem = crate::app::model::domain::AnyProblem::Grid(Arc::new(grid.clone()));
+            let config = crate::search::SearchConfig::with(
+                crate::search::Algorithm::AStar,
+                crate::domains::grid::GridHeuristic::Octile,
+            );
+            Lane::new(problem, from_grid(config))
+        };
+        let (small, large) = (Grid::new(5, 5).unwrap(), Grid::new(8, 6).unwrap());
+        let ctx = egui::Context::default();
+        let id = egui::Id::unique("map");
+        // The same key for both maps: what a freed map's address taken by the next one gives.
+        let picture = Picture { id, key: 7 };
+        for grid in [&small, &large] {
+            let lane = lane_on(grid);
+            let mut output = ctx.run_ui(Default::default(), |ui| {
+                let overlay = Overlay::kept(ui, grid, &lane, false, picture);
+                // Drawing reads the overlay at every cell of the map shown.
+                for cell in grid.cells() {
+                    cell_color(grid, Some(&overlay), cell);
+                }
+            });
+            output.textures_delta.clear();
+        }
     }
     use crate::app::model::domain::DomainKind;
     use crate::app::{Settings, test_harness};

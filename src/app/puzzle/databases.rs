@@ -343,6 +343,36 @@ mod tests {
     }
 
     #[test]
+    fn the_frame_that_adopts_a_database_draws_the_lane_it_makes() {
+        use egui::accesskit::Role;
+        use egui_kittest::kittest::NodeT;
+        // A goal of its own with the blank in no corner, so its database starts not ready.
+        let goal: Board = "871506234".parse().unwrap();
+        let start = goal.apply(Dir::Up).unwrap().0;
+        let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                board_text: start.to_string(),
+                goal_text: goal.to_string(),
+                ..PuzzleSettings::default()
+            },
+            ..Settings::default()
+        });
+        // Asked for once the harness has settled, so the build and its adoption happen in the
+        // frames below.
+        let pdb = SearchConfig::with(Algorithm::AStar, HeuristicKind::Pdb44);
+        h.state_mut().apply(Command::SetConfig(pdb.into()));
+        assert!(not_ready(h.state()));
+        frames_until(&mut h, |app| !app.session.lanes.is_empty());
+        // The frame the lane appeared in drew it: its counters are on screen.
+        let counters = text::stats_line(&h.state().session.shown_stats().unwrap());
+        let labels: Vec<String> = h
+            .query_all_by_role(Role::Label)
+            .filter_map(|n| n.accesskit_node().value())
+            .collect();
+        assert!(labels.contains(&counters), "{counters:?} not in {labels:?}");
+    }
+
+    #[test]
     fn a_4x4_build_shows_its_progress_and_can_be_cancelled_and_started_again() {
         let goal = Board::blank_last(4);
         let start = goal.apply(Dir::Up).unwrap().0;

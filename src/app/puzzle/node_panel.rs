@@ -532,7 +532,10 @@ fn solution_view(
     if !note.is_empty() {
         ui.label(RichText::new(note).strong());
     }
-    ui.label(text::stats_line(&search.stats()));
+    // The counters where the rest of the window is: at a fine-step position inside the step
+    // that found the goal, the lines that generate its children are still to come.
+    let stats = session.shown_stats().unwrap_or_else(|| search.stats());
+    ui.label(text::stats_line(&stats));
     ui.add_space(6.0);
 
     // Advance the animation by this frame's time.
@@ -671,6 +674,48 @@ mod tests {
     use super::*;
     use crate::app::puzzle::puzzle_model::PuzzleSettings;
     use crate::app::{Settings, test_harness};
+
+    #[test]
+    fn the_solution_counters_are_those_of_the_fine_step_position() {
+        use crate::domains::puzzle::{HeuristicKind, SearchConfig};
+        use crate::search::Algorithm;
+        use egui::accesskit::Role;
+        use egui_kittest::kittest::NodeT;
+        // One move from the goal: the first step generates the goal and meets the backward
+        // half, so it solves the search.
+        let mut h = test_harness(Settings {
+            puzzle: PuzzleSettings {
+                board_text: "123084765".into(),
+                config: SearchConfig::with(Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+                ..PuzzleSettings::default()
+            },
+            show_pseudocode: true,
+            fine_step: true,
+            ..Settings::default()
+        });
+        h.run();
+        h.state_mut().apply(Command::Step);
+        h.run();
+        let session = &h.state().session;
+        assert!(session.lane(0).search().solution().is_some());
+        assert_eq!(h.state().view.node.tab, Tab::Solution);
+        // At the line that pops the start its children are not in open yet.
+        let shown = session.shown_stats().unwrap();
+        assert_ne!(shown.open, session.lane(0).search().stats().open);
+        let counters: Vec<String> = h
+            .query_all_by_role(Role::Label)
+            .filter_map(|n| n.accesskit_node().value())
+            .filter(|v| v.starts_with("steps "))
+            .collect();
+        assert_eq!(
+            counters.len(),
+            2,
+            "the status bar's and the solution's: {counters:?}"
+        );
+        for line in counters {
+            assert_eq!(line, text::stats_line(&shown));
+        }
+    }
 
     #[test]
     fn the_goal_is_drawn_beside_the_start() {
