@@ -364,7 +364,8 @@ mod tests {
         assert!(not_ready(h.state()));
         frames_until(&mut h, |app| !app.session.lanes.is_empty());
         // The frame the lane appeared in drew it: its counters are on screen.
-        let counters = text::stats_line(&h.state().session.shown_stats().unwrap());
+        let counters =
+            crate::app::model::text::stats_line(&h.state().session.shown_stats().unwrap());
         let labels: Vec<String> = h
             .query_all_by_role(Role::Label)
             .filter_map(|n| n.accesskit_node().value())
