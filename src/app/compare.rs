@@ -221,7 +221,14 @@ pub fn body(
     // of the window (shorter, a class cannot read them) or are left out, one click away.
     let line = ui.text_style_height(&egui::TextStyle::Body) + gap.y;
     let card_least = 4.0 * line + 24.0;
-    let cards_least = rows as f32 * card_least + gap.y * (rows - 1) as f32;
+    let domain = super::registry::view_of(session.settings.domain);
+    // One picture of every lane needs the room of the problem pane: half the window, the
+    // plots left out where that leaves them less than their third.
+    let cards_least = if domain.overlays(&session.settings) {
+        ui.ctx().content_rect().height() * 0.5
+    } else {
+        rows as f32 * card_least + gap.y * (rows - 1) as f32
+    };
     let plots_least = ui.ctx().content_rect().height() / 3.0;
     // The space and the rule between the cards and the plots.
     let separator = 2.0 + 6.0 + ui.spacing().item_spacing.y * 3.0;
@@ -240,7 +247,6 @@ pub fn body(
     ui.allocate_rect(cards, egui::Sense::hover());
     // A domain may draw every lane over one picture instead (a map's overlay).
     let mut overlay_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
-    let domain = super::registry::view_of(session.settings.domain);
     if !domain.overlay(&mut overlay_ui, session, cards.size()) {
         cards_in(ui, session, cards, (columns, rows), gap, view, commands);
     }

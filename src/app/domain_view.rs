@@ -54,6 +54,10 @@ pub trait DomainView: Sync {
     /// The domain's own options in the compare view's lanes bar.
     fn lanes_options(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>);
 
+    /// Whether the compare view draws every lane over one picture of the problem (the lanes
+    /// bar's option), which then needs the room of a picture rather than of cards.
+    fn overlays(&self, settings: &Settings) -> bool;
+
     /// Draws every lane over one picture in `room` instead of one card each, when the domain
     /// offers it and it is asked for; returns whether it did.
     fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool;

@@ -28,6 +28,8 @@ pub struct GraphSettings {
     pub lanes: Vec<SearchConfig<GraphHeuristic>>,
     /// The preset last chosen: the setup rows show its note while the graph is its own.
     pub preset: GraphPreset,
+    /// The compare view draws every lane over one graph instead of a card each.
+    pub overlay: bool,
     /// The graphs before the latest edits, and those undone since: kept while the window is
     /// open, never saved.
     #[serde(skip)]
@@ -52,6 +54,7 @@ impl PartialEq for GraphSettings {
             && self.config == other.config
             && self.lanes == other.lanes
             && self.preset == other.preset
+            && self.overlay == other.overlay
     }
 }
 
@@ -74,6 +77,7 @@ impl Default for GraphSettings {
             config: SearchConfig::with(Algorithm::AStar, GraphHeuristic::Table),
             lanes: default_graph_lanes(),
             preset,
+            overlay: false,
             history: History::default(),
         }
     }
@@ -117,6 +121,8 @@ pub enum GraphEdit {
     HFromPositions(f64),
     Undo,
     Redo,
+    /// One graph with every lane drawn over it in the compare view, or a card each.
+    SetOverlay(bool),
 }
 
 impl GraphSettings {
@@ -124,6 +130,11 @@ impl GraphSettings {
     /// again); a refused edit changes nothing. An edit that changes the graph can be undone.
     pub fn apply(&mut self, edit: GraphEdit) -> Result<bool, GraphEditError> {
         match edit {
+            GraphEdit::SetOverlay(on) => {
+                // How the lanes are drawn, not the problem: the searches go on.
+                self.overlay = on;
+                Ok(false)
+            }
             GraphEdit::Undo => Ok(self.step_history(true)),
             GraphEdit::Redo => Ok(self.step_history(false)),
             GraphEdit::SetOrder(order) => {
@@ -154,7 +165,7 @@ impl GraphSettings {
     /// before it sends, so a refusal is written next to the field that asked.
     pub fn check(&self, edit: &GraphEdit) -> Result<(), GraphEditError> {
         match edit {
-            GraphEdit::Undo | GraphEdit::Redo => Ok(()),
+            GraphEdit::Undo | GraphEdit::Redo | GraphEdit::SetOverlay(_) => Ok(()),
             edit => apply_to(&mut self.graph.clone(), edit.clone()).map(|_| ()),
         }
     }
@@ -230,7 +241,7 @@ fn apply_to(graph: &mut Graph, edit: GraphEdit) -> Result<Option<GraphPreset>, G
         GraphEdit::DeleteEdge(edge) => graph.delete_edge(edge)?,
         GraphEdit::HFromPositions(scale) => graph.set_h_from_positions(scale)?,
         GraphEdit::SetOrder(order) => graph.set_order(order),
-        GraphEdit::Undo | GraphEdit::Redo => {}
+        GraphEdit::Undo | GraphEdit::Redo | GraphEdit::SetOverlay(_) => {}
     }
     Ok(None)
 }

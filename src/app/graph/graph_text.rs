@@ -62,6 +62,9 @@ crate::app::model::text::strings! {
     cancel: "Cancel", "取消";
     domain_graph: "Route graph", "路径图";
     bp_node_hint: "A node by its name, as the graph writes it", "按图中的名字写结点";
+    graph_overlay: "One graph, lanes overlaid", "叠加在一张图上";
+    graph_overlay_hint: "Each lane's closed nodes ringed in its colour on one graph, its path on top",
+        "在一张图上用各通道的颜色圈出其 closed 结点，并画出各自的路径";
 }
 
 /// The edge from `a` to `b`, named for the editor.

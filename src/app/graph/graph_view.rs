@@ -8,6 +8,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, vec2};
 
 use crate::app::model::domain::AnyProblem;
 use crate::app::model::lane::Lane;
+use crate::app::model::session::Session;
 use crate::domains::graph::{EdgeKind, Graph, NodeId, Position, cost_text};
 use crate::search::{Cost, NodeId as SearchId, Place};
 
@@ -471,6 +472,41 @@ pub fn lane_graph(ui: &mut Ui, lane: &Lane, room: Vec2) {
     let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
     let marks = Marks::of(&graph, lane);
     paint_graph(ui, rect, &graph, Some(&marks), Scale::Card, None);
+}
+
+/// Every lane over one graph (the compare view's overlay): the graph as the problem pane draws
+/// it, each lane's closed nodes ringed in its colour (one ring a lane, from the inside out),
+/// and each lane's path in its colour, set a little apart from the others' on a shared road.
+pub fn overlay_graph(ui: &mut Ui, session: &Session, room: Vec2) {
+    let (rect, _) = ui.allocate_exact_size(room, Sense::hover());
+    let Some(graph) = session
+        .lanes
+        .first()
+        .and_then(|lane| lane.search().problem().graph().cloned())
+    else {
+        return;
+    };
+    let drawn = paint_graph(ui, rect, &graph, None, Scale::Large, None);
+    let painter = ui.painter_at(rect);
+    let ring = (drawn.radius * 0.3).clamp(2.0, 4.0);
+    let lanes = session.lanes.len();
+    for (i, lane) in session.lanes.iter().enumerate() {
+        let marks = Marks::of(&graph, lane);
+        let color = Color32::from(lane.color);
+        let radius = drawn.radius + ring * (1.5 + 1.5 * i as f32);
+        for node in graph.node_ids() {
+            if matches!(marks.mark(node), Mark::Closed | Mark::Current) {
+                painter.circle_stroke(drawn.fit.at(&graph, node), radius, Stroke::new(ring, color));
+            }
+        }
+        // Paths side by side on a shared road: each lane's offset across the road.
+        let offset = (i as f32 - (lanes as f32 - 1.0) / 2.0) * ring * 1.6;
+        for pair in marks.path.windows(2) {
+            let (a, b) = (drawn.fit.at(&graph, pair[0]), drawn.fit.at(&graph, pair[1]));
+            let across = (b - a).normalized().rot90() * offset;
+            painter.line_segment([a + across, b + across], Stroke::new(ring * 1.2, color));
+        }
+    }
 }
 
 /// The name of a node written in a list row or a tree node.

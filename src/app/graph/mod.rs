@@ -17,6 +17,7 @@ use crate::app::model::domain::{AnyHeuristic, AnyProblem, AnyState};
 use crate::app::model::lane::Lane;
 use crate::app::model::session::{Session, Settings};
 use crate::app::widgets::Hover;
+use graph_model::GraphEdit;
 
 /// The route graph in the window.
 pub struct GraphView;
@@ -51,10 +52,26 @@ impl DomainView for GraphView {
         graph_text::graph_summary(&settings.graph.graph)
     }
 
-    fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
+    fn lanes_options(&self, ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
+        let mut overlay = session.settings.graph.overlay;
+        if ui
+            .checkbox(&mut overlay, graph_text::g().graph_overlay)
+            .on_hover_text(graph_text::g().graph_overlay_hint)
+            .changed()
+        {
+            commands.push(Command::edit(GraphEdit::SetOverlay(overlay)));
+        }
+    }
 
-    fn overlay(&self, _ui: &mut Ui, _session: &Session, _room: Vec2) -> bool {
-        false
+    fn overlays(&self, settings: &Settings) -> bool {
+        settings.graph.overlay
+    }
+
+    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool {
+        if session.settings.graph.overlay {
+            graph_view::overlay_graph(ui, session, room);
+        }
+        session.settings.graph.overlay
     }
 
     fn card_picture(
@@ -163,6 +180,32 @@ mod tests {
             assert!(started.elapsed().as_secs() < 60, "the run took too long");
             h.run();
         }
+    }
+
+    /// "One graph, lanes overlaid" puts every lane on one graph in place of the cards, and
+    /// leaves the searches where they are (it changes the drawing, not the problem).
+    #[test]
+    fn the_overlay_draws_every_lane_on_one_graph_in_place_of_the_cards() {
+        let mut h = test_harness(Settings {
+            domain: DomainKind::Graph,
+            compare: true,
+            ..Settings::default()
+        });
+        h.run();
+        run_to_end(&mut h);
+        let lanes = h.state().session.lanes.len();
+        let enlarge = text::t().enlarge;
+        assert_eq!(h.query_all_by_label(enlarge).count(), lanes);
+        let steps = h.state().session.clock();
+        h.get_by_label(graph_text::g().graph_overlay).click();
+        h.run();
+        assert!(h.state().session.settings.graph.overlay);
+        assert_eq!(h.query_all_by_label(enlarge).count(), 0);
+        assert_eq!(h.state().session.clock(), steps);
+        assert!(h.state().session.lanes.iter().all(|l| !l.is_running()));
+        h.get_by_label(graph_text::g().graph_overlay).click();
+        h.run();
+        assert_eq!(h.query_all_by_label(enlarge).count(), lanes);
     }
 
     /// The textbook's lesson: pick "Route graph", Romania appears; A* with the h table runs
@@ -380,6 +423,11 @@ mod tests {
         h.event(egui::Event::PointerGone);
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph-compare.png"));
+        h.state_mut().apply(Command::edit(
+            crate::app::graph::graph_model::GraphEdit::SetOverlay(true),
+        ));
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph-overlay.png"));
 
         let mut h = projector();
         h.state_mut().apply(Command::edit(

@@ -60,6 +60,10 @@ impl DomainView for GridView {
         }
     }
 
+    fn overlays(&self, settings: &Settings) -> bool {
+        settings.grid.overlay
+    }
+
     fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool {
         if session.settings.grid.overlay {
             grid_view::overlay_map(ui, session, room);

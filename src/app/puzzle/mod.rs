@@ -60,6 +60,10 @@ impl DomainView for PuzzleView {
 
     fn lanes_options(&self, _ui: &mut Ui, _session: &Session, _commands: &mut Vec<Command>) {}
 
+    fn overlays(&self, _settings: &Settings) -> bool {
+        false
+    }
+
     fn overlay(&self, _ui: &mut Ui, _session: &Session, _room: Vec2) -> bool {
         false
     }
