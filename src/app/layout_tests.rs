@@ -16,6 +16,7 @@ use super::model::domain::DomainKind;
 use super::model::session::Settings;
 use super::puzzle::puzzle_model::PuzzleSettings;
 use super::{App, install_style};
+use crate::app::graph::graph_model::GraphSettings;
 use crate::domains::puzzle::{HeuristicKind, SearchConfig};
 use crate::search::Algorithm;
 
@@ -263,6 +264,19 @@ fn views() -> Vec<(&'static str, Settings, Option<Pane>)> {
             Settings {
                 domain: DomainKind::Graph,
                 compare: true,
+                ..Settings::default()
+            },
+        ),
+        (
+            "graph_overlay",
+            Settings {
+                domain: DomainKind::Graph,
+                compare: true,
+                graph: {
+                    let mut graph = GraphSettings::default();
+                    graph.overlay = true;
+                    graph
+                },
                 ..Settings::default()
             },
         ),
