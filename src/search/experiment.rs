@@ -225,6 +225,25 @@ pub fn run_by_depth<H: HeuristicChoice>(
     .ok_or(ExperimentRefusal::Stopped)
 }
 
+/// [`run_by_depth`] over the starts of one problem: instance `i` is `with_start(i)`, the
+/// problem searched from its `i`-th state, solved to its end by [`solve_once`].
+pub fn run_from_starts<P: SearchProblem>(
+    plan: &ExperimentPlan,
+    depth_of: &[Option<u32>],
+    configs: &[SearchConfig<P::Heuristic>],
+    with_start: &(dyn Fn(usize) -> P + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<ExperimentTable<P::Heuristic>, ExperimentRefusal> {
+    let solve = |config: &SearchConfig<P::Heuristic>, starts: &[usize], cancel: &AtomicBool| {
+        starts
+            .iter()
+            .map(|&i| solve_once(with_start(i), *config, cancel))
+            .collect()
+    };
+    run_by_depth(plan, depth_of, configs, &solve, progress, cancel)
+}
+
 /// Steps a search runs between two looks at the cancel flag.
 const STEPS_PER_CHECK: usize = 4096;
 

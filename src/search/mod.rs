@@ -50,7 +50,7 @@ pub use cost::Cost;
 pub use depth_first::{DepthFirst, DepthFirstView, Iteration};
 pub use experiment::{
     DepthRange, Entry, ExperimentPlan, ExperimentRefusal, ExperimentTable, Run, draw_at_depth,
-    effective_branching_factor, run_by_depth, run_jobs, solve_once,
+    effective_branching_factor, run_by_depth, run_from_starts, run_jobs, solve_once,
 };
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};

@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 use super::heuristic::GraphHeuristic;
 use super::model::{Graph, NodeId};
 use crate::search::{
-    Cost, DepthRange, ExperimentPlan, ExperimentRefusal, ExperimentTable, Run, SearchConfig,
-    draw_at_depth, run_by_depth, solve_once,
+    Cost, DepthRange, ExperimentPlan, ExperimentRefusal, ExperimentTable, SearchConfig,
+    draw_at_depth, run_from_starts,
 };
 
 impl Graph {
@@ -86,27 +86,10 @@ fn node_at(index: usize) -> NodeId {
     NodeId(u32::try_from(index).expect("a graph numbers its nodes in u32"))
 }
 
-/// Searches the graph from each of `starts` with one configuration.
-fn solve_from(
-    graph: &Graph,
-    config: SearchConfig<GraphHeuristic>,
-    starts: &[usize],
-    cancel: &AtomicBool,
-) -> Option<Vec<Run>> {
-    starts
-        .iter()
-        .map(|&index| {
-            let mut from = graph.clone();
-            from.set_start(node_at(index))
-                .expect("a drawn start is a node of the graph");
-            solve_once(from, config, cancel)
-        })
-        .collect()
-}
-
 /// Runs the experiment on this graph: [`ExperimentPlan::per_depth`] starts per depth, every
-/// configuration on each. `progress(done, total)` is called after each (depth,
-/// configuration) job; setting `cancel` stops it soon after.
+/// configuration on each, searched on the same graph with its start replaced.
+/// `progress(done, total)` is called after each (depth, configuration) job; setting `cancel`
+/// stops it soon after.
 pub fn run_experiment(
     graph: &Graph,
     configs: &[SearchConfig<GraphHeuristic>],
@@ -114,11 +97,20 @@ pub fn run_experiment(
     progress: &(dyn Fn(usize, usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<ExperimentTable<GraphHeuristic>, ExperimentRefusal> {
-    let depths = graph.step_depths();
-    let solve = |config: &SearchConfig<GraphHeuristic>, starts: &[usize], cancel: &AtomicBool| {
-        solve_from(graph, *config, starts, cancel)
+    let with_start = |i: usize| {
+        let mut from = graph.clone();
+        from.set_start(node_at(i))
+            .expect("a drawn start is a node of the graph");
+        from
     };
-    run_by_depth(plan, &depths, configs, &solve, progress, cancel)
+    run_from_starts(
+        plan,
+        &graph.step_depths(),
+        configs,
+        &with_start,
+        progress,
+        cancel,
+    )
 }
 
 #[cfg(test)]

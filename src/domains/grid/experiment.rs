@@ -11,8 +11,8 @@ use super::geometry::Cell;
 use super::heuristic::GridHeuristic;
 use super::map::Grid;
 use crate::search::{
-    DepthRange, ExperimentPlan, ExperimentRefusal, ExperimentTable, Run, SearchConfig,
-    draw_at_depth, run_by_depth, solve_once,
+    DepthRange, ExperimentPlan, ExperimentRefusal, ExperimentTable, SearchConfig, draw_at_depth,
+    run_from_starts,
 };
 
 /// How many depths the Experiments window samples on a map unless asked otherwise.
@@ -99,27 +99,10 @@ pub fn starts_at(
         .collect()
 }
 
-/// Searches the map from each of `starts` with one configuration.
-fn solve_from(
-    grid: &Grid,
-    config: SearchConfig<GridHeuristic>,
-    starts: &[usize],
-    cancel: &AtomicBool,
-) -> Option<Vec<Run>> {
-    starts
-        .iter()
-        .map(|&index| {
-            let mut from = grid.clone();
-            from.set_start(grid.cell_at(index))
-                .expect("a drawn start is an open cell");
-            solve_once(from, config, cancel)
-        })
-        .collect()
-}
-
 /// Runs the experiment on this map: [`ExperimentPlan::per_depth`] starts per depth, every
-/// configuration on each. `progress(done, total)` is called after each (depth,
-/// configuration) job; setting `cancel` stops it soon after.
+/// configuration on each, searched on the same map with its start replaced.
+/// `progress(done, total)` is called after each (depth, configuration) job; setting `cancel`
+/// stops it soon after.
 pub fn run_experiment(
     grid: &Grid,
     configs: &[SearchConfig<GridHeuristic>],
@@ -127,11 +110,20 @@ pub fn run_experiment(
     progress: &(dyn Fn(usize, usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<ExperimentTable<GridHeuristic>, ExperimentRefusal> {
-    let depths = grid.step_depths();
-    let solve = |config: &SearchConfig<GridHeuristic>, starts: &[usize], cancel: &AtomicBool| {
-        solve_from(grid, *config, starts, cancel)
+    let with_start = |i: usize| {
+        let mut from = grid.clone();
+        from.set_start(grid.cell_at(i))
+            .expect("a drawn start is a open cell");
+        from
     };
-    run_by_depth(plan, &depths, configs, &solve, progress, cancel)
+    run_from_starts(
+        plan,
+        &grid.step_depths(),
+        configs,
+        &with_start,
+        progress,
+        cancel,
+    )
 }
 
 #[cfg(test)]
