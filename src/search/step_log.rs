@@ -141,6 +141,11 @@ impl<A, U> StepLog<A, U> {
         self.view(self.steps.len() - 1)
     }
 
+    /// The engine's undo record of step `index`.
+    pub(super) fn undo_record(&self, index: usize) -> &U {
+        &self.steps[index].undo
+    }
+
     /// The bytes held by closed, the entries and the children.
     pub(super) fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
@@ -233,6 +238,7 @@ mod tests {
         assert_eq!(log.stats.steps, 4);
         assert_eq!(log.stats.generated, 6);
         assert!(log.view(3).goal_found);
+        assert_eq!(*log.undo_record(2), 'c');
 
         for (&(expanded, children, mark), before) in plan.iter().zip(&before).rev() {
             let expected = log.last().children.to_vec();
