@@ -19,20 +19,16 @@ use super::config::{ConfigError, GoalTest, Repeats, SearchConfig};
 use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, Outcome, Stats, Status, StepView};
+use super::step_log::StepLog;
 
-/// What is needed to undo one step, kept small: there is one per expansion. The expanded node
-/// was in open (a step only removes it and marks it expanded), the status was running, and
-/// the sequence number advanced once per child that entered open.
+/// What undoing a step restores in the frontier besides what the log keeps, kept small: there
+/// is one per expansion. The expanded node was in open (a step only removes it and marks it
+/// expanded), the status was running, and the sequence number advanced once per child that
+/// entered open.
 #[derive(Clone, Debug)]
-struct StepRecord {
-    expanded: NodeId,
+struct Undo {
     /// The step at which the expanded node had last been expanded (a reopened node), if any.
     expanded_at_before: Option<u32>,
-    /// The range of this step's children in `children`.
-    children_start: u32,
-    children_end: u32,
-    goal_found: bool,
-    stats_before: Stats,
 }
 
 /// One search with any best-first priority, on any [`SearchProblem`]. Implements [`Search`].
@@ -41,12 +37,10 @@ pub struct BestFirst<P: SearchProblem> {
     config: SearchConfig<P::Heuristic>,
     /// The nodes, open (ordered by f and the tie-break) and the index of seen states.
     frontier: Frontier<P>,
-    closed: Vec<NodeId>,
-    steps: Vec<StepRecord>,
-    children: Vec<Child<P::Action>>,
+    /// Closed, the steps, their children and the counters.
+    log: StepLog<P::Action, Undo>,
     /// The successors of the node being expanded, reused from step to step.
     successors: Vec<Successor<P>>,
-    stats: Stats,
     status: Status,
 }
 
@@ -82,17 +76,14 @@ impl<P: SearchProblem> BestFirst<P> {
             frontier: Frontier::new(&problem, config, 1),
             problem,
             config,
-            closed: Vec::new(),
-            steps: Vec::new(),
-            children: Vec::new(),
+            log: StepLog::new(Stats::default()),
             successors: Vec::new(),
-            stats: Stats::default(),
             status: Status::Running,
         };
         let key = search.problem.key(&start);
         let id = search
             .frontier
-            .push(Direction::Forward, start, None, h, &mut search.stats);
+            .push(Direction::Forward, start, None, h, &mut search.log.stats);
         let index = &mut search.frontier.half_mut(Direction::Forward).index;
         index.insert(&search.problem, key, id);
         if config.goal_test == GoalTest::OnGeneration && search.problem.is_goal(&start) {
@@ -168,29 +159,23 @@ impl<P: SearchProblem> BestFirst<P> {
             self.status = Status::LimitReached;
             return false;
         }
-        let mut record = StepRecord {
-            expanded: id,
+        let undo = Undo {
             expanded_at_before: parent.expanded_at,
-            children_start: self.children.len() as u32,
-            children_end: self.children.len() as u32,
-            goal_found: false,
-            stats_before: self.stats,
         };
-        self.closed.push(id);
-        self.stats.steps += 1;
-        self.stats.open -= 1;
-        self.frontier.close(id, self.stats.steps);
+        let mut pending = self.log.begin(id, undo);
+        self.log.stats.open -= 1;
+        self.frontier.close(id, self.log.stats.steps);
         let depth = parent.depth + 1;
 
         if goal_taken {
-            record.goal_found = true;
+            pending.goal_found = true;
             self.status = Status::Solved { goal: id };
         } else {
-            self.stats.expanded += 1;
+            self.log.stats.expanded += 1;
             let repeats = self.config.repeats;
             let successors = std::mem::take(&mut self.successors);
             for &(action, child_state, cost) in &successors {
-                self.stats.generated += 1;
+                self.log.stats.generated += 1;
                 let reached = Reached {
                     parent: id,
                     action,
@@ -206,19 +191,21 @@ impl<P: SearchProblem> BestFirst<P> {
                 let key = self.problem.key(&child_state);
                 let index = &mut self.frontier.half_mut(Direction::Forward).index;
                 let (child, outcome) = if let Some(ancestor) = on_path {
-                    self.stats.duplicates += 1;
+                    self.log.stats.duplicates += 1;
                     (ancestor, Outcome::OnPath)
                 } else {
                     match (index.get_or_insert(&self.problem, key, next_id), repeats) {
                         (Some(existing), Repeats::Graph) => {
-                            let outcome = self.frontier.revisit(existing, reached, &mut self.stats);
+                            let outcome =
+                                self.frontier
+                                    .revisit(existing, reached, &mut self.log.stats);
                             (existing, outcome)
                         }
                         (seen, _) => {
                             // Tree search: the index keeps each state's first node, and a state
                             // seen already is a new node all the same.
                             if seen.is_some() {
-                                self.stats.repeated += 1;
+                                self.log.stats.repeated += 1;
                             }
                             let h = self.problem.heuristic(self.config.heuristic, &child_state);
                             let child = self.frontier.push(
@@ -226,13 +213,13 @@ impl<P: SearchProblem> BestFirst<P> {
                                 child_state,
                                 Some(reached),
                                 h,
-                                &mut self.stats,
+                                &mut self.log.stats,
                             );
                             (child, Outcome::New)
                         }
                     }
                 };
-                self.children.push(Child {
+                self.log.push_child(Child {
                     node: child,
                     action,
                     g: reached.g,
@@ -241,7 +228,7 @@ impl<P: SearchProblem> BestFirst<P> {
                 if self.config.goal_test == GoalTest::OnGeneration
                     && self.problem.is_goal(&child_state)
                 {
-                    record.goal_found = true;
+                    pending.goal_found = true;
                     self.status = Status::Solved { goal: child };
                     break;
                 }
@@ -251,20 +238,8 @@ impl<P: SearchProblem> BestFirst<P> {
                 self.status = Status::Exhausted;
             }
         }
-        record.children_end = self.children.len() as u32;
-        self.steps.push(record);
+        self.log.commit(pending);
         true
-    }
-
-    fn view(&self, index: usize) -> StepView<'_, P::Action> {
-        let record = &self.steps[index];
-        StepView {
-            index,
-            expanded: record.expanded,
-            goal_found: record.goal_found,
-            children: &self.children[record.children_start as usize..record.children_end as usize],
-            new_iteration: None,
-        }
     }
 }
 
@@ -282,41 +257,33 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.log.stats
     }
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
-        if self.do_step() {
-            Some(self.view(self.steps.len() - 1))
-        } else {
-            None
-        }
+        self.do_step().then(|| self.log.last())
     }
 
     fn step_back(&mut self) -> bool {
-        let Some(record) = self.steps.pop() else {
+        let (frontier, problem) = (&mut self.frontier, &self.problem);
+        let Some(step) = self
+            .log
+            .undo(|children| frontier.undo_children(problem, children))
+        else {
             return false;
         };
-        let children = record.children_start as usize..record.children_end as usize;
-        debug_assert_eq!(children.end, self.children.len());
-        self.frontier
-            .undo_children(&self.problem, &self.children[children]);
-        self.children.truncate(record.children_start as usize);
-        self.closed.pop();
-        self.frontier
-            .unclose(record.expanded, record.expanded_at_before);
-        self.stats = record.stats_before;
+        frontier.unclose(step.expanded, step.undo.expanded_at_before);
         // Only a running search takes a step.
         self.status = Status::Running;
         true
     }
 
     fn steps(&self) -> usize {
-        self.steps.len()
+        self.log.len()
     }
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
-        self.view(index)
+        self.log.view(index)
     }
 
     fn node(&self, id: NodeId) -> &NodeOf<P> {
@@ -342,7 +309,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     }
 
     fn closed(&self) -> &[NodeId] {
-        &self.closed
+        self.log.closed()
     }
 
     fn repeat_of(&self, id: NodeId) -> Option<NodeId> {
@@ -358,9 +325,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         self.frontier.memory_bytes()
-            + self.closed.capacity() * size_of::<NodeId>()
-            + self.steps.capacity() * size_of::<StepRecord>()
-            + self.children.capacity() * size_of::<Child<P::Action>>()
+            + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
     }
 }

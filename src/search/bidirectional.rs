@@ -37,6 +37,7 @@ use super::cost::Cost;
 use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, OpenKey, Outcome, Stats, Status, StepView};
+use super::step_log::StepLog;
 
 /// Where the two halves meet: a forward and a backward node of the same state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,16 +77,11 @@ impl<'a> BidirectionalView<'a> {
     }
 }
 
-/// What is needed to undo one step (see the best-first engine's record): the expanded node
-/// was in open and the status was running.
+/// What undoing a step restores besides what the log keeps (see the best-first engine's
+/// record): the expanded node was in open and the status was running.
 #[derive(Clone, Debug)]
-struct StepRecord {
-    expanded: NodeId,
+struct Undo {
     expanded_at_before: Option<u32>,
-    children_start: u32,
-    children_end: u32,
-    stats_before: Stats,
-    goal_found: bool,
     meeting_before: Option<Meeting>,
     layer_before: Option<(Direction, u32)>,
 }
@@ -97,13 +93,11 @@ pub struct Bidirectional<P: SearchProblem> {
     config: SearchConfig<P::Heuristic>,
     /// The nodes of both halves, and each half's open list and reached states.
     frontier: Frontier<P>,
-    closed: Vec<NodeId>,
-    steps: Vec<StepRecord>,
-    children: Vec<Child<P::Action>>,
+    /// Closed (both halves, in expansion order), the steps, their children and the counters.
+    log: StepLog<P::Action, Undo>,
     successors: Vec<Successor<P>>,
     meeting: Option<Meeting>,
     layer: Option<(Direction, u32)>,
-    stats: Stats,
     status: Status,
 }
 
@@ -140,13 +134,10 @@ impl<P: SearchProblem> Bidirectional<P> {
             frontier: Frontier::new(&problem, config, 2),
             problem,
             config,
-            closed: Vec::new(),
-            steps: Vec::new(),
-            children: Vec::new(),
+            log: StepLog::new(Stats::default()),
             successors: Vec::new(),
             meeting: None,
             layer: None,
-            stats: Stats::default(),
             status: Status::Running,
         };
         let h = search.problem.heuristic(config.heuristic, &start);
@@ -162,7 +153,7 @@ impl<P: SearchProblem> Bidirectional<P> {
     fn push_root(&mut self, direction: Direction, state: P::State, h: Cost) -> NodeId {
         let id = self
             .frontier
-            .push(direction, state, None, h, &mut self.stats);
+            .push(direction, state, None, h, &mut self.log.stats);
         let key = self.problem.key(&state);
         let index = &mut self.frontier.half_mut(direction).index;
         index.insert(&self.problem, key, id);
@@ -291,26 +282,20 @@ impl<P: SearchProblem> Bidirectional<P> {
             self.status = Status::LimitReached;
             return false;
         }
-        let record = StepRecord {
-            expanded: id,
+        let undo = Undo {
             expanded_at_before: parent.expanded_at,
-            children_start: self.children.len() as u32,
-            children_end: self.children.len() as u32,
-            stats_before: self.stats,
-            goal_found: false,
             meeting_before: self.meeting,
             layer_before: self.layer,
         };
+        let mut pending = self.log.begin(id, undo);
         self.layer = layer;
         self.frontier.half_mut(direction).open.remove(&key);
-        self.closed.push(id);
-        self.stats.steps += 1;
-        self.stats.expanded += 1;
-        self.stats.open -= 1;
-        self.frontier.close(id, self.stats.steps);
+        self.log.stats.expanded += 1;
+        self.log.stats.open -= 1;
+        self.frontier.close(id, self.log.stats.steps);
         let depth = parent.depth + 1;
         for &(action, state, cost) in &successors {
-            self.stats.generated += 1;
+            self.log.stats.generated += 1;
             let reached = Reached {
                 parent: id,
                 action,
@@ -328,18 +313,20 @@ impl<P: SearchProblem> Bidirectional<P> {
                     };
                     let child =
                         self.frontier
-                            .push(direction, state, Some(reached), h, &mut self.stats);
+                            .push(direction, state, Some(reached), h, &mut self.log.stats);
                     (child, Outcome::New)
                 }
                 Some(existing) => {
-                    let outcome = self.frontier.revisit(existing, reached, &mut self.stats);
+                    let outcome = self
+                        .frontier
+                        .revisit(existing, reached, &mut self.log.stats);
                     (existing, outcome)
                 }
             };
             if !matches!(outcome, Outcome::InOpen | Outcome::InClosed) {
                 self.meet(direction, child);
             }
-            self.children.push(Child {
+            self.log.push_child(Child {
                 node: child,
                 action,
                 g: reached.g,
@@ -348,24 +335,10 @@ impl<P: SearchProblem> Bidirectional<P> {
         }
         self.successors = successors;
         self.check_stop();
-        self.steps.push(StepRecord {
-            children_end: self.children.len() as u32,
-            goal_found: matches!(self.status, Status::Solved { .. }),
-            ..record
-        });
+        // The step that proved the meeting best found the goal.
+        pending.goal_found = matches!(self.status, Status::Solved { .. });
+        self.log.commit(pending);
         true
-    }
-
-    fn view(&self, index: usize) -> StepView<'_, P::Action> {
-        let record = &self.steps[index];
-        StepView {
-            index,
-            expanded: record.expanded,
-            // The step that proved the meeting best found the goal.
-            goal_found: record.goal_found,
-            children: &self.children[record.children_start as usize..record.children_end as usize],
-            new_iteration: None,
-        }
     }
 }
 
@@ -383,42 +356,35 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.log.stats
     }
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
-        if self.do_step() {
-            Some(self.view(self.steps.len() - 1))
-        } else {
-            None
-        }
+        self.do_step().then(|| self.log.last())
     }
 
     fn step_back(&mut self) -> bool {
-        let Some(record) = self.steps.pop() else {
+        let (frontier, problem) = (&mut self.frontier, &self.problem);
+        let Some(step) = self
+            .log
+            .undo(|children| frontier.undo_children(problem, children))
+        else {
             return false;
         };
-        let children = record.children_start as usize..record.children_end as usize;
-        self.frontier
-            .undo_children(&self.problem, &self.children[children]);
-        self.children.truncate(record.children_start as usize);
-        self.closed.pop();
-        self.frontier
-            .unclose(record.expanded, record.expanded_at_before);
-        self.stats = record.stats_before;
+        frontier.unclose(step.expanded, step.undo.expanded_at_before);
         // Only a running search takes a step.
         self.status = Status::Running;
-        self.meeting = record.meeting_before;
-        self.layer = record.layer_before;
+        self.meeting = step.undo.meeting_before;
+        self.layer = step.undo.layer_before;
         true
     }
 
     fn steps(&self) -> usize {
-        self.steps.len()
+        self.log.len()
     }
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
-        self.view(index)
+        self.log.view(index)
     }
 
     fn node(&self, id: NodeId) -> &NodeOf<P> {
@@ -446,15 +412,13 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
     }
 
     fn closed(&self) -> &[NodeId] {
-        &self.closed
+        self.log.closed()
     }
 
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         self.frontier.memory_bytes()
-            + self.closed.capacity() * size_of::<NodeId>()
-            + self.steps.capacity() * size_of::<StepRecord>()
-            + self.children.capacity() * size_of::<Child<P::Action>>()
+            + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
     }
 

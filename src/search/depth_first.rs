@@ -32,6 +32,7 @@ use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
     Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepView,
 };
+use super::step_log::StepLog;
 
 /// One iteration of a depth-first search: a probe from the start with one bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,26 +67,22 @@ pub struct DepthFirstView<'a> {
     pub path: &'a [NodeId],
 }
 
-/// What is needed to undo one step.
+/// What undoing a step restores besides what the log keeps.
 #[derive(Clone, Debug)]
-struct StepRecord<S, A> {
-    expanded: NodeId,
+struct Undo<S, A> {
     /// The expanded node as it was before the step.
     expanded_before: Node<S, A>,
-    children_start: u32,
-    children_end: u32,
     /// The arena's length before the step: the step's new nodes come after it.
     nodes_before: u32,
     /// The children the step pushed on the stack.
     pushed: u32,
-    goal_found: bool,
+    /// Set if the step began a new iteration.
     new_iteration: Option<NewIteration>,
     /// The current iteration as it was before the step (the one that ended, if the step
     /// began a new one).
     iteration_before: Iteration,
     bound_before: Cost,
     next_bound_before: Option<Cost>,
-    stats_before: Stats,
     status_before: Status,
 }
 
@@ -104,15 +101,14 @@ pub struct DepthFirst<P: SearchProblem> {
     /// Whether a child whose state is on the current path is ignored: always but in tree
     /// search.
     checks_path: bool,
-    closed: Vec<NodeId>,
-    steps: Vec<StepRecord<P::State, P::Action>>,
-    children: Vec<Child<P::Action>>,
+    /// Closed (every node expanded, in order, across iterations), the steps, their children
+    /// and the counters.
+    log: StepLog<P::Action, Undo<P::State, P::Action>>,
     /// The successors of the node being expanded, reused from step to step.
     successors: Vec<Successor<P>>,
     bound: Cost,
     next_bound: Option<Cost>,
     iterations: Vec<Iteration>,
-    stats: Stats,
     status: Status,
 }
 
@@ -171,9 +167,12 @@ impl<P: SearchProblem> DepthFirst<P> {
             path: Vec::new(),
             on_path: FxHashMap::default(),
             checks_path: config.effective_repeats() == Repeats::PathCheck,
-            closed: Vec::new(),
-            steps: Vec::new(),
-            children: Vec::new(),
+            log: StepLog::new(Stats {
+                open: 1,
+                max_open: 1,
+                nodes: 1,
+                ..Stats::default()
+            }),
             successors: Vec::new(),
             bound,
             next_bound: None,
@@ -184,12 +183,6 @@ impl<P: SearchProblem> DepthFirst<P> {
                 generated: 0,
                 pruned: 0,
             }],
-            stats: Stats {
-                open: 1,
-                max_open: 1,
-                nodes: 1,
-                ..Stats::default()
-            },
             status: Status::Running,
         })
     }
@@ -220,7 +213,7 @@ impl<P: SearchProblem> DepthFirst<P> {
     fn rebuild_path(&mut self) {
         self.path.clear();
         self.on_path.clear();
-        let mut at = self.closed.last().copied();
+        let mut at = self.log.closed().last().copied();
         while let Some(id) = at {
             self.path.push(id);
             at = self.nodes[id.index()].parent;
@@ -270,24 +263,21 @@ impl<P: SearchProblem> DepthFirst<P> {
             self.status = Status::LimitReached;
             return false;
         }
-        let mut record = StepRecord {
-            expanded: id,
+        let undo = Undo {
             expanded_before: before,
-            children_start: self.children.len() as u32,
-            children_end: self.children.len() as u32,
             nodes_before: self.nodes.len() as u32,
             pushed: 0,
-            goal_found: false,
             new_iteration: None,
             iteration_before: *self.iterations.last().expect("one iteration at least"),
             bound_before: self.bound,
             next_bound_before: self.next_bound,
-            stats_before: self.stats,
             status_before: self.status,
         };
+        let first_step = self.log.len();
+        let mut pending = self.log.begin(id, undo);
         if restart {
             let to = self.next_bound.take().expect("checked above");
-            record.new_iteration = Some(NewIteration {
+            pending.undo.new_iteration = Some(NewIteration {
                 number: self.iterations.len() + 1,
                 from: self.bound,
                 to,
@@ -295,38 +285,36 @@ impl<P: SearchProblem> DepthFirst<P> {
             self.bound = to;
             self.iterations.push(Iteration {
                 bound: to,
-                first_step: self.steps.len(),
+                first_step,
                 expanded: 0,
                 generated: 0,
                 pruned: 0,
             });
         } else {
             self.stack.pop();
-            self.stats.open -= 1;
+            self.log.stats.open -= 1;
         }
-        self.closed.push(id);
-        self.stats.steps += 1;
         let node = &mut self.nodes[id.index()];
         node.place = Place::Closed;
-        node.expanded_at = Some(self.stats.steps);
+        node.expanded_at = Some(self.log.stats.steps);
 
         if goal_taken {
-            record.goal_found = true;
+            pending.goal_found = true;
             self.status = Status::Solved { goal: id };
         } else {
-            self.stats.expanded += 1;
+            self.log.stats.expanded += 1;
             let depth = before.depth + 1;
             let first_pushed = self.stack.len();
             let mut iteration = *self.iterations.last().expect("one iteration at least");
             iteration.expanded += 1;
             for &(action, state, cost) in &successors {
-                self.stats.generated += 1;
+                self.log.stats.generated += 1;
                 iteration.generated += 1;
                 let g = before.g + cost;
                 let key = self.problem.key(&state);
                 if let Some(&on) = self.on_path.get(&key) {
-                    self.stats.duplicates += 1;
-                    self.children.push(Child {
+                    self.log.stats.duplicates += 1;
+                    self.log.push_child(Child {
                         node: on,
                         action,
                         g,
@@ -346,7 +334,7 @@ impl<P: SearchProblem> DepthFirst<P> {
                     depth,
                     h,
                     f,
-                    generated_at: self.stats.steps,
+                    generated_at: self.log.stats.steps,
                     expanded_at: None,
                     place: if pruned { Place::Pruned } else { Place::Open },
                     direction: Direction::Forward,
@@ -360,7 +348,7 @@ impl<P: SearchProblem> DepthFirst<P> {
                     self.stack.push(child);
                     Outcome::New
                 };
-                self.children.push(Child {
+                self.log.push_child(Child {
                     node: child,
                     action,
                     g,
@@ -369,29 +357,25 @@ impl<P: SearchProblem> DepthFirst<P> {
             }
             // The first child generated is expanded first: it goes on top.
             self.stack[first_pushed..].reverse();
-            record.pushed = (self.stack.len() - first_pushed) as u32;
+            pending.undo.pushed = (self.stack.len() - first_pushed) as u32;
             *self.iterations.last_mut().expect("one iteration at least") = iteration;
-            self.stats.open = self.stack.len() as u32;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open);
-            self.stats.nodes = self.nodes.len() as u32;
+            self.log.stats.open = self.stack.len() as u32;
+            self.log.stats.max_open = self.log.stats.max_open.max(self.log.stats.open);
+            self.log.stats.nodes = self.nodes.len() as u32;
             if self.stack.is_empty() && (!self.iterates() || self.next_bound.is_none()) {
                 self.status = Status::Exhausted;
             }
         }
         self.successors = successors;
-        record.children_end = self.children.len() as u32;
-        self.steps.push(record);
+        self.log.commit(pending);
         true
     }
 
+    /// Step `index`, with the iteration it began, if any.
     fn view(&self, index: usize) -> StepView<'_, P::Action> {
-        let record = &self.steps[index];
         StepView {
-            index,
-            expanded: record.expanded,
-            goal_found: record.goal_found,
-            children: &self.children[record.children_start as usize..record.children_end as usize],
-            new_iteration: record.new_iteration,
+            new_iteration: self.log.undo_record(index).new_iteration,
+            ..self.log.view(index)
         }
     }
 }
@@ -410,45 +394,39 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.log.stats
     }
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
-        if self.do_step() {
-            Some(self.view(self.steps.len() - 1))
-        } else {
-            None
-        }
+        self.do_step().then(|| self.view(self.log.len() - 1))
     }
 
     fn step_back(&mut self) -> bool {
-        let Some(record) = self.steps.pop() else {
+        // The children need no undoing of their own: every node the step created is at the
+        // arena's end, and every node it pushed is on top of the stack.
+        let Some(step) = self.log.undo(|_| ()) else {
             return false;
         };
-        // Every node the step created is at the arena's end, and every node it pushed is on
-        // top of the stack.
+        let record = step.undo;
         self.nodes.truncate(record.nodes_before as usize);
-        self.children.truncate(record.children_start as usize);
         self.stack
             .truncate(self.stack.len() - record.pushed as usize);
         if record.new_iteration.is_some() {
             self.iterations.pop();
         } else {
-            self.stack.push(record.expanded);
+            self.stack.push(step.expanded);
         }
         *self.iterations.last_mut().expect("one iteration at least") = record.iteration_before;
-        self.nodes[record.expanded.index()] = record.expanded_before;
-        self.closed.pop();
+        self.nodes[step.expanded.index()] = record.expanded_before;
         self.bound = record.bound_before;
         self.next_bound = record.next_bound_before;
-        self.stats = record.stats_before;
         self.status = record.status_before;
         self.rebuild_path();
         true
     }
 
     fn steps(&self) -> usize {
-        self.steps.len()
+        self.log.len()
     }
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
@@ -473,18 +451,16 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
     }
 
     fn closed(&self) -> &[NodeId] {
-        &self.closed
+        self.log.closed()
     }
 
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         let path_slot = size_of::<(P::Key, NodeId)>() + 1;
         self.nodes.capacity() * size_of::<NodeOf<P>>()
-            + (self.stack.capacity() + self.path.capacity() + self.closed.capacity())
-                * size_of::<NodeId>()
+            + (self.stack.capacity() + self.path.capacity()) * size_of::<NodeId>()
             + self.on_path.capacity() * path_slot * 8 / 7
-            + self.steps.capacity() * size_of::<StepRecord<P::State, P::Action>>()
-            + self.children.capacity() * size_of::<Child<P::Action>>()
+            + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.iterations.capacity() * size_of::<Iteration>()
     }

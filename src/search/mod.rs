@@ -37,6 +37,7 @@ mod plain;
 mod problem;
 mod record;
 mod seen;
+mod step_log;
 mod trace;
 
 pub use best_first::BestFirst;
