@@ -270,6 +270,10 @@ pub fn lists(
     let Some(lane) = session.main_lane() else {
         return;
     };
+    // Two columns need room for the gap between them at least.
+    if ui.available_width() <= 2.0 * ui.spacing().item_spacing.x {
+        return;
+    }
     let top = ui.cursor().top();
     if session.exercising() {
         let rule = text::exercise_rule_for(lane.config());

@@ -344,8 +344,12 @@ impl App {
                 .session
                 .main_lane()
                 .is_some_and(|lane| lane.search().bidirectional().is_some());
+        // The lists keep two fifths of the width whatever the domain asks for, so a narrow
+        // window (a small screen at a large zoom) still has room for them.
+        let available = ui.available_width();
         let node_width = registry::view_of(self.session.settings.domain)
-            .problem_pane_width(ui.available_width(), two_lists);
+            .problem_pane_width(available, two_lists)
+            .min(available * 0.6);
         let node_panel = if arrangement.board_right {
             egui::Panel::right("node")
         } else {
@@ -1012,6 +1016,34 @@ mod tests {
         harness.get_by_label(label).accesskit_node().is_disabled()
     }
 
+    /// A window narrower than a map's or a graph's pane (a small screen at a large zoom):
+    /// the lists keep two fifths of the width, and nothing panics.
+    #[test]
+    fn a_window_narrower_than_the_problem_pane_keeps_room_for_the_lists() {
+        for domain in model::domain::DomainKind::ALL {
+            let mut h = egui_kittest::Harness::builder()
+                .with_size(egui::vec2(405.0, 700.0))
+                .with_max_steps(200)
+                .with_context_setup(install_style)
+                .build_ui_state(
+                    |ui, app: &mut App| app.ui(ui),
+                    App::new(Settings {
+                        domain,
+                        ..Settings::default()
+                    }),
+                );
+            h.run();
+            for _ in 0..3 {
+                h.state_mut().apply(Command::Step);
+                h.run();
+            }
+            let open = h.get_by_label(model::text::t().open_list).rect();
+            assert!(
+                open.min.x < 405.0 && open.max.x > 0.0,
+                "{domain:?}: {open:?}"
+            );
+        }
+    }
     #[test]
     fn the_single_view_shows_the_live_heuristic_check() {
         use crate::domains::puzzle::{HeuristicKind, SearchConfig};
