@@ -142,6 +142,27 @@ pub struct DepthRange {
 }
 
 impl DepthRange {
+    /// Every depth up to the farthest of `depth_of` (the depth of each start, `None` where no
+    /// goal is reached), sampled `step(farthest)` apart. Refused when no start but a goal has
+    /// a depth.
+    pub fn up_to_farthest(
+        depth_of: &[Option<u32>],
+        step: impl Fn(u32) -> u32,
+    ) -> Result<DepthRange, ExperimentRefusal> {
+        let farthest = depth_of.iter().flatten().copied().max().unwrap_or(0);
+        if farthest == 0 {
+            return Err(ExperimentRefusal::NoInstanceAt {
+                depth: 1,
+                farthest: 0,
+            });
+        }
+        Ok(DepthRange {
+            default_max: farthest,
+            max: farthest,
+            step: step(farthest).max(1),
+        })
+    }
+
     /// The depths sampled up to `max`: `step`, 2 `step`, ... while at most `max`.
     ///
     /// ```

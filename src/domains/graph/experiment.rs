@@ -59,18 +59,7 @@ impl Graph {
 /// The depths the Experiments window offers on this graph: every depth up to the farthest
 /// node that reaches a goal. Refused when no node but a goal reaches one.
 pub fn depth_range(graph: &Graph) -> Result<DepthRange, ExperimentRefusal> {
-    let farthest = graph.step_depths().into_iter().flatten().max().unwrap_or(0);
-    if farthest == 0 {
-        return Err(ExperimentRefusal::NoInstanceAt {
-            depth: 1,
-            farthest: 0,
-        });
-    }
-    Ok(DepthRange {
-        default_max: farthest,
-        max: farthest,
-        step: 1,
-    })
+    DepthRange::up_to_farthest(&graph.step_depths(), |_| 1)
 }
 
 /// The starts of one depth, drawn from `depths` (this graph's [`Graph::step_depths`]) as an

@@ -70,17 +70,8 @@ impl Grid {
 /// The depths the Experiments window offers on this map: up to the farthest cell that reaches
 /// the goal, about ten of them. Refused when no cell but the goal reaches it.
 pub fn depth_range(grid: &Grid) -> Result<DepthRange, ExperimentRefusal> {
-    let farthest = grid.step_depths().into_iter().flatten().max().unwrap_or(0);
-    if farthest == 0 {
-        return Err(ExperimentRefusal::NoInstanceAt {
-            depth: 1,
-            farthest: 0,
-        });
-    }
-    Ok(DepthRange {
-        default_max: farthest,
-        max: farthest,
-        step: farthest.div_ceil(DEPTHS_OFFERED),
+    DepthRange::up_to_farthest(&grid.step_depths(), |farthest| {
+        farthest.div_ceil(DEPTHS_OFFERED)
     })
 }
 
