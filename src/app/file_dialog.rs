@@ -122,6 +122,18 @@ impl FileDialog {
 
     /// Where a dialog for `action` starts: the folder last used for its kind, else the
     /// documents folder, else home. Never the working directory.
+    /// `path` as typed, read from the folder the dialog shows when it names no folder of its
+    /// own: a name typed alone goes there, never into the folder the program was started from.
+    fn absolute(&self, path: &Path, action: FileAction) -> PathBuf {
+        if path.is_absolute() {
+            return path.to_path_buf();
+        }
+        let shown = self.listing.as_ref().map(|l| l.folder.clone());
+        shown
+            .unwrap_or_else(|| self.start_folder(action))
+            .join(path)
+    }
+
     fn start_folder(&self, action: FileAction) -> PathBuf {
         let last = if is_session_kind(action) {
             &self.session_folder
@@ -328,7 +340,7 @@ impl FileDialog {
                         }
                     }
                 });
-                let folder = folder_of(&self.path);
+                let folder = self.absolute(&folder_of(&self.path), action);
                 if self.listing.as_ref().is_none_or(|l| l.folder != folder) {
                     let (folders, files) = entries_in(&folder, action.extension());
                     self.listing = Some(Listing {
@@ -455,10 +467,13 @@ impl FileDialog {
         if !open {
             self.action = None;
         }
-        let path = self.path.trim();
-        if !confirm || path.is_empty() || self.action.is_none() {
+        let typed = self.path.trim();
+        if !confirm || typed.is_empty() || self.action.is_none() {
             return None;
         }
+        let path = self.absolute(Path::new(typed), action);
+        let path = path.to_string_lossy();
+        let path = path.as_ref();
         if folder_of(path) == Path::new(path) {
             // A folder: open it rather than try to write a file called like it.
             let folder = PathBuf::from(path);
@@ -947,6 +962,24 @@ mod tests {
         h.run();
         assert!(h.state().files.action.is_none(), "the dialog closed");
         assert!(SessionFile::read(&dir.join("mine.json")).is_ok());
+    }
+
+    /// A name typed without its folder is saved in the folder the dialog shows, not in the
+    /// folder the program was started from.
+    #[test]
+    fn a_name_typed_alone_is_saved_in_the_folder_shown() {
+        let dir = crate::app::model::user_folders::fresh_folder("save-alone");
+        let mut h = test_harness(Settings::default());
+        h.state_mut().files.start_in(&dir);
+        h.run();
+        click_menu(&mut h, "File", "Save session...");
+        h.state_mut().files.path = "alone.json".to_owned();
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert!(h.state().files.action.is_none(), "the dialog closed");
+        assert!(SessionFile::read(&dir.join("alone.json")).is_ok());
+        assert!(!Path::new("alone.json").exists());
     }
 
     /// What the window does with each answer of the system's dialog: a pick is carried out,
