@@ -224,7 +224,8 @@ pub fn body(
     let domain = super::registry::view_of(session.settings.domain);
     // One picture of every lane needs the room of the problem pane: half the window, the
     // plots left out where that leaves them less than their third.
-    let cards_least = if domain.overlays(&session.settings) {
+    let overlaid = domain.overlays(&session.settings);
+    let cards_least = if overlaid {
         ui.ctx().content_rect().height() * 0.5
     } else {
         rows as f32 * card_least + gap.y * (rows - 1) as f32
@@ -246,8 +247,10 @@ pub fn body(
     let cards = egui::Rect::from_min_size(main.min, vec2(main_width, cards_height));
     ui.allocate_rect(cards, egui::Sense::hover());
     // A domain may draw every lane over one picture instead (a map's overlay).
-    let mut overlay_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
-    if !domain.overlay(&mut overlay_ui, session, cards.size()) {
+    if overlaid {
+        let mut overlay_ui = ui.new_child(egui::UiBuilder::new().max_rect(cards));
+        domain.overlay(&mut overlay_ui, session, cards.size());
+    } else {
         cards_in(ui, session, cards, (columns, rows), gap, view, commands);
     }
     if view.plots_hidden {

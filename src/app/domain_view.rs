@@ -58,9 +58,9 @@ pub trait DomainView: Sync {
     /// bar's option), which then needs the room of a picture rather than of cards.
     fn overlays(&self, settings: &Settings) -> bool;
 
-    /// Draws every lane over one picture in `room` instead of one card each, when the domain
-    /// offers it and it is asked for; returns whether it did.
-    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool;
+    /// Draws every lane over one picture in `room` instead of one card each; called only
+    /// where [`DomainView::overlays`] says so.
+    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2);
 
     /// A lane's picture on its compare card, in what is left of the card (`ui`'s room).
     fn card_picture(&self, ui: &mut Ui, session: &Session, i: usize, lane: &Lane, size: CardSize);

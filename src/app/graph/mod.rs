@@ -67,11 +67,8 @@ impl DomainView for GraphView {
         settings.graph.overlay
     }
 
-    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool {
-        if session.settings.graph.overlay {
-            graph_view::overlay_graph(ui, session, room);
-        }
-        session.settings.graph.overlay
+    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) {
+        graph_view::overlay_graph(ui, session, room);
     }
 
     fn card_picture(

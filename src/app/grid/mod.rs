@@ -64,11 +64,8 @@ impl DomainView for GridView {
         settings.grid.overlay
     }
 
-    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) -> bool {
-        if session.settings.grid.overlay {
-            grid_view::overlay_map(ui, session, room);
-        }
-        session.settings.grid.overlay
+    fn overlay(&self, ui: &mut Ui, session: &Session, room: Vec2) {
+        grid_view::overlay_map(ui, session, room);
     }
 
     fn card_picture(&self, ui: &mut Ui, session: &Session, _i: usize, lane: &Lane, size: CardSize) {

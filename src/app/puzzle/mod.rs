@@ -64,9 +64,8 @@ impl DomainView for PuzzleView {
         false
     }
 
-    fn overlay(&self, _ui: &mut Ui, _session: &Session, _room: Vec2) -> bool {
-        false
-    }
+    /// A puzzle offers no overlay ([`DomainView::overlays`] is false): nothing to draw.
+    fn overlay(&self, _ui: &mut Ui, _session: &Session, _room: Vec2) {}
 
     fn card_picture(&self, ui: &mut Ui, _session: &Session, i: usize, lane: &Lane, size: CardSize) {
         cards::card_picture(ui, i, lane, size);

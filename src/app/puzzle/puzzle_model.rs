@@ -182,7 +182,10 @@ impl PuzzleSettings {
             PuzzleEdit::MoveTile(cell) => self.move_tile(cell),
             PuzzleEdit::SetSize(side) => {
                 self.set_size(side);
-                self.scramble(seed)
+                Edited {
+                    changed: true,
+                    ..self.scramble(seed)
+                }
             }
             PuzzleEdit::Scramble => self.scramble(seed),
             PuzzleEdit::SetScrambleMoves(k) => {
@@ -242,7 +245,7 @@ impl PuzzleSettings {
 
     fn scramble(&mut self, seed: &mut u64) -> Edited {
         let Some(goal) = self.goal_board() else {
-            return Edited::changed(true);
+            return Edited::changed(false);
         };
         let moves = self.scramble_moves as usize;
         let board = scramble(&goal, moves, &mut next_rng(seed));
