@@ -128,6 +128,10 @@ pub fn algorithm(algorithm: Algorithm) -> &'static str {
         Algorithm::IdaStar => "IDA* 搜索（迭代加深 A*）",
         Algorithm::IterativeDeepening => "迭代加深搜索",
         Algorithm::DepthFirst => "有界深度优先搜索",
+        Algorithm::HeuristicDepthFirst => "局部择优搜索（启发式深度优先）",
+        Algorithm::BranchAndBound => "深度优先分支限界搜索",
+        Algorithm::Rbfs => "递归最佳优先搜索（RBFS）",
+        Algorithm::SmaStar => "SMA* 搜索（简化内存受限 A*）",
         Algorithm::BidirectionalBfs => "双向广度优先搜索",
         Algorithm::BidirectionalUcs => "双向一致代价搜索",
     }
@@ -145,6 +149,11 @@ pub fn algorithm_short(algorithm: Algorithm) -> &'static str {
         (Algorithm::IdaStar, _) => "IDA*",
         (Algorithm::IterativeDeepening, _) => "IDS",
         (Algorithm::DepthFirst, _) => "DFS",
+        (Algorithm::HeuristicDepthFirst, false) => "HDFS",
+        (Algorithm::HeuristicDepthFirst, true) => "局部择优",
+        (Algorithm::BranchAndBound, _) => "DFBnB",
+        (Algorithm::Rbfs, _) => "RBFS",
+        (Algorithm::SmaStar, _) => "SMA*",
         (Algorithm::BidirectionalBfs, false) => "BiBFS",
         (Algorithm::BidirectionalBfs, true) => "双向 BFS",
         (Algorithm::BidirectionalUcs, false) => "BiUCS",
@@ -161,6 +170,16 @@ pub fn formula(algorithm: Algorithm) -> &'static str {
             "深度\u{a0}≤\u{a0}界限\u{a0}=\u{a0}0,\u{a0}1,\u{a0}2,\u{a0}…"
         }
         (Algorithm::DepthFirst, true) => "后进先出，深度\u{a0}≤\u{a0}界限",
+        (Algorithm::HeuristicDepthFirst, true) => {
+            "后进先出，子结点按 h 排序，深度\u{a0}≤\u{a0}界限"
+        }
+        (Algorithm::BranchAndBound, true) => {
+            "后进先出，子结点按 f\u{a0}=\u{a0}g\u{a0}+\u{a0}h 排序，剪去 f\u{a0}≥\u{a0}已知最优代价"
+        }
+        (Algorithm::Rbfs, true) => {
+            "f\u{a0}=\u{a0}max(g\u{a0}+\u{a0}h,\u{a0}父结点的\u{a0}f)\u{a0}≤\u{a0}f_limit"
+        }
+        (Algorithm::SmaStar, true) => "f\u{a0}=\u{a0}g\u{a0}+\u{a0}h，至多保存 M 个结点",
         (Algorithm::BidirectionalBfs, true) => "f\u{a0}=\u{a0}到各自一端的深度（先进先出）",
         (Algorithm::BidirectionalUcs, true) => {
             "f\u{a0}=\u{a0}到各自一端的 g；top_f\u{a0}+\u{a0}top_b\u{a0}≥\u{a0}μ 时停止"
@@ -480,6 +499,9 @@ pub fn config_error(error: &ConfigError) -> String {
         (ConfigError::DepthLimit(d), true) => {
             format!("不能使用深度界限 {d}：请用 0 到 1000000 之间的数")
         }
+        (ConfigError::MemoryLimit(m), true) => {
+            format!("不能使用 {m} 个结点的内存：请用 2 到 10000000 之间的数")
+        }
         (ConfigError::NoBackwardSearch, true) => {
             "双向搜索需要唯一的目标状态和进入一个状态的动作，这个问题没有提供".to_owned()
         }
@@ -663,6 +685,24 @@ pub fn hit<S: std::fmt::Display + Copy>(hit: &crate::search::Hit<S>) -> String {
             from,
             to,
         } => format!("第 {iteration} 轮迭代开始：界限从 {from} 提高到 {to}"),
+        Hit::NodeForgotten { node, backed_up } => {
+            format!(
+                "结点 S{} 被遗忘；其父结点记住 f\u{a0}=\u{a0}{backed_up}",
+                node.0
+            )
+        }
+        Hit::LimitExceeded {
+            node,
+            backed_up,
+            limit,
+        } => format!(
+            "S{} 的最佳子结点 f\u{a0}=\u{a0}{backed_up}，超过 f_limit {limit}：遗忘其子树",
+            node.0
+        ),
+        Hit::BoundImproved { goal, from, to } => match from {
+            Some(from) => format!("目标 S{} 把界限从 {from} 降到 {to}", goal.0),
+            None => format!("目标 S{} 给出第一个界限 {to}", goal.0),
+        },
     }
 }
 

@@ -28,6 +28,12 @@ pub fn row(ui: &mut Ui, settings: &Settings, commands: &mut Vec<Command>) {
         .on_hover_text(t.bp_open_limit);
         ui.checkbox(&mut next.bound_raised, t.bp_bound_raised)
             .on_hover_text(t.bp_bound_raised_hint);
+        ui.checkbox(&mut next.node_forgotten, t.bp_node_forgotten)
+            .on_hover_text(t.bp_node_forgotten_hint);
+        ui.checkbox(&mut next.limit_exceeded, t.bp_limit_exceeded)
+            .on_hover_text(t.bp_limit_exceeded_hint);
+        ui.checkbox(&mut next.bound_improved, t.bp_bound_improved)
+            .on_hover_text(t.bp_bound_improved_hint);
         ui.separator();
         ui.checkbox(&mut next.board, t.bp_board);
         let hint = super::registry::view_of(domain).state_hint();

@@ -13,7 +13,9 @@ use super::model::command::Command;
 use super::model::lane::Lane;
 use super::model::session::{MAX_LANES, MIN_LANES, Session};
 pub use super::model::summary::summary_rows;
-use super::model::summary::{summary_header, summary_markdown, summary_tsv, weighted};
+use super::model::summary::{
+    SUMMARY_COLUMNS, summary_header, summary_markdown, summary_tsv, weighted,
+};
 use super::model::text;
 use super::palette;
 use super::plot_axes::{
@@ -39,18 +41,21 @@ const SUMMARY_SHARE: f32 = 0.36;
 pub enum Trace {
     #[default]
     Open,
+    /// The nodes each algorithm holds: memory against the steps.
+    Held,
     F,
     H,
 }
 
 impl Trace {
-    const ALL: [Trace; 3] = [Trace::Open, Trace::F, Trace::H];
+    const ALL: [Trace; 4] = [Trace::Open, Trace::Held, Trace::F, Trace::H];
 
     /// The selector's word: the textbook letters for f and h, so the row of choices stays
     /// one line beside the axis toggles.
     fn short(self) -> &'static str {
         match self {
             Trace::Open => text::t().series_open,
+            Trace::Held => text::t().series_held_short,
             Trace::F => "f",
             Trace::H => "h",
         }
@@ -59,6 +64,7 @@ impl Trace {
     fn title(self) -> &'static str {
         match self {
             Trace::Open => text::t().series_open,
+            Trace::Held => text::t().series_held,
             Trace::F => text::t().plot_compare_f,
             Trace::H => text::t().plot_compare_h,
         }
@@ -68,6 +74,7 @@ impl Trace {
         let plots = lane.plots();
         match self {
             Trace::Open => &plots.open,
+            Trace::Held => &plots.held,
             Trace::F => &plots.f,
             Trace::H => &plots.h,
         }
@@ -75,7 +82,7 @@ impl Trace {
 
     /// Only counts get the log axis; f and h stay small.
     fn is_count(self) -> bool {
-        self == Trace::Open
+        matches!(self, Trace::Open | Trace::Held)
     }
 }
 
@@ -993,7 +1000,8 @@ fn lines(ui: &mut Ui, session: &Session, trace: Trace, height: f32, share: bool,
 fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView, max_width: f32) {
     let rows = summary_rows(session);
     let configs: Vec<_> = session.lanes.iter().map(|lane| *lane.config()).collect();
-    let whole: Vec<[String; 8]> = rows.iter().map(|row| row.screen_cells(false)).collect();
+    let whole: Vec<[String; SUMMARY_COLUMNS]> =
+        rows.iter().map(|row| row.screen_cells(false)).collect();
     // The counts whole, as the guide's tables give them, where the column holds them.
     let cells = if summary_width(ui, &whole, &configs) + 12.0 <= max_width {
         whole
@@ -1027,9 +1035,15 @@ fn summary(ui: &mut Ui, session: &Session, view: &mut CompareView, max_width: f3
                             ui.add(egui::Label::new(RichText::new(*title).strong()).extend());
                         match c {
                             6 => {
-                                response.on_hover_text(text::t().bstar_hint);
+                                response.on_hover_text(text::t().peak_held_hint);
                             }
                             7 => {
+                                response.on_hover_text(text::t().reexpanded_hint);
+                            }
+                            8 => {
+                                response.on_hover_text(text::t().bstar_hint);
+                            }
+                            9 => {
                                 response.on_hover_text(text::t().time_hint);
                             }
                             _ => {}
@@ -1076,7 +1090,11 @@ fn summary_heading(i: usize, config: &super::model::domain::Config) -> String {
 
 /// The width of the summary table drawn with `cells`: the row titles' column and each lane's
 /// column (its heading's widest word or its widest cell), with the grid's spacing.
-fn summary_width(ui: &Ui, cells: &[[String; 8]], configs: &[super::model::domain::Config]) -> f32 {
+fn summary_width(
+    ui: &Ui,
+    cells: &[[String; SUMMARY_COLUMNS]],
+    configs: &[super::model::domain::Config],
+) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |text: &str| {
         text.lines()

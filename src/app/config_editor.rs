@@ -8,7 +8,9 @@ use egui::{ComboBox, DragValue, RichText, Slider, Ui};
 use super::model::domain::{AnyHeuristic, Config as SearchConfig};
 use super::model::text::{self, engine};
 use super::widgets::word;
-use crate::search::{Algorithm, GoalTest, MAX_DEPTH_LIMIT, Repeats, TieBreak};
+use crate::search::{
+    Algorithm, GoalTest, MAX_DEPTH_LIMIT, MAX_MEMORY_LIMIT, MIN_MEMORY_LIMIT, Repeats, TieBreak,
+};
 
 /// The algorithm, heuristic, tie-break, weight, goal-test and repeated-states widgets; returns
 /// the config as edited. Shared by the single view's setup bar and the compare view's lane
@@ -32,7 +34,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
         let response = ComboBox::from_id_salt(id)
             .selected_text(selected)
             .width(width)
-            // Tall enough for all ten algorithms without a scroll bar.
+            // Tall enough for every algorithm without a scroll bar.
             .height(480.0)
             .show_ui(ui, |ui| add(ui))
             .response;
@@ -59,12 +61,16 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
         engine::algorithm(config.algorithm),
         algorithm_width,
         &mut |ui| {
-            // Grouped by engine: best-first, depth-first, bidirectional.
+            // Grouped by engine: best-first, depth-first, memory-bounded, bidirectional.
+            let group = |a: Algorithm| {
+                (
+                    a.is_depth_first(),
+                    a.is_memory_bounded(),
+                    a.is_bidirectional(),
+                )
+            };
             for (i, algorithm) in Algorithm::EVERY.into_iter().enumerate() {
-                let starts_group = i > 0
-                    && (algorithm.is_depth_first() && !Algorithm::EVERY[i - 1].is_depth_first()
-                        || algorithm.is_bidirectional()
-                            && !Algorithm::EVERY[i - 1].is_bidirectional());
+                let starts_group = i > 0 && group(algorithm) != group(Algorithm::EVERY[i - 1]);
                 if starts_group {
                     ui.separator();
                 }
@@ -119,7 +125,7 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
                 .text(text::t().weight),
         );
     }
-    if config.algorithm == Algorithm::DepthFirst {
+    if config.algorithm.uses_depth_limit() {
         let label = ui.label(text::t().depth_limit);
         ui.add(
             DragValue::new(&mut next.depth_limit)
@@ -130,6 +136,16 @@ pub fn edit_config(ui: &mut Ui, config: &SearchConfig, compact: bool) -> SearchC
         )
         .labelled_by(label.id)
         .on_hover_text(text::t().depth_limit_hint);
+    }
+    if config.algorithm == Algorithm::SmaStar {
+        let label = ui.label(text::t().memory_limit);
+        ui.add(
+            DragValue::new(&mut next.memory_limit)
+                .range(MIN_MEMORY_LIMIT..=MAX_MEMORY_LIMIT)
+                .speed(1.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(text::t().memory_limit_hint);
     }
     if config.algorithm == Algorithm::BreadthFirst {
         let mut on_generation = config.goal_test == GoalTest::OnGeneration;

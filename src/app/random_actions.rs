@@ -84,6 +84,7 @@ fn random_config(rng: &mut Rng) -> SearchConfig {
         repeats: Repeats::Graph,
         node_limit: limits[rng.below(limits.len())],
         depth_limit: [0, 3, 30, 2_000_000][rng.below(4)],
+        memory_limit: [0, 2, 3, 8, 1_000, 20_000_000][rng.below(6)],
     }
 }
 
@@ -95,6 +96,9 @@ fn random_breakpoints(rng: &mut Rng) -> BreakpointSettings {
         open_exceeds: rng.below(3) == 0,
         open_limit: [0, 1, 50, 1000][rng.below(4)],
         bound_raised: rng.below(3) == 0,
+        node_forgotten: rng.below(3) == 0,
+        limit_exceeded: rng.below(3) == 0,
+        bound_improved: rng.below(3) == 0,
         board: rng.below(3) == 0,
         board_text: BOARDS[rng.below(BOARDS.len())].to_owned(),
         board_expanded: rng.below(2) == 0,

@@ -48,7 +48,7 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
     let text_color = ui.visuals().strong_text_color();
     let empty = lane.steps() == 0;
     let t = text::t();
-    let counts: [PlotLine<'_>; 3] = [
+    let counts: [PlotLine<'_>; 4] = [
         (
             t.series_expanded,
             &series.expanded,
@@ -65,6 +65,12 @@ pub fn plots(ui: &mut Ui, session: &Session, hover: &mut Hover) {
             t.series_open,
             &series.open,
             Color32::from_rgb(0x43, 0xa0, 0x47),
+            2.0,
+        ),
+        (
+            t.series_held,
+            &series.held,
+            Color32::from_rgb(0x6d, 0x4c, 0x41),
             2.0,
         ),
     ];

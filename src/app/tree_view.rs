@@ -940,7 +940,7 @@ fn edge_line(
                 strokes.solution
             } else if marks.search.on_path(id) {
                 strokes.path
-            } else if facts(search, id).pruned {
+            } else if facts(search, id).pruned || facts(search, id).forgotten {
                 strokes.faint
             } else {
                 strokes.plain
@@ -1033,7 +1033,7 @@ fn node_color(
         Highlight::Plain => match marks.search.standing(search, node) {
             Standing::Open => open_color(ui),
             Standing::Closed => closed_color(ui),
-            Standing::Pruned => pruned_color(ui),
+            Standing::Pruned | Standing::Forgotten => pruned_color(ui),
             Standing::Duplicate => palette::DUPLICATE.gamma_multiply(0.6),
         },
     }
@@ -1077,7 +1077,7 @@ fn node_box(
         }
         return true;
     }
-    let faint = duplicate || node_facts.pruned;
+    let faint = duplicate || node_facts.pruned || node_facts.forgotten;
     let fill = if faint {
         Color32::TRANSPARENT
     } else if node_facts.open {

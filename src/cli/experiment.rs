@@ -37,10 +37,10 @@ pub struct ExperimentOptions {
     /// A configuration as algorithm[:heuristic[:weight]][:key=value]..., e.g. bfs,
     /// astar:misplaced, weighted-astar:manhattan:1.5, bfs:goal-test=generation,
     /// astar:manhattan:tie=fifo, dfs:depth-limit=12, ids:node-limit=1000000,
-    /// bfs:repeats=tree:node-limit=100000. Settings: tie (smaller-h, fifo, lifo), goal-test
-    /// (expansion, or generation for bfs), repeats (graph, tree, or path: tree search with
-    /// cycle checking), depth-limit (dfs), node-limit (a search stopped there is left out of
-    /// the means). Repeat for several; default: bfs, astar:misplaced, astar:manhattan.
+    /// bfs:repeats=tree:node-limit=100000, rbfs:manhattan, sma:manhattan:memory=200.
+    /// Settings: tie (smaller-h, fifo, lifo), goal-test (expansion, or generation for bfs),
+    /// repeats (graph, tree, or path: tree search with cycle checking), depth-limit (dfs, hdfs,
+    /// dfbnb), memory (sma), node-limit (a search stopped there is left out of the means). Repeat for several; default: bfs, astar:misplaced, astar:manhattan.
     #[arg(long = "config", short, value_parser = parse_config)]
     pub configs: Vec<SearchConfig>,
     /// The goal (3x3 board or preset).
@@ -75,11 +75,11 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// The settings a configuration may name after its algorithm, as `key=value`.
 const SETTINGS: &str = "tie=smaller-h|fifo|lifo, goal-test=expansion|generation, \
-     repeats=graph|tree|path, depth-limit=N, node-limit=N";
+     repeats=graph|tree|path, depth-limit=N, memory=N, node-limit=N";
 
 /// Reads `algorithm[:heuristic[:weight]][:key=value]...`: every search setting a textbook
 /// table may depend on can be named, in any order after the algorithm (`tie=`, `goal-test=`,
-/// `repeats=`, `depth-limit=`, `node-limit=`); the others keep their defaults.
+/// `repeats=`, `depth-limit=`, `memory=`, `node-limit=`); the others keep their defaults.
 pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
     // Clap quotes the whole value; the message names the part that is wrong, in the language
     // already chosen.
@@ -123,6 +123,9 @@ pub fn parse_config(text: &str) -> Result<SearchConfig, String> {
                 }
                 "node-limit" => {
                     config.node_limit = usize::try_from(count(value)?).map_err(|_| bad_value())?
+                }
+                "memory" => {
+                    config.memory_limit = u32::try_from(count(value)?).map_err(|_| bad_value())?
                 }
                 _ => {
                     return Err(if zh {

@@ -87,6 +87,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GraphHeuristic>, String
         goal_test: puzzle.goal_test,
         node_limit: puzzle.node_limit,
         depth_limit: puzzle.depth_limit,
+        memory_limit: puzzle.memory_limit,
         repeats: puzzle.repeats,
     };
     config.validate().map_err(|e| i18n::config_error(&e))?;

@@ -165,6 +165,7 @@ fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String>
         repeats: puzzle.repeats,
         node_limit: puzzle.node_limit,
         depth_limit: puzzle.depth_limit,
+        memory_limit: puzzle.memory_limit,
     };
     config.validate().map_err(|e| i18n::config_error(&e))?;
     Ok(config)

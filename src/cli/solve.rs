@@ -22,7 +22,8 @@ use crate::domains::puzzle::{
 };
 use crate::i18n::{self, pick};
 use crate::search::{
-    Algorithm, DEFAULT_DEPTH_LIMIT, GoalTest, Repeats, Stats, Status, TieBreak, try_new_search,
+    Algorithm, DEFAULT_DEPTH_LIMIT, DEFAULT_MEMORY_LIMIT, GoalTest, Repeats, Stats, Status,
+    TieBreak, try_new_search,
 };
 
 /// Output formats.
@@ -82,7 +83,10 @@ pub struct SolveOptions {
     pub connectivity: Option<crate::domains::grid::Connectivity>,
     /// bfs, ucs, astar, greedy, weighted-astar, idastar (iterative deepening A*: memory for
     /// the current path only, for hard 15-puzzle boards), ids (iterative deepening), dfs
-    /// (depth-first down to --depth-limit), bidirectional-bfs or bidirectional-ucs. A plain
+    /// (depth-first down to --depth-limit), hdfs (heuristic depth-first, children by h, down
+    /// to --depth-limit), dfbnb (depth-first branch-and-bound down to --depth-limit), rbfs
+    /// (recursive best-first), sma (SMA*, at most --memory nodes), bidirectional-bfs or
+    /// bidirectional-ucs. A plain
     /// idastar solve runs a fast search of its own; with --trace, --tree or --table it runs in
     /// the stepping engine like the others, so every step is recorded. Default: astar, except
     /// for 4x4 boards when --heuristic is not given either: there the fastest optimal method,
@@ -129,9 +133,14 @@ pub struct SolveOptions {
     /// stops a tree search that would go round a cycle for ever.
     #[arg(long, value_name = "graph|tree|path", value_parser = parse_repeats)]
     pub repeats: Option<Repeats>,
-    /// The deepest node dfs expands: 0 to 1000000, for dfs only (default 30).
+    /// The deepest node dfs, hdfs and dfbnb expand: 0 to 1000000, for those only (default
+    /// 30).
     #[arg(long, value_name = "D")]
     pub depth_limit: Option<u32>,
+    /// The most nodes sma holds at once: 2 to 10000000, for sma only (default 1000). A path
+    /// of d moves needs d + 1 nodes; below that sma gives up (exit status 1).
+    #[arg(long, value_name = "N")]
+    pub memory: Option<u32>,
     /// Stop a search that would store more nodes than this (exit status 3). The stepping
     /// engine (weighted A*, ids, dfs, the bidirectional searches, --trace, --repeats tree or
     /// path) holds about 330 bytes a node, so the default, 5000000, is about 1.6 GB; the lean
@@ -142,7 +151,7 @@ pub struct SolveOptions {
     /// Print the solution board by board with the moves.
     #[arg(long, short)]
     pub path: bool,
-    /// Print expanded, generated, max open and time.
+    /// Print expanded, generated, max open, peak nodes held, re-expansions and time.
     #[arg(long, short)]
     pub stats: bool,
     /// text or json.
@@ -312,6 +321,7 @@ impl SolveOptions {
             repeats: self.repeats.unwrap_or_default(),
             node_limit: self.node_limit(),
             depth_limit: self.depth_limit.unwrap_or(DEFAULT_DEPTH_LIMIT),
+            memory_limit: self.memory.unwrap_or(DEFAULT_MEMORY_LIMIT),
         }
     }
 
@@ -331,8 +341,10 @@ impl SolveOptions {
             Some(Inapplicable::Heuristic(algorithm))
         } else if self.weight.is_some() && algorithm != Algorithm::WeightedAStar {
             Some(Inapplicable::Weight)
-        } else if self.depth_limit.is_some() && algorithm != Algorithm::DepthFirst {
+        } else if self.depth_limit.is_some() && !algorithm.uses_depth_limit() {
             Some(Inapplicable::DepthLimit)
+        } else if self.memory.is_some() && algorithm != Algorithm::SmaStar {
+            Some(Inapplicable::Memory)
         } else if self.pdb_groups.is_some()
             && self
                 .heuristic
@@ -354,6 +366,7 @@ pub enum Inapplicable {
     Heuristic(Algorithm),
     Weight,
     DepthLimit,
+    Memory,
     GroupsWithoutDatabase,
     /// `--pdb-groups` with a board that is not 4x4.
     GroupsOnSmallBoard,
@@ -386,8 +399,12 @@ impl Inapplicable {
                 "--weight 只用于 --algorithm weighted-astar",
             ),
             Inapplicable::DepthLimit => pick(
-                "--depth-limit is for --algorithm dfs only",
-                "--depth-limit 只用于 --algorithm dfs",
+                "--depth-limit is for --algorithm dfs, hdfs and dfbnb only",
+                "--depth-limit 只用于 --algorithm dfs、hdfs 与 dfbnb",
+            ),
+            Inapplicable::Memory => pick(
+                "--memory is for --algorithm sma only",
+                "--memory 只用于 --algorithm sma",
             ),
             Inapplicable::GroupsWithoutDatabase => pick(
                 "--pdb-groups splits the pattern database: it goes with --heuristic pdb (or no --heuristic)",
@@ -1027,8 +1044,24 @@ fn finished(
             stats,
             millis,
         },
-        // Depth-limited DFS has not shown that no path exists, only that none is that short.
-        None if config.algorithm == Algorithm::DepthFirst => LineResult::Unsolved {
+        // The depth-limited searches have not shown that no path exists, only that none is
+        // that short; SMA* only that none fits in its memory.
+        None if config.algorithm == Algorithm::SmaStar => LineResult::Unsolved {
+            board,
+            reason: if i18n::zh() {
+                format!(
+                    "{} 个结点的内存放不下通往目标的路径（d 步的路径需要 d\u{a0}+\u{a0}1 个结点）",
+                    config.memory_limit
+                )
+            } else {
+                format!(
+                    "no path to the goal fits in a memory of {} nodes (a path of d moves needs \
+                     d + 1)",
+                    config.memory_limit
+                )
+            },
+        },
+        None if config.algorithm.uses_depth_limit() => LineResult::Unsolved {
             board,
             reason: if i18n::zh() {
                 format!("深度界限 {} 之内没有路径", config.depth_limit)
@@ -1058,15 +1091,24 @@ pub(super) fn stopped_text(node_limit: usize, stats: &Stats) -> String {
     }
 }
 
+/// The counters in one line. The peak of nodes held and the re-expansions are left out where
+/// the search did not count them (the fast IDA*, whose `max_held` is 0: every search that
+/// counts holds the start).
 pub(super) fn stats_text(stats: &Stats, millis: f64) -> String {
-    if i18n::zh() {
+    let zh = i18n::zh();
+    let memory = match (stats.max_held, zh) {
+        (0, _) => String::new(),
+        (held, true) => format!("，内存峰值 {held}，重复扩展 {}", stats.reexpanded),
+        (held, false) => format!(", peak held {held}, re-expanded {}", stats.reexpanded),
+    };
+    if zh {
         format!(
-            "扩展 {}，生成 {}，open 表峰值 {}，用时 {:.3} 毫秒",
+            "扩展 {}，生成 {}，open 表峰值 {}{memory}，用时 {:.3} 毫秒",
             stats.expanded, stats.generated, stats.max_open, millis
         )
     } else {
         format!(
-            "expanded {}, generated {}, max open {}, time {:.3} ms",
+            "expanded {}, generated {}, max open {}{memory}, time {:.3} ms",
             stats.expanded, stats.generated, stats.max_open, millis
         )
     }
@@ -1083,6 +1125,8 @@ pub(super) fn stats_json(stats: &Stats, millis: f64) -> serde_json::Value {
         "repeated": stats.repeated,
         "max_open": stats.max_open,
         "nodes": stats.nodes,
+        "peak_held": (stats.max_held > 0).then_some(stats.max_held),
+        "reexpanded": (stats.max_held > 0).then_some(stats.reexpanded),
         "time_ms": millis,
     })
 }

@@ -8,8 +8,8 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::search::{
-    Cost, EventKind, NodeId, Outcome, Search, SearchProblem, TraceEvent, posthoc_event,
-    posthoc_header,
+    CSV_HEADER, NodeId, Search, SearchProblem, TraceEvent, csv_row, posthoc_event, posthoc_header,
+    start_events, step_events,
 };
 
 /// The files traces go to: `FILE` for the first board line, `FILE-2.ext`, `FILE-3.ext`, ...
@@ -143,30 +143,20 @@ impl<W: Write> EventWriter<W> {
     /// The header and the start node, before the first step.
     fn start<P: SearchProblem>(&mut self, search: &dyn Search<P>) -> std::io::Result<()> {
         if self.csv {
-            self.out
-                .write_all(b"step,event,node,parent,g,h,f,state\n")?;
+            self.out.write_all(CSV_HEADER.as_bytes())?;
         } else {
             // The header object, left open for the events that follow.
             let header = posthoc_header(search).to_string();
             let open = header.strip_suffix('}').unwrap_or(&header);
             write!(self.out, "{open},\"events\":[")?;
         }
-        self.event(
-            search,
-            0,
-            EventKind::Source,
-            NodeId(0),
-            None,
-            (Cost::ZERO, 0),
-        )?;
-        // A bidirectional search has a second root: the goal, where the backward half starts.
-        match search.bidirectional() {
-            Some(view) => {
-                let goal = view.backward_root;
-                self.event(search, 0, EventKind::Source, goal, None, (Cost::ZERO, 0))
+        let mut written = Ok(());
+        start_events(search, &mut |e| {
+            if written.is_ok() {
+                written = self.event(&e);
             }
-            None => Ok(()),
-        }
+        });
+        written
     }
 
     /// The events of step `index` (0-based), written just after it was taken: a node's g and
@@ -176,85 +166,24 @@ impl<W: Write> EventWriter<W> {
         search: &dyn Search<P>,
         index: usize,
     ) -> std::io::Result<()> {
-        let step = search.step_at(index);
-        let number = index + 1;
-        let id = step.expanded;
-        let (g, parent) = {
+        let now = |id: NodeId| {
             let node = search.node(id);
             ((node.g, node.depth), node.parent)
         };
-        let child_depth = g.1 + 1;
-        if step.goal_found && step.children.is_empty() {
-            return self.event(search, number, EventKind::Goal, id, parent, g);
-        }
-        self.event(search, number, EventKind::Expand, id, parent, g)?;
-        for child in step.children {
-            let kind = match child.outcome {
-                Outcome::New => EventKind::Generate,
-                Outcome::Pruned => EventKind::Prune,
-                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => EventKind::Ignore,
-                Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
-            };
-            self.event(
-                search,
-                number,
-                kind,
-                child.node,
-                Some(id),
-                (child.g, child_depth),
-            )?;
-        }
-        self.event(search, number, EventKind::Close, id, parent, g)?;
-        if step.goal_found
-            && let Some(view) = search.bidirectional()
-        {
-            // The halves' meeting was proved best: the goal is the backward half's root.
-            let goal = view.backward_root;
-            self.event(search, number, EventKind::Goal, goal, None, (Cost::ZERO, 0))?;
-        } else if step.goal_found {
-            // Goal test at generation: the goal is the last child generated.
-            let last = step.children.last().expect("the goal child");
-            let g = (last.g, child_depth);
-            self.event(search, number, EventKind::Goal, last.node, Some(id), g)?;
-        }
-        Ok(())
+        let mut written = Ok(());
+        step_events(search, index, &now, &mut |e| {
+            if written.is_ok() {
+                written = self.event(&e);
+            }
+        });
+        written
     }
 
-    fn event<P: SearchProblem>(
-        &mut self,
-        search: &dyn Search<P>,
-        step: usize,
-        kind: EventKind,
-        node: NodeId,
-        parent: Option<NodeId>,
-        (g, depth): (Cost, u32),
-    ) -> std::io::Result<()> {
-        let record = search.node(node);
-        let problem = search.problem();
-        let h = record.h;
-        let f = search.config().priority(depth, g, h);
+    fn event(&mut self, event: &TraceEvent) -> std::io::Result<()> {
         if self.csv {
-            let parent = parent.map_or(String::new(), |p| p.0.to_string());
-            return writeln!(
-                self.out,
-                "{step},{},{},{parent},{g},{h},{f},{}",
-                kind.word(),
-                node.0,
-                problem.describe(&record.state)
-            );
+            return self.out.write_all(csv_row(event).as_bytes());
         }
-        let event = TraceEvent {
-            step,
-            kind,
-            node,
-            parent,
-            g,
-            h,
-            f,
-            state: problem.describe(&record.state),
-            coordinates: problem.coordinates(&record.state),
-        };
-        let Some(value) = posthoc_event(&event) else {
+        let Some(value) = posthoc_event(event) else {
             return Ok(());
         };
         if !self.first {

@@ -65,14 +65,21 @@ const PAGES: &[Page] = &[
                 "algorithm",
                 "bfs、ucs、astar、greedy、weighted-astar、idastar（迭代加深 A*：只为当前路径占用内存，\
                  适合困难的 15 数码）、ids（迭代加深）、dfs（深度优先，最深到 --depth-limit）、\
-                 bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
+                 hdfs（局部择优：子结点按 h 排序的深度优先，最深到 --depth-limit）、\
+                 dfbnb（深度优先分支限界，最深到 --depth-limit）、rbfs（递归最佳优先）、\
+                 sma（SMA*，最多保存 --memory 个结点）、bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
                  与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步。\
                  默认 astar；但 4x4 棋盘在也没有给出 --heuristic 时，使用最快的最优方法：\
                  带模式数据库的 idastar（只构建一次，几秒钟，进度显示在标准错误上）",
             ),
             (
                 "depth_limit",
-                "dfs 最深扩展的深度：0 到 1000000，仅用于 dfs（默认 30）",
+                "dfs、hdfs 与 dfbnb 最深扩展的深度：0 到 1000000，仅用于这三种（默认 30）",
+            ),
+            (
+                "memory",
+                "sma 同时最多保存的结点数：2 到 10000000，仅用于 sma（默认 1000）。d 步的路径需要 \
+                 d\u{a0}+\u{a0}1 个结点；少于此数时 sma 放弃（退出状态 1）",
             ),
             (
                 "heuristic",
@@ -114,7 +121,10 @@ const PAGES: &[Page] = &[
                 "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace、--repeats tree 或 path）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。",
             ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
-            ("stats", "打印扩展数、生成数、open 表峰值和用时"),
+            (
+                "stats",
+                "打印扩展数、生成数、open 表峰值、内存峰值、重复扩展数和用时",
+            ),
             ("format", "输出格式：text 或 json"),
             (
                 "trace",
@@ -157,9 +167,11 @@ const PAGES: &[Page] = &[
                 "configs",
                 "一个配置，写成 algorithm[:heuristic[:weight]][:设置=值]...，如 bfs、astar:misplaced、\
                  weighted-astar:manhattan:1.5、bfs:goal-test=generation、dfs:depth-limit=12、\
-                 bfs:repeats=tree:node-limit=100000。设置：tie（smaller-h、fifo、lifo）、\
+                 bfs:repeats=tree:node-limit=100000、rbfs:manhattan、sma:manhattan:memory=200。\
+                 设置：tie（smaller-h、fifo、lifo）、\
                  goal-test（expansion，bfs 还可用 generation）、repeats（graph 图搜索、tree 树搜索、\
-                 path 树搜索＋回路检查）、depth-limit（dfs）、node-limit（在此停止的搜索不计入平均）。\
+                 path 树搜索＋回路检查）、depth-limit（dfs、hdfs、dfbnb）、memory（sma）、\
+                 node-limit（在此停止的搜索不计入平均）。\
                  可重复；默认 bfs、astar:misplaced、astar:manhattan",
             ),
             ("goal", "目标状态（3x3 棋盘或预设）"),

@@ -19,7 +19,7 @@ use super::config::{ConfigError, GoalTest, Repeats, SearchConfig};
 use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, Outcome, Stats, Status, StepView};
-use super::step_log::StepLog;
+use super::step_log::{Expansions, StepLog};
 
 /// What undoing a step restores in the frontier besides what the log keeps, kept small: there
 /// is one per expansion. The expanded node was in open (a step only removes it and marks it
@@ -41,6 +41,9 @@ pub struct BestFirst<P: SearchProblem> {
     log: StepLog<P::Action, Undo>,
     /// The successors of the node being expanded, reused from step to step.
     successors: Vec<Successor<P>>,
+    /// Tree search only: how many times each state has been expanded, for
+    /// [`Stats::reexpanded`] (graph search knows it from the node: a state has one).
+    expansions: Option<Expansions<P::Key>>,
     status: Status,
 }
 
@@ -78,6 +81,7 @@ impl<P: SearchProblem> BestFirst<P> {
             config,
             log: StepLog::new(Stats::default()),
             successors: Vec::new(),
+            expansions: (config.repeats != Repeats::Graph).then(Expansions::new),
             status: Status::Running,
         };
         let key = search.problem.key(&start);
@@ -172,6 +176,13 @@ impl<P: SearchProblem> BestFirst<P> {
             self.status = Status::Solved { goal: id };
         } else {
             self.log.stats.expanded += 1;
+            let again = match &mut self.expansions {
+                Some(expansions) => expansions.expand(self.problem.key(&parent.state)),
+                None => parent.expanded_at.is_some(),
+            };
+            if again {
+                self.log.stats.reexpanded += 1;
+            }
             let repeats = self.config.repeats;
             let successors = std::mem::take(&mut self.successors);
             for &(action, child_state, cost) in &successors {
@@ -265,6 +276,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
     }
 
     fn step_back(&mut self) -> bool {
+        let expanded_before = self.log.stats.expanded;
         let (frontier, problem) = (&mut self.frontier, &self.problem);
         let Some(step) = self
             .log
@@ -272,6 +284,12 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
         else {
             return false;
         };
+        // A step that took the goal expanded nothing: the counter tells.
+        if self.log.stats.expanded < expanded_before
+            && let Some(expansions) = &mut self.expansions
+        {
+            expansions.unexpand(&problem.key(&frontier.nodes[step.expanded.index()].state));
+        }
         frontier.unclose(step.expanded, step.undo.expanded_at_before);
         // Only a running search takes a step.
         self.status = Status::Running;
@@ -327,6 +345,7 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
         self.frontier.memory_bytes()
             + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
+            + self.expansions.as_ref().map_or(0, Expansions::memory_bytes)
     }
 }
 

@@ -291,6 +291,9 @@ impl<P: SearchProblem> Bidirectional<P> {
         self.layer = layer;
         self.frontier.half_mut(direction).open.remove(&key);
         self.log.stats.expanded += 1;
+        if parent.expanded_at.is_some() {
+            self.log.stats.reexpanded += 1;
+        }
         self.log.stats.open -= 1;
         self.frontier.close(id, self.log.stats.steps);
         let depth = parent.depth + 1;

@@ -6,7 +6,7 @@ use std::fmt;
 use super::Search;
 use super::cost::Cost;
 use super::problem::SearchProblem;
-use super::record::{NodeId, Outcome, StepView};
+use super::record::{NodeId, Outcome, StepEvent, StepView};
 
 /// A condition on a step; `S` is the problem's state.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,6 +25,12 @@ pub enum Breakpoint<S> {
     OpenExceeds(usize),
     /// An iterative-deepening search (IDA*, IDS) began a new iteration with a larger bound.
     BoundRaised,
+    /// RBFS or SMA* forgot a node to stay within its memory.
+    NodeForgotten,
+    /// RBFS's best child went over its call's f_limit, so the call returned.
+    LimitExceeded,
+    /// Branch-and-bound found a goal cheaper than the best so far.
+    BoundImproved,
 }
 
 /// Why a run stopped: which breakpoint held, with the numbers a sentence about it needs.
@@ -46,6 +52,20 @@ pub enum Hit<S> {
     BoundRaised {
         iteration: usize,
         from: Cost,
+        to: Cost,
+    },
+    /// This node was forgotten; its parent remembers `backed_up`.
+    NodeForgotten { node: NodeId, backed_up: Cost },
+    /// The best child of this node had f `backed_up`, above the call's `limit`.
+    LimitExceeded {
+        node: NodeId,
+        backed_up: Cost,
+        limit: Cost,
+    },
+    /// This goal lowered the bound from `from` (none before the first goal) to `to`.
+    BoundImproved {
+        goal: NodeId,
+        from: Option<Cost>,
         to: Cost,
     },
 }
@@ -71,6 +91,25 @@ impl<S: fmt::Display> fmt::Display for Hit<S> {
                 f,
                 "iteration {iteration} began: the bound rose from {from} to {to}"
             ),
+            Hit::NodeForgotten { node, backed_up } => write!(
+                f,
+                "node S{} was forgotten; its parent remembers f = {backed_up}",
+                node.0
+            ),
+            Hit::LimitExceeded {
+                node,
+                backed_up,
+                limit,
+            } => write!(
+                f,
+                "the best child of S{} has f = {backed_up}, above f_limit {limit}: its subtree \
+                 is forgotten",
+                node.0
+            ),
+            Hit::BoundImproved { goal, from, to } => match from {
+                Some(from) => write!(f, "goal S{} lowered the bound from {from} to {to}", goal.0),
+                None => write!(f, "goal S{} set the first bound, {to}", goal.0),
+            },
         }
     }
 }
@@ -120,6 +159,30 @@ impl<S: Copy + PartialEq> Breakpoint<S> {
                 iteration: n.number,
                 from: n.from,
                 to: n.to,
+            }),
+            Breakpoint::NodeForgotten => search.events(step.index).iter().find_map(|e| match *e {
+                StepEvent::Forgotten { node, backed_up } => {
+                    Some(Hit::NodeForgotten { node, backed_up })
+                }
+                _ => None,
+            }),
+            Breakpoint::LimitExceeded => search.events(step.index).iter().find_map(|e| match *e {
+                StepEvent::LimitExceeded {
+                    node,
+                    backed_up,
+                    limit,
+                } => Some(Hit::LimitExceeded {
+                    node,
+                    backed_up,
+                    limit,
+                }),
+                _ => None,
+            }),
+            Breakpoint::BoundImproved => search.events(step.index).iter().find_map(|e| match *e {
+                StepEvent::BoundImproved { goal, from, to } => {
+                    Some(Hit::BoundImproved { goal, from, to })
+                }
+                _ => None,
             }),
         }
     }

@@ -36,6 +36,26 @@ pub enum Algorithm {
     /// Depth-first search down to [`SearchConfig::depth_limit`]: one probe; any path it finds
     /// is within the limit, not necessarily the shortest.
     DepthFirst,
+    /// Heuristic depth-first (the Chinese textbooks' 局部择优, "local best first"): depth-first
+    /// down to [`SearchConfig::depth_limit`], each expansion's children tried best first
+    /// (smallest h), backing up on a dead end; the first path found, not necessarily the
+    /// cheapest.
+    HeuristicDepthFirst,
+    /// Depth-first branch-and-bound: depth-first down to [`SearchConfig::depth_limit`], the
+    /// children smallest f = g + h first; every goal reached cheaper than the best so far
+    /// becomes the bound, and a node with g + h at or above the bound is pruned. Searches on
+    /// after each goal; the best when open is empty is the cheapest path within the limit.
+    BranchAndBound,
+    /// Recursive best-first search (RBFS): best-first with memory for the current path and its
+    /// siblings. Each call expands the best child while its f stays within the f_limit (the
+    /// best alternative above it); when it goes over, the subtree is forgotten and its best f
+    /// backed up into its root. Optimal with an admissible heuristic.
+    Rbfs,
+    /// Simplified memory-bounded A* (SMA*): A* that holds at most
+    /// [`SearchConfig::memory_limit`] nodes, generating one successor at a time. When memory
+    /// is full it forgets the shallowest leaf of highest f and backs its f up into the parent.
+    /// Optimal when the limit holds the shallowest optimal path; gives up when no path fits.
+    SmaStar,
     /// Bidirectional breadth-first: one queue from the start, one from the goal, a whole layer
     /// at a time from the smaller; the fewest steps.
     BidirectionalBfs,
@@ -54,8 +74,9 @@ impl Algorithm {
         Algorithm::WeightedAStar,
     ];
 
-    /// Every algorithm: the best-first ones, then the depth-first and the bidirectional ones.
-    pub const EVERY: [Algorithm; 10] = [
+    /// Every algorithm: the best-first ones, then the depth-first, the memory-bounded and the
+    /// bidirectional ones.
+    pub const EVERY: [Algorithm; 12] = [
         Algorithm::BreadthFirst,
         Algorithm::UniformCost,
         Algorithm::AStar,
@@ -64,6 +85,8 @@ impl Algorithm {
         Algorithm::IdaStar,
         Algorithm::IterativeDeepening,
         Algorithm::DepthFirst,
+        Algorithm::HeuristicDepthFirst,
+        Algorithm::BranchAndBound,
         Algorithm::BidirectionalBfs,
         Algorithm::BidirectionalUcs,
     ];
@@ -79,6 +102,10 @@ impl Algorithm {
             Algorithm::IdaStar => "idastar",
             Algorithm::IterativeDeepening => "ids",
             Algorithm::DepthFirst => "dfs",
+            Algorithm::HeuristicDepthFirst => "hdfs",
+            Algorithm::BranchAndBound => "dfbnb",
+            Algorithm::Rbfs => "rbfs",
+            Algorithm::SmaStar => "sma",
             Algorithm::BidirectionalBfs => "bidirectional-bfs",
             Algorithm::BidirectionalUcs => "bidirectional-ucs",
         }
@@ -95,6 +122,10 @@ impl Algorithm {
             Algorithm::IdaStar => "IDA*",
             Algorithm::IterativeDeepening => "Iterative deepening",
             Algorithm::DepthFirst => "Depth-limited depth-first",
+            Algorithm::HeuristicDepthFirst => "Heuristic depth-first",
+            Algorithm::BranchAndBound => "Depth-first branch-and-bound",
+            Algorithm::Rbfs => "Recursive best-first (RBFS)",
+            Algorithm::SmaStar => "SMA* (memory-bounded A*)",
             Algorithm::BidirectionalBfs => "Bidirectional BFS",
             Algorithm::BidirectionalUcs => "Bidirectional uniform-cost",
         }
@@ -111,6 +142,10 @@ impl Algorithm {
             Algorithm::IdaStar => "f = g + h ≤ threshold",
             Algorithm::IterativeDeepening => "depth ≤ limit = 0, 1, 2, …",
             Algorithm::DepthFirst => "LIFO, depth ≤ limit",
+            Algorithm::HeuristicDepthFirst => "LIFO, children by h, depth ≤ limit",
+            Algorithm::BranchAndBound => "LIFO, children by f = g + h, prune f ≥ best cost",
+            Algorithm::Rbfs => "f = max(g + h, parent's f) ≤ f_limit",
+            Algorithm::SmaStar => "f = g + h, at most M nodes held",
             Algorithm::BidirectionalBfs => "f = depth from each end (FIFO)",
             Algorithm::BidirectionalUcs => "f = g from each end; stop when top_f + top_b ≥ μ",
         }
@@ -127,7 +162,32 @@ impl Algorithm {
     pub fn is_depth_first(self) -> bool {
         matches!(
             self,
-            Algorithm::IdaStar | Algorithm::IterativeDeepening | Algorithm::DepthFirst
+            Algorithm::IdaStar
+                | Algorithm::IterativeDeepening
+                | Algorithm::DepthFirst
+                | Algorithm::HeuristicDepthFirst
+                | Algorithm::BranchAndBound
+        )
+    }
+
+    /// Whether it is RBFS or SMA*: best-first within a memory bound, forgetting subtrees and
+    /// backing their best f up into the node that remembers them.
+    pub fn is_memory_bounded(self) -> bool {
+        matches!(self, Algorithm::Rbfs | Algorithm::SmaStar)
+    }
+
+    /// Whether it remembers no state off the nodes it holds (the depth-first and the
+    /// memory-bounded searches): graph search is then the check along the path.
+    pub fn checks_path_only(self) -> bool {
+        self.is_depth_first() || self.is_memory_bounded()
+    }
+
+    /// Whether it goes no deeper than [`SearchConfig::depth_limit`]: depth-limited DFS,
+    /// heuristic depth-first and branch-and-bound.
+    pub fn uses_depth_limit(self) -> bool {
+        matches!(
+            self,
+            Algorithm::DepthFirst | Algorithm::HeuristicDepthFirst | Algorithm::BranchAndBound
         )
     }
 
@@ -144,7 +204,14 @@ impl Algorithm {
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
-            Algorithm::AStar | Algorithm::Greedy | Algorithm::WeightedAStar | Algorithm::IdaStar
+            Algorithm::AStar
+                | Algorithm::Greedy
+                | Algorithm::WeightedAStar
+                | Algorithm::IdaStar
+                | Algorithm::HeuristicDepthFirst
+                | Algorithm::BranchAndBound
+                | Algorithm::Rbfs
+                | Algorithm::SmaStar
         )
     }
 
@@ -358,10 +425,14 @@ pub struct SearchConfig<H> {
     pub repeats: Repeats,
     /// The search stops with [`crate::search::Status::LimitReached`] rather than create more nodes.
     pub node_limit: usize,
-    /// The deepest node depth-limited DFS expands ([`Algorithm::DepthFirst`] only): children
-    /// deeper than this are pruned. Settings saved before it existed read the default.
+    /// The deepest node the depth-limited searches expand ([`Algorithm::uses_depth_limit`]):
+    /// children deeper than this are pruned. Settings saved before it existed read the default.
     #[serde(default = "default_depth_limit")]
     pub depth_limit: u32,
+    /// The most nodes SMA* holds at once ([`Algorithm::SmaStar`] only). Settings saved before
+    /// it existed read the default.
+    #[serde(default = "default_memory_limit")]
+    pub memory_limit: u32,
 }
 
 /// The default depth limit of depth-limited DFS.
@@ -373,6 +444,19 @@ pub const MAX_DEPTH_LIMIT: u32 = 1_000_000;
 
 fn default_depth_limit() -> u32 {
     DEFAULT_DEPTH_LIMIT
+}
+
+/// The default memory of SMA*, in nodes.
+pub const DEFAULT_MEMORY_LIMIT: u32 = 1_000;
+
+/// The smallest memory SMA* accepts: the start and one child.
+pub const MIN_MEMORY_LIMIT: u32 = 2;
+
+/// The largest memory SMA* accepts; its tables grow with it.
+pub const MAX_MEMORY_LIMIT: u32 = 10_000_000;
+
+fn default_memory_limit() -> u32 {
+    DEFAULT_MEMORY_LIMIT
 }
 
 /// The default node limit: about 1.6 GB of the stepping engine's records at ~330 bytes a node
@@ -391,6 +475,7 @@ impl<H: HeuristicChoice> Default for SearchConfig<H> {
             repeats: Repeats::Graph,
             node_limit: DEFAULT_NODE_LIMIT,
             depth_limit: DEFAULT_DEPTH_LIMIT,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
         }
     }
 }
@@ -406,6 +491,8 @@ pub enum ConfigError {
     NodeLimit,
     #[error("depth limit {0} is not allowed: use a number from 0 to 1000000")]
     DepthLimit(u32),
+    #[error("memory of {0} nodes is not allowed: use a number from 2 to 10000000")]
+    MemoryLimit(u32),
     #[error(
         "bidirectional search needs a single goal state and the moves into a state, which this \
          problem does not offer"
@@ -460,8 +547,13 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.node_limit == 0 {
             return Err(ConfigError::NodeLimit);
         }
-        if self.algorithm == Algorithm::DepthFirst && self.depth_limit > MAX_DEPTH_LIMIT {
+        if self.algorithm.uses_depth_limit() && self.depth_limit > MAX_DEPTH_LIMIT {
             return Err(ConfigError::DepthLimit(self.depth_limit));
+        }
+        if self.algorithm == Algorithm::SmaStar
+            && !(MIN_MEMORY_LIMIT..=MAX_MEMORY_LIMIT).contains(&self.memory_limit)
+        {
+            return Err(ConfigError::MemoryLimit(self.memory_limit));
         }
         if !self.algorithm.supports_repeats(self.repeats) {
             return Err(ConfigError::Repeats(self.repeats));
@@ -480,7 +572,7 @@ impl<H: HeuristicChoice> SearchConfig<H> {
     /// assert_eq!(SearchConfig::<()>::default().effective_repeats(), Repeats::Graph);
     /// ```
     pub fn effective_repeats(&self) -> Repeats {
-        if self.algorithm.is_depth_first() && self.repeats == Repeats::Graph {
+        if self.algorithm.checks_path_only() && self.repeats == Repeats::Graph {
             Repeats::PathCheck
         } else {
             self.repeats
@@ -510,7 +602,9 @@ impl<H: HeuristicChoice> SearchConfig<H> {
     /// The priority f of a node at `depth` steps from the start, with path cost g and
     /// estimate h: depth for BFS, g for uniform-cost, g + h for A*, h for greedy and
     /// g + w·h (rounded to the unit of [`Cost`]) for weighted A*. The depth-first searches
-    /// compare it with their bound: g + h for IDA*, depth for IDS and DFS. The bidirectional
+    /// compare it with their bound: g + h for IDA*, depth for IDS and DFS; heuristic
+    /// depth-first orders each expansion's children by h, branch-and-bound by g + h, and RBFS
+    /// and SMA* start a node at g + h. The bidirectional
     /// searches order each half by it, counted from that half's end: depth or g.
     pub fn priority(&self, depth: u32, g: Cost, h: Cost) -> Cost {
         match self.algorithm {
@@ -519,8 +613,12 @@ impl<H: HeuristicChoice> SearchConfig<H> {
             | Algorithm::DepthFirst
             | Algorithm::BidirectionalBfs => Cost::from(depth),
             Algorithm::UniformCost | Algorithm::BidirectionalUcs => g,
-            Algorithm::AStar | Algorithm::IdaStar => g + h,
-            Algorithm::Greedy => h,
+            Algorithm::AStar
+            | Algorithm::IdaStar
+            | Algorithm::BranchAndBound
+            | Algorithm::Rbfs
+            | Algorithm::SmaStar => g + h,
+            Algorithm::Greedy | Algorithm::HeuristicDepthFirst => h,
             Algorithm::WeightedAStar => g + h.weighted(self.weight),
         }
     }
@@ -531,8 +629,11 @@ impl<H: HeuristicChoice> SearchConfig<H> {
         if self.algorithm == Algorithm::WeightedAStar {
             text.push_str(&format!(", w = {}", self.weight));
         }
-        if self.algorithm == Algorithm::DepthFirst {
+        if self.algorithm.uses_depth_limit() {
             text.push_str(&format!(", depth limit {}", self.depth_limit));
+        }
+        if self.algorithm == Algorithm::SmaStar {
+            text.push_str(&format!(", memory {} nodes", self.memory_limit));
         }
         if self.algorithm.uses_heuristic() {
             text.push_str(&format!(", {}", self.heuristic.title()));
@@ -615,7 +716,7 @@ mod tests {
                     },
                     "{algorithm} {repeats}"
                 );
-                let effective = match (algorithm.is_depth_first(), repeats) {
+                let effective = match (algorithm.checks_path_only(), repeats) {
                     (true, Repeats::Graph) => Repeats::PathCheck,
                     _ => repeats,
                 };

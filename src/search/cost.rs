@@ -36,6 +36,10 @@ impl Cost {
     pub const ZERO: Cost = Cost(0);
     /// One unit step.
     pub const ONE: Cost = Cost(Cost::SCALE);
+    /// More than any path costs: the f of a node the memory-bounded searches know leads
+    /// nowhere (a dead end, or beyond the depth their memory can hold). Sums with it stay
+    /// infinite.
+    pub const INFINITE: Cost = Cost(u64::MAX);
 
     /// A cost of `n` whole steps.
     #[inline]
@@ -60,6 +64,12 @@ impl Cost {
         self.0 as f64 / Cost::SCALE as f64
     }
 
+    /// Whether this is [`Cost::INFINITE`].
+    #[inline]
+    pub const fn is_infinite(self) -> bool {
+        self.0 == u64::MAX
+    }
+
     /// Whether the cost is a whole number of steps.
     pub fn is_whole(self) -> bool {
         self.0.is_multiple_of(Cost::SCALE)
@@ -72,7 +82,9 @@ impl Cost {
 
     /// The cost as a JSON number: an integer when whole, so unit costs read `4`, not `4.0`.
     pub fn to_json(self) -> serde_json::Value {
-        if self.is_whole() {
+        if self.is_infinite() {
+            serde_json::Value::from("inf")
+        } else if self.is_whole() {
             serde_json::Value::from(self.0 / Cost::SCALE)
         } else {
             serde_json::Value::from(self.as_f64())
@@ -84,14 +96,14 @@ impl Add for Cost {
     type Output = Cost;
     #[inline]
     fn add(self, other: Cost) -> Cost {
-        Cost(self.0 + other.0)
+        Cost(self.0.saturating_add(other.0))
     }
 }
 
 impl AddAssign for Cost {
     #[inline]
     fn add_assign(&mut self, other: Cost) {
-        self.0 += other.0;
+        self.0 = self.0.saturating_add(other.0);
     }
 }
 
@@ -119,6 +131,9 @@ impl From<u32> for Cost {
 
 impl fmt::Display for Cost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_infinite() {
+            return f.write_str("∞");
+        }
         // Rounded to hundredths first, so 3.999 prints as 4 rather than 4.00.
         let hundredths = (self.0 + Cost::SCALE / 200) / (Cost::SCALE / 100);
         let (whole, cents) = (hundredths / 100, hundredths % 100);
@@ -150,6 +165,15 @@ mod tests {
         for (raw, text) in cases {
             assert_eq!(Cost::from_raw(raw).to_string(), text, "{raw}");
         }
+    }
+
+    #[test]
+    fn infinity_stays_infinite_and_prints_as_such() {
+        assert!((Cost::INFINITE + Cost::units(3)).is_infinite());
+        assert!(Cost::INFINITE > Cost::units(1_000_000));
+        assert!(!Cost::units(3).is_infinite());
+        assert_eq!(Cost::INFINITE.to_string(), "∞");
+        assert!(Cost::INFINITE.weighted(2.0).is_infinite());
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The depth-first engine behind IDA*, iterative deepening (IDS) and depth-limited DFS: open is
-//! a stack, a child whose f is above the bound is pruned instead of pushed, and only the current
+//! The depth-first engine behind IDA*, iterative deepening (IDS), depth-limited DFS, heuristic
+//! depth-first and depth-first branch-and-bound: open is a stack, a child whose f is above the bound is pruned instead of pushed, and only the current
 //! path is remembered (a child whose state is already on it would close a cycle and is
 //! ignored). Every step is recorded so it can be undone exactly.
 //!
@@ -10,6 +10,13 @@
 //! pruned (the depth limit plus one, for IDS); DFS, and any search that pruned nothing, is
 //! exhausted. A step is one removal from the stack, as in the best-first engine; the step that
 //! begins an iteration takes the start again and says so ([`StepView::new_iteration`]).
+//!
+//! Heuristic depth-first (局部择优) is DFS whose children go on the stack best first, smallest h
+//! on top. Branch-and-bound orders them by f = g + h and does not stop at a goal: the goal's g
+//! becomes the bound ([`StepEvent::BoundImproved`]), every node waiting on the stack with
+//! g + h at or above it is pruned at once ([`StepEvent::OpenPruned`]), and so is every child
+//! after. When the stack is empty the best goal found is the answer. Both prune children
+//! deeper than the depth limit.
 //!
 //! **Repeated states** ([`Repeats`]). Remembering nothing off the current path, these searches
 //! have no graph search of their own: with [`Repeats::Graph`] (the default) and with
@@ -30,9 +37,10 @@ use super::config::{Algorithm, ConfigError, GoalTest, Repeats, SearchConfig};
 use super::cost::Cost;
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
-    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepView,
+    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepEvent,
+    StepView,
 };
-use super::step_log::StepLog;
+use super::step_log::{Expansions, StepLog};
 
 /// One iteration of a depth-first search: a probe from the start with one bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,8 +62,12 @@ pub struct Iteration {
 #[derive(Clone, Copy, Debug)]
 pub struct DepthFirstView<'a> {
     /// The bound of the current iteration, compared with each child's f: the f threshold for
-    /// IDA* (f = g + h), the depth limit for IDS and DFS (f = depth).
+    /// IDA* (f = g + h), the depth limit for IDS, DFS and heuristic depth-first (f = depth);
+    /// for branch-and-bound the cost of the best goal found ([`Cost::INFINITE`] before the
+    /// first), which a child's g + h must stay below.
     pub bound: Cost,
+    /// Branch-and-bound: the cheapest goal found so far. `None` for the others.
+    pub best: Option<NodeId>,
     /// The smallest f pruned so far in this iteration: the next iteration's bound if this one
     /// ends without the goal. `None` if nothing was pruned yet.
     pub next_bound: Option<Cost>,
@@ -84,6 +96,11 @@ struct Undo<S, A> {
     bound_before: Cost,
     next_bound_before: Option<Cost>,
     status_before: Status,
+    /// Branch-and-bound: the best goal before the step.
+    best_before: Option<NodeId>,
+    /// Branch-and-bound: the nodes the step pruned from the stack when the bound fell, with
+    /// their places in the stack (after the expanded node left it), lowest first.
+    removed: Vec<(u32, NodeId)>,
 }
 
 /// IDA*, IDS or depth-limited DFS on any [`SearchProblem`]. Implements [`Search`].
@@ -109,6 +126,10 @@ pub struct DepthFirst<P: SearchProblem> {
     bound: Cost,
     next_bound: Option<Cost>,
     iterations: Vec<Iteration>,
+    /// Branch-and-bound: the cheapest goal found so far.
+    best: Option<NodeId>,
+    /// How many times each state has been expanded, for [`Stats::reexpanded`].
+    expansions: Expansions<P::Key>,
     status: Status,
 }
 
@@ -141,7 +162,10 @@ impl<P: SearchProblem> DepthFirst<P> {
         let h = problem.heuristic(config.heuristic, &start);
         let f = config.priority(0, Cost::ZERO, h);
         let bound = match config.algorithm {
-            Algorithm::DepthFirst => Cost::from(config.depth_limit),
+            Algorithm::DepthFirst | Algorithm::HeuristicDepthFirst => {
+                Cost::from(config.depth_limit)
+            }
+            Algorithm::BranchAndBound => Cost::INFINITE,
             // IDA* starts at the start's f = h; IDS at depth 0.
             _ => f,
         };
@@ -171,6 +195,8 @@ impl<P: SearchProblem> DepthFirst<P> {
                 open: 1,
                 max_open: 1,
                 nodes: 1,
+                held: 1,
+                max_held: 1,
                 ..Stats::default()
             }),
             successors: Vec::new(),
@@ -183,13 +209,71 @@ impl<P: SearchProblem> DepthFirst<P> {
                 generated: 0,
                 pruned: 0,
             }],
+            best: None,
+            expansions: Expansions::new(),
             status: Status::Running,
         })
     }
 
-    /// Whether a new iteration may follow one that ended without the goal.
+    /// Whether a new iteration may follow one that ended without the goal: IDA* and IDS.
     fn iterates(&self) -> bool {
-        self.config.algorithm != Algorithm::DepthFirst
+        matches!(
+            self.config.algorithm,
+            Algorithm::IdaStar | Algorithm::IterativeDeepening
+        )
+    }
+
+    /// Whether the children go on the stack best first (smallest f on top) rather than in the
+    /// problem's order: heuristic depth-first and branch-and-bound.
+    fn orders_children(&self) -> bool {
+        matches!(
+            self.config.algorithm,
+            Algorithm::HeuristicDepthFirst | Algorithm::BranchAndBound
+        )
+    }
+
+    /// Whether a child at `depth` with priority `f` is beyond the bound.
+    fn beyond_bound(&self, depth: u32, f: Cost) -> bool {
+        match self.config.algorithm {
+            Algorithm::HeuristicDepthFirst => depth > self.config.depth_limit,
+            Algorithm::BranchAndBound => depth > self.config.depth_limit || f >= self.bound,
+            _ => f > self.bound,
+        }
+    }
+
+    /// How the search ends when the stack is empty and no iteration follows: branch-and-bound
+    /// with the best goal it found, the others exhausted.
+    fn finished(&self) -> Status {
+        match self.best {
+            Some(goal) => Status::Solved { goal },
+            None => Status::Exhausted,
+        }
+    }
+
+    /// Branch-and-bound found `goal`: its g is the new bound, and every node on the stack
+    /// that cannot beat it is pruned. Returns the pruned nodes with their places.
+    fn improve_bound(&mut self, goal: NodeId) -> Vec<(u32, NodeId)> {
+        let to = self.nodes[goal.index()].g;
+        let from = self.best.map(|_| self.bound);
+        self.log
+            .push_event(StepEvent::BoundImproved { goal, from, to });
+        self.best = Some(goal);
+        self.bound = to;
+        let mut removed = Vec::new();
+        let mut kept = 0;
+        for at in 0..self.stack.len() {
+            let id = self.stack[at];
+            if self.nodes[id.index()].f >= to {
+                removed.push((at as u32, id));
+                self.nodes[id.index()].place = Place::Pruned;
+                self.log.push_event(StepEvent::OpenPruned { node: id });
+            } else {
+                self.stack[kept] = id;
+                kept += 1;
+            }
+        }
+        self.stack.truncate(kept);
+        removed
     }
 
     /// Makes `id` the end of the current path: its ancestors stay (in a depth-first order they
@@ -272,6 +356,8 @@ impl<P: SearchProblem> DepthFirst<P> {
             bound_before: self.bound,
             next_bound_before: self.next_bound,
             status_before: self.status,
+            best_before: self.best,
+            removed: Vec::new(),
         };
         let first_step = self.log.len();
         let mut pending = self.log.begin(id, undo);
@@ -298,11 +384,21 @@ impl<P: SearchProblem> DepthFirst<P> {
         node.place = Place::Closed;
         node.expanded_at = Some(self.log.stats.steps);
 
-        if goal_taken {
+        if goal_taken && self.config.algorithm == Algorithm::BranchAndBound {
+            pending.goal_found = true;
+            pending.undo.removed = self.improve_bound(id);
+            self.log.stats.open = self.stack.len() as u32;
+            if self.stack.is_empty() {
+                self.status = self.finished();
+            }
+        } else if goal_taken {
             pending.goal_found = true;
             self.status = Status::Solved { goal: id };
         } else {
             self.log.stats.expanded += 1;
+            if self.expansions.expand(self.problem.key(&before.state)) {
+                self.log.stats.reexpanded += 1;
+            }
             let depth = before.depth + 1;
             let first_pushed = self.stack.len();
             let mut iteration = *self.iterations.last().expect("one iteration at least");
@@ -324,7 +420,7 @@ impl<P: SearchProblem> DepthFirst<P> {
                 }
                 let h = self.problem.heuristic(self.config.heuristic, &state);
                 let f = self.config.priority(depth, g, h);
-                let pruned = f > self.bound;
+                let pruned = self.beyond_bound(depth, f);
                 let child = NodeId(self.nodes.len() as u32);
                 self.nodes.push(Node {
                     state,
@@ -342,7 +438,10 @@ impl<P: SearchProblem> DepthFirst<P> {
                 });
                 let outcome = if pruned {
                     iteration.pruned += 1;
-                    self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+                    // Only a bound raised by iterations has a next value.
+                    if !self.orders_children() {
+                        self.next_bound = Some(self.next_bound.map_or(f, |b| b.min(f)));
+                    }
                     Outcome::Pruned
                 } else {
                     self.stack.push(child);
@@ -355,18 +454,27 @@ impl<P: SearchProblem> DepthFirst<P> {
                     outcome,
                 });
             }
-            // The first child generated is expanded first: it goes on top.
-            self.stack[first_pushed..].reverse();
+            // The first child generated is expanded first, or the best when children are
+            // ordered (ties in the problem's order): it goes on top.
+            if self.orders_children() {
+                let nodes = &self.nodes;
+                self.stack[first_pushed..]
+                    .sort_by_key(|id| std::cmp::Reverse((nodes[id.index()].f, *id)));
+            } else {
+                self.stack[first_pushed..].reverse();
+            }
             pending.undo.pushed = (self.stack.len() - first_pushed) as u32;
             *self.iterations.last_mut().expect("one iteration at least") = iteration;
             self.log.stats.open = self.stack.len() as u32;
             self.log.stats.max_open = self.log.stats.max_open.max(self.log.stats.open);
             self.log.stats.nodes = self.nodes.len() as u32;
             if self.stack.is_empty() && (!self.iterates() || self.next_bound.is_none()) {
-                self.status = Status::Exhausted;
+                self.status = self.finished();
             }
         }
         self.successors = successors;
+        // The textbook's memory: the path and the siblings waiting beside it.
+        self.log.stats.held = (self.path.len() + self.stack.len()) as u32;
         self.log.commit(pending);
         true
     }
@@ -404,13 +512,23 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
     fn step_back(&mut self) -> bool {
         // The children need no undoing of their own: every node the step created is at the
         // arena's end, and every node it pushed is on top of the stack.
+        let expanded_before = self.log.stats.expanded;
         let Some(step) = self.log.undo(|_| ()) else {
             return false;
         };
         let record = step.undo;
+        if self.log.stats.expanded < expanded_before {
+            let key = self.problem.key(&record.expanded_before.state);
+            self.expansions.unexpand(&key);
+        }
         self.nodes.truncate(record.nodes_before as usize);
         self.stack
             .truncate(self.stack.len() - record.pushed as usize);
+        for &(at, id) in &record.removed {
+            self.stack.insert(at as usize, id);
+            self.nodes[id.index()].place = Place::Open;
+        }
+        self.best = record.best_before;
         if record.new_iteration.is_some() {
             self.iterations.pop();
         } else {
@@ -463,6 +581,11 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.iterations.capacity() * size_of::<Iteration>()
+            + self.expansions.memory_bytes()
+    }
+
+    fn events(&self, index: usize) -> &[StepEvent] {
+        self.log.events(index)
     }
 
     fn depth_first(&self) -> Option<DepthFirstView<'_>> {
@@ -471,6 +594,7 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             next_bound: self.next_bound,
             iterations: &self.iterations,
             path: &self.path,
+            best: self.best,
         })
     }
 }

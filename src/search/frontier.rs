@@ -142,6 +142,9 @@ impl<P: SearchProblem> Frontier<P> {
         self.half_mut(direction).open.insert(OpenKey::of(&node), id);
         self.nodes.push(node);
         stats.nodes += 1;
+        // Every node stored is held: these searches forget nothing.
+        stats.held = stats.nodes;
+        stats.max_held = stats.max_held.max(stats.held);
         stats.open += 1;
         stats.max_open = stats.max_open.max(stats.open);
         id
@@ -183,7 +186,9 @@ impl<P: SearchProblem> Frontier<P> {
                 stats.reopened += 1;
                 Outcome::Reopened { old_g: old.g }
             }
-            Place::Pruned => unreachable!("best-first prunes nothing"),
+            Place::Pruned | Place::Forgotten => {
+                unreachable!("best-first prunes and forgets nothing")
+            }
         };
         self.requeue(id, reached, stats);
         outcome

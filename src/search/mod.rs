@@ -44,8 +44,8 @@ pub use best_first::BestFirst;
 pub use bidirectional::{Bidirectional, BidirectionalView, Meeting};
 pub use breakpoint::{Breakpoint, Hit, run_until};
 pub use config::{
-    Algorithm, ConfigError, DEFAULT_DEPTH_LIMIT, GoalTest, MAX_DEPTH_LIMIT, Repeats, SearchConfig,
-    TieBreak,
+    Algorithm, ConfigError, DEFAULT_DEPTH_LIMIT, DEFAULT_MEMORY_LIMIT, GoalTest, MAX_DEPTH_LIMIT,
+    MAX_MEMORY_LIMIT, MIN_MEMORY_LIMIT, Repeats, SearchConfig, TieBreak,
 };
 pub use cost::Cost;
 pub use depth_first::{DepthFirst, DepthFirstView, Iteration};
@@ -56,10 +56,12 @@ pub use experiment::{
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
 pub use record::{
-    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepView,
+    Child, Direction, NewIteration, Node, NodeId, Outcome, Place, RbfsFrame, SmaView, Stats,
+    Status, StepEvent, StepView,
 };
 pub use trace::{
-    EventKind, TraceEvent, posthoc_event, posthoc_header, trace_csv, trace_events, trace_posthoc,
+    CSV_HEADER, EventKind, TraceEvent, csv_row, posthoc_event, posthoc_header, start_events,
+    step_events, trace_csv, trace_events, trace_posthoc,
 };
 
 /// One search, advanced one expansion at a time, observable at every step and reversible.
@@ -175,6 +177,24 @@ pub trait Search<P: SearchProblem>: Send {
     /// searches.
     fn repeat_of(&self, id: NodeId) -> Option<NodeId> {
         let _ = id;
+        None
+    }
+
+    /// What step `index` did besides taking a node from open and generating its children
+    /// (RBFS and SMA* forgetting and backing up, branch-and-bound improving its bound), in
+    /// order; empty for the searches that do nothing else.
+    fn events(&self, index: usize) -> &[StepEvent] {
+        let _ = index;
+        &[]
+    }
+
+    /// RBFS's calls on the current path, the root's first; `None` for the others.
+    fn rbfs(&self) -> Option<&[RbfsFrame]> {
+        None
+    }
+
+    /// SMA*'s memory; `None` for the others.
+    fn sma(&self) -> Option<SmaView<'_>> {
         None
     }
 

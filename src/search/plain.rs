@@ -65,6 +65,8 @@ struct PlainNode<S> {
     /// The tie value of its current entry in open: an entry with another is stale.
     tie: u64,
     closed: bool,
+    /// Expanded at least once: expanding it again (after a reopening) is a re-expansion.
+    expanded: bool,
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -122,6 +124,7 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
         depth: 0,
         tie,
         closed: false,
+        expanded: false,
     });
     index.insert(problem.key(&start), 0);
     open.push(Reverse((config.priority(0, Cost::ZERO, h).raw(), tie, 0)));
@@ -157,7 +160,7 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
                     return Ok(PlainOutcome {
                         solution: None,
                         limit_reached: true,
-                        stats,
+                        stats: held(stats),
                     });
                 }
             }
@@ -170,6 +173,10 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
             return Ok(solved(&nodes, id, stats));
         }
         stats.expanded += 1;
+        if parent.expanded {
+            stats.reexpanded += 1;
+        }
+        nodes[id as usize].expanded = true;
         let depth = parent.depth + 1;
         for &(_, child_state, cost) in &successors {
             stats.generated += 1;
@@ -189,6 +196,7 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
                         depth,
                         tie,
                         closed: false,
+                        expanded: false,
                     });
                     index.insert(key, child);
                     open.push(Reverse((config.priority(depth, g, h).raw(), tie, child)));
@@ -235,8 +243,15 @@ pub fn plain_search_with<P: SearchProblem, I: SeenIndex<P::Key>>(
     Ok(PlainOutcome {
         solution: None,
         limit_reached: false,
-        stats,
+        stats: held(stats),
     })
+}
+
+/// The counters with the nodes held: every node stored, as in the stepping engine.
+fn held(mut stats: Stats) -> Stats {
+    stats.held = stats.nodes;
+    stats.max_held = stats.nodes;
+    stats
 }
 
 /// The outcome with the path to node `goal`.
@@ -251,6 +266,6 @@ fn solved<S: Copy>(nodes: &[PlainNode<S>], goal: u32, stats: Stats) -> PlainOutc
     PlainOutcome {
         solution: Some((nodes[goal as usize].g, path)),
         limit_reached: false,
-        stats,
+        stats: held(stats),
     }
 }

@@ -23,6 +23,9 @@ pub enum Place {
     /// than the depth limit): never in open. A later iteration generates the state again as a
     /// new node.
     Pruned,
+    /// Held once by RBFS or SMA* and dropped to make room: its f lives on, backed up, in the
+    /// node that remembers it. A later step may generate the state again as a new node.
+    Forgotten,
 }
 
 /// Which search a node belongs to: the one from the start, or (bidirectional searches only)
@@ -229,9 +232,73 @@ pub struct Stats {
     pub max_open: u32,
     /// Nodes stored (the start included): in graph search one per distinct state.
     pub nodes: u32,
+    /// The nodes the algorithm itself needs to hold now: A* and the other best-first searches
+    /// every node stored (open and closed); the depth-first ones the current path and the
+    /// siblings waiting on it; RBFS the path and each call's children; SMA* the nodes in its
+    /// memory. The arena the window keeps for undo and the tree is not counted.
+    pub held: u32,
+    /// The largest `held` has been.
+    pub max_held: u32,
+    /// Expansions of a state an earlier step had expanded already: what a search that forgets
+    /// pays for it (IDA*'s iterations, RBFS's and SMA*'s regenerated subtrees), and in graph
+    /// search the reopened nodes.
+    pub reexpanded: u32,
     /// Best-first tree search (with or without cycle checking) only: children made new nodes
     /// although their state already had a node, i.e. the states generated again. Graph search
     /// has none (a state has one node), and the depth-first searches, which remember no state
     /// off the current path, do not count them.
     pub repeated: u32,
+}
+
+/// Something a step did besides taking a node from open and generating its children: what the
+/// memory-bounded and branch-and-bound searches do between expansions. The views list them
+/// under the step, and breakpoints stop on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepEvent {
+    /// RBFS: the best child of `node` has f above `node`'s call's f_limit (`limit`), so the
+    /// call returned: `node`'s children are forgotten and `node`'s f becomes `backed_up`, the
+    /// best of them.
+    LimitExceeded {
+        node: NodeId,
+        backed_up: Cost,
+        limit: Cost,
+    },
+    /// RBFS and SMA*: `node` was dropped from memory; its parent remembers `backed_up`, its f.
+    Forgotten { node: NodeId, backed_up: Cost },
+    /// SMA*: every successor of `node` has been generated, and its f rose from `from` to
+    /// `to`, the least f of its successors (forgotten ones included).
+    BackedUp { node: NodeId, from: Cost, to: Cost },
+    /// Branch-and-bound: `goal` is cheaper than any goal before it, and its g is the new
+    /// bound (`from` is the old one; `None` before the first goal).
+    BoundImproved {
+        goal: NodeId,
+        from: Option<Cost>,
+        to: Cost,
+    },
+    /// Branch-and-bound: `node`, waiting in open, has g + h at or above the new bound and
+    /// was pruned.
+    OpenPruned { node: NodeId },
+    /// SMA*: the best node left has infinite f (every path within memory leads to a dead end
+    /// or beyond the depth the memory can hold): the search gives up.
+    OutOfMemory,
+}
+
+/// RBFS's recursion as the views see it: one frame per call on the current path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RbfsFrame {
+    /// The node the call expanded.
+    pub node: NodeId,
+    /// The call's f_limit: the best f among the alternatives above it (∞ at the root).
+    pub limit: Cost,
+    /// The node's children held by the call, in generation order; their f may be backed up.
+    pub children: Vec<NodeId>,
+}
+
+/// SMA*'s memory as the views see it.
+#[derive(Clone, Copy, Debug)]
+pub struct SmaView<'a> {
+    /// The most nodes it may hold.
+    pub limit: u32,
+    /// The nodes held now, oldest first.
+    pub held: &'a [NodeId],
 }

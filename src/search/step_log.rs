@@ -8,7 +8,11 @@
 //! [`StepLog::push_child`] for each child generated, [`StepLog::commit`] at the end. Only the
 //! engines in [`search`](super) call it.
 
-use super::record::{Child, NodeId, Stats, StepView};
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use super::record::{Child, NodeId, Stats, StepEvent, StepView};
 
 /// The steps taken so far, their children and the counters; `A` is the problem's action and
 /// `U` what the engine needs to undo a step in its own frontier.
@@ -19,6 +23,8 @@ pub(super) struct StepLog<A, U> {
     steps: Vec<Entry<U>>,
     /// Every step's children in generation order, one step after another.
     children: Vec<Child<A>>,
+    /// Every step's events ([`StepEvent`]), one step after another.
+    events: Vec<StepEvent>,
     /// The counters after the latest step (during a step, as far as it has gone). The log
     /// counts steps; the engines count the rest in their loops over the children, so the
     /// field is theirs to write.
@@ -30,6 +36,8 @@ pub(super) struct StepLog<A, U> {
 struct Entry<U> {
     /// The end of this step's children in `children`.
     children_end: u32,
+    /// The end of this step's events in `events`.
+    events_end: u32,
     goal_found: bool,
     stats_before: Stats,
     undo: U,
@@ -60,6 +68,7 @@ impl<A, U> StepLog<A, U> {
             closed: Vec::new(),
             steps: Vec::new(),
             children: Vec::new(),
+            events: Vec::new(),
             stats,
         }
     }
@@ -85,11 +94,19 @@ impl<A, U> StepLog<A, U> {
         self.children.push(child);
     }
 
-    /// Ends the step begun with `pending`: its children are those pushed since.
+    /// Records an event of the step being taken.
+    pub(super) fn push_event(&mut self, event: StepEvent) {
+        self.events.push(event);
+    }
+
+    /// Ends the step begun with `pending`: its children and events are those pushed since.
+    /// The largest number of nodes held follows [`Stats::held`], which the engine has set.
     #[inline]
     pub(super) fn commit(&mut self, pending: Pending<U>) {
+        self.stats.max_held = self.stats.max_held.max(self.stats.held);
         self.steps.push(Entry {
             children_end: self.children.len() as u32,
+            events_end: self.events.len() as u32,
             goal_found: pending.goal_found,
             stats_before: pending.stats_before,
             undo: pending.undo,
@@ -105,6 +122,8 @@ impl<A, U> StepLog<A, U> {
         debug_assert_eq!(entry.children_end as usize, self.children.len());
         undo_children(&self.children[start..]);
         self.children.truncate(start);
+        let events_start = self.events_start(self.steps.len());
+        self.events.truncate(events_start);
         self.stats = entry.stats_before;
         let expanded = self.closed.pop().expect("one closed node per step");
         Some(Undone {
@@ -141,6 +160,11 @@ impl<A, U> StepLog<A, U> {
         self.view(self.steps.len() - 1)
     }
 
+    /// The events of step `index`, in the order they happened.
+    pub(super) fn events(&self, index: usize) -> &[StepEvent] {
+        &self.events[self.events_start(index)..self.steps[index].events_end as usize]
+    }
+
     /// The engine's undo record of step `index`.
     pub(super) fn undo_record(&self, index: usize) -> &U {
         &self.steps[index].undo
@@ -152,6 +176,7 @@ impl<A, U> StepLog<A, U> {
         self.closed.capacity() * size_of::<NodeId>()
             + self.steps.capacity() * size_of::<Entry<U>>()
             + self.children.capacity() * size_of::<Child<A>>()
+            + self.events.capacity() * size_of::<StepEvent>()
     }
 
     /// Where step `index`'s children begin: where the step before it ends.
@@ -160,16 +185,67 @@ impl<A, U> StepLog<A, U> {
             .checked_sub(1)
             .map_or(0, |previous| self.steps[previous].children_end as usize)
     }
+
+    /// Where step `index`'s events begin: where the step before it ends.
+    fn events_start(&self, index: usize) -> usize {
+        index
+            .checked_sub(1)
+            .map_or(0, |previous| self.steps[previous].events_end as usize)
+    }
+}
+
+/// How many times each state has been expanded, for [`Stats::reexpanded`] in the searches
+/// that can expand a state twice without a record of it in their nodes (tree search, and the
+/// searches that forget).
+pub(super) struct Expansions<K> {
+    counts: FxHashMap<K, u32>,
+}
+
+impl<K: Hash + Eq> Expansions<K> {
+    pub(super) fn new() -> Expansions<K> {
+        Expansions {
+            counts: FxHashMap::default(),
+        }
+    }
+
+    /// Counts an expansion of `key`; true if an earlier one had expanded it.
+    pub(super) fn expand(&mut self, key: K) -> bool {
+        let count = self.counts.entry(key).or_insert(0);
+        *count += 1;
+        *count > 1
+    }
+
+    /// Takes back the latest expansion of `key` (step back).
+    pub(super) fn unexpand(&mut self, key: &K) {
+        if let Some(count) = self.counts.get_mut(key) {
+            *count -= 1;
+            if *count == 0 {
+                self.counts.remove(key);
+            }
+        }
+    }
+
+    /// The bytes the table holds, estimated from its capacity.
+    pub(super) fn memory_bytes(&self) -> usize {
+        self.counts.capacity() * (std::mem::size_of::<(K, u32)>() + 1) * 8 / 7
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Cost, NewIteration, Outcome};
+    use crate::search::{Cost, NewIteration, Outcome, StepEvent};
 
     /// Everything the log shows: the counters, closed and every step's view.
     type Shown = (Stats, Vec<NodeId>, Vec<ShownStep>);
-    type ShownStep = (usize, NodeId, bool, Vec<Child<u8>>, Option<NewIteration>);
+    type ShownStep = (
+        usize,
+        NodeId,
+        bool,
+        Vec<Child<u8>>,
+        Option<NewIteration>,
+        Vec<StepEvent>,
+    );
 
     fn shown(log: &StepLog<u8, char>) -> Shown {
         let steps = (0..log.len())
@@ -182,6 +258,7 @@ mod tests {
                     view.goal_found,
                     children,
                     view.new_iteration,
+                    log.events(i).to_vec(),
                 )
             })
             .collect();
@@ -207,6 +284,14 @@ mod tests {
             });
         }
         pending.goal_found = mark == 'g';
+        // Steps 'a' and 'c' record events, so an empty step's events sit between theirs.
+        if mark == 'a' || mark == 'c' {
+            log.push_event(StepEvent::Forgotten {
+                node: NodeId(expanded),
+                backed_up: Cost::units(u64::from(children)),
+            });
+        }
+        log.stats.held = log.stats.open + log.stats.steps;
         log.commit(pending);
     }
 
@@ -239,6 +324,9 @@ mod tests {
         assert_eq!(log.stats.generated, 6);
         assert!(log.view(3).goal_found);
         assert_eq!(*log.undo_record(2), 'c');
+        assert_eq!(log.events(0).len() + log.events(2).len(), 2);
+        assert!(log.events(1).is_empty() && log.events(3).is_empty());
+        assert!(log.stats.max_held >= log.stats.held);
 
         for (&(expanded, children, mark), before) in plan.iter().zip(&before).rev() {
             let expected = log.last().children.to_vec();

@@ -4,14 +4,13 @@
 //! problem places its states on a plane, with a view that draws each event as a unit square
 //! there).
 
-use std::fmt::Write as _;
-
 use serde_json::{Value, json};
 
 use super::Search;
+use super::config::Algorithm;
 use super::cost::Cost;
 use super::problem::SearchProblem;
-use super::record::{NodeId, Outcome};
+use super::record::{NodeId, Outcome, StepEvent};
 
 /// One line of a trace.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +48,13 @@ pub enum EventKind {
     Close,
     /// The goal was found.
     Goal,
+    /// RBFS or SMA* dropped the node from memory; its f is the value its parent remembers.
+    Forget,
+    /// The node's f rose to a value backed up from its children (RBFS's call returning, SMA*
+    /// with every successor generated); its f is the new value.
+    Backup,
+    /// Branch-and-bound reached a goal cheaper than the best so far: its g is the new bound.
+    Bound,
 }
 
 impl EventKind {
@@ -63,6 +69,9 @@ impl EventKind {
             EventKind::Prune => "prune",
             EventKind::Close => "close",
             EventKind::Goal => "goal",
+            EventKind::Forget => "forget",
+            EventKind::Backup => "backup",
+            EventKind::Bound => "bound",
         }
     }
 
@@ -77,51 +86,148 @@ impl EventKind {
             EventKind::Prune => Some("generating"),
             EventKind::Close => Some("closing"),
             EventKind::Goal => Some("end"),
-            EventKind::Ignore => None,
+            // Gone from memory: Posthoc draws it closed.
+            EventKind::Forget => Some("closing"),
+            EventKind::Backup => Some("updating"),
+            EventKind::Ignore | EventKind::Bound => None,
         }
     }
 }
 
 /// Every event of the steps taken so far, in order, with the values each node had then.
 pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent> {
-    let config = *search.config();
-    let problem = search.problem();
     // The g and depth of a node as of its latest event so far, and its parent.
     let mut g_now: Vec<(Cost, u32)> = vec![(Cost::ZERO, 0); search.node_count()];
     let mut parent_now: Vec<Option<NodeId>> = vec![None; search.node_count()];
-    let event = |step, kind, node: NodeId, parent, (g, depth): (Cost, u32)| {
-        let record = search.node(node);
-        TraceEvent {
-            step,
-            kind,
-            node,
-            parent,
-            g,
-            h: record.h,
-            f: config.priority(depth, g, record.h),
-            state: problem.describe(&record.state),
-            coordinates: problem.coordinates(&record.state),
+    let mut events = Vec::new();
+    start_events(search, &mut |e| events.push(e));
+    for index in 0..search.steps() {
+        let now = |id: NodeId| (g_now[id.index()], parent_now[id.index()]);
+        step_events(search, index, &now, &mut |e| events.push(e));
+        let step = search.step_at(index);
+        let child_depth = g_now[step.expanded.index()].1 + 1;
+        for child in step.children {
+            if !matches!(
+                child.outcome,
+                Outcome::InOpen | Outcome::InClosed | Outcome::OnPath
+            ) {
+                g_now[child.node.index()] = (child.g, child_depth);
+                parent_now[child.node.index()] = Some(step.expanded);
+            }
         }
-    };
-    let root = NodeId(0);
-    let mut events = vec![event(0, EventKind::Source, root, None, (Cost::ZERO, 0))];
-    // A bidirectional search has a second root: the goal, where the backward half starts.
+    }
+    events
+}
+
+/// One event, with the node's h and f as the config computes them at that g and depth.
+fn trace_event<P: SearchProblem>(
+    search: &dyn Search<P>,
+    step: usize,
+    kind: EventKind,
+    node: NodeId,
+    parent: Option<NodeId>,
+    (g, depth): (Cost, u32),
+) -> TraceEvent {
+    let record = search.node(node);
+    let problem = search.problem();
+    TraceEvent {
+        step,
+        kind,
+        node,
+        parent,
+        g,
+        h: record.h,
+        f: search.config().priority(depth, g, record.h),
+        state: problem.describe(&record.state),
+        coordinates: problem.coordinates(&record.state),
+    }
+}
+
+/// The events before the first step: the start put in open, and a bidirectional search's
+/// second root, the goal, where its backward half starts.
+pub fn start_events<P: SearchProblem>(search: &dyn Search<P>, emit: &mut dyn FnMut(TraceEvent)) {
+    let at_start = (Cost::ZERO, 0);
+    emit(trace_event(
+        search,
+        0,
+        EventKind::Source,
+        NodeId(0),
+        None,
+        at_start,
+    ));
     if let Some(view) = search.bidirectional() {
         let goal = view.backward_root;
-        events.push(event(0, EventKind::Source, goal, None, (Cost::ZERO, 0)));
+        emit(trace_event(
+            search,
+            0,
+            EventKind::Source,
+            goal,
+            None,
+            at_start,
+        ));
     }
-    for index in 0..search.steps() {
-        let step = search.step_at(index);
-        let number = index + 1;
-        let id = step.expanded;
-        let (now, parent) = (g_now[id.index()], parent_now[id.index()]);
-        let goal_here = step.goal_found && step.children.is_empty();
-        if goal_here {
-            events.push(event(number, EventKind::Goal, id, parent, now));
-            continue;
+}
+
+/// The events of step `index` (0-based), in order. `now` gives a node's g, depth and parent as
+/// they were during the step: a finished search's node records may hold later ones.
+pub fn step_events<P: SearchProblem>(
+    search: &dyn Search<P>,
+    index: usize,
+    now: &dyn Fn(NodeId) -> ((Cost, u32), Option<NodeId>),
+    emit: &mut dyn FnMut(TraceEvent),
+) {
+    let step = search.step_at(index);
+    let number = index + 1;
+    let id = step.expanded;
+    let (at, parent) = now(id);
+    let algorithm = search.config().algorithm;
+    // What the step did besides expanding, each with the f it gives its node.
+    let extra = search.events(index);
+    let emit_extra = |emit: &mut dyn FnMut(TraceEvent)| {
+        for e in extra {
+            let (kind, node, f) = match *e {
+                StepEvent::Forgotten { node, backed_up } => (EventKind::Forget, node, backed_up),
+                StepEvent::LimitExceeded {
+                    node, backed_up, ..
+                } => (EventKind::Backup, node, backed_up),
+                StepEvent::BackedUp { node, to, .. } => (EventKind::Backup, node, to),
+                StepEvent::BoundImproved { goal, to, .. } => (EventKind::Bound, goal, to),
+                StepEvent::OpenPruned { node } => {
+                    let record = search.node(node);
+                    (EventKind::Prune, node, record.g + record.h)
+                }
+                StepEvent::OutOfMemory => continue,
+            };
+            let (at, parent) = now(node);
+            emit(TraceEvent {
+                f,
+                ..trace_event(search, number, kind, node, parent, at)
+            });
         }
-        events.push(event(number, EventKind::Expand, id, parent, now));
-        let child_depth = now.1 + 1;
+    };
+    // RBFS forgets before it expands (a call returns, then the next is made); the others
+    // forget, back up or lower their bound after.
+    let extra_first = algorithm == Algorithm::Rbfs;
+    if extra_first {
+        emit_extra(emit);
+    }
+    if step.goal_found && step.children.is_empty() {
+        // Branch-and-bound goes on after a goal: it is a new bound, not the end.
+        if extra.is_empty() {
+            emit(trace_event(search, number, EventKind::Goal, id, parent, at));
+        } else if !extra_first {
+            emit_extra(emit);
+        }
+    } else {
+        emit(trace_event(
+            search,
+            number,
+            EventKind::Expand,
+            id,
+            parent,
+            at,
+        ));
+        let child_depth = at.1 + 1;
         for child in step.children {
             let kind = match child.outcome {
                 Outcome::New => EventKind::Generate,
@@ -129,56 +235,88 @@ pub fn trace_events<P: SearchProblem>(search: &dyn Search<P>) -> Vec<TraceEvent>
                 Outcome::InOpen | Outcome::InClosed | Outcome::OnPath => EventKind::Ignore,
                 Outcome::Improved { .. } | Outcome::Reopened { .. } => EventKind::Update,
             };
-            if kind != EventKind::Ignore {
-                g_now[child.node.index()] = (child.g, child_depth);
-                parent_now[child.node.index()] = Some(id);
-            }
-            events.push(event(
-                number,
-                kind,
-                child.node,
-                Some(id),
-                (child.g, child_depth),
-            ));
+            let g = (child.g, child_depth);
+            emit(trace_event(search, number, kind, child.node, Some(id), g));
         }
-        events.push(event(number, EventKind::Close, id, parent, now));
+        emit(trace_event(
+            search,
+            number,
+            EventKind::Close,
+            id,
+            parent,
+            at,
+        ));
+        if !extra_first {
+            emit_extra(emit);
+        }
         if step.goal_found
             && let Some(view) = search.bidirectional()
         {
             // The halves' meeting was proved best: the goal is the backward half's root.
             let goal = view.backward_root;
-            events.push(event(number, EventKind::Goal, goal, None, (Cost::ZERO, 0)));
+            let root = (Cost::ZERO, 0);
+            emit(trace_event(
+                search,
+                number,
+                EventKind::Goal,
+                goal,
+                None,
+                root,
+            ));
         } else if step.goal_found {
             // Goal test at generation: the goal is the last child generated.
             let last = step.children.last().expect("the goal child");
-            events.push(event(
+            let g = (last.g, child_depth);
+            emit(trace_event(
+                search,
                 number,
                 EventKind::Goal,
                 last.node,
                 Some(id),
-                (last.g, child_depth),
+                g,
             ));
         }
     }
-    events
+    // Branch-and-bound's answer is known when its stack is empty: the best goal it found.
+    if algorithm == Algorithm::BranchAndBound
+        && index + 1 == search.steps()
+        && let super::Status::Solved { goal } = search.status()
+    {
+        let (at, parent) = now(goal);
+        emit(trace_event(
+            search,
+            number,
+            EventKind::Goal,
+            goal,
+            parent,
+            at,
+        ));
+    }
+}
+
+/// The CSV trace's header line.
+pub const CSV_HEADER: &str = "step,event,node,parent,g,h,f,state\n";
+
+/// One event as a line of the CSV trace, its newline included.
+pub fn csv_row(e: &TraceEvent) -> String {
+    let parent = e.parent.map_or(String::new(), |p| p.0.to_string());
+    format!(
+        "{},{},{},{parent},{},{},{},{}\n",
+        e.step,
+        e.kind.word(),
+        e.node.0,
+        e.g,
+        e.h,
+        e.f,
+        e.state
+    )
 }
 
 /// The trace as CSV: `step,event,node,parent,g,h,f,state`.
 pub fn trace_csv<P: SearchProblem>(search: &dyn Search<P>) -> String {
-    let mut out = String::from("step,event,node,parent,g,h,f,state\n");
+    let mut out = String::from(CSV_HEADER);
     for e in trace_events(search) {
-        let parent = e.parent.map_or(String::new(), |p| p.0.to_string());
-        let _ = writeln!(
-            out,
-            "{},{},{},{parent},{},{},{},{}",
-            e.step,
-            e.kind.word(),
-            e.node.0,
-            e.g,
-            e.h,
-            e.f,
-            e.state
-        );
+        out.push_str(&csv_row(&e));
     }
     out
 }

@@ -369,7 +369,7 @@ where
             ("#000000", 4.0, "")
         } else if picture.marks.on_path(id) {
             ("#e65100", 3.0, "")
-        } else if picture.standing(search, id) == Standing::Pruned {
+        } else if picture.standing(search, id).is_faint() {
             ("#aaaaaa", 1.0, r#" stroke-dasharray="4 3""#)
         } else {
             ("#888888", 1.0, "")
@@ -409,15 +409,15 @@ where
         let (stroke, width) = match highlight {
             Highlight::Solution | Highlight::Meeting => ("#000000", 3.0),
             Highlight::Path => ("#e65100", 2.5),
-            _ if standing == Standing::Pruned => ("#999999", 1.0),
+            _ if standing.is_faint() => ("#999999", 1.0),
             _ => ("#000000", 1.0),
         };
         let dash = match standing {
             Standing::Open => r#" stroke-dasharray="5 3""#,
-            Standing::Pruned => r#" stroke-dasharray="2 2""#,
+            Standing::Pruned | Standing::Forgotten => r#" stroke-dasharray="2 2""#,
             _ => "",
         };
-        let faint = standing == Standing::Pruned;
+        let faint = standing.is_faint();
         writeln!(
             out,
             r#"<g{}>"#,
@@ -574,7 +574,7 @@ fn write_dot<P: Drawn>(
             _ => "white",
         };
         let width = if picture.marks.on_solution(id) { 3 } else { 1 };
-        let faint = if standing == Standing::Pruned {
+        let faint = if standing.is_faint() {
             ", style=\"rounded,dotted\", color=gray50, fontcolor=gray50"
         } else {
             ""
@@ -638,7 +638,7 @@ fn write_tikz<P: Drawn>(
         let style = match (picture.highlight(id), picture.standing(search, id)) {
             (Highlight::Expanding, _) => "draw, fill=orange!20",
             (Highlight::Meeting, _) => "draw, fill=green!15",
-            (_, Standing::Pruned) => "draw=black!40, dotted, text=black!50",
+            (_, Standing::Pruned | Standing::Forgotten) => "draw=black!40, dotted, text=black!50",
             (_, Standing::Open) => "draw, dashed",
             _ => "draw, fill=black!8",
         };

@@ -54,6 +54,8 @@ pub struct NodeFacts<A> {
     pub open: bool,
     /// Depth-first searches: generated beyond the bound, so never in open.
     pub pruned: bool,
+    /// RBFS and SMA*: dropped from memory; its f is backed up in its parent.
+    pub forgotten: bool,
     /// A bidirectional search's backward half: its parent is the next node towards the goal.
     pub backward: bool,
 }
@@ -70,6 +72,7 @@ pub fn facts<P: SearchProblem>(search: &dyn Search<P>, id: NodeId) -> NodeFacts<
         expanded_at: node.expanded_at,
         open: node.place == Place::Open,
         pruned: node.place == Place::Pruned,
+        forgotten: node.place == Place::Forgotten,
         backward: node.direction == Direction::Backward,
     }
 }

@@ -19,6 +19,12 @@ pub struct BreakpointSettings {
     pub open_limit: usize,
     /// IDA* or iterative deepening began a new iteration with a larger bound.
     pub bound_raised: bool,
+    /// RBFS or SMA* forgot a node.
+    pub node_forgotten: bool,
+    /// RBFS's best child went over the f_limit.
+    pub limit_exceeded: bool,
+    /// Branch-and-bound found a cheaper goal.
+    pub bound_improved: bool,
     /// Stop at a chosen board, typed in any board format.
     pub board: bool,
     pub board_text: String,
@@ -35,6 +41,9 @@ impl Default for BreakpointSettings {
             open_exceeds: false,
             open_limit: 1000,
             bound_raised: false,
+            node_forgotten: false,
+            limit_exceeded: false,
+            bound_improved: false,
             board: false,
             board_text: "123804765".to_owned(),
             board_expanded: false,
@@ -61,6 +70,15 @@ impl BreakpointSettings {
         }
         if self.bound_raised {
             active.push(Breakpoint::BoundRaised);
+        }
+        if self.node_forgotten {
+            active.push(Breakpoint::NodeForgotten);
+        }
+        if self.limit_exceeded {
+            active.push(Breakpoint::LimitExceeded);
+        }
+        if self.bound_improved {
+            active.push(Breakpoint::BoundImproved);
         }
         if let (true, Ok(state)) = (self.board, self.state(section)) {
             active.push(if self.board_expanded {

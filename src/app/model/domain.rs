@@ -266,6 +266,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         repeats,
         node_limit,
         depth_limit,
+        memory_limit,
     } = config;
     SearchConfig {
         algorithm,
@@ -276,6 +277,7 @@ pub fn with_heuristic<A, B>(config: SearchConfig<A>, heuristic: B) -> SearchConf
         repeats,
         node_limit,
         depth_limit,
+        memory_limit,
     }
 }
 

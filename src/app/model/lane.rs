@@ -18,6 +18,8 @@ pub struct Sample {
     pub expanded: u32,
     pub generated: u32,
     pub open: u32,
+    /// The nodes the algorithm holds ([`crate::search::Stats::held`]).
+    pub held: u32,
     pub f: f64,
     pub h: Cost,
 }
@@ -30,6 +32,7 @@ pub struct PlotSeries {
     pub expanded: Vec<[f64; 2]>,
     pub generated: Vec<[f64; 2]>,
     pub open: Vec<[f64; 2]>,
+    pub held: Vec<[f64; 2]>,
     pub f: Vec<[f64; 2]>,
     pub h: Vec<[f64; 2]>,
 }
@@ -43,10 +46,11 @@ const PLOT_BUCKETS: usize = 1000;
 impl PlotSeries {
     fn rebuild(&mut self, history: &[Sample]) {
         let bucket = history.len().div_ceil(PLOT_BUCKETS).max(1);
-        let series: [Series<'_>; 5] = [
+        let series: [Series<'_>; 6] = [
             (&mut self.expanded, |s| f64::from(s.expanded)),
             (&mut self.generated, |s| f64::from(s.generated)),
             (&mut self.open, |s| f64::from(s.open)),
+            (&mut self.held, |s| f64::from(s.held)),
             (&mut self.f, |s| s.f),
             (&mut self.h, |s| s.h.as_f64()),
         ];
@@ -133,6 +137,10 @@ pub fn method_color(algorithm: Algorithm, heuristic: AnyHeuristic) -> Rgb {
         A::IdaStar => 0x3d9970,
         A::IterativeDeepening => 0x8e6c8a,
         A::DepthFirst => 0xb35900,
+        A::HeuristicDepthFirst => 0x6f7d1c,
+        A::BranchAndBound => 0x3949ab,
+        A::Rbfs => 0xd81b60,
+        A::SmaStar => 0x00838f,
         A::BidirectionalBfs => 0x2a7ab0,
         A::BidirectionalUcs => 0x87703a,
     };
@@ -326,6 +334,7 @@ impl Lane {
             expanded: stats.expanded,
             generated: stats.generated,
             open: stats.open,
+            held: stats.held,
             f: node.f.as_f64(),
             h: node.h,
         });
@@ -423,6 +432,7 @@ mod tests {
                 expanded: i,
                 generated: 2 * i,
                 open: if i == 7_777 { 1_000_000 } else { i % 50 },
+                held: i % 50,
                 f: f64::from(i % 7),
                 h: Cost::from(i % 5),
             })

@@ -9,6 +9,10 @@ use super::session::Session;
 use super::text;
 use crate::search::{Cost, Search, effective_branching_factor};
 
+/// The summary's columns: lane, length, optimal, expanded, generated, max open, peak held,
+/// re-expanded, b*, time.
+pub const SUMMARY_COLUMNS: usize = 10;
+
 /// One lane's line of the summary table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
@@ -26,6 +30,10 @@ pub struct SummaryRow {
     pub expanded: u32,
     pub generated: u32,
     pub max_open: u32,
+    /// The most nodes the algorithm held at once ([`crate::search::Stats::max_held`]).
+    pub max_held: u32,
+    /// Expansions of states expanded before ([`crate::search::Stats::reexpanded`]).
+    pub reexpanded: u32,
     pub branching: Option<f64>,
     pub millis: f64,
 }
@@ -53,7 +61,7 @@ impl SummaryRow {
     /// The cells for the screen: counts whole with their thousands marked ("1,476"), or in
     /// the short form ("1.5k") where `short`, so four lanes' columns fit beside the cards at
     /// projector sizes; b* to two decimals. The copied text keeps [`SummaryRow::cells`].
-    pub fn screen_cells(&self, short: bool) -> [String; 8] {
+    pub fn screen_cells(&self, short: bool) -> [String; SUMMARY_COLUMNS] {
         let count = |v: u32| {
             if short {
                 compact_number(f64::from(v))
@@ -68,13 +76,15 @@ impl SummaryRow {
             count(self.expanded),
             count(self.generated),
             count(self.max_open),
+            count(self.max_held),
+            count(self.reexpanded),
             self.branching
                 .map_or(text::t().dash.to_owned(), |b| format!("{b:.2}")),
             format!("{:.1}", self.millis),
         ]
     }
 
-    pub fn cells(&self) -> [String; 8] {
+    pub fn cells(&self) -> [String; SUMMARY_COLUMNS] {
         let optimal = self.optimal_cell();
         [
             self.lane.clone(),
@@ -83,6 +93,8 @@ impl SummaryRow {
             self.expanded.to_string(),
             self.generated.to_string(),
             self.max_open.to_string(),
+            self.max_held.to_string(),
+            self.reexpanded.to_string(),
             self.branching
                 .map_or(text::t().dash.to_owned(), |b| format!("{b:.3}")),
             format!("{:.2}", self.millis),
@@ -92,7 +104,7 @@ impl SummaryRow {
 
 /// The summary table's column titles in the current language: the solution's cost in place
 /// of its length where steps cost different amounts (`weighted`).
-pub fn summary_header(weighted: bool) -> [&'static str; 8] {
+pub fn summary_header(weighted: bool) -> [&'static str; SUMMARY_COLUMNS] {
     let t = text::t();
     [
         t.col_lane,
@@ -101,6 +113,8 @@ pub fn summary_header(weighted: bool) -> [&'static str; 8] {
         t.col_expanded,
         t.col_generated,
         t.col_max_open,
+        t.col_peak_held,
+        t.col_reexpanded,
         t.col_bstar,
         t.col_time,
     ]
@@ -140,6 +154,8 @@ pub fn summary_rows(session: &Session) -> Vec<SummaryRow> {
                 expanded: stats.expanded,
                 generated: stats.generated,
                 max_open: stats.max_open,
+                max_held: stats.max_held,
+                reexpanded: stats.reexpanded,
                 branching,
                 millis: lane.seconds() * 1000.0,
             }

@@ -416,6 +416,7 @@ fn selected_node(
             puzzle_text::place_open(rank.map(|r| r + 1))
         }
         Place::Closed | Place::Pruned => puzzle_text::place_closed(node.expanded_at),
+        Place::Forgotten => puzzle_text::place_forgotten(node.f),
     };
     ui.label(place);
     let explanation = explainer.explain(&board);

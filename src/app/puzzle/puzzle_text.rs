@@ -139,6 +139,15 @@ pub fn place_closed(step: Option<u32>) -> String {
     }
 }
 
+/// A node RBFS or SMA* dropped from memory, with the f its parent remembers.
+pub fn place_forgotten(f: crate::search::Cost) -> String {
+    if zh() {
+        format!("已被遗忘，父结点记住 f\u{a0}=\u{a0}{f}")
+    } else {
+        format!("forgotten; its parent remembers f = {f}")
+    }
+}
+
 /// The button that runs BFS on an unsolvable board: how many boards it will expand.
 pub fn explore_unsolvable(side: usize) -> String {
     // Half of the (n²)! arrangements share the start's parity and can be reached from it.

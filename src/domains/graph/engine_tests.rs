@@ -171,6 +171,9 @@ fn check_result(
         Algorithm::UniformCost
         | Algorithm::AStar
         | Algorithm::IdaStar
+        | Algorithm::BranchAndBound
+        | Algorithm::Rbfs
+        | Algorithm::SmaStar
         | Algorithm::BidirectionalUcs => assert_eq!(cost, cheapest, "{what}"),
         Algorithm::BreadthFirst | Algorithm::IterativeDeepening | Algorithm::BidirectionalBfs => {
             assert_eq!(Some(edges), fewest, "{what}")
@@ -183,7 +186,7 @@ fn check_result(
                 "{what}: {cost} against {cheapest}"
             );
         }
-        Algorithm::Greedy | Algorithm::DepthFirst => {
+        Algorithm::Greedy | Algorithm::DepthFirst | Algorithm::HeuristicDepthFirst => {
             assert!(cost >= cheapest && edges <= g.node_count(), "{what}")
         }
     }

@@ -490,13 +490,15 @@ mod depth_first_and_bidirectional {
     };
     use crate::search::{
         Algorithm, Cost, Direction, Iteration, Meeting, NewIteration, NodeId, Place, Repeats,
-        Search, Stats, Status, new_search, run_until,
+        Search, Stats, Status, StepEvent, new_search, run_until,
     };
 
-    const NEW: [Algorithm; 5] = [
+    const NEW: [Algorithm; 7] = [
         Algorithm::IdaStar,
         Algorithm::IterativeDeepening,
         Algorithm::DepthFirst,
+        Algorithm::HeuristicDepthFirst,
+        Algorithm::BranchAndBound,
         Algorithm::BidirectionalBfs,
         Algorithm::BidirectionalUcs,
     ];
@@ -528,7 +530,13 @@ mod depth_first_and_bidirectional {
         new_search(Problem::new(start, goal()).unwrap(), config(algorithm))
     }
 
-    type DepthFirstSeen = (Cost, Option<Cost>, Vec<Iteration>, Vec<NodeId>);
+    type DepthFirstSeen = (
+        Cost,
+        Option<Cost>,
+        Vec<Iteration>,
+        Vec<NodeId>,
+        Option<NodeId>,
+    );
     type BidirectionalSeen = (Vec<NodeId>, Option<Meeting>, Option<(Direction, u32)>);
 
     /// Everything a view can read of a search.
@@ -542,6 +550,8 @@ mod depth_first_and_bidirectional {
         status: Status,
         steps: usize,
         last_step: Option<(NodeId, bool, Vec<Child>, Option<NewIteration>)>,
+        /// Every step's events, in order.
+        events: Vec<Vec<StepEvent>>,
         depth_first: Option<DepthFirstSeen>,
         bidirectional: Option<BidirectionalSeen>,
         solution: Option<Vec<NodeId>>,
@@ -567,12 +577,16 @@ mod depth_first_and_bidirectional {
                     s.new_iteration,
                 )
             }),
+            events: (0..search.steps())
+                .map(|i| search.events(i).to_vec())
+                .collect(),
             depth_first: search.depth_first().map(|v| {
                 (
                     v.bound,
                     v.next_bound,
                     v.iterations.to_vec(),
                     v.path.to_vec(),
+                    v.best,
                 )
             }),
             bidirectional: search
@@ -591,6 +605,8 @@ mod depth_first_and_bidirectional {
                 Algorithm::IdaStar,
                 Algorithm::IterativeDeepening,
                 Algorithm::DepthFirst,
+                Algorithm::HeuristicDepthFirst,
+                Algorithm::BranchAndBound,
             ] {
                 for start in boards() {
                     let what = format!("{algorithm} {repeats} on {start}");
@@ -839,6 +855,179 @@ mod depth_first_and_bidirectional {
             );
             assert!(search.node_count() <= 300_000);
             assert_eq!(search.solution(), None);
+        }
+    }
+}
+
+/// Heuristic depth-first (局部择优) and depth-first branch-and-bound: the order children go on
+/// the stack, the bound each goal sets, and what the memory counters say.
+mod ordered_depth_first {
+    use crate::domains::puzzle::{Board, DistanceTable, HeuristicKind, Problem, Rng, SearchConfig};
+    use crate::search::{Algorithm, Cost, Outcome, Place, Status, StepEvent, new_search};
+
+    fn goal() -> Board {
+        "123804765".parse().unwrap()
+    }
+
+    fn config(algorithm: Algorithm, depth_limit: u32) -> SearchConfig {
+        SearchConfig {
+            depth_limit,
+            ..SearchConfig::with(algorithm, HeuristicKind::Manhattan)
+        }
+    }
+
+    /// Seeded boards at 4 to 12 moves from the goal, with their distances.
+    fn boards() -> Vec<(Board, u8)> {
+        let table = DistanceTable::new(&goal()).unwrap();
+        let mut rng = Rng::new(29);
+        (4..=12)
+            .step_by(2)
+            .flat_map(|d| [d, d])
+            .map(|d| (table.random_at(d, &mut rng).unwrap(), d))
+            .collect()
+    }
+
+    /// After every step the children just pushed are on top of the stack best first: h for
+    /// heuristic depth-first, g + h for branch-and-bound, ties in the order generated.
+    #[test]
+    fn children_go_on_the_stack_best_first() {
+        for algorithm in [Algorithm::HeuristicDepthFirst, Algorithm::BranchAndBound] {
+            for (start, _) in boards() {
+                let what = format!("{algorithm} on {start}");
+                let mut search =
+                    new_search(Problem::new(start, goal()).unwrap(), config(algorithm, 14));
+                let mut checked = 0;
+                while let Some(step) = search.step() {
+                    let pushed: Vec<_> = step
+                        .children
+                        .iter()
+                        .filter(|c| c.outcome == Outcome::New)
+                        .map(|c| c.node)
+                        .collect();
+                    if pushed.is_empty() || !search.events(search.steps() - 1).is_empty() {
+                        continue;
+                    }
+                    let top: Vec<_> = search.open_nodes().take(pushed.len()).collect();
+                    let mut expected = pushed.clone();
+                    expected.sort_by_key(|&id| {
+                        let node = search.node(id);
+                        let key = match algorithm {
+                            Algorithm::HeuristicDepthFirst => node.h,
+                            _ => node.g + node.h,
+                        };
+                        (key, id)
+                    });
+                    assert_eq!(top, expected, "{what}: step {}", search.steps());
+                    checked += 1;
+                }
+                assert!(checked > 0, "{what}");
+            }
+        }
+    }
+
+    /// Branch-and-bound ends with the cheapest path within its depth limit: the distance
+    /// table's length. Each goal it finds lowers the bound, the last one is the solution, and
+    /// every node it prunes from open then has g + h at or above the new bound.
+    #[test]
+    fn branch_and_bound_returns_the_optimal_cost_through_improving_bounds() {
+        for (start, distance) in boards() {
+            let what = format!("dfbnb on {start}");
+            let mut search = new_search(
+                Problem::new(start, goal()).unwrap(),
+                config(Algorithm::BranchAndBound, 14),
+            );
+            search.run(usize::MAX);
+            let Status::Solved { goal } = search.status() else {
+                panic!("{what}: {:?}", search.status());
+            };
+            assert_eq!(
+                search.node(goal).g,
+                Cost::from(u32::from(distance)),
+                "{what}"
+            );
+            assert_eq!(search.solution().unwrap().len(), usize::from(distance) + 1);
+            let mut bound: Option<Cost> = None;
+            let mut last_goal = None;
+            for step in 0..search.steps() {
+                for event in search.events(step) {
+                    match *event {
+                        StepEvent::BoundImproved { goal, from, to } => {
+                            assert_eq!(from, bound, "{what}");
+                            assert!(bound.is_none_or(|b| to < b), "{what}");
+                            assert_eq!(search.node(goal).g, to, "{what}");
+                            bound = Some(to);
+                            last_goal = Some(goal);
+                        }
+                        StepEvent::OpenPruned { node } => {
+                            let node = search.node(node);
+                            assert!(node.g + node.h >= bound.unwrap(), "{what}");
+                            assert_eq!(node.place, Place::Pruned, "{what}");
+                        }
+                        other => panic!("{what}: {other:?}"),
+                    }
+                }
+            }
+            assert_eq!(last_goal, Some(goal), "{what}");
+            assert_eq!(search.depth_first().unwrap().best, Some(goal), "{what}");
+        }
+    }
+
+    /// Below the solution's depth neither finds a path; heuristic depth-first stops at its
+    /// first goal, which is no shorter than the optimum.
+    #[test]
+    fn the_depth_limit_bounds_both() {
+        for (start, distance) in boards() {
+            for algorithm in [Algorithm::HeuristicDepthFirst, Algorithm::BranchAndBound] {
+                let what = format!("{algorithm} on {start}");
+                let problem = Problem::new(start, goal()).unwrap();
+                let below = u32::from(distance) - 1;
+                let mut short = new_search(problem.clone(), config(algorithm, below));
+                short.run(usize::MAX);
+                assert_eq!(short.status(), Status::Exhausted, "{what}");
+                let mut search = new_search(problem, config(algorithm, 20));
+                search.run(usize::MAX);
+                let path = search.solution().unwrap();
+                assert!(path.len() > usize::from(distance), "{what}");
+                assert!(path.len() <= 21, "{what}");
+            }
+        }
+    }
+
+    /// What each search holds: every node stored for A*, the path and its waiting siblings
+    /// for the depth-first searches; IDA* re-expands the states of its earlier iterations,
+    /// A* with a consistent heuristic none.
+    #[test]
+    fn memory_and_re_expansions_are_counted_as_each_search_holds_its_nodes() {
+        let start: Board = "216408753".parse().unwrap();
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::IdaStar,
+            Algorithm::BranchAndBound,
+        ] {
+            let mut search =
+                new_search(Problem::new(start, goal()).unwrap(), config(algorithm, 14));
+            let mut peak = search.stats().held;
+            while search.step().is_some() {
+                let stats = search.stats();
+                let held = match search.depth_first() {
+                    Some(view) => view.path.len() + search.open_len(),
+                    None => search.node_count(),
+                };
+                assert_eq!(stats.held as usize, held, "{algorithm}");
+                peak = peak.max(stats.held);
+                assert_eq!(stats.max_held, peak, "{algorithm}");
+            }
+            let stats = search.stats();
+            match algorithm {
+                Algorithm::AStar => assert_eq!(stats.reexpanded, 0),
+                // Each iteration but the first expands the start again, at least.
+                Algorithm::IdaStar => {
+                    let iterations = search.depth_first().unwrap().iterations.len() as u32;
+                    assert!(iterations > 1);
+                    assert!(stats.reexpanded >= iterations - 1, "{stats:?}");
+                }
+                _ => {}
+            }
         }
     }
 }

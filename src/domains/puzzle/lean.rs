@@ -256,6 +256,10 @@ impl Params {
             | Algorithm::IdaStar
             | Algorithm::IterativeDeepening
             | Algorithm::DepthFirst
+            | Algorithm::HeuristicDepthFirst
+            | Algorithm::BranchAndBound
+            | Algorithm::Rbfs
+            | Algorithm::SmaStar
             | Algorithm::BidirectionalBfs
             | Algorithm::BidirectionalUcs => unreachable!("refused in LeanSolver::new"),
         };
@@ -331,6 +335,15 @@ impl LeanSolver {
 
     /// Solves one board, which must be solvable towards the goal and of the same size.
     pub fn solve(&mut self, start: Board) -> LeanOutcome {
+        let outcome = self.search(start);
+        LeanOutcome {
+            stats: with_memory(outcome.stats),
+            ..outcome
+        }
+    }
+
+    /// The search behind [`LeanSolver::solve`], by the loop that suits the board and goal.
+    fn search(&mut self, start: Board) -> LeanOutcome {
         if let Some(layers) = self.layers.as_mut() {
             if let Some(outcome) = layers.solve(start, self.params.config.node_limit) {
                 return outcome;
@@ -953,6 +966,15 @@ fn search_dense(
         stats,
         limit_reached,
     }
+}
+
+/// The counters with what the search held: every state seen. A state is expanded again only
+/// after it is reopened, which the puzzle's heuristics, all consistent, never cause.
+fn with_memory(mut stats: Stats) -> Stats {
+    stats.held = stats.nodes;
+    stats.max_held = stats.nodes;
+    stats.reexpanded = stats.reopened;
+    stats
 }
 
 /// Walks from `end` back to the start through the recorded moves, keeping the key beside the

@@ -59,6 +59,11 @@ strings! {
     depth_limit: "Depth limit", "深度界限";
     depth_limit_hint: "Depth-first search expands no node deeper than this",
         "深度优先搜索不扩展比此更深的结点";
+    memory_limit: "Memory (nodes)", "内存（结点数）";
+    memory_limit_hint: "SMA* holds at most this many nodes; when memory is full it forgets \
+        the shallowest leaf of highest f. It finds the cheapest path only if that path fits: \
+        a path of d moves needs d + 1 nodes",
+        "SMA* 最多保存这么多结点；内存满时遗忘 f 最大的最浅叶结点。只有最优路径放得下时才能找到它：d 步的路径需要 d\u{a0}+\u{a0}1 个结点";
     scramble_moves: "moves", "步";
 
     // Stepping.
@@ -98,11 +103,11 @@ strings! {
     follow_newest: "Follow", "跟随最新";
     follow_newest_hint: "Keep the newest row in view (scroll up to stop, to the bottom to resume)",
         "始终显示最新一行（向上滚动即停止，滚到底部恢复）";
-    plot_counts: "Nodes so far (cumulative) and open size at each step",
-        "累计结点数与每步的 open 表大小";
+    plot_counts: "Nodes so far (cumulative), open size and nodes held at each step",
+        "累计结点数，以及每步的 open 表大小与保存的结点数";
     plot_empty_counts: "After the first step this shows how many nodes have been expanded and \
-        generated so far, and how many wait in open.",
-        "第一步之后，这里显示累计扩展和生成的结点数，以及 open 表中等待的结点数。";
+        generated so far, how many wait in open, and how many the algorithm holds in memory.",
+        "第一步之后，这里显示累计扩展和生成的结点数、open 表中等待的结点数，以及算法在内存中保存的结点数。";
     plot_empty_values: "After the first step this shows f and h of each node as it is expanded.",
         "第一步之后，这里显示每个被扩展结点的 f 与 h。";
     plot_values: "f and h of the expanded node", "被扩展结点的 f 与 h";
@@ -110,6 +115,8 @@ strings! {
     series_generated: "generated", "已生成";
     series_bound: "bound", "界限";
     series_open: "open size", "open 表大小";
+    series_held: "nodes held (memory)", "保存的结点数（内存）";
+    series_held_short: "memory", "内存";
     series_f: "f", "f";
     series_h: "h", "h";
     axis_step: "step", "步";
@@ -180,6 +187,15 @@ strings! {
     col_bound: "bound", "界限";
     col_pruned: "pruned", "剪枝数";
     col_max_open: "max open", "open 表峰值";
+    col_peak_held: "peak held", "内存峰值";
+    peak_held_hint: "The most nodes the algorithm held at once: A* every node it stored, IDA* \
+        and depth-first the path and its siblings, RBFS the path and each call's children, SMA* \
+        at most its memory",
+        "算法同时保存的最多结点数：A* 为存下的全部结点，IDA* 与深度优先为当前路径及其兄弟结点，RBFS 为路径及每层调用的子结点，SMA* 不超过其内存";
+    col_reexpanded: "re-expanded", "重复扩展";
+    reexpanded_hint: "Expansions of a state expanded before: what forgetting costs (IDA*'s \
+        iterations, RBFS's and SMA*'s regenerated subtrees), and reopened nodes",
+        "对已扩展过的状态的再次扩展：遗忘的代价（IDA* 的各轮迭代、RBFS 与 SMA* 重新生成的子树），以及重新打开的结点";
     col_bstar: "b*", "b*";
     col_time: "time (ms)", "用时（毫秒）";
     bstar_hint: "Effective branching factor: the b* for which a uniform tree of the solution's \
@@ -225,6 +241,15 @@ strings! {
     bp_bound_raised: "bound raised", "界限提高";
     bp_bound_raised_hint: "IDA* or iterative deepening begins a new iteration with a larger \
         bound", "IDA* 或迭代加深搜索以更大的界限开始新一轮迭代";
+    bp_node_forgotten: "node forgotten", "结点被遗忘";
+    bp_node_forgotten_hint: "RBFS or SMA* forgets a node to stay within its memory",
+        "RBFS 或 SMA* 为不超出内存而遗忘一个结点";
+    bp_limit_exceeded: "f_limit exceeded", "超过 f_limit";
+    bp_limit_exceeded_hint: "RBFS's best child has f above the call's f_limit, so the call \
+        returns and backs that f up", "RBFS 的最佳子结点 f 超过本层的 f_limit，于是返回并回传该 f";
+    bp_bound_improved: "bound improved", "界限改进";
+    bp_bound_improved_hint: "Branch-and-bound finds a goal cheaper than the best so far",
+        "分支限界找到比目前最优更便宜的目标";
     bp_board: "the board", "棋盘";
     bp_board_field: "State to stop at", "断点状态";
     import_map: "Import map (MovingAI .map)...", "导入地图（MovingAI .map）…";
