@@ -1,14 +1,17 @@
-//! What the depth-first and the bidirectional searches show besides open and closed: the bound,
-//! the next bound and the iterations of IDA*, IDS and DFS; the backward open list and the
-//! meeting of the bidirectional searches. Drawn above the lists in the single view; reads the
-//! lane only.
+//! What the depth-first, memory-bounded and bidirectional searches show besides open and
+//! closed: the bound, the next bound and the iterations of IDA*, IDS and DFS; heuristic
+//! depth-first's order and branch-and-bound's best goal and bound; RBFS's calls with their
+//! f_limit and SMA*'s memory, with what the latest step forgot or backed up; the backward open
+//! list and the meeting of the bidirectional searches. Drawn above the lists in the single
+//! view; reads the lane only.
 
 use egui::{CollapsingHeader, Grid, RichText, Ui};
 
+use super::model::domain::AnyProblem;
 use super::model::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
 use super::model::lane::Lane;
-use super::model::text;
-use crate::search::{Algorithm, Direction, Search};
+use super::model::text::{self, memory_text};
+use crate::search::{Algorithm, Direction, NodeId, Search, StepEvent};
 
 /// How many backward open nodes are named; the count says how many there are in all.
 const BACKWARD_SHOWN: usize = 12;
@@ -19,7 +22,24 @@ const BACKWARD_SHOWN: usize = 12;
 /// the backward one's first nodes are not written here again.
 pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>, lists_both: bool) {
     let search = lane.search();
-    if let Some(view) = fine_step::depth_first_at(search, fine) {
+    let algorithm = search.config().algorithm;
+    if let Some(frames) = search.rbfs() {
+        rbfs(ui, search, frames);
+        step_events(ui, search);
+        ui.separator();
+    } else if let Some(view) = search.sma() {
+        ui.label(RichText::new(memory_text::memory_line(view.held.len(), view.limit)).strong());
+        step_events(ui, search);
+        ui.separator();
+    } else if algorithm == Algorithm::BranchAndBound {
+        branch_and_bound(ui, search);
+        step_events(ui, search);
+        ui.separator();
+    } else if algorithm == Algorithm::HeuristicDepthFirst {
+        let limit = search.config().depth_limit;
+        ui.label(RichText::new(memory_text::heuristic_depth_line(limit)).strong());
+        ui.separator();
+    } else if let Some(view) = fine_step::depth_first_at(search, fine) {
         depth_first(ui, search, &view);
         ui.separator();
     } else if let Some(view) = fine_step::bidirectional_at(search, fine, BACKWARD_SHOWN) {
@@ -28,12 +48,103 @@ pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>, lists_both: bool) {
     }
 }
 
+/// A node as the panels name it: its number and its state.
+fn node_name(search: &dyn Search<AnyProblem>, id: NodeId) -> String {
+    memory_text::node(id.0, &search.node(id).state.to_string())
+}
+
+/// What the latest step did besides expanding: forgetting, backing up, a bound improved.
+fn step_events(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
+    let Some(last) = search.steps().checked_sub(1) else {
+        return;
+    };
+    let name = |id: NodeId| node_name(search, id);
+    for line in memory_text::events(search.events(last), &name) {
+        ui.label(line);
+    }
+}
+
+/// RBFS's calls on the current path: each call's node, its f, its f_limit and its children.
+fn rbfs(ui: &mut Ui, search: &dyn Search<AnyProblem>, frames: &[crate::search::RbfsFrame]) {
+    let m = memory_text::m();
+    ui.label(RichText::new(m.rbfs_heading).strong())
+        .on_hover_text(m.rbfs_heading_hint);
+    // A few rows high at most, the deepest call in view: the lists below keep their room.
+    egui::ScrollArea::vertical()
+        .id_salt("rbfs_calls_scroll")
+        .max_height(6.0 * ui.text_style_height(&egui::TextStyle::Body))
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            Grid::new("rbfs_calls")
+                .striped(true)
+                .num_columns(5)
+                .show(ui, |ui| {
+                    for title in [
+                        m.col_call,
+                        m.col_node,
+                        "f",
+                        m.col_f_limit,
+                        m.col_children_held,
+                    ] {
+                        ui.label(RichText::new(title).strong());
+                    }
+                    ui.end_row();
+                    for (depth, frame) in frames.iter().enumerate() {
+                        ui.label(depth.to_string());
+                        ui.label(node_name(search, frame.node));
+                        ui.label(search.node(frame.node).f.to_string());
+                        ui.label(frame.limit.to_string());
+                        ui.label(frame.children.len().to_string());
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// Branch-and-bound's best goal and bound, and every goal that lowered the bound.
+fn branch_and_bound(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
+    let best = search
+        .depth_first()
+        .and_then(|view| view.best)
+        .map(|id| (id.0, search.node(id).g));
+    let limit = search.config().depth_limit;
+    ui.label(RichText::new(memory_text::best_line(best, limit)).strong());
+    let found: Vec<(usize, NodeId, crate::search::Cost)> = (0..search.steps())
+        .flat_map(|step| {
+            search.events(step).iter().filter_map(move |e| match *e {
+                StepEvent::BoundImproved { goal, to, .. } => Some((step + 1, goal, to)),
+                _ => None,
+            })
+        })
+        .collect();
+    if found.is_empty() {
+        return;
+    }
+    let m = memory_text::m();
+    CollapsingHeader::new(format!("{} ({})", m.bounds_heading, found.len()))
+        .id_salt("bounds_found")
+        .default_open(true)
+        .show(ui, |ui| {
+            Grid::new("bounds_table")
+                .striped(true)
+                .num_columns(3)
+                .show(ui, |ui| {
+                    for title in [m.col_step, m.col_goal, m.col_cost] {
+                        ui.label(RichText::new(title).strong());
+                    }
+                    ui.end_row();
+                    for (step, goal, cost) in found {
+                        ui.label(step.to_string());
+                        ui.label(node_name(search, goal));
+                        ui.label(cost.to_string());
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
 /// The bound now, the next bound, and one row per iteration.
-fn depth_first(
-    ui: &mut Ui,
-    search: &dyn Search<super::model::domain::AnyProblem>,
-    view: &DepthFirstShown,
-) {
+fn depth_first(ui: &mut Ui, search: &dyn Search<AnyProblem>, view: &DepthFirstShown) {
     let threshold = search.config().algorithm == Algorithm::IdaStar;
     ui.label(RichText::new(text::bound_line(threshold, view.bound, view.next_bound)).strong());
     CollapsingHeader::new(text::iterations_heading(view.iterations.len()))
@@ -79,7 +190,7 @@ fn iterations_table(ui: &mut Ui, iterations: &[crate::search::Iteration]) {
 /// The backward open list and the best meeting so far.
 fn bidirectional(
     ui: &mut Ui,
-    search: &dyn Search<super::model::domain::AnyProblem>,
+    search: &dyn Search<AnyProblem>,
     view: &BidirectionalShown,
     lists_both: bool,
 ) {

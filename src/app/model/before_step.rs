@@ -22,6 +22,8 @@ pub struct Before {
     pub backward_open: usize,
     pub top_forward: Option<Cost>,
     pub top_backward: Option<Cost>,
+    /// The re-expansions counted so far.
+    pub reexpanded: u32,
 }
 
 impl Before {
@@ -37,6 +39,7 @@ impl Before {
             backward_open: bidirectional.map_or(0, |v| v.backward_open_len()),
             top_forward: f(search.open_nodes().next()),
             top_backward: f(bidirectional.and_then(|v| v.backward_open().next())),
+            reexpanded: search.stats().reexpanded,
         }
     }
 }

@@ -236,6 +236,13 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             ),
             pick("depth", "深度"),
         ),
+        Algorithm::BranchAndBound => (
+            pick(
+                "best <- none;  bound <- ∞;  open <- [start]  (a stack)",
+                "最优\u{a0}<-\u{a0}无；界限\u{a0}<-\u{a0}∞；open 表\u{a0}<-\u{a0}[初始结点]（栈）",
+            ),
+            "g + h".to_owned(),
+        ),
         _ => (
             pick(
                 "bound <- the depth limit;  open <- [start]  (a stack)",
@@ -244,11 +251,21 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             pick("depth", "深度"),
         ),
     };
+    let algorithm = config.algorithm;
     let mut lines = vec![
         (0, Role::Init, init),
         (0, Role::Loop, pick("loop:", "循环：")),
     ];
-    if config.algorithm == Algorithm::DepthFirst {
+    if algorithm == Algorithm::BranchAndBound {
+        lines.push((
+            1,
+            Role::EmptyCheck,
+            pick(
+                "if open is empty: return the path to best (failure if none)",
+                "若 open 表为空：返回到最优目标的路径（没有则失败）",
+            ),
+        ));
+    } else if algorithm.uses_depth_limit() {
         lines.push((
             1,
             Role::EmptyCheck,
@@ -283,7 +300,20 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
             "否则：n\u{a0}<-\u{a0}弹出 open 表栈顶结点（后进先出）",
         ),
     ));
-    lines.push(goal_test_on_expansion());
+    if algorithm == Algorithm::BranchAndBound {
+        lines.push((
+            1,
+            Role::GoalTest,
+            pick(
+                "if n is a goal: best <- n;  bound <- g(n);  prune every node of open with \
+                 g + h ≥ bound;  continue",
+                "若 n 是目标：最优\u{a0}<-\u{a0}n；界限\u{a0}<-\u{a0}g(n)；剪去 open 表中 \
+                 g\u{a0}+\u{a0}h\u{a0}≥\u{a0}界限的结点；继续",
+            ),
+        ));
+    } else {
+        lines.push(goal_test_on_expansion());
+    }
     lines.push((
         1,
         Role::Close,
@@ -302,15 +332,33 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     ));
     // As tree search the engine does not look for a cycle: the bound is the first test.
     let cycle_check = config.effective_repeats() == Repeats::PathCheck;
-    let prune = match (text::language() == text::Language::Chinese, cycle_check) {
-        (true, check) => format!(
-            "{}若 f(m)\u{a0}=\u{a0}{f}\u{a0}>\u{a0}界限：剪枝 m，记下最小的这种 f",
-            if check { "否则" } else { "" }
+    let zh = text::language() == text::Language::Chinese;
+    let (otherwise_zh, otherwise) = if cycle_check {
+        ("否则", "else ")
+    } else {
+        ("", "")
+    };
+    let prune = match (zh, algorithm) {
+        (true, Algorithm::HeuristicDepthFirst) => {
+            format!("{otherwise_zh}若 m 的深度\u{a0}>\u{a0}深度界限：剪枝 m")
+        }
+        (false, Algorithm::HeuristicDepthFirst) => {
+            format!("{otherwise}if depth(m) > the depth limit: prune m")
+        }
+        (true, Algorithm::BranchAndBound) => format!(
+            "{otherwise_zh}若 m 的深度\u{a0}>\u{a0}深度界限，或 f(m)\u{a0}=\u{a0}{f}\u{a0}≥\u{a0}界限：剪枝 m"
         ),
-        (false, check) => format!(
-            "{}if f(m) = {f} > bound: prune m, remember the smallest such f",
-            if check { "else " } else { "" }
-        ),
+        (false, Algorithm::BranchAndBound) => {
+            format!("{otherwise}if depth(m) > the depth limit or f(m) = {f} ≥ bound: prune m")
+        }
+        (true, _) => {
+            format!(
+                "{otherwise_zh}若 f(m)\u{a0}=\u{a0}{f}\u{a0}>\u{a0}界限：剪枝 m，记下最小的这种 f"
+            )
+        }
+        (false, _) => {
+            format!("{otherwise}if f(m) = {f} > bound: prune m, remember the smallest such f")
+        }
     };
     // The engine looks for a cycle before it compares f with the bound.
     if cycle_check {
@@ -324,11 +372,18 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         ));
     }
     lines.push((2, Role::Pruned, prune));
-    lines.push((
-        2,
-        Role::New,
-        pick("else: push m on open", "否则：把 m 压入 open 表"),
-    ));
+    let push = match algorithm {
+        Algorithm::HeuristicDepthFirst => pick(
+            "else: push m on open (the children go on smallest h on top)",
+            "否则：把 m 压入 open 表（各子结点按 h 排序，最小的在栈顶）",
+        ),
+        Algorithm::BranchAndBound => pick(
+            "else: push m on open (the children go on smallest f on top)",
+            "否则：把 m 压入 open 表（各子结点按 f 排序，最小的在栈顶）",
+        ),
+        _ => pick("else: push m on open", "否则：把 m 压入 open 表"),
+    };
+    lines.push((2, Role::New, push));
     lines
 }
 
@@ -685,6 +740,10 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
     let fine = fine.and_then(|f| f.valid_for(search));
     let Some(fine) = fine else {
         return match search.status() {
+            // Branch-and-bound returns its best goal when open is empty.
+            Status::Solved { .. } if config.algorithm == Algorithm::BranchAndBound => {
+                (Role::EmptyCheck, None)
+            }
             // Only the best-first loop has a goal test on generation.
             Status::Solved { .. }
                 if goal_at_expansion(config, &view) || !config.algorithm.is_best_first() =>
@@ -715,10 +774,18 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
             }
             None => (Role::Pop, Some(text::pseudo_popped(n, node.f))),
         },
-        Phase::GoalTest => (
-            Role::GoalTest,
-            Some(text::pseudo_goal_test(n, goal_at_expansion(config, &view))),
-        ),
+        Phase::GoalTest => {
+            let bound = search.events(steps - 1).iter().find_map(|e| match *e {
+                crate::search::StepEvent::BoundImproved { to, .. } => Some(to),
+                _ => None,
+            });
+            let pruned = search.events(steps - 1).len().saturating_sub(1);
+            let detail = match bound {
+                Some(to) => text::pseudo_bound_improved(n, to, pruned),
+                None => text::pseudo_goal_test(n, goal_at_expansion(config, &view)),
+            };
+            (Role::GoalTest, Some(detail))
+        }
         Phase::Close => match search.depth_first() {
             Some(depth_first) => {
                 let path: Vec<u32> = depth_first.path.iter().map(|id| id.0).collect();
@@ -736,7 +803,17 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
             if child.outcome == Outcome::Pruned
                 && let Some(view) = search.depth_first()
             {
-                outcome = text::pseudo_beyond_bound(&outcome, view.bound);
+                let ordered = matches!(
+                    config.algorithm,
+                    Algorithm::HeuristicDepthFirst | Algorithm::BranchAndBound
+                );
+                outcome = if ordered && node.depth + 1 > config.depth_limit {
+                    text::pseudo_beyond_depth(&outcome, config.depth_limit)
+                } else if ordered {
+                    text::pseudo_at_bound(&outcome, view.bound)
+                } else {
+                    text::pseudo_beyond_bound(&outcome, view.bound)
+                };
             }
             if config.algorithm.is_bidirectional() {
                 let earlier = FineStep {
@@ -802,19 +879,31 @@ pub fn hidden(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> Option
 }
 
 /// The counters at `fine`: the finished step's counters less what the lines not yet shown do.
-/// `max_open_before` is the largest open before this step.
+/// `peaks_before` is the largest open and the most nodes held before this step.
 pub fn stats_at(
     search: &dyn Search<AnyProblem>,
     fine: Option<FineStep>,
-    max_open_before: u32,
+    peaks_before: Peaks,
 ) -> Stats {
     let mut stats = search.stats();
     let Some(fine) = fine.and_then(|f| f.valid_for(search)) else {
         return stats;
     };
     let view = search.step_at(fine.step - 1);
+    // Branch-and-bound prunes open at its goal test, after the pop.
+    if fine.phase == Phase::Pop {
+        let pruned = search
+            .events(fine.step - 1)
+            .iter()
+            .filter(|e| matches!(e, crate::search::StepEvent::OpenPruned { .. }))
+            .count() as u32;
+        stats.open += pruned;
+        stats.held += pruned;
+    }
     if !goal_at_expansion(search.config(), &view) && !fine.phase.closed() {
         stats.expanded -= 1;
+        // The expansion, and so whether it repeats one, is shown at its close.
+        stats.reexpanded = fine.before.reexpanded;
     }
     for child in &view.children[fine.children_shown(&view)..] {
         stats.generated -= 1;
@@ -822,6 +911,8 @@ pub fn stats_at(
             Outcome::New => {
                 stats.nodes -= 1;
                 stats.open -= 1;
+                // Every search holds the children it puts in open.
+                stats.held -= 1;
                 if search.repeat_of(child.node).is_some() {
                     stats.repeated -= 1;
                 }
@@ -839,10 +930,18 @@ pub fn stats_at(
             }
         }
     }
-    // Open only grows while children are generated, so the largest it has been so far is the
-    // larger of before this step and now.
-    stats.max_open = max_open_before.max(stats.open);
+    // Open and the nodes held only grow while children are generated, so the largest each
+    // has been so far is the larger of before this step and now.
+    stats.max_open = peaks_before.open.max(stats.open);
+    stats.max_held = peaks_before.held.max(stats.held);
     stats
+}
+
+/// The largest open and the most nodes held so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peaks {
+    pub open: u32,
+    pub held: u32,
 }
 
 #[cfg(test)]
@@ -968,17 +1067,29 @@ mod tests {
         after: Stats,
         view: &StepView<'_>,
         phase: Phase,
-        restart: bool,
+        (restart, pruned): (bool, u32),
     ) -> Stats {
         let mut stats = before;
         stats.steps += 1;
         if !restart {
             stats.open -= 1;
         }
+        // Branch-and-bound prunes open at its goal test, after the pop.
+        if phase != Phase::Pop {
+            stats.open -= pruned;
+        }
         // A depth-first or best-first step that took the goal expanded nothing.
         if phase.closed() && after.expanded > before.expanded {
             stats.expanded += 1;
+            stats.reexpanded = after.reexpanded;
         }
+        // The nodes held are the step's, less the children still to come into open.
+        let unborn = view.children[phase.children_shown(view)..]
+            .iter()
+            .filter(|c| c.outcome == Outcome::New)
+            .count() as u32;
+        stats.held = after.held - unborn + if phase == Phase::Pop { pruned } else { 0 };
+        stats.max_held = before.max_held.max(stats.held);
         for child in &view.children[..phase.children_shown(view)] {
             stats.generated += 1;
             match child.outcome {
@@ -1018,6 +1129,8 @@ mod tests {
             Algorithm::IdaStar,
             Algorithm::IterativeDeepening,
             Algorithm::DepthFirst,
+            Algorithm::HeuristicDepthFirst,
+            Algorithm::BranchAndBound,
             Algorithm::BidirectionalBfs,
             Algorithm::BidirectionalUcs,
         ] {
@@ -1049,8 +1162,18 @@ mod tests {
                         phase: p,
                         before,
                     };
-                    let shown = stats_at(search.as_ref(), Some(fine), stats_before.max_open);
-                    let expected = counted_forward(stats_before, after, &view, p, restart);
+                    let peaks = Peaks {
+                        open: stats_before.max_open,
+                        held: stats_before.max_held,
+                    };
+                    let shown = stats_at(search.as_ref(), Some(fine), peaks);
+                    let pruned = search
+                        .events(steps - 1)
+                        .iter()
+                        .filter(|e| matches!(e, crate::search::StepEvent::OpenPruned { .. }))
+                        .count() as u32;
+                    let expected =
+                        counted_forward(stats_before, after, &view, p, (restart, pruned));
                     assert_eq!(shown, expected, "{config:?} step {steps} {p:?}");
                     let (role, detail) = current(search.as_ref(), Some(fine));
                     assert!(detail.is_some(), "{config:?} step {steps} {p:?}");

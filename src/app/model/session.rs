@@ -754,12 +754,14 @@ impl Session {
             return Some(search.stats());
         };
         let steps = search.steps();
-        // The largest open before the latest step (the start alone before the first).
-        let before = lane.history[..steps.saturating_sub(1)]
-            .iter()
-            .map(|s| s.open)
-            .fold(1, u32::max);
-        Some(fine_step::stats_at(search, Some(fine), before))
+        // The largest open and the most held before the latest step (the start alone before
+        // the first).
+        let earlier = &lane.history[..steps.saturating_sub(1)];
+        let peaks = fine_step::Peaks {
+            open: earlier.iter().map(|s| s.open).fold(1, u32::max),
+            held: earlier.iter().map(|s| s.held).fold(1, u32::max),
+        };
+        Some(fine_step::stats_at(search, Some(fine), peaks))
     }
 
     /// Whether Step moves one line of the pseudocode (single view, fine step on, the pseudocode

@@ -981,7 +981,7 @@ mod ordered_depth_first {
                 let what = format!("{algorithm} on {start}");
                 let problem = Problem::new(start, goal()).unwrap();
                 let below = u32::from(distance) - 1;
-                let mut short = new_search(problem.clone(), config(algorithm, below));
+                let mut short = new_search(problem, config(algorithm, below));
                 short.run(usize::MAX);
                 assert_eq!(short.status(), Status::Exhausted, "{what}");
                 let mut search = new_search(problem, config(algorithm, 20));

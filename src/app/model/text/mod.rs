@@ -44,6 +44,7 @@ macro_rules! strings {
 pub(crate) use strings;
 
 pub mod experiment_text;
+pub mod memory_text;
 
 strings! {
     /// The fixed strings in the current language.
@@ -1143,6 +1144,18 @@ pub fn pseudo_goal_test(n: u32, goal: bool) -> String {
     }
 }
 
+/// Branch-and-bound reached a goal: the new bound and how many waiting nodes it pruned.
+pub fn pseudo_bound_improved(n: u32, bound: Cost, pruned: usize) -> String {
+    if zh() {
+        format!("结点 S{n} 是目标：界限降为 {bound}，从 open 表剪去 {pruned} 个结点；继续搜索")
+    } else {
+        format!(
+            "node S{n} is a goal: the bound falls to {bound} and {pruned} nodes leave open; the \
+             search goes on"
+        )
+    }
+}
+
 pub fn pseudo_closed(n: u32) -> String {
     if zh() {
         format!("结点 S{n} 放入 closed 表")
@@ -1460,6 +1473,24 @@ pub fn pseudo_beyond_bound(outcome: &str, bound: Cost) -> String {
         format!("{outcome}（f\u{a0}>\u{a0}界限 {bound}）")
     } else {
         format!("{outcome} (f > bound {bound})")
+    }
+}
+
+/// A pruned child's outcome, deeper than the depth limit.
+pub fn pseudo_beyond_depth(outcome: &str, limit: u32) -> String {
+    if zh() {
+        format!("{outcome}（深度超过深度界限 {limit}）")
+    } else {
+        format!("{outcome} (deeper than the depth limit {limit})")
+    }
+}
+
+/// A child branch-and-bound pruned: g + h at or above the best cost found.
+pub fn pseudo_at_bound(outcome: &str, bound: Cost) -> String {
+    if zh() {
+        format!("{outcome}（f\u{a0}≥\u{a0}界限 {bound}）")
+    } else {
+        format!("{outcome} (f ≥ bound {bound})")
     }
 }
 
