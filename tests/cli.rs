@@ -566,7 +566,7 @@ fn the_stepping_algorithms_answer_from_the_command_line() {
         &["solve", "-a", "idastar", "--trace", trace.to_str().unwrap()],
         b"143805276\n",
     );
-    assert_eq!(text(&out.stdout), "12\n", "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "18\n", "{}", text(&out.stderr));
     let csv = std::fs::read_to_string(&trace).unwrap();
     assert!(csv.contains(",prune,") && csv.contains(",goal,"), "{csv}");
     let table = dir.join("bidirectional.md");
@@ -930,4 +930,36 @@ fn an_experiment_compares_graph_and_tree_search() {
     assert_eq!((rows[0][1], rows[1][1]), ("bfs", "bfs repeats=tree"));
     let generated = |row: &[&str]| row[3].parse::<f64>().unwrap();
     assert!(generated(&rows[0]) < generated(&rows[1]), "{stdout}");
+}
+
+/// The searches that hold little, from the command line: branch-and-bound and heuristic
+/// depth-first within --depth-limit, --memory for SMA* alone, and the peak of nodes held with
+/// the re-expansions in the stats line.
+#[test]
+fn the_memory_bounded_and_branch_and_bound_searches_run_from_the_command_line() {
+    // 283104765 is 4 moves from the goal, 216408753 eighteen.
+    let out = searchlab(
+        &["solve", "-a", "dfbnb", "--depth-limit", "20", "216408753"],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "18\n", "{}", text(&out.stderr));
+    let out = searchlab(
+        &["solve", "-a", "hdfs", "--depth-limit", "3", "283104765"],
+        b"",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "no solution: no path within the depth limit of 3\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = searchlab(&["solve", "-a", "astar", "--memory", "8", "283104765"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--memory is for --algorithm sma"));
+    let out = searchlab(&["solve", "-a", "idastar", "-s", "283104765"], b"");
+    let line = text(&out.stdout);
+    // The fast IDA* counts no memory; the stepping engines do.
+    assert!(!line.contains("peak held"), "{line}");
+    let out = searchlab(&["solve", "-a", "astar", "-s", "283104765"], b"");
+    let line = text(&out.stdout);
+    assert!(line.contains("peak held") && line.contains("re-expanded 0"), "{line}");
 }

@@ -50,6 +50,12 @@ pub fn lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
     if config.algorithm.is_bidirectional() {
         return bidirectional_lines(config);
     }
+    if config.algorithm == Algorithm::Rbfs {
+        return rbfs_lines(config);
+    }
+    if config.algorithm == Algorithm::SmaStar {
+        return sma_lines(config);
+    }
     let zh = text::language() == text::Language::Chinese;
     let bfs = config.algorithm == Algorithm::BreadthFirst;
     let pick = text::pick;
@@ -384,6 +390,150 @@ fn depth_first_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
         _ => pick("else: push m on open", "否则：把 m 压入 open 表"),
     };
     lines.push((2, Role::New, push));
+    lines
+}
+
+/// RBFS written as a loop over its calls: the deepest call returns while its best child is
+/// over its f_limit, forgetting the subtree; otherwise its best child is called.
+fn rbfs_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
+    let pick = text::pick;
+    let mut lines = vec![
+        (
+            0,
+            Role::Init,
+            pick(
+                "call the start with f_limit <- ∞",
+                "以 f_limit\u{a0}<-\u{a0}∞ 调用初始结点",
+            ),
+        ),
+        (0, Role::Loop, pick("loop:", "循环：")),
+        (
+            1,
+            Role::EmptyCheck,
+            pick(
+                "while the deepest call's best child b has f(b) > f_limit: forget the call's \
+                 children, f(call's node) <- f(b), return (from the start's call: failure)",
+                "当最深一层调用的最佳子结点 b 有 f(b)\u{a0}>\u{a0}f_limit：遗忘该层的子结点，\
+                 f(该层结点)\u{a0}<-\u{a0}f(b)，返回（初始结点这一层返回即失败）",
+            ),
+        ),
+        (
+            1,
+            Role::Pop,
+            pick(
+                "n <- that best child;  call n with f_limit <- min(f_limit, the second-best f)",
+                "n\u{a0}<-\u{a0}该最佳子结点；以 f_limit\u{a0}<-\u{a0}min(f_limit, 次佳 f) 调用 n",
+            ),
+        ),
+        goal_test_on_expansion(),
+        (
+            1,
+            Role::Close,
+            pick(
+                "put n at the end of the current path",
+                "把 n 放到当前路径末尾",
+            ),
+        ),
+        (
+            1,
+            Role::ForChild,
+            pick(
+                "for each child m of n (one per legal move):",
+                "对 n 的每个子结点 m（每个合法移动一个）：",
+            ),
+        ),
+    ];
+    if config.effective_repeats() == Repeats::PathCheck {
+        lines.push((
+            2,
+            Role::Ignored,
+            pick(
+                "if m's state is on the current path: ignore m (a cycle)",
+                "若 m 的状态在当前路径上：忽略 m（成环）",
+            ),
+        ));
+    }
+    lines.push((
+        2,
+        Role::New,
+        pick(
+            "else: f(m) <- max(g(m) + h(m), f(n));  n's call keeps m",
+            "否则：f(m)\u{a0}<-\u{a0}max(g(m)\u{a0}+\u{a0}h(m), f(n))；n 这一层保存 m",
+        ),
+    ));
+    lines
+}
+
+/// SMA*, one successor a step: the best node generates its next successor, the worst leaf is
+/// forgotten when memory is full, and a node whose successors are all known backs up their f.
+fn sma_lines(config: &SearchConfig) -> Vec<(usize, Role, String)> {
+    let pick = text::pick;
+    let mut lines = vec![
+        (
+            0,
+            Role::Init,
+            pick(
+                "queue <- [start];  memory holds at most M nodes",
+                "队列\u{a0}<-\u{a0}[初始结点]；内存最多保存 M 个结点",
+            ),
+        ),
+        (0, Role::Loop, pick("loop:", "循环：")),
+        (
+            1,
+            Role::EmptyCheck,
+            pick(
+                "if the queue is empty or its best f is ∞: return failure (memory too small)",
+                "若队列为空或其中最好的 f 为 ∞：返回失败（内存不够）",
+            ),
+        ),
+        (
+            1,
+            Role::Pop,
+            pick(
+                "n <- the deepest node of least f in the queue",
+                "n\u{a0}<-\u{a0}队列中 f 最小的结点里最深的一个",
+            ),
+        ),
+        goal_test_on_expansion(),
+        (
+            1,
+            Role::Close,
+            pick(
+                "s <- n's next successor (a forgotten one again once all were generated)",
+                "s\u{a0}<-\u{a0}n 的下一个后继（都生成过后，重新生成被遗忘的）",
+            ),
+        ),
+    ];
+    if config.effective_repeats() == Repeats::PathCheck {
+        lines.push((
+            2,
+            Role::Ignored,
+            pick(
+                "if s's state is on n's path: skip it and take the next successor",
+                "若 s 的状态在 n 的路径上：跳过它，取下一个后继",
+            ),
+        ));
+    }
+    lines.push((
+        2,
+        Role::New,
+        pick(
+            "f(s) <- max(f(n), g(s) + h(s)) (∞ if s is no goal at depth M - 1);  if memory is \
+             full: forget the shallowest leaf of highest f, its parent remembers its f;  put s \
+             in memory and the queue",
+            "f(s)\u{a0}<-\u{a0}max(f(n), g(s)\u{a0}+\u{a0}h(s))（s 在深度 M\u{a0}-\u{a0}1 且不是目标则为 ∞）；\
+             若内存已满：遗忘 f 最大的最浅叶结点，其父结点记住它的 f；把 s 放入内存和队列",
+        ),
+    ));
+    lines.push((
+        1,
+        Role::ForChild,
+        pick(
+            "if every successor of n has been generated: f(n) <- the least f of its successors \
+             (forgotten ones too), and so up its ancestors",
+            "若 n 的后继都已生成：f(n)\u{a0}<-\u{a0}其后继（含被遗忘的）的最小 f，并依次向上更新祖先",
+        ),
+    ));
     lines
 }
 
@@ -772,6 +922,12 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
                     Some(text::pseudo_side_popped(n, forward, node.f, choice)),
                 )
             }
+            // RBFS's calls return, forgetting, before the next is made.
+            None if config.algorithm == Algorithm::Rbfs => {
+                let mut lines = step_event_lines(search, steps - 1);
+                lines.push(text::pseudo_popped(n, node.f));
+                (Role::Pop, Some(lines.join("; ")))
+            }
             None => (Role::Pop, Some(text::pseudo_popped(n, node.f))),
         },
         Phase::GoalTest => {
@@ -829,7 +985,7 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
                     outcome = text::pseudo_meets(&outcome, m.forward.0, m.backward.0, m.length);
                 }
             }
-            let detail = text::pseudo_child(
+            let mut detail = text::pseudo_child(
                 i + 1,
                 view.children.len(),
                 &child.action.words(),
@@ -837,10 +993,23 @@ pub fn current(search: &dyn Search<AnyProblem>, fine: Option<FineStep>) -> (Role
                 (child.g, h, f),
                 &outcome,
             );
+            // SMA* forgets and backs up as its one new successor enters memory.
+            if config.algorithm == Algorithm::SmaStar && child.outcome == Outcome::New {
+                for line in step_event_lines(search, steps - 1) {
+                    detail.push_str("; ");
+                    detail.push_str(&line);
+                }
+            }
             (role_of(config, child.outcome, is_goal), Some(detail))
         }
         Phase::StopCheck => (Role::GoalTest, stop_rule(search).map(text::pseudo_stop)),
     }
+}
+
+/// What step `index` did besides expanding, in sentences naming nodes by number.
+fn step_event_lines(search: &dyn Search<AnyProblem>, index: usize) -> Vec<String> {
+    let name = |id: NodeId| format!("S{}", id.0);
+    text::memory_text::events(search.events(index), &name)
 }
 
 /// The line that handles a child with this outcome.
