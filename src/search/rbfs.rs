@@ -62,8 +62,7 @@ use super::config::{Algorithm, ConfigError, GoalTest, Repeats, SearchConfig};
 use super::cost::Cost;
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
-    Child, Direction, Node, NodeId, Outcome, Place, RbfsFrame, Stats, Status, StepEvent,
-    StepView,
+    Child, Direction, Node, NodeId, Outcome, Place, RbfsFrame, Stats, Status, StepEvent, StepView,
 };
 use super::step_log::{Expansions, StepLog};
 
@@ -315,7 +314,8 @@ impl<P: SearchProblem> Rbfs<P> {
             Choice::Exhausted => (NodeId(0), Cost::INFINITE),
         };
         let before = self.nodes[id.index()];
-        let goal_taken = matches!(choice, Choice::Expand { .. }) && self.problem.is_goal(&before.state);
+        let goal_taken =
+            matches!(choice, Choice::Expand { .. }) && self.problem.is_goal(&before.state);
         let expands = matches!(choice, Choice::Expand { .. }) && !goal_taken;
         let mut successors = std::mem::take(&mut self.successors);
         successors.clear();
@@ -606,7 +606,13 @@ mod tests {
             if search.step().is_none() {
                 // A refused step changes nothing but the status.
                 let refused = shown(search);
-                assert!(refused == Shown { status: refused.status, ..before });
+                assert!(
+                    refused
+                        == Shown {
+                            status: refused.status,
+                            ..before
+                        }
+                );
                 break;
             }
             let after = shown(search);

@@ -21,7 +21,7 @@ fn rbfs(g: &Graph, heuristic: GraphHeuristic, repeats: Repeats) -> Rbfs<Graph> {
 type Returned = (String, Cost, Cost, Vec<String>);
 
 /// Every call that returned during the run, in order, each with the children forgotten
-/// right after it; and whether each forgotten node is a child of the call's node.
+/// right after it (each checked to be a child of the call's node, its f the one recorded).
 fn returned(g: &Graph, search: &Rbfs<Graph>) -> Vec<Returned> {
     let name = |id: search::NodeId| g.name(search.node(id).state).to_owned();
     let mut calls: Vec<(search::NodeId, Returned)> = Vec::new();
@@ -102,10 +102,13 @@ fn romania_is_the_books_figure() {
             ]
         );
         // Nothing after Fagaras's call but the way to the goal.
+        let fagaras = romania.find("Fagaras").unwrap();
         let fagaras_step = (0..search.steps())
-            .find(|&i| !search.events(i).is_empty() && i > 0 && {
-                matches!(search.events(i)[0], StepEvent::LimitExceeded { node, .. }
-                    if romania.name(search.node(node).state) == "Fagaras")
+            .find(|&i| {
+                search.events(i).iter().any(|e| {
+                    matches!(*e, StepEvent::LimitExceeded { node, .. }
+                        if search.node(node).state == fagaras)
+                })
             })
             .unwrap();
         assert!((fagaras_step + 1..search.steps()).all(|i| search.events(i).is_empty()));
