@@ -20,7 +20,8 @@
 //!   goal: they stop when the best meeting of the halves is proved shortest.
 //!
 //! The engines: [`BestFirst`] (BFS, uniform-cost, A*, greedy, weighted A*), [`DepthFirst`]
-//! (IDA*, IDS, depth-limited DFS) and [`Bidirectional`] (bidirectional BFS and uniform-cost).
+//! (IDA*, IDS, depth-limited DFS), [`SmaStar`] (SMA*, one successor a step within a memory
+//! bound) and [`Bidirectional`] (bidirectional BFS and uniform-cost).
 //! Views that need more than open and closed ask [`Search::depth_first`] or
 //! [`Search::bidirectional`].
 
@@ -37,6 +38,7 @@ mod plain;
 mod problem;
 mod record;
 mod seen;
+mod sma;
 mod step_log;
 mod trace;
 
@@ -55,6 +57,7 @@ pub use experiment::{
 };
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
+pub use sma::SmaStar;
 pub use record::{
     Child, Direction, NewIteration, Node, NodeId, Outcome, Place, RbfsFrame, SmaView, Stats,
     Status, StepEvent, StepView,
@@ -231,6 +234,8 @@ pub fn try_new_search<P: SearchProblem>(
     let algorithm = config.algorithm;
     Ok(if algorithm.is_depth_first() {
         Box::new(DepthFirst::try_new(problem, config)?)
+    } else if algorithm == Algorithm::SmaStar {
+        Box::new(SmaStar::try_new(problem, config)?)
     } else if algorithm.is_bidirectional() {
         Box::new(Bidirectional::try_new(problem, config)?)
     } else {
