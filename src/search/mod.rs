@@ -57,11 +57,11 @@ pub use experiment::{
 };
 pub use plain::{PlainOutcome, SeenIndex, plain_search, plain_search_with};
 pub use problem::{HeuristicChoice, SearchProblem};
-pub use sma::SmaStar;
 pub use record::{
     Child, Direction, NewIteration, Node, NodeId, Outcome, Place, RbfsFrame, SmaView, Stats,
     Status, StepEvent, StepView,
 };
+pub use sma::SmaStar;
 pub use trace::{
     CSV_HEADER, EventKind, TraceEvent, csv_row, posthoc_event, posthoc_header, start_events,
     step_events, trace_csv, trace_events, trace_posthoc,

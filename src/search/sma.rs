@@ -769,7 +769,12 @@ mod tests {
             .collect();
         while let Some(expected) = before.pop() {
             assert!(search.step_back());
-            assert_eq!(shown(&search), expected, "after undoing step {}", before.len());
+            assert_eq!(
+                shown(&search),
+                expected,
+                "after undoing step {}",
+                before.len()
+            );
             check_tables(&search);
         }
         assert!(!search.step_back());

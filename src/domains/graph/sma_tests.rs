@@ -156,7 +156,10 @@ fn check(g: &Graph, heuristic: GraphHeuristic, memory: u32, what: &str) {
             assert_eq!(path[0], g.start(), "{what}");
             assert!(g.is_goal(*path.last().expect("a path")), "{what}");
             assert_eq!(search.node(goal).g, cost, "{what}");
-            assert!(path.len() <= memory as usize, "{what}: the path fits in memory");
+            assert!(
+                path.len() <= memory as usize,
+                "{what}: the path fits in memory"
+            );
             let (cheapest, edges) = best.expect("a solution exists when one is found");
             assert!(cost >= cheapest, "{what}");
             if edges < memory {
@@ -188,7 +191,12 @@ fn random_graphs_agree_with_dijkstra_as_far_as_memory_allows() {
         }
         for heuristic in [GraphHeuristic::Zero, GraphHeuristic::StraightLine] {
             for memory in 2..=n as u32 + 1 {
-                check(&g, heuristic, memory, &format!("seed {seed}, {n} nodes, M = {memory}"));
+                check(
+                    &g,
+                    heuristic,
+                    memory,
+                    &format!("seed {seed}, {n} nodes, M = {memory}"),
+                );
             }
         }
     }

@@ -17,6 +17,8 @@ mod orientation;
 mod parse;
 mod pdb;
 mod problem;
+#[cfg(test)]
+mod sma_tests;
 mod space;
 
 pub use crate::rng::Rng;
