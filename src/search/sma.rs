@@ -420,8 +420,9 @@ impl<P: SearchProblem> SmaStar<P> {
         };
         let mut skipped = Vec::new();
         let mut next = None;
-        for index in side.generated as usize..successors.len() {
-            match on_path(&successors[index].1) {
+        let first_new = side.generated as usize;
+        for (index, (_, state, _)) in successors.iter().enumerate().skip(first_new) {
+            match on_path(state) {
                 Some(node) => skipped.push((index as u32, node)),
                 None => {
                     next = Some(index as u32);
