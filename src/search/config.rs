@@ -76,7 +76,7 @@ impl Algorithm {
 
     /// Every algorithm: the best-first ones, then the depth-first, the memory-bounded and the
     /// bidirectional ones.
-    pub const EVERY: [Algorithm; 12] = [
+    pub const EVERY: [Algorithm; 14] = [
         Algorithm::BreadthFirst,
         Algorithm::UniformCost,
         Algorithm::AStar,
@@ -87,6 +87,8 @@ impl Algorithm {
         Algorithm::DepthFirst,
         Algorithm::HeuristicDepthFirst,
         Algorithm::BranchAndBound,
+        Algorithm::Rbfs,
+        Algorithm::SmaStar,
         Algorithm::BidirectionalBfs,
         Algorithm::BidirectionalUcs,
     ];

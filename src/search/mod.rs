@@ -20,8 +20,9 @@
 //!   goal: they stop when the best meeting of the halves is proved shortest.
 //!
 //! The engines: [`BestFirst`] (BFS, uniform-cost, A*, greedy, weighted A*), [`DepthFirst`]
-//! (IDA*, IDS, depth-limited DFS), [`Rbfs`] (recursive best-first) and [`Bidirectional`]
-//! (bidirectional BFS and uniform-cost).
+//! (IDA*, IDS, depth-limited DFS, heuristic depth-first, branch-and-bound), [`Rbfs`]
+//! (recursive best-first), [`SmaStar`] (SMA*, one successor a step within a memory bound) and
+//! [`Bidirectional`] (bidirectional BFS and uniform-cost).
 //! Views that need more than open and closed ask [`Search::depth_first`] or
 //! [`Search::bidirectional`].
 
@@ -39,6 +40,7 @@ mod problem;
 mod rbfs;
 mod record;
 mod seen;
+mod sma;
 mod step_log;
 mod trace;
 
@@ -62,6 +64,7 @@ pub use record::{
     Child, Direction, NewIteration, Node, NodeId, Outcome, Place, RbfsFrame, SmaView, Stats,
     Status, StepEvent, StepView,
 };
+pub use sma::SmaStar;
 pub use trace::{
     CSV_HEADER, EventKind, TraceEvent, csv_row, posthoc_event, posthoc_header, start_events,
     step_events, trace_csv, trace_events, trace_posthoc,
@@ -236,6 +239,8 @@ pub fn try_new_search<P: SearchProblem>(
         Box::new(DepthFirst::try_new(problem, config)?)
     } else if algorithm == Algorithm::Rbfs {
         Box::new(Rbfs::try_new(problem, config)?)
+    } else if algorithm == Algorithm::SmaStar {
+        Box::new(SmaStar::try_new(problem, config)?)
     } else if algorithm.is_bidirectional() {
         Box::new(Bidirectional::try_new(problem, config)?)
     } else {

@@ -43,6 +43,8 @@ mod text;
 mod engine_tests;
 #[cfg(test)]
 mod rbfs_tests;
+#[cfg(test)]
+mod sma_tests;
 
 pub use check::GraphIssue;
 pub use decimal::{MAX_COORDINATE, MAX_COST, NumberError, cost_from_f64, cost_text, parse_cost};

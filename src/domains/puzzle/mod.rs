@@ -19,6 +19,8 @@ mod pdb;
 mod problem;
 #[cfg(test)]
 mod rbfs_tests;
+#[cfg(test)]
+mod sma_tests;
 mod space;
 
 pub use crate::rng::Rng;
