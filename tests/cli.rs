@@ -961,5 +961,8 @@ fn the_memory_bounded_and_branch_and_bound_searches_run_from_the_command_line() 
     assert!(!line.contains("peak held"), "{line}");
     let out = searchlab(&["solve", "-a", "astar", "-s", "283104765"], b"");
     let line = text(&out.stdout);
-    assert!(line.contains("peak held") && line.contains("re-expanded 0"), "{line}");
+    assert!(
+        line.contains("peak held") && line.contains("re-expanded 0"),
+        "{line}"
+    );
 }

@@ -484,8 +484,9 @@ fn check_lanes(app: &App) -> Result<(), String> {
                 return Err(format!("lane {i}: S{} is in open and in closed", id.0));
             }
         }
-        // A depth-first search's open is a stack, in pop order but not ordered by f.
-        let ordered_by_f = search.depth_first().is_none();
+        // A depth-first search's open is a stack, in pop order but not ordered by f; RBFS
+        // lists each call's children in turn, the deepest call's first.
+        let ordered_by_f = search.depth_first().is_none() && search.rbfs().is_none();
         for pair in open.windows(2).filter(|_| ordered_by_f) {
             let (a, b) = (search.node(pair[0]).f, search.node(pair[1]).f);
             if a > b {

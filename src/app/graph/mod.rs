@@ -426,6 +426,37 @@ mod tests {
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph-overlay.png"));
 
+        // Memory against work: A*, IDA*, RBFS and SMA* with 8 nodes, the nodes each holds.
+        let mut h = projector();
+        h.state_mut().apply(Command::SetCompare(true));
+        h.run();
+        let base = *h.state().session.lane(0).config();
+        for (i, algorithm) in [
+            Algorithm::AStar,
+            Algorithm::IdaStar,
+            Algorithm::Rbfs,
+            Algorithm::SmaStar,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let config = crate::app::model::domain::Config {
+                algorithm,
+                memory_limit: 8,
+                ..base
+            };
+            h.state_mut().apply(Command::SetLaneConfig(i, config));
+            h.run();
+        }
+        h.state_mut().view.compare.trace = crate::app::compare::Trace::Held;
+        h.state_mut().apply(Command::RunToEnd);
+        while h.state().session.lanes.iter().any(|l| l.is_running()) {
+            h.run();
+        }
+        h.event(egui::Event::PointerGone);
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph-memory.png"));
+
         let mut h = projector();
         h.state_mut().apply(Command::edit(
             crate::app::graph::graph_model::GraphEdit::Preset(GraphPreset::Textbook),

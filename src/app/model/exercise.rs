@@ -12,7 +12,7 @@
 
 use super::before_step::{Before, SideChoice, side_choice};
 use super::domain::AnyProblem;
-use crate::search::{Cost, Direction, NodeId, Search, TieBreak};
+use crate::search::{Algorithm, Cost, Direction, NodeId, Search, TieBreak};
 
 /// Why the next node is the next node.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,6 +41,15 @@ pub enum Why {
     /// Depth-first: open is empty and something was pruned: a new iteration takes the start
     /// again with the bound raised from `from` to `to`, the smallest f pruned.
     NewIteration { from: Cost, to: Cost },
+    /// RBFS: the best child (f `f`) of the deepest call whose best child is within its
+    /// f_limit `limit`, after `returned` calls returned, their best child over their limit.
+    BestChild {
+        f: Cost,
+        limit: Cost,
+        returned: usize,
+    },
+    /// SMA*: the deepest node (at `depth`) among the least f `f` in the queue.
+    DeepestLeastF { f: Cost, depth: u32 },
     /// Bidirectional: the half expanded (`forward` or not) and why; within it, the smallest f
     /// (depth for BFS, g for uniform-cost), which `ties` nodes of that half share, the one that
     /// entered open first leaving first.
@@ -66,6 +75,8 @@ pub enum Hint {
     /// Bidirectional: it is in the `forward` (or backward) open list, and the other half is
     /// expanded next.
     OtherHalf { forward: bool },
+    /// RBFS: it is not the best child of the call RBFS makes next.
+    NotTheCall,
     /// Bidirectional: its half holds a node with a smaller f (depth for BFS, g for
     /// uniform-cost).
     LargerInHalf,
@@ -144,6 +155,20 @@ pub fn judge(search: &mut dyn Search<AnyProblem>, picked: Option<NodeId>) -> Opt
             to: new.to,
         };
         (why, Hint::Shallower { depth: 0 })
+    } else if algorithm == Algorithm::Rbfs {
+        rbfs_reason(search, next)
+    } else if algorithm == Algorithm::SmaStar {
+        let best = search.node(next);
+        let why = Why::DeepestLeastF {
+            f: best.f,
+            depth: best.depth,
+        };
+        let hint = if search.node(picked).f > best.f {
+            Hint::LargerF
+        } else {
+            Hint::TieBreak
+        };
+        (why, hint)
     } else if algorithm.is_depth_first() {
         depth_first_reason(search, candidates.len(), next, picked, last)
     } else if algorithm.is_bidirectional() {
@@ -159,6 +184,25 @@ pub fn judge(search: &mut dyn Search<AnyProblem>, picked: Option<NodeId>) -> Opt
         why,
         hint,
     })
+}
+
+/// RBFS: the calls whose best child is over their f_limit return first; then the best child of
+/// the deepest call left is called. Read from the frames before the step.
+fn rbfs_reason(search: &dyn Search<AnyProblem>, next: NodeId) -> (Why, Hint) {
+    let frames = search.rbfs().unwrap_or_default();
+    let parent = search.node(next).parent;
+    // The call that makes the next one: the frame whose node is the next node's parent.
+    let at = frames.iter().rposition(|frame| Some(frame.node) == parent);
+    let (limit, returned) = match at {
+        Some(at) => (frames[at].limit, frames.len() - 1 - at),
+        None => (Cost::INFINITE, 0),
+    };
+    let why = Why::BestChild {
+        f: search.node(next).f,
+        limit,
+        returned,
+    };
+    (why, Hint::NotTheCall)
 }
 
 /// The smallest f, then the tie-break.

@@ -364,7 +364,7 @@ mod tests {
         grid.set_connectivity(Connectivity::Eight);
         let algorithms = crate::search::Algorithm::EVERY
             .into_iter()
-            .filter(|a| !a.is_depth_first());
+            .filter(|a| !a.checks_path_only());
         for algorithm in algorithms {
             let config = SearchConfig::with(algorithm, GridHeuristic::Octile);
             let mut dense = new_search(grid.clone(), config);

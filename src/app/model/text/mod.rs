@@ -983,6 +983,13 @@ pub fn exercise_verdict(
                     "不对：S{picked} 的 f\u{a0}=\u{a0}{picked_f}，它这一端还有 f 更小的结点。再试一次。"
                 )
             }
+            (Hint::NotTheCall, false) => format!(
+                "Not quite: S{picked} is not the best child of the call RBFS makes next. The \
+                 deepest calls whose best child is over their f_limit return first. Try again."
+            ),
+            (Hint::NotTheCall, true) => format!(
+                "不对：S{picked} 不是 RBFS 下一次调用的最佳子结点。最佳子结点超过 f_limit 的最深几层调用会先返回。再试一次。"
+            ),
             (Hint::LaterInHalf, false) => format!(
                 "Not quite: S{picked} has the smallest f = {picked_f} of its half, but another \
                  node with it entered open first: first in, first out. Try again."
@@ -1073,6 +1080,31 @@ pub fn exercise_verdict(
              即当前路径上最深的仍有子结点等待的结点，取它最早生成的那个。",
             from.0, parent.0
         ),
+        (Why::BestChild { f, limit, returned }, false) => {
+            let back = match returned {
+                0 => String::new(),
+                1 => "the deepest call returned (its best child was over its f_limit); ".to_owned(),
+                n => format!("the {n} deepest calls returned (each best child over its f_limit); "),
+            };
+            format!(
+                "{back}it is the best child of the deepest call left, f = {f} ≤ f_limit {limit}."
+            )
+        }
+        (Why::BestChild { f, limit, returned }, true) => {
+            let back = match returned {
+                0 => String::new(),
+                n => format!("最深的 {n} 层调用先返回（最佳子结点超过 f_limit）；"),
+            };
+            format!(
+                "{back}它是剩下最深一层调用的最佳子结点，f\u{a0}=\u{a0}{f}\u{a0}≤\u{a0}f_limit {limit}。"
+            )
+        }
+        (Why::DeepestLeastF { f, depth }, false) => format!(
+            "its f = {f} is the least in the queue, and at depth {depth} it is the deepest such node."
+        ),
+        (Why::DeepestLeastF { f, depth }, true) => {
+            format!("它的 f\u{a0}=\u{a0}{f} 是队列中最小的，且在深度 {depth}，是这类结点中最深的。")
+        }
         (Why::NewIteration { from, to }, false) => format!(
             "open is empty and something was pruned: a new iteration takes the start again, \
              with the bound raised from {from} to {to}, the smallest f pruned."
