@@ -566,7 +566,7 @@ fn the_stepping_algorithms_answer_from_the_command_line() {
         &["solve", "-a", "idastar", "--trace", trace.to_str().unwrap()],
         b"143805276\n",
     );
-    assert_eq!(text(&out.stdout), "18\n", "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "12\n", "{}", text(&out.stderr));
     let csv = std::fs::read_to_string(&trace).unwrap();
     assert!(csv.contains(",prune,") && csv.contains(",goal,"), "{csv}");
     let table = dir.join("bidirectional.md");

@@ -389,10 +389,10 @@ impl Inapplicable {
                 "--max-depth 用于截断 --tree 的导出：请给出 --tree，或去掉 --max-depth",
             ),
             Inapplicable::Heuristic(algorithm) if i18n::zh() => format!(
-                "{algorithm} 不用启发函数：请去掉 --heuristic，或选用 astar、greedy、weighted-astar、idastar"
+                "{algorithm} 不用启发函数：请去掉 --heuristic，或选用 astar、greedy、weighted-astar、idastar、hdfs、dfbnb、rbfs 或 sma"
             ),
             Inapplicable::Heuristic(algorithm) => format!(
-                "{algorithm} uses no heuristic: drop --heuristic, or use astar, greedy, weighted-astar or idastar"
+                "{algorithm} uses no heuristic: drop --heuristic, or use astar, greedy, weighted-astar, idastar, hdfs, dfbnb, rbfs or sma"
             ),
             Inapplicable::Weight => pick(
                 "--weight is for --algorithm weighted-astar only",

@@ -426,8 +426,17 @@ mod tests {
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph-overlay.png"));
 
-        // Memory against work: A*, IDA*, RBFS and SMA* with 8 nodes, the nodes each holds.
-        let mut h = projector();
+        // Memory against work: A*, IDA*, RBFS and SMA* with 8 nodes, the nodes each holds, on
+        // a laptop's screen, where the plots have room beside the cards.
+        let mut h = sized_harness_with_system_fonts(
+            Settings {
+                domain: DomainKind::Graph,
+                ..Settings::default()
+            },
+            egui::vec2(1280.0, 800.0),
+            1.0,
+        );
+        h.run();
         h.state_mut().apply(Command::SetCompare(true));
         h.run();
         let base = *h.state().session.lane(0).config();

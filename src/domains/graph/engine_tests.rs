@@ -10,19 +10,22 @@ use crate::search::{Algorithm, ConfigError, Cost, Search, SearchConfig, Status, 
 
 /// What the random graphs vary.
 #[derive(Clone, Copy, Debug)]
-struct Shape {
-    nodes: usize,
+pub(super) struct Shape {
+    pub(super) nodes: usize,
     /// The chance that an edge is a one-way arc.
-    arcs: f64,
-    goals: usize,
-    seed: u64,
+    pub(super) arcs: f64,
+    pub(super) goals: usize,
+    pub(super) seed: u64,
+    /// Whether an edge only leads from a lower node number to a higher one (no cycles).
+    pub(super) acyclic: bool,
 }
 
 /// A random graph: nodes scattered over a 500 x 500 drawing, each joined to one to three
 /// others at a cost at least its length at scale 1/100 (so the straight-line estimate at that
 /// scale is admissible), some costs decimal; an h table that never overestimates (a random
-/// share of h*); a random start and `goals` random goals, which need not be reachable.
-fn random_graph(shape: Shape) -> Graph {
+/// share of h*); a random start and `goals` random goals, which need not be reachable. An
+/// acyclic graph has arcs from lower to higher numbers only.
+pub(super) fn random_graph(shape: Shape) -> Graph {
     let mut rng = Rng::new(shape.seed);
     let at =
         |rng: &mut Rng| Position::new(rng.below(5001) as f64 / 10.0, rng.below(5001) as f64 / 10.0);
@@ -35,7 +38,12 @@ fn random_graph(shape: Shape) -> Graph {
     for from in 0..n {
         for _ in 0..1 + rng.below(3) {
             let to = rng.below(n);
-            let (a, b) = (NodeId(from as u32), NodeId(to as u32));
+            let (a, b) = if shape.acyclic {
+                (from.min(to), from.max(to))
+            } else {
+                (from, to)
+            };
+            let (a, b) = (NodeId(a as u32), NodeId(b as u32));
             let length = g.position(a).distance(g.position(b));
             let floor = (length * 0.01 * Cost::SCALE as f64).floor() as u64;
             let extra = if rng.chance(0.5) {
@@ -43,7 +51,7 @@ fn random_graph(shape: Shape) -> Graph {
             } else {
                 1 + rng.below(50_000) as u64
             };
-            let kind = EdgeKind::one_way(rng.chance(shape.arcs));
+            let kind = EdgeKind::one_way(shape.acyclic || rng.chance(shape.arcs));
             // Self-loops and repeated edges are refused: the graph stays as it was.
             let _ = g.add_edge(a, b, Cost::from_raw(floor + extra), kind);
         }
@@ -68,7 +76,7 @@ fn random_graph(shape: Shape) -> Graph {
 }
 
 /// The cheapest cost from the start to a goal, by the `pathfinding` crate.
-fn dijkstra(g: &Graph) -> Option<Cost> {
+pub(super) fn dijkstra(g: &Graph) -> Option<Cost> {
     pathfinding::directed::dijkstra::dijkstra(
         &g.start(),
         |&n| {
@@ -207,6 +215,7 @@ fn shapes(seeds: std::ops::Range<u64>, largest: usize) -> impl Iterator<Item = S
         [(0.0, 1), (0.6, 1), (0.0, 3), (0.6, 2)]
             .into_iter()
             .map(move |(arcs, goals)| Shape {
+                acyclic: false,
                 nodes,
                 arcs,
                 goals,
@@ -250,6 +259,7 @@ fn the_bidirectional_searches_meet_on_one_way_graphs() {
     let mut solved = 0;
     for seed in 0..60 {
         let shape = Shape {
+            acyclic: false,
             nodes: 12,
             arcs: 0.8,
             goals: 1,

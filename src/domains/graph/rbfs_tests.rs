@@ -1,8 +1,8 @@
 //! RBFS on graphs: the textbook's Romania run, step by step, and seeded random graphs checked
 //! against the `pathfinding` crate's Dijkstra.
 
+use super::engine_tests::{Shape, dijkstra, random_graph};
 use super::*;
-use crate::rng::Rng;
 use crate::search::{
     self, Algorithm, Cost, Rbfs, Repeats, Search, SearchConfig, Status, StepEvent,
 };
@@ -113,87 +113,6 @@ fn romania_is_the_books_figure() {
             .unwrap();
         assert!((fagaras_step + 1..search.steps()).all(|i| search.events(i).is_empty()));
     }
-}
-
-/// What the random graphs vary.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    nodes: usize,
-    /// The chance that an edge is a one-way arc.
-    arcs: f64,
-    goals: usize,
-    seed: u64,
-    /// Whether an edge only leads from a lower node number to a higher one (no cycles).
-    acyclic: bool,
-}
-
-/// A random graph as in the engine's tests (engine_tests.rs): nodes over a 500 x 500
-/// drawing, each joined to one to three others at a cost at least its length at scale 1/100,
-/// an h table that is a random share of h*, a random start and goals; acyclic graphs have
-/// arcs from lower to higher numbers only.
-fn random_graph(shape: Shape) -> Graph {
-    let mut rng = Rng::new(shape.seed);
-    let at =
-        |rng: &mut Rng| Position::new(rng.below(5001) as f64 / 10.0, rng.below(5001) as f64 / 10.0);
-    let mut g = Graph::new("N0", at(&mut rng)).unwrap();
-    for i in 1..shape.nodes {
-        g.add_named_node(&format!("N{i}"), at(&mut rng)).unwrap();
-    }
-    g.set_scale(0.01).unwrap();
-    let n = shape.nodes;
-    for from in 0..n {
-        for _ in 0..1 + rng.below(3) {
-            let to = rng.below(n);
-            let (a, b) = if shape.acyclic {
-                (from.min(to), from.max(to))
-            } else {
-                (from, to)
-            };
-            let (a, b) = (NodeId(a as u32), NodeId(b as u32));
-            let length = g.position(a).distance(g.position(b));
-            let floor = (length * 0.01 * Cost::SCALE as f64).floor() as u64;
-            let extra = if rng.chance(0.5) {
-                Cost::SCALE * (1 + rng.below(5) as u64)
-            } else {
-                1 + rng.below(50_000) as u64
-            };
-            let kind = EdgeKind::one_way(shape.acyclic || rng.chance(shape.arcs));
-            // Self-loops and repeated edges are refused: the graph stays as it was.
-            let _ = g.add_edge(a, b, Cost::from_raw(floor + extra), kind);
-        }
-    }
-    if rng.chance(0.5) {
-        g.set_order(SuccessorOrder::AsDrawn);
-    }
-    g.set_start(NodeId(rng.below(n) as u32)).unwrap();
-    let goals: Vec<NodeId> = (0..shape.goals)
-        .map(|_| NodeId(rng.below(n) as u32))
-        .collect();
-    g.set_goals(&goals).unwrap();
-    let h_star = g.true_distances();
-    for node in g.node_ids() {
-        let h = match h_star[node.index()] {
-            Some(h) => h.raw() * rng.below(101) as u64 / 100,
-            None => rng.below(100_000) as u64,
-        };
-        g.set_h(node, Cost::from_raw(h)).unwrap();
-    }
-    g
-}
-
-/// The cheapest cost from the start to a goal, by the `pathfinding` crate.
-fn dijkstra(g: &Graph) -> Option<Cost> {
-    pathfinding::directed::dijkstra::dijkstra(
-        &g.start(),
-        |&n| {
-            g.successors(n)
-                .iter()
-                .map(|l| (l.node, l.cost.raw()))
-                .collect::<Vec<_>>()
-        },
-        |&n| g.is_goal(n),
-    )
-    .map(|(_, raw)| Cost::from_raw(raw))
 }
 
 /// Runs RBFS on `g` with every heuristic and checks it against Dijkstra: the same cost along
