@@ -48,9 +48,11 @@ pub fn ui(ui: &mut Ui, lane: &Lane, fine: Option<FineStep>, lists_both: bool) {
     }
 }
 
-/// A node as the panels name it: its number and its state.
+/// A node as the panels name it: its number and its state's name (a city, a cell, a board).
 fn node_name(search: &dyn Search<AnyProblem>, id: NodeId) -> String {
-    memory_text::node(id.0, &search.node(id).state.to_string())
+    use crate::tree::Drawn;
+    let state = search.problem().state_name(&search.node(id).state);
+    memory_text::node(id.0, &state)
 }
 
 /// What the latest step did besides expanding: forgetting, backing up, a bound improved.
@@ -69,10 +71,17 @@ fn rbfs(ui: &mut Ui, search: &dyn Search<AnyProblem>, frames: &[crate::search::R
     let m = memory_text::m();
     ui.label(RichText::new(m.rbfs_heading).strong())
         .on_hover_text(m.rbfs_heading_hint);
-    // A few rows high at most, the deepest call in view: the lists below keep their room.
+    // The heading and four calls at most, the deepest call in view: the lists below keep
+    // their room.
+    let row = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body))
+        + ui.spacing().item_spacing.y;
     egui::ScrollArea::vertical()
         .id_salt("rbfs_calls_scroll")
-        .max_height(6.0 * ui.text_style_height(&egui::TextStyle::Body))
+        .max_height(5.0 * row + 2.0)
         .stick_to_bottom(true)
         .show(ui, |ui| {
             Grid::new("rbfs_calls")

@@ -466,6 +466,25 @@ mod tests {
         h.run_steps(2);
         save_render(&mut h, &docs.join("screenshot-graph-memory.png"));
 
+        // RBFS as the book draws it (tree search): after five steps Rimnicu Vilcea's subtree
+        // has been forgotten with 417 backed up, and Fagaras's call has just been made.
+        let mut h = projector();
+        let base = *h.state().session.lane(0).config();
+        let config = crate::app::model::domain::Config {
+            algorithm: Algorithm::Rbfs,
+            repeats: crate::search::Repeats::Tree,
+            ..base
+        };
+        h.state_mut().apply(Command::SetConfig(config));
+        h.run();
+        for _ in 0..5 {
+            h.state_mut().apply(Command::Step);
+            h.run();
+        }
+        h.event(egui::Event::PointerGone);
+        h.run_steps(2);
+        save_render(&mut h, &docs.join("screenshot-graph-rbfs.png"));
+
         let mut h = projector();
         h.state_mut().apply(Command::edit(
             crate::app::graph::graph_model::GraphEdit::Preset(GraphPreset::Textbook),

@@ -80,15 +80,12 @@ pub fn events(events: &[StepEvent], name: &dyn Fn(crate::search::NodeId) -> Stri
                 limit,
             } => Some(if zh() {
                 format!(
-                    "{} 的最佳子结点 f\u{a0}=\u{a0}{backed_up} 超过 f_limit {limit}：返回并遗忘其子树，{} 记住 f\u{a0}=\u{a0}{backed_up}",
-                    name(node),
+                    "{} 返回：最佳子结点 f\u{a0}=\u{a0}{backed_up}\u{a0}>\u{a0}f_limit {limit}，记住 f\u{a0}=\u{a0}{backed_up}",
                     name(node)
                 )
             } else {
                 format!(
-                    "The best child of {} has f = {backed_up} > f_limit {limit}: the call returns, its \
-                     subtree is forgotten and {} keeps f = {backed_up}",
-                    name(node),
+                    "{} returns: best child f = {backed_up} > f_limit {limit}; it keeps f = {backed_up}",
                     name(node)
                 )
             }),
