@@ -219,7 +219,11 @@ fn options_that_would_change_nothing_are_refused() {
             &["solve", "-a", "greedy", "--weight", "3"],
             "weighted-astar only",
         ),
-        (&["solve", "-a", "astar", "--depth-limit", "9"], "dfs only"),
+        (
+            &["solve", "-a", "astar", "--depth-limit", "9"],
+            "dfs, hdfs and dfbnb only",
+        ),
+        (&["solve", "-a", "rbfs", "--memory", "9"], "sma only"),
         (&["solve", "--max-steps", "3"], "--max-steps cuts"),
         (&["solve", "--max-depth", "3"], "--max-depth cuts"),
         (
