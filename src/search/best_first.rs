@@ -19,6 +19,7 @@ use super::config::{ConfigError, GoalTest, Repeats, SearchConfig};
 use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, Outcome, Stats, Status, StepView};
+use super::step_log::forward_to_log;
 use super::step_log::{Expansions, StepLog};
 
 /// What undoing a step restores in the frontier besides what the log keeps, kept small: there
@@ -255,21 +256,7 @@ impl<P: SearchProblem> BestFirst<P> {
 }
 
 impl<P: SearchProblem> Search<P> for BestFirst<P> {
-    fn problem(&self) -> &P {
-        &self.problem
-    }
-
-    fn config(&self) -> &SearchConfig<P::Heuristic> {
-        &self.config
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.log.stats
-    }
+    forward_to_log!();
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -296,10 +283,6 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
         true
     }
 
-    fn steps(&self) -> usize {
-        self.log.len()
-    }
-
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
     }
@@ -324,10 +307,6 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
                 .values()
                 .copied(),
         )
-    }
-
-    fn closed(&self) -> &[NodeId] {
-        self.log.closed()
     }
 
     fn repeat_of(&self, id: NodeId) -> Option<NodeId> {

@@ -38,6 +38,7 @@ use super::frontier::{Frontier, Reached};
 use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, OpenKey, Outcome, Stats, Status, StepView};
 use super::step_log::StepLog;
+use super::step_log::forward_to_log;
 
 /// Where the two halves meet: a forward and a backward node of the same state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,21 +347,7 @@ impl<P: SearchProblem> Bidirectional<P> {
 }
 
 impl<P: SearchProblem> Search<P> for Bidirectional<P> {
-    fn problem(&self) -> &P {
-        &self.problem
-    }
-
-    fn config(&self) -> &SearchConfig<P::Heuristic> {
-        &self.config
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.log.stats
-    }
+    forward_to_log!();
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -380,10 +367,6 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
         self.meeting = step.undo.meeting_before;
         self.layer = step.undo.layer_before;
         true
-    }
-
-    fn steps(&self) -> usize {
-        self.log.len()
     }
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
@@ -412,10 +395,6 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
                 .values()
                 .copied(),
         )
-    }
-
-    fn closed(&self) -> &[NodeId] {
-        self.log.closed()
     }
 
     fn memory_bytes(&self) -> usize {

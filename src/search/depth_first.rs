@@ -40,6 +40,7 @@ use super::record::{
     Child, Direction, NewIteration, Node, NodeId, Outcome, Place, Stats, Status, StepEvent,
     StepView,
 };
+use super::step_log::forward_to_log;
 use super::step_log::{Expansions, StepLog};
 
 /// One iteration of a depth-first search: a probe from the start with one bound.
@@ -489,21 +490,7 @@ impl<P: SearchProblem> DepthFirst<P> {
 }
 
 impl<P: SearchProblem> Search<P> for DepthFirst<P> {
-    fn problem(&self) -> &P {
-        &self.problem
-    }
-
-    fn config(&self) -> &SearchConfig<P::Heuristic> {
-        &self.config
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.log.stats
-    }
+    forward_to_log!();
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.view(self.log.len() - 1))
@@ -543,10 +530,6 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
         true
     }
 
-    fn steps(&self) -> usize {
-        self.log.len()
-    }
-
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.view(index)
     }
@@ -568,10 +551,6 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
         Box::new(self.stack.iter().rev().copied())
     }
 
-    fn closed(&self) -> &[NodeId] {
-        self.log.closed()
-    }
-
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         let path_slot = size_of::<(P::Key, NodeId)>() + 1;
@@ -582,10 +561,6 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.iterations.capacity() * size_of::<Iteration>()
             + self.expansions.memory_bytes()
-    }
-
-    fn events(&self, index: usize) -> &[StepEvent] {
-        self.log.events(index)
     }
 
     fn depth_first(&self) -> Option<DepthFirstView<'_>> {

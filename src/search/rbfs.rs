@@ -64,6 +64,7 @@ use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
     Child, Direction, Node, NodeId, Outcome, Place, RbfsFrame, Stats, Status, StepEvent, StepView,
 };
+use super::step_log::forward_to_log;
 use super::step_log::{Expansions, StepLog};
 
 /// What undoing a step restores besides what the log keeps.
@@ -427,21 +428,7 @@ impl<P: SearchProblem> Rbfs<P> {
 }
 
 impl<P: SearchProblem> Search<P> for Rbfs<P> {
-    fn problem(&self) -> &P {
-        &self.problem
-    }
-
-    fn config(&self) -> &SearchConfig<P::Heuristic> {
-        &self.config
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.log.stats
-    }
+    forward_to_log!();
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -470,10 +457,6 @@ impl<P: SearchProblem> Search<P> for Rbfs<P> {
         self.restore(popped, changed);
         self.status = record.status_before;
         true
-    }
-
-    fn steps(&self) -> usize {
-        self.log.len()
     }
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
@@ -511,10 +494,6 @@ impl<P: SearchProblem> Search<P> for Rbfs<P> {
         }))
     }
 
-    fn closed(&self) -> &[NodeId] {
-        self.log.closed()
-    }
-
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         let path_slot = size_of::<(P::Key, NodeId)>() + 1;
@@ -525,10 +504,6 @@ impl<P: SearchProblem> Search<P> for Rbfs<P> {
             + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.expansions.memory_bytes()
-    }
-
-    fn events(&self, index: usize) -> &[StepEvent] {
-        self.log.events(index)
     }
 
     fn rbfs(&self) -> Option<&[RbfsFrame]> {

@@ -48,6 +48,7 @@ use super::problem::{NodeOf, SearchProblem, Successor};
 use super::record::{
     Child, Direction, Node, NodeId, Outcome, Place, SmaView, Stats, Status, StepEvent, StepView,
 };
+use super::step_log::forward_to_log;
 use super::step_log::{Expansions, StepLog};
 
 /// What SMA* keeps of a node besides its record.
@@ -550,21 +551,7 @@ impl<P: SearchProblem> SmaStar<P> {
 }
 
 impl<P: SearchProblem> Search<P> for SmaStar<P> {
-    fn problem(&self) -> &P {
-        &self.problem
-    }
-
-    fn config(&self) -> &SearchConfig<P::Heuristic> {
-        &self.config
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.log.stats
-    }
+    forward_to_log!();
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -601,10 +588,6 @@ impl<P: SearchProblem> Search<P> for SmaStar<P> {
         true
     }
 
-    fn steps(&self) -> usize {
-        self.log.len()
-    }
-
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
     }
@@ -626,10 +609,6 @@ impl<P: SearchProblem> Search<P> for SmaStar<P> {
         Box::new(self.queue.iter().map(|key| key.id()))
     }
 
-    fn closed(&self) -> &[NodeId] {
-        self.log.closed()
-    }
-
     fn memory_bytes(&self) -> usize {
         use std::mem::size_of;
         // A B-tree entry costs about its key and a share of a node; the children lists and
@@ -643,10 +622,6 @@ impl<P: SearchProblem> Search<P> for SmaStar<P> {
             + self.log.memory_bytes()
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.expansions.memory_bytes()
-    }
-
-    fn events(&self, index: usize) -> &[StepEvent] {
-        self.log.events(index)
     }
 
     fn sma(&self) -> Option<SmaView<'_>> {

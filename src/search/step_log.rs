@@ -194,6 +194,42 @@ impl<A, U> StepLog<A, U> {
     }
 }
 
+/// The [`Search`](super::Search) methods every engine answers the same way, from its own
+/// `problem`, `config` and `status` fields and from its `log` (a [`StepLog`]): written once
+/// here, expanded inside each engine's `impl Search`.
+macro_rules! forward_to_log {
+    () => {
+        fn problem(&self) -> &P {
+            &self.problem
+        }
+
+        fn config(&self) -> &SearchConfig<P::Heuristic> {
+            &self.config
+        }
+
+        fn status(&self) -> Status {
+            self.status
+        }
+
+        fn stats(&self) -> Stats {
+            self.log.stats
+        }
+
+        fn steps(&self) -> usize {
+            self.log.len()
+        }
+
+        fn closed(&self) -> &[NodeId] {
+            self.log.closed()
+        }
+
+        fn events(&self, index: usize) -> &[super::StepEvent] {
+            self.log.events(index)
+        }
+    };
+}
+pub(super) use forward_to_log;
+
 /// How many times each state has been expanded, for [`Stats::reexpanded`] in the searches
 /// that can expand a state twice without a record of it in their nodes (tree search, and the
 /// searches that forget).
