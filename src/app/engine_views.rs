@@ -11,7 +11,7 @@ use super::model::domain::AnyProblem;
 use super::model::fine_step::{self, BidirectionalShown, DepthFirstShown, FineStep};
 use super::model::lane::Lane;
 use super::model::text::{self, memory_text};
-use crate::search::{Algorithm, Direction, NodeId, Search, StepEvent};
+use crate::search::{Algorithm, Direction, NodeId, Search};
 
 /// How many backward open nodes are named; the count says how many there are in all.
 const BACKWARD_SHOWN: usize = 12;
@@ -112,20 +112,12 @@ fn rbfs(ui: &mut Ui, search: &dyn Search<AnyProblem>, frames: &[crate::search::R
 
 /// Branch-and-bound's best goal and bound, and every goal that lowered the bound.
 fn branch_and_bound(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
-    let best = search
+    let found = search
         .depth_first()
-        .and_then(|view| view.best)
-        .map(|id| (id.0, search.node(id).g));
+        .map_or(&[][..], |view| view.improvements);
+    let best = found.last().map(|&(_, id)| (id.0, search.node(id).g));
     let limit = search.config().depth_limit;
     ui.label(RichText::new(memory_text::best_line(best, limit)).strong());
-    let found: Vec<(usize, NodeId, crate::search::Cost)> = (0..search.steps())
-        .flat_map(|step| {
-            search.events(step).iter().filter_map(move |e| match *e {
-                StepEvent::BoundImproved { goal, to, .. } => Some((step + 1, goal, to)),
-                _ => None,
-            })
-        })
-        .collect();
     if found.is_empty() {
         return;
     }
@@ -142,10 +134,10 @@ fn branch_and_bound(ui: &mut Ui, search: &dyn Search<AnyProblem>) {
                         ui.label(RichText::new(title).strong());
                     }
                     ui.end_row();
-                    for (step, goal, cost) in found {
+                    for &(step, goal) in found {
                         ui.label(step.to_string());
                         ui.label(node_name(search, goal));
-                        ui.label(cost.to_string());
+                        ui.label(search.node(goal).g.to_string());
                         ui.end_row();
                     }
                 });

@@ -37,9 +37,9 @@ pub enum Algorithm {
     /// is within the limit, not necessarily the shortest.
     DepthFirst,
     /// Heuristic depth-first (the Chinese textbooks' 局部择优, "local best first"): depth-first
-    /// down to [`SearchConfig::depth_limit`], each expansion's children tried best first
-    /// (smallest h), backing up on a dead end; the first path found, not necessarily the
-    /// cheapest.
+    /// down to [`SearchConfig::depth_limit`], where each expansion puts its children on the
+    /// stack with the smallest h on top and a dead end backs up; it returns the path it meets,
+    /// not necessarily the cheapest.
     HeuristicDepthFirst,
     /// Depth-first branch-and-bound: depth-first down to [`SearchConfig::depth_limit`], the
     /// children smallest f = g + h first; every goal reached cheaper than the best so far

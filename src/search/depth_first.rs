@@ -67,8 +67,9 @@ pub struct DepthFirstView<'a> {
     /// for branch-and-bound the cost of the best goal found ([`Cost::INFINITE`] before the
     /// first), which a child's g + h must stay below.
     pub bound: Cost,
-    /// Branch-and-bound: the cheapest goal found so far. `None` for the others.
-    pub best: Option<NodeId>,
+    /// Branch-and-bound: every goal that lowered the bound, with the step (1-based) that found
+    /// it, oldest first; the last is the cheapest so far. Empty for the others.
+    pub improvements: &'a [(u32, NodeId)],
     /// The smallest f pruned so far in this iteration: the next iteration's bound if this one
     /// ends without the goal. `None` if nothing was pruned yet.
     pub next_bound: Option<Cost>,
@@ -97,8 +98,6 @@ struct Undo<S, A> {
     bound_before: Cost,
     next_bound_before: Option<Cost>,
     status_before: Status,
-    /// Branch-and-bound: the best goal before the step.
-    best_before: Option<NodeId>,
     /// Branch-and-bound: the nodes the step pruned from the stack when the bound fell, with
     /// their places in the stack (after the expanded node left it), lowest first.
     removed: Vec<(u32, NodeId)>,
@@ -127,8 +126,9 @@ pub struct DepthFirst<P: SearchProblem> {
     bound: Cost,
     next_bound: Option<Cost>,
     iterations: Vec<Iteration>,
-    /// Branch-and-bound: the cheapest goal found so far.
-    best: Option<NodeId>,
+    /// Branch-and-bound: the goals that lowered the bound, with their steps; the last is the
+    /// best so far.
+    improvements: Vec<(u32, NodeId)>,
     /// How many times each state has been expanded, for [`Stats::reexpanded`].
     expansions: Expansions<P::Key>,
     status: Status,
@@ -210,7 +210,7 @@ impl<P: SearchProblem> DepthFirst<P> {
                 generated: 0,
                 pruned: 0,
             }],
-            best: None,
+            improvements: Vec::new(),
             expansions: Expansions::new(),
             status: Status::Running,
         })
@@ -245,8 +245,8 @@ impl<P: SearchProblem> DepthFirst<P> {
     /// How the search ends when the stack is empty and no iteration follows: branch-and-bound
     /// with the best goal it found, the others exhausted.
     fn finished(&self) -> Status {
-        match self.best {
-            Some(goal) => Status::Solved { goal },
+        match self.improvements.last() {
+            Some(&(_, goal)) => Status::Solved { goal },
             None => Status::Exhausted,
         }
     }
@@ -255,10 +255,10 @@ impl<P: SearchProblem> DepthFirst<P> {
     /// that cannot beat it is pruned. Returns the pruned nodes with their places.
     fn improve_bound(&mut self, goal: NodeId) -> Vec<(u32, NodeId)> {
         let to = self.nodes[goal.index()].g;
-        let from = self.best.map(|_| self.bound);
+        let from = (!self.improvements.is_empty()).then_some(self.bound);
         self.log
             .push_event(StepEvent::BoundImproved { goal, from, to });
-        self.best = Some(goal);
+        self.improvements.push((self.log.stats.steps, goal));
         self.bound = to;
         let mut removed = Vec::new();
         let mut kept = 0;
@@ -357,7 +357,6 @@ impl<P: SearchProblem> DepthFirst<P> {
             bound_before: self.bound,
             next_bound_before: self.next_bound,
             status_before: self.status,
-            best_before: self.best,
             removed: Vec::new(),
         };
         let first_step = self.log.len();
@@ -515,7 +514,10 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             self.stack.insert(at as usize, id);
             self.nodes[id.index()].place = Place::Open;
         }
-        self.best = record.best_before;
+        // A step that lowered the bound is the last improvement's.
+        if self.improvements.last().map(|&(step, _)| step) == Some(self.log.stats.steps + 1) {
+            self.improvements.pop();
+        }
         if record.new_iteration.is_some() {
             self.iterations.pop();
         } else {
@@ -561,6 +563,7 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             + self.successors.capacity() * size_of::<Successor<P>>()
             + self.iterations.capacity() * size_of::<Iteration>()
             + self.expansions.memory_bytes()
+            + self.improvements.capacity() * size_of::<(u32, NodeId)>()
     }
 
     fn depth_first(&self) -> Option<DepthFirstView<'_>> {
@@ -569,7 +572,7 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
             next_bound: self.next_bound,
             iterations: &self.iterations,
             path: &self.path,
-            best: self.best,
+            improvements: &self.improvements,
         })
     }
 }

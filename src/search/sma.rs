@@ -24,8 +24,7 @@
 //! 5. n leaves the queue when every successor of it is held;
 //! 6. **forgetting**: if M nodes are held before s enters, the shallowest leaf of highest f
 //!    (never the root, never n) is dropped ([`StepEvent::Forgotten`]); its parent remembers its
-//!    f and goes back in the queue;
-//! 7. s enters memory and the queue.
+//!    f and goes back in the queue; then s enters memory and the queue.
 //!
 //! **When it is optimal, when it gives up.** With an admissible heuristic SMA* returns an
 //! optimal solution whenever the shallowest optimal goal's depth is at most M - 1 (its path

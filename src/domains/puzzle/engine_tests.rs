@@ -535,7 +535,7 @@ mod depth_first_and_bidirectional {
         Option<Cost>,
         Vec<Iteration>,
         Vec<NodeId>,
-        Option<NodeId>,
+        Vec<(u32, NodeId)>,
     );
     type BidirectionalSeen = (Vec<NodeId>, Option<Meeting>, Option<(Direction, u32)>);
 
@@ -586,7 +586,7 @@ mod depth_first_and_bidirectional {
                     v.next_bound,
                     v.iterations.to_vec(),
                     v.path.to_vec(),
-                    v.best,
+                    v.improvements.to_vec(),
                 )
             }),
             bidirectional: search
@@ -968,7 +968,19 @@ mod ordered_depth_first {
                 }
             }
             assert_eq!(last_goal, Some(goal), "{what}");
-            assert_eq!(search.depth_first().unwrap().best, Some(goal), "{what}");
+            let improvements = search.depth_first().unwrap().improvements;
+            assert_eq!(improvements.last().map(|&(_, id)| id), Some(goal), "{what}");
+            let found_at: Vec<u32> = improvements.iter().map(|&(step, _)| step).collect();
+            let with_bounds: Vec<u32> = (0..search.steps())
+                .filter(|&i| {
+                    search
+                        .events(i)
+                        .iter()
+                        .any(|e| matches!(e, StepEvent::BoundImproved { .. }))
+                })
+                .map(|i| i as u32 + 1)
+                .collect();
+            assert_eq!(found_at, with_bounds, "{what}");
         }
     }
 
