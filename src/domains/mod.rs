@@ -8,6 +8,7 @@
 //! - [`graph`]: route graphs (named nodes, roads and one-way arcs with decimal costs, an h
 //!   table), presets such as AIMA's Romania, AIspace's XML files and a text format.
 
+pub mod game;
 pub mod graph;
 pub mod grid;
 pub mod puzzle;

@@ -35,6 +35,7 @@ mod depth_first;
 pub mod example;
 mod experiment;
 mod frontier;
+pub mod game;
 mod plain;
 mod problem;
 mod rbfs;
