@@ -8,8 +8,11 @@
 
 use std::cell::Cell;
 
+mod game;
 #[cfg(test)]
 pub(crate) mod typeset;
+
+pub use game::*;
 
 use serde::{Deserialize, Serialize};
 

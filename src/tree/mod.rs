@@ -13,6 +13,7 @@
 //! [`Drawn`]); `cli` and `app` both call it.
 
 pub mod export;
+pub mod game;
 mod labels;
 pub mod layout;
 pub mod marks;

@@ -312,4 +312,18 @@ impl Game for TicTacToe {
     fn describe_move(&self, mv: &u8) -> String {
         (mv + 1).to_string()
     }
+
+    /// The mark just played and its square: `X5`.
+    fn label(&self, position: &Position, mv: Option<&u8>) -> String {
+        match mv {
+            None => "root".to_owned(),
+            Some(square) => {
+                let mark = match position.to_move {
+                    Player::Min => "X",
+                    Player::Max => "O",
+                };
+                format!("{mark}{}", square + 1)
+            }
+        }
+    }
 }

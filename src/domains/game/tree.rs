@@ -394,6 +394,10 @@ impl Game for GameTree {
     fn describe_move(&self, mv: &u32) -> String {
         (mv + 1).to_string()
     }
+
+    fn label(&self, position: &u32, _: Option<&u32>) -> String {
+        self.name(*position).to_owned()
+    }
 }
 
 struct Reader {

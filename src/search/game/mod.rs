@@ -125,6 +125,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn describe(&self, position: &Self::Position) -> String;
     /// A move in a few characters.
     fn describe_move(&self, mv: &Self::Move) -> String;
+    /// What a node of the tree is labelled with: its name in a written tree, the move that
+    /// led to it in a game (`root` for the root).
+    fn label(&self, position: &Self::Position, mv: Option<&Self::Move>) -> String {
+        let _ = position;
+        mv.map_or_else(|| "root".to_owned(), |mv| self.describe_move(mv))
+    }
 }
 
 /// The two game-tree searches.
