@@ -13,20 +13,39 @@ use super::panels::pane_title;
 
 /// The domain of the problem (the sliding puzzle, the grid map): each keeps its own problem and
 /// searches.
-fn domain_picker(ui: &mut Ui, current: DomainKind, commands: &mut Vec<Command>) {
+fn domain_picker(ui: &mut Ui, session: &Session, commands: &mut Vec<Command>) {
     let t = text::t();
+    let current = session.settings.domain;
+    let games = session.settings.games;
     let title = |d: DomainKind| super::registry::view_of(d).title();
+    let games_title = crate::i18n::pick("Game trees", "博弈树");
     let label = ui.label(RichText::new(t.domain_label).strong());
     ComboBox::from_id_salt("domain")
-        .selected_text(title(current))
+        .selected_text(if games {
+            games_title.clone()
+        } else {
+            title(current).to_owned()
+        })
         .show_ui(ui, |ui| {
             for domain in DomainKind::ALL {
                 if ui
-                    .selectable_label(current == domain, title(domain))
+                    .selectable_label(!games && current == domain, title(domain))
                     .clicked()
                 {
                     commands.push(Command::SetDomain(domain));
                 }
+            }
+            ui.separator();
+            // Game trees are searched by their own engine, in a workspace of their own.
+            if ui
+                .selectable_label(games, games_title)
+                .on_hover_text(crate::i18n::pick(
+                    "Minimax and alpha-beta on a tree you type, a random tree or tic-tac-toe",
+                    "在手写的树、随机树或一字棋上单步演示极大极小与 α-β 剪枝",
+                ))
+                .clicked()
+            {
+                commands.push(Command::ShowGames(true));
             }
         })
         .response
@@ -266,7 +285,7 @@ pub fn menu_bar(ui: &mut Ui, session: &Session, cjk: Option<bool>, commands: &mu
         focus_switch(ui, session, commands);
         return;
     }
-    domain_picker(ui, session.settings.domain, commands);
+    domain_picker(ui, session, commands);
     // Right-aligned in the menu bar, where nothing else grows: the theme and zoom used to sit
     // at the end of the setup row and were covered by the weight slider and the tie-break.
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {

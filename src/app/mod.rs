@@ -16,6 +16,7 @@ mod exercise_view;
 mod experiments;
 mod file_dialog;
 mod fonts;
+mod game;
 mod graph;
 mod grid;
 #[cfg(test)]
@@ -78,6 +79,8 @@ pub struct App {
     view: ViewState,
     experiments: experiments::Experiments,
     inspector: inspector::Inspector,
+    /// The game-tree workspace, shown instead of the search problems when asked.
+    games: game::game_view::GameWorkspace,
     commands: Vec<Command>,
     /// The theme and zoom last handed to egui, so they are set only when they change.
     applied_dark: Option<bool>,
@@ -100,6 +103,7 @@ impl App {
     /// An app on these settings.
     pub fn new(settings: Settings) -> App {
         App {
+            games: game::game_view::GameWorkspace::new(settings.game.clone()),
             session: Session::new(settings),
             view: ViewState::default(),
             experiments: Default::default(),
@@ -246,6 +250,25 @@ impl App {
                 menu::menu_bar(ui, &self.session, self.cjk.available(), &mut commands);
             });
         });
+        if self.session.settings.games {
+            self.games.session.advance(
+                f64::from(ui.input(|i| i.stable_dt)),
+                std::time::Duration::from_millis(12),
+            );
+            self.games.ui(ui, &mut commands);
+            if let Some(request) = self.files.window(ui.ctx()) {
+                self.handle_file(ui.ctx(), request);
+            }
+            let changed = !commands.is_empty();
+            for command in commands.drain(..) {
+                self.apply(command);
+            }
+            self.commands = commands;
+            if changed || self.games.session.is_busy() {
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
         let presenting = self.session.settings.arrangement.presenting;
         // Presenting: the setup rows give their room to the pane.
         if maximized.is_none() && !presenting {
@@ -564,6 +587,16 @@ impl App {
 
     /// Applies one command: view commands here, the rest in the session.
     pub fn apply(&mut self, command: Command) {
+        if self.session.settings.games
+            && let Some(game_command) = self.game_command(&command)
+        {
+            self.games.apply(game_command);
+            self.session.settings.game = self.games.session.settings.clone();
+            return;
+        }
+        if let Command::SetDomain(_) = command {
+            self.session.settings.games = false;
+        }
         match &command {
             Command::ShowExperiments => self.experiments.open = true,
             Command::ShowInspector => self.inspector.open = true,
@@ -604,6 +637,22 @@ impl App {
             _ => {}
         }
         self.session.apply(command);
+    }
+
+    /// The game workspace's meaning of a command while it is shown: its own commands, and the
+    /// step controls and their keys.
+    fn game_command(&self, command: &Command) -> Option<game::game_model::GameCommand> {
+        use game::game_model::GameCommand;
+        Some(match command {
+            Command::Game(command) => command.clone(),
+            Command::Step => GameCommand::Step,
+            Command::StepBack => GameCommand::StepBack,
+            Command::TogglePlay => GameCommand::TogglePlay,
+            Command::RunToEnd => GameCommand::RunToEnd,
+            Command::Reset => GameCommand::Reset,
+            Command::Seek(step) => GameCommand::Seek(*step),
+            _ => return None,
+        })
     }
 
     /// Replaces the problem and searches with a session file's and goes to its step; the

@@ -36,6 +36,9 @@ pub struct GameNodePicture {
     /// α and β, for alpha-beta's nodes on the current path (`None` elsewhere).
     pub bounds: Option<(String, String)>,
     pub look: Look,
+    /// A leaf of a tree known beforehand: its value, shown (faint) before it is evaluated, as
+    /// an exam paper prints it.
+    pub given: Option<String>,
     /// On the principal variation found so far.
     pub principal: bool,
     /// The order it was entered in (1 for the root), if it was.
@@ -164,6 +167,8 @@ pub fn game_picture<G: Game>(search: &GameSearch<G>) -> GamePicture {
             value: value_shown(search, id),
             bounds,
             look,
+            given: node_is_end(search, id)
+                .then(|| value_text(search.game().utility(&node.position))),
             principal: principal.contains(&id),
             order: node.entered_at,
             leaf: node.leaf.is_some() || (node_is_end(search, id)),

@@ -104,6 +104,10 @@ pub enum Command {
     /// Fill the window with one pane for presenting (setup rows hidden), or restore the
     /// arrangement with `None`.
     Maximize(Option<Pane>),
+    /// Show the game-tree workspace instead of the search problems (remembered).
+    ShowGames(bool),
+    /// A change in the game-tree workspace.
+    Game(crate::app::game::game_model::GameCommand),
 }
 
 impl Command {

@@ -609,6 +609,9 @@ impl Session {
             }
             // Windows of the app; nothing changes in the session.
             Command::ShowExperiments | Command::ShowInspector => {}
+            Command::ShowGames(on) => self.settings.games = on,
+            // The game workspace applies its own; the app keeps its settings here.
+            Command::Game(_) => {}
         }
     }
 

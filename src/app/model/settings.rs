@@ -8,6 +8,7 @@ use super::breakpoints::BreakpointSettings;
 use super::domain::{Config, DomainKind};
 use super::section::DomainSettings;
 pub use super::section::SetupError;
+use crate::app::game::game_model::GameSettings;
 use crate::app::graph::graph_model::GraphSettings;
 use crate::app::grid::grid_model::GridSettings;
 use crate::app::puzzle::puzzle_model::PuzzleSettings;
@@ -64,6 +65,10 @@ pub struct Settings {
     pub builtin_file_browser: bool,
     /// Where the single view's panels go and whether the setup rows are folded.
     pub arrangement: Arrangement,
+    /// Whether the window shows the game-tree workspace.
+    pub games: bool,
+    /// The game-tree workspace's tree, searches and options.
+    pub game: GameSettings,
     /// The tree exports' cut: the tree as it stood after this many steps (0: the current step)
     /// and nodes at most this deep (0: every depth), as `solve --max-steps --max-depth`.
     pub tree_export_steps: u32,
@@ -145,6 +150,8 @@ impl Default for Settings {
             text_boards: false,
             builtin_file_browser: false,
             arrangement: Arrangement::default(),
+            games: false,
+            game: GameSettings::default(),
             tree_export_steps: 0,
             tree_export_depth: 0,
             old_board_text: None,
@@ -213,6 +220,9 @@ impl Settings {
         if self.breakpoints.open_limit == 0 {
             self.breakpoints.open_limit = defaults.breakpoints.open_limit;
             reset.push("breakpoints");
+        }
+        if self.game.sanitize() {
+            reset.push("game");
         }
         reset
     }

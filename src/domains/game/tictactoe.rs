@@ -78,7 +78,9 @@ impl fmt::Display for Position {
 }
 
 /// The static evaluations of a tic-tac-toe position, for MAX (X).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum TicTacToeEval {
     /// e(P) = the lines still open for MAX (no O in them) − those still open for MIN (no X):
     /// the Chinese textbooks' function.
