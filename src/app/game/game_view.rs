@@ -4,7 +4,7 @@
 //! and the exercise; in compare, the searches side by side with a plot of leaves evaluated.
 
 use egui::{Button, ComboBox, DragValue, RichText, ScrollArea, TextEdit, Ui, vec2};
-use egui_plot::{Legend, Line, Plot};
+use egui_plot::{Line, Plot};
 
 use super::game_model::{
     AnyGame, GameCommand, GameLaneSettings, GameRun, GameSession, GameSettings, GameSource,
@@ -163,12 +163,14 @@ impl GameWorkspace {
                     root_picker(ui, settings.root, commands);
                 }
                 GameSource::TicTacToe => {
-                    ui.label(pick("Board (X is MAX):", "棋盘（X 为 MAX）："));
-                    let response = ui.add(
-                        TextEdit::singleline(&mut self.board_text)
-                            .desired_width(120.0)
-                            .font(egui::TextStyle::Monospace),
-                    );
+                    let label = ui.label(pick("Board (X is MAX):", "棋盘（X 为 MAX）："));
+                    let response = ui
+                        .add(
+                            TextEdit::singleline(&mut self.board_text)
+                                .desired_width(120.0)
+                                .font(egui::TextStyle::Monospace),
+                        )
+                        .labelled_by(label.id);
                     if response.changed() {
                         commands.push(game(GameCommand::SetBoardText(self.board_text.clone())));
                     }
@@ -244,18 +246,10 @@ impl GameWorkspace {
         }
         // The searches.
         ui.horizontal_wrapped(|ui| {
-            let shown = settings.shown_lanes().min(settings.lanes.len());
-            for (i, lane) in settings.lanes.iter().take(shown).enumerate() {
-                if settings.compare {
-                    ui.label(RichText::new(format!("{}:", i + 1)).strong());
-                } else {
-                    ui.label(RichText::new(pick("Search:", "搜索：")).strong());
-                }
-                lane_pickers(ui, i, *lane, commands);
-                if settings.compare && settings.lanes.len() > 2 && ui.small_button("✕").clicked()
-                {
-                    commands.push(game(GameCommand::RemoveLane(i)));
-                }
+            // In compare each card carries its own pickers.
+            if !settings.compare {
+                ui.label(RichText::new(pick("Search:", "搜索：")).strong());
+                lane_pickers(ui, 0, settings.lanes[0], commands);
                 ui.separator();
             }
             if settings.compare
@@ -309,6 +303,7 @@ impl GameWorkspace {
             ui.separator();
             let mut step = session.steps();
             let furthest = session.furthest.max(step).max(1);
+            ui.spacing_mut().slider_width = 110.0;
             if ui
                 .add(egui::Slider::new(&mut step, 0..=furthest).text(pick("step", "步")))
                 .changed()
@@ -316,20 +311,6 @@ impl GameWorkspace {
                 commands.push(Command::Seek(step));
             }
             ui.separator();
-            let mut stop = session.settings.stop_at_cuts;
-            if ui
-                .checkbox(&mut stop, pick("Stop at cuts", "剪枝处停下"))
-                .changed()
-            {
-                commands.push(Command::Game(GameCommand::SetStopAtCuts(stop)));
-            }
-            let mut code = session.settings.show_pseudocode;
-            if ui
-                .checkbox(&mut code, pick("Pseudocode", "伪代码"))
-                .changed()
-            {
-                commands.push(Command::Game(GameCommand::SetPseudocode(code)));
-            }
             let mut exercise = session.settings.exercise;
             if ui
                 .checkbox(&mut exercise, pick("Exercise", "练习"))
@@ -337,6 +318,26 @@ impl GameWorkspace {
             {
                 commands.push(Command::Game(GameCommand::SetExercise(exercise)));
             }
+            ui.menu_button(pick("Show", "显示"), |ui| {
+                let mut code = session.settings.show_pseudocode;
+                if ui
+                    .checkbox(&mut code, pick("Pseudocode", "伪代码"))
+                    .changed()
+                {
+                    commands.push(Command::Game(GameCommand::SetPseudocode(code)));
+                }
+                let mut stop = session.settings.stop_at_cuts;
+                if ui
+                    .checkbox(&mut stop, pick("Stop at cuts", "剪枝处停下"))
+                    .on_hover_text(pick(
+                        "Play and Run to end stop after a step that cuts.",
+                        "播放与运行到底在发生剪枝的一步之后停下。",
+                    ))
+                    .changed()
+                {
+                    commands.push(Command::Game(GameCommand::SetStopAtCuts(stop)));
+                }
+            });
             ui.menu_button(pick("Export", "导出"), |ui| {
                 for action in [
                     FileAction::TreeSvg,
@@ -449,18 +450,14 @@ impl GameWorkspace {
         if let Some(current) = lane.current()
             && let Some(rows) = board_rows(&lane.node(current).position)
         {
-            ui.horizontal(|ui| {
-                ui.vertical(|ui| {
-                    for row in rows {
-                        let spaced: String = row.chars().map(|c| format!("{c} ")).collect();
-                        ui.label(RichText::new(spaced).monospace().size(big * 1.4).strong());
-                    }
-                });
-                ui.label(pick(
-                    "the position at the node being visited",
-                    "正在访问的结点的棋局",
-                ));
-            });
+            ui.label(pick(
+                "The position at the node being visited:",
+                "正在访问的结点的棋局：",
+            ));
+            for row in rows {
+                let spaced: String = row.chars().map(|c| format!("{c} ")).collect();
+                ui.label(RichText::new(spaced).monospace().size(big * 1.4).strong());
+            }
         }
         ui.separator();
         counts_grid(ui, lane, big);
@@ -578,10 +575,9 @@ impl GameWorkspace {
     }
 
     fn compare(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
-        let _ = commands;
         let shown = self.session.shown().len();
         self.update_leaf_counts(shown);
-        let plot_height = (ui.available_height() * 0.26).clamp(110.0, 260.0);
+        let plot_height = (ui.available_height() * 0.22).clamp(100.0, 240.0);
         egui::Panel::bottom("game_plot")
             .resizable(false)
             .exact_size(plot_height)
@@ -589,43 +585,57 @@ impl GameWorkspace {
         egui::CentralPanel::default().show(ui, |ui| {
             let columns = if shown <= 2 { shown } else { 2 };
             let rows = shown.div_ceil(columns);
-            let room = ui.available_size();
-            let cell = vec2(room.x / columns as f32 - 8.0, room.y / rows as f32 - 8.0);
-            let text_size = egui::TextStyle::Body.resolve(ui.style()).size * 1.1;
-            egui::Grid::new("game_lanes")
-                .spacing(vec2(8.0, 8.0))
-                .show(ui, |ui| {
-                    for i in 0..shown {
-                        let picture = self.picture(i).clone();
-                        let lane = &self.session.lanes[i];
-                        ui.vertical(|ui| {
-                            ui.set_min_size(cell);
-                            ui.set_max_size(cell);
-                            lane_header(ui, i, lane);
-                            let size = vec2(cell.x, (cell.y - ui.min_rect().height()).max(60.0));
-                            let wanted = tree_paint::wanted_width(&picture, text_size);
-                            if wanted > size.x {
-                                ScrollArea::horizontal()
-                                    .id_salt(("game_lane", i))
-                                    .show(ui, |ui| {
-                                        paint_tree(
-                                            ui,
-                                            &picture,
-                                            vec2(wanted, size.y - 16.0),
-                                            text_size,
-                                            &[],
-                                            false,
-                                        );
-                                    });
-                            } else {
-                                paint_tree(ui, &picture, size, text_size, &[], false);
-                            }
-                        });
-                        if (i + 1) % columns == 0 {
-                            ui.end_row();
+            let room = ui.available_rect_before_wrap();
+            let gap = 8.0;
+            let cell = vec2(
+                (room.width() - gap * (columns - 1) as f32) / columns as f32,
+                (room.height() - gap * (rows - 1) as f32) / rows as f32,
+            );
+            let text_size = egui::TextStyle::Body.resolve(ui.style()).size;
+            for i in 0..shown {
+                let (row, column) = (i / columns, i % columns);
+                let min =
+                    room.min + vec2(column as f32 * (cell.x + gap), row as f32 * (cell.y + gap));
+                let rect = egui::Rect::from_min_size(min, cell);
+                let picture = self.picture(i).clone();
+                let lane = &self.session.lanes[i];
+                let removable = self.session.settings.lanes.len() > 2;
+                let settings = self.session.settings.lanes[i];
+                ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                    ui.set_clip_rect(rect);
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            RichText::new(format!("■ {}", i + 1))
+                                .strong()
+                                .size(text_size * 1.2)
+                                .color(lane_color(i)),
+                        );
+                        lane_pickers(ui, i, settings, commands);
+                        if removable && ui.small_button("✕").clicked() {
+                            commands.push(Command::Game(GameCommand::RemoveLane(i)));
                         }
+                    });
+                    lane_header(ui, lane);
+                    let size = ui.available_size();
+                    let wanted = tree_paint::wanted_width(&picture, text_size);
+                    if wanted > size.x {
+                        ScrollArea::horizontal()
+                            .id_salt(("game_lane", i))
+                            .show(ui, |ui| {
+                                paint_tree(
+                                    ui,
+                                    &picture,
+                                    vec2(wanted, size.y - 16.0),
+                                    text_size,
+                                    &[],
+                                    false,
+                                );
+                            });
+                    } else {
+                        paint_tree(ui, &picture, size, text_size, &[], false);
                     }
                 });
+            }
         });
     }
 
@@ -655,8 +665,8 @@ impl GameWorkspace {
             ))
             .strong(),
         );
+        // No legend: each line has its lane's colour, as the lane's title above it does.
         Plot::new("game_leaves")
-            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
             .allow_scroll(false)
             .include_x(0.0)
             .include_y(0.0)
@@ -678,7 +688,11 @@ impl GameWorkspace {
                     if let Some(last) = counts.last() {
                         points.push([counts.len() as f64, f64::from(*last)]);
                     }
-                    plot.line(Line::new(name, egui_plot::PlotPoints::from(points)).width(2.5));
+                    plot.line(
+                        Line::new(name, egui_plot::PlotPoints::from(points))
+                            .color(lane_color(i))
+                            .width(3.0),
+                    );
                 }
             });
     }
@@ -692,13 +706,20 @@ fn lane_title(lane: &GameSearch<AnyGame>) -> String {
     )
 }
 
-fn lane_header(ui: &mut Ui, i: usize, lane: &GameSearch<AnyGame>) {
+/// Lane `i`'s colour: its title and its line in the plot.
+fn lane_color(i: usize) -> egui::Color32 {
+    const COLORS: [egui::Color32; MAX_GAME_LANES] = [
+        egui::Color32::from_rgb(80, 160, 240),
+        egui::Color32::from_rgb(240, 150, 50),
+        egui::Color32::from_rgb(90, 190, 110),
+        egui::Color32::from_rgb(210, 100, 210),
+    ];
+    COLORS[i % MAX_GAME_LANES]
+}
+
+/// A card's counts under its pickers.
+fn lane_header(ui: &mut Ui, lane: &GameSearch<AnyGame>) {
     let stats = lane.stats();
-    ui.label(
-        RichText::new(format!("{} {}", i + 1, lane_title(lane)))
-            .strong()
-            .heading(),
-    );
     let status = match lane.status() {
         GameStatus::Done { value, .. } => pick(
             &format!(" · value {}", value_text(value)),

@@ -48,15 +48,43 @@ impl Ink {
     }
 }
 
-/// The horizontal room a tree needs at the smallest spacing that keeps its labels apart.
+/// The horizontal room a tree needs so that no node's value runs into its right neighbour's
+/// label, row by row.
 pub fn wanted_width(picture: &GamePicture, text_size: f32) -> f32 {
-    let span = (picture.layout.max_x - picture.layout.min_x) as f32;
-    (span + 1.5) * min_unit(text_size)
-}
-
-/// The least distance between sibling centres: room for a node and its value.
-fn min_unit(text_size: f32) -> f32 {
-    text_size * 2.3
+    let layout = &picture.layout;
+    let span = (layout.max_x - layout.min_x) as f32;
+    let r = text_size * 0.7;
+    let char_w = text_size * 0.55;
+    // Values take up to three characters before they are known ("≥12").
+    let right = |n: &GameNodePicture| {
+        if n.leaf {
+            r * 0.9
+        } else {
+            r * 1.3 + n.value.chars().count().max(3) as f32 * char_w * 1.1
+        }
+    };
+    let left = |n: &GameNodePicture| {
+        if n.leaf {
+            r * 0.9
+        } else {
+            let bounds = if n.bounds.is_some() { 6.0 } else { 0.0 };
+            r * 1.3 + (n.label.chars().count() as f32).max(bounds) * char_w * 0.8
+        }
+    };
+    let mut unit = text_size * 1.6;
+    for row in &layout.rows {
+        for pair in row.windows(2) {
+            let (a, b) = (NodeId(pair[0]), NodeId(pair[1]));
+            let (Some(pa), Some(pb)) = (picture.node(a), picture.node(b)) else {
+                continue;
+            };
+            let dx = (layout.x[b.index()] - layout.x[a.index()]) as f32;
+            if dx > 0.0 {
+                unit = unit.max((right(pa) + left(pb) + text_size * 0.4) / dx);
+            }
+        }
+    }
+    span * unit + text_size * 4.4
 }
 
 /// What a click on the tree asked for.
@@ -319,8 +347,9 @@ fn draw_node(
             },
         );
     }
-    // α and β under the label, clear of the edges down to the children.
-    if let Some((alpha, beta)) = &node.bounds {
+    // α and β under the label, clear of the edges down to the children; a leaf returns its
+    // value whatever they are.
+    if let Some((alpha, beta)) = node.bounds.as_ref().filter(|_| !node.leaf) {
         let at = if node.leaf {
             p + vec2(0.0, r * 0.8 + text_size)
         } else {
