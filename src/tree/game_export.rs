@@ -46,7 +46,7 @@ fn children_of(picture: &GamePicture) -> HashMap<NodeId, Vec<NodeId>> {
 
 /// The labels of the leaves below the children a cut skipped (a child never expanded is its
 /// own leaf), left to right.
-fn cut_leaves(
+fn picture_cut_leaves(
     picture: &GamePicture,
     children: &HashMap<NodeId, Vec<NodeId>>,
     parent: NodeId,
@@ -80,7 +80,7 @@ fn caption_lines(picture: &GamePicture) -> Vec<String> {
         lines.push(picture.caption.clone());
     }
     for cut in &picture.cuts {
-        let names = cut_leaves(picture, &children, cut.parent, cut.first_pruned);
+        let names = picture_cut_leaves(picture, &children, cut.parent, cut.first_pruned);
         lines.push(format!(
             "{} — {}",
             cut.sentence,
@@ -423,7 +423,7 @@ pub fn game_tikz(picture: &GamePicture, title: &str) -> String {
 
 /// The labels of the leaves below the children a cut skipped, as the search knows them (a
 /// child never expanded is its own leaf).
-fn search_cut_leaves<G: Game>(search: &GameSearch<G>, cut: &Cut) -> Vec<String> {
+pub fn cut_leaves<G: Game>(search: &GameSearch<G>, cut: &Cut) -> Vec<String> {
     let skipped: Vec<NodeId> = search
         .children(cut.node)
         .filter(|&c| c >= cut.first_pruned)
@@ -447,7 +447,7 @@ fn cut_cell<G: Game>(search: &GameSearch<G>, cut: &Cut) -> String {
         "{}{}{}",
         i18n::cut_name(cut.kind),
         if i18n::zh() { "：" } else { ": " },
-        i18n::leaves_cut_off(&search_cut_leaves(search, cut), cut.leaves)
+        i18n::leaves_cut_off(&cut_leaves(search, cut), cut.leaves)
     )
 }
 
