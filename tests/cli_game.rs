@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{searchlab, text};
+use common::{searchlab, text, write};
 
 /// AIMA's Figure 5.2, unnamed: the nodes are called A, B, B1, ... as the textbook does.
 const FIGURE: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -163,7 +163,8 @@ fn chinese_names_the_cut_alpha_jianzhi() {
 fn tree_and_table_files_are_written() {
     let dir = common::folder("cli-game", "files");
     let svg = dir.join("out.svg");
-    let md = dir.join("out.md");
+    // A table left from an earlier run is replaced, not appended to.
+    let md = std::path::PathBuf::from(write(&dir, "out.md", "stale\n"));
     let out = searchlab(
         "en",
         &[
@@ -181,6 +182,7 @@ fn tree_and_table_files_are_written() {
     assert!(svg.starts_with("<svg") && svg.contains(">α<"), "{svg}");
     let md = std::fs::read_to_string(md).unwrap();
     assert_eq!(md.lines().count(), 2 + 21, "{md}");
+    assert!(!md.contains("stale"));
     assert!(md.contains("α cut: C2 C3 cut off"));
 }
 

@@ -53,7 +53,7 @@ fn picture_cut_leaves(
     first_pruned: NodeId,
 ) -> Vec<String> {
     let mut names = Vec::new();
-    let skipped = children
+    let skipped: Vec<NodeId> = children
         .get(&parent)
         .map(|list| {
             list.iter()
@@ -61,7 +61,7 @@ fn picture_cut_leaves(
                 .copied()
                 .collect()
         })
-        .unwrap_or_else(Vec::new);
+        .unwrap_or_default();
     let mut stack: Vec<NodeId> = skipped.into_iter().rev().collect();
     while let Some(id) = stack.pop() {
         match children.get(&id) {
