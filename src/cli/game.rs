@@ -518,14 +518,14 @@ fn write_files<G: Game>(search: &GameSearch<G>, files: &Files, title: &str) -> R
         if picture.nodes.len() > most {
             return Err(if i18n::zh() {
                 format!(
-                    "--tree {}：树有 {} 个结点，{} 文件最多 {most} 个：请用 --depth 或更小的树",
+                    "--tree {}：树有 {} 个结点，{} 文件最多 {most} 个：请用更小的树（井字棋可用 --depth）",
                     path.display(),
                     picture.nodes.len(),
                     format.name()
                 )
             } else {
                 format!(
-                    "--tree {}: the tree has {} nodes, more than the {most} a {} file holds: use --depth or a smaller tree",
+                    "--tree {}: the tree has {} nodes, more than the {most} a {} file holds: use a smaller tree (or --depth with --tictactoe)",
                     path.display(),
                     picture.nodes.len(),
                     format.name()
@@ -543,13 +543,13 @@ fn write_files<G: Game>(search: &GameSearch<G>, files: &Files, title: &str) -> R
         if search.steps() > TABLE_MAX_ROWS {
             return Err(if i18n::zh() {
                 format!(
-                    "--table {}：搜索走了 {} 步，表格最多 {TABLE_MAX_ROWS} 行：请用 --depth 或更小的树",
+                    "--table {}：搜索走了 {} 步，表格最多 {TABLE_MAX_ROWS} 行：请用更小的树（井字棋可用 --depth）",
                     path.display(),
                     search.steps()
                 )
             } else {
                 format!(
-                    "--table {}: the search took {} steps, more than the {TABLE_MAX_ROWS} rows a table holds: use --depth or a smaller tree",
+                    "--table {}: the search took {} steps, more than the {TABLE_MAX_ROWS} rows a table holds: use a smaller tree (or --depth with --tictactoe)",
                     path.display(),
                     search.steps()
                 )

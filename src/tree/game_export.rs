@@ -319,8 +319,8 @@ pub fn game_tikz(picture: &GamePicture, title: &str) -> String {
          \\usetikzlibrary{shapes.geometric}\n\
          \\begin{document}\n\
          \\begin{tikzpicture}[\n  \
-         max/.style={regular polygon, regular polygon sides=3, draw, inner sep=0.5pt, minimum size=9.5mm, font=\\footnotesize},\n  \
-         min/.style={max, shape border rotate=180},\n  \
+         max node/.style={regular polygon, regular polygon sides=3, draw, inner sep=0.5pt, minimum size=9.5mm, font=\\footnotesize},\n  \
+         min node/.style={max node, shape border rotate=180},\n  \
          pruned/.style={draw=black!35, dashed, text=black!45},\n  \
          pv/.style={very thick},\n  \
          cut/.style={red!70!black, line width=1.2pt}]\n",
@@ -333,8 +333,8 @@ pub fn game_tikz(picture: &GamePicture, title: &str) -> String {
     for node in &picture.nodes {
         let (x, y) = place(node.id);
         let mut style = match node.player {
-            Player::Max => "max".to_owned(),
-            Player::Min => "min".to_owned(),
+            Player::Max => "max node".to_owned(),
+            Player::Min => "min node".to_owned(),
         };
         match node.look {
             Look::Pruned => style.push_str(", pruned"),
