@@ -145,7 +145,7 @@ fn board_only(options: &SolveOptions, algorithm: Algorithm) -> Option<String> {
 fn config(options: &SolveOptions) -> Result<SearchConfig<GridHeuristic>, String> {
     // The best-first algorithms only: the record-free engine runs those, and a map's solve
     // reports the cost of the goal node, which a bidirectional search does not hold alone.
-    let algorithm = options.algorithm.unwrap_or(Algorithm::AStar);
+    let algorithm = options.search_algorithm().unwrap_or(Algorithm::AStar);
     if let Some(message) = board_only(options, algorithm) {
         return Err(message);
     }

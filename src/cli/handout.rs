@@ -26,7 +26,7 @@ fn extension(path: &Path) -> String {
         .to_ascii_lowercase()
 }
 
-fn tree_format(path: &Path) -> Result<TreeFormat, String> {
+pub(super) fn tree_format(path: &Path) -> Result<TreeFormat, String> {
     match extension(path).as_str() {
         "svg" => Ok(TreeFormat::Svg),
         "png" => Ok(TreeFormat::Png),
@@ -43,7 +43,7 @@ fn tree_format(path: &Path) -> Result<TreeFormat, String> {
     }
 }
 
-fn table_format(path: &Path) -> Result<TableFormat, String> {
+pub(super) fn table_format(path: &Path) -> Result<TableFormat, String> {
     match extension(path).as_str() {
         "md" | "markdown" => Ok(TableFormat::Markdown),
         "csv" => Ok(TableFormat::Csv),
@@ -103,7 +103,7 @@ fn the_board(options: &SolveOptions, stdin: &mut dyn BufRead) -> Result<String, 
 /// Refuses a path where a file cannot be written whole: a directory, or a pipe or socket,
 /// whose opening would wait for a reader. A path not there yet is created; a device such as
 /// /dev/null is written to.
-fn check_file(flag: &str, path: &Path) -> Result<(), String> {
+pub(super) fn check_file(flag: &str, path: &Path) -> Result<(), String> {
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(());
     };
@@ -133,7 +133,7 @@ fn check_file(flag: &str, path: &Path) -> Result<(), String> {
     })
 }
 
-fn cannot_write(path: &Path, err: &std::io::Error) -> String {
+pub(super) fn cannot_write(path: &Path, err: &std::io::Error) -> String {
     if i18n::zh() {
         format!("无法写入 {}：{err}", path.display())
     } else {

@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod game;
 mod graph;
 mod grid;
 mod handout;

@@ -12,6 +12,7 @@ use serde_json::json;
 
 use super::input::{GivenLines, Line, LineSource, MAX_LINE, ReadLines};
 use super::trace::{TraceError, TraceFiles};
+use crate::domains::game::TicTacToeEval;
 use crate::domains::graph::GraphHeuristic;
 use crate::domains::grid::GridHeuristic;
 use crate::domains::puzzle::databases::{self, Chosen, Database, DatabaseError};
@@ -21,6 +22,8 @@ use crate::domains::puzzle::{
     parse_board, parse_goal_board,
 };
 use crate::i18n::{self, pick};
+use crate::search::HeuristicChoice as _;
+use crate::search::game::{ChildOrder, GameAlgorithm, Player};
 use crate::search::{
     Algorithm, DEFAULT_DEPTH_LIMIT, DEFAULT_MEMORY_LIMIT, GoalTest, Repeats, Stats, Status,
     TieBreak, try_new_search,
@@ -91,8 +94,9 @@ pub struct SolveOptions {
     /// the stepping engine like the others, so every step is recorded. Default: astar, except
     /// for 4x4 boards when --heuristic is not given either: there the fastest optimal method,
     /// idastar with the pattern database (built once, in seconds, with progress on stderr).
+    /// With --game, --random-tree or --tictactoe: minimax or alphabeta (the default).
     #[arg(long, short, value_parser = parse_algorithm)]
-    pub algorithm: Option<Algorithm>,
+    pub algorithm: Option<AlgorithmArg>,
     /// zero, misplaced, manhattan, linear-conflict, or pdb (additive pattern database: on 4x4
     /// 7-8 once it is in the cache, else 6-6-3, unless --pdb-groups names another split; 4-4
     /// on 3x3; looked up on the board and
@@ -146,6 +150,8 @@ pub struct SolveOptions {
     /// path) holds about 330 bytes a node, so the default, 5000000, is about 1.6 GB; the lean
     /// solver behind the other best-first searches holds far less. The fast idastar stores only its path: it has no
     /// limit unless one is given, and then counts the nodes it generates.
+    /// With a game tree: the most nodes the search holds (default 2000000, enough for minimax
+    /// over all of tic-tac-toe); reaching it stops the search with a message (exit status 3).
     #[arg(long)]
     pub node_limit: Option<usize>,
     /// Print the solution board by board with the moves.
@@ -167,12 +173,16 @@ pub struct SolveOptions {
     /// than 100000 nodes (5000 for PNG, which is drawn whole in memory) is refused in one
     /// line with exit status 2, before the file is written: cut it with --max-steps or
     /// --max-depth. A directory, pipe or socket at FILE is refused the same way.
+    /// With a game tree: the tree as textbooks draw it (MAX triangles up, MIN down, α and β
+    /// cuts marked), as SVG (.svg), PNG (.png) or standalone TikZ (.tex).
     #[arg(long, value_name = "FILE")]
     pub tree: Option<std::path::PathBuf>,
     /// Write the OPEN/CLOSED table of one board to FILE, one row per step, as the search runs:
     /// Markdown (.md), CSV (.csv) or LaTeX (.tex). Rows list OPEN and CLOSED whole while they
     /// hold at most 200 nodes together; from the first that holds more, a note in the file
     /// says so and each row gives only what its step changed, -{taken out} +{put in}.
+    /// With a game tree: one row per node entered or returned from, with its value, α, β and
+    /// the cut made there.
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
     /// With --tree or --table: stop after this many steps (the first N expansions; exit status
@@ -184,6 +194,69 @@ pub struct SolveOptions {
     /// backward tree: this many moves from the goal).
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,
+    /// Search a game tree with minimax or alpha-beta (--algorithm minimax|alphabeta, default
+    /// alphabeta): nested lists with leaf values, `((3 12 8) (2 4 6) (14 5 2))`, optionally
+    /// named, `A(B(3 12 8) C(2 4 6) D(14 5 2))`, or a preset (aima-5.2, alpha-and-beta,
+    /// no-cuts). Prints the value, the best move, leaves evaluated, nodes visited, each α or β
+    /// cut with the leaves it cut off, and the principal variation.
+    #[arg(long, value_name = "TREE|PRESET", conflicts_with_all = ["map", "graph", "random_tree", "tictactoe"])]
+    pub game: Option<String>,
+    /// Search a random game tree: branching B, depth D, leaf values from LOW to HIGH (default
+    /// 0 to 20), drawn from --seed.
+    #[arg(long, value_name = "B,D[,LOW,HIGH]", conflicts_with_all = ["map", "graph", "tictactoe"])]
+    pub random_tree: Option<String>,
+    /// With --random-tree: the seed (default 1).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// With --game or --random-tree: who moves at the root, max or min (default max).
+    #[arg(long, value_name = "max|min", value_parser = parse_root)]
+    pub root: Option<Player>,
+    /// With --game, --random-tree or --tictactoe: the order children are visited in: given
+    /// (the default), best (by the static evaluation, best for the player to move first) or
+    /// worst.
+    #[arg(long, value_name = "given|best|worst", value_parser = parse_order)]
+    pub order: Option<ChildOrder>,
+    /// Search tic-tac-toe from this position: nine squares row by row, X, O or . (X moves when
+    /// the counts are equal). Squares are numbered 1 to 9 in reading order.
+    #[arg(long, value_name = "BOARD", conflicts_with_all = ["map", "graph"])]
+    pub tictactoe: Option<String>,
+    /// With --tictactoe: evaluate positions this many moves ahead statically, 1 to 9 (default:
+    /// search to the end of the game).
+    #[arg(long, value_name = "N", value_parser = parse_game_depth)]
+    pub depth: Option<u32>,
+    /// With --tictactoe: the static evaluation at --depth, open-lines (MAX's open lines −
+    /// MIN's, the default) or weighted (3·X₂ + X₁ − (3·O₂ + O₁)).
+    #[arg(long, value_name = "open-lines|weighted", value_parser = parse_eval)]
+    pub eval: Option<TicTacToeEval>,
+    /// With --tictactoe and --depth: iterative deepening, depth 1, 2, … up to --depth.
+    #[arg(long)]
+    pub iterative: bool,
+}
+
+fn parse_root(s: &str) -> Result<Player, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "max" => Ok(Player::Max),
+        "min" => Ok(Player::Min),
+        _ => Err(unknown("player", "走棋方", &["max", "min"])),
+    }
+}
+
+fn parse_order(s: &str) -> Result<ChildOrder, String> {
+    ChildOrder::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = ChildOrder::ALL.iter().map(|o| o.name()).collect();
+        unknown("order", "次序", &names)
+    })
+}
+
+fn parse_eval(s: &str) -> Result<TicTacToeEval, String> {
+    TicTacToeEval::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = TicTacToeEval::ALL.iter().map(|e| e.name()).collect();
+        unknown("evaluation", "估价函数", &names)
+    })
+}
+
+fn parse_game_depth(s: &str) -> Result<u32, String> {
+    super::whole_number(s, 1, 9).map(|n| n as u32)
 }
 
 /// Why a name was refused, in the language already chosen (parsing follows `--lang`).
@@ -206,11 +279,25 @@ pub enum HeuristicArg {
     Graph(GraphHeuristic),
 }
 
-fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
-    Algorithm::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Algorithm::EVERY.iter().map(|a| a.name()).collect();
-        unknown("algorithm", "算法", &names)
-    })
+/// `--algorithm`: a state-space search, or a game-tree search (for `--game` and the like).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgorithmArg {
+    Search(Algorithm),
+    Game(GameAlgorithm),
+}
+
+fn parse_algorithm(s: &str) -> Result<AlgorithmArg, String> {
+    Algorithm::from_name(s)
+        .map(AlgorithmArg::Search)
+        .or_else(|| GameAlgorithm::parse(s).map(AlgorithmArg::Game))
+        .ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::EVERY
+                .iter()
+                .map(|a| a.name())
+                .chain(GameAlgorithm::ALL.iter().map(|a| a.name()))
+                .collect();
+            unknown("algorithm", "算法", &names)
+        })
 }
 
 fn parse_heuristic(s: &str) -> Result<HeuristicArg, String> {
@@ -289,6 +376,14 @@ fn parse_tie_break(s: &str) -> Result<TieBreak, String> {
 }
 
 impl SolveOptions {
+    /// The state-space algorithm asked for (`None` when none, or a game-tree one, was).
+    pub fn search_algorithm(&self) -> Option<Algorithm> {
+        match self.algorithm {
+            Some(AlgorithmArg::Search(algorithm)) => Some(algorithm),
+            _ => None,
+        }
+    }
+
     /// The heuristic for boards: the one asked for, else Manhattan distance.
     pub fn puzzle_heuristic(&self) -> HeuristicArg {
         self.heuristic
@@ -305,7 +400,7 @@ impl SolveOptions {
     /// it (fast IDA* only) the config carries Manhattan distance, which is never used.
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: self.algorithm.unwrap_or(Algorithm::AStar),
+            algorithm: self.search_algorithm().unwrap_or(Algorithm::AStar),
             heuristic: match self.puzzle_heuristic() {
                 HeuristicArg::Kind(kind) => kind,
                 HeuristicArg::PatternDatabase | HeuristicArg::Grid(_) | HeuristicArg::Graph(_) => {
@@ -329,7 +424,7 @@ impl SolveOptions {
     /// algorithm that uses none, a weight for anything but weighted A*, ...): such an option is
     /// refused rather than ignored, since whoever typed it expected it to change something.
     pub fn inapplicable(&self) -> Option<Inapplicable> {
-        let algorithm = self.algorithm.unwrap_or(Algorithm::AStar);
+        let algorithm = self.search_algorithm().unwrap_or(Algorithm::AStar);
         let handout = self.tree.is_some() || self.table.is_some();
         if self.trace.is_some() && handout {
             Some(Inapplicable::TraceWithHandout)
@@ -633,7 +728,7 @@ impl Solver {
             .pdb_groups
             .as_ref()
             .is_none_or(|groups| *groups == Partition::fifteen_663());
-        let fast_ida = options.algorithm == Some(Algorithm::IdaStar)
+        let fast_ida = options.search_algorithm() == Some(Algorithm::IdaStar)
             && !traced
             && config.repeats == Repeats::Graph;
         if options.puzzle_heuristic() == HeuristicArg::PatternDatabase && !fast_ida && !standard {
@@ -647,7 +742,7 @@ impl Solver {
         };
         Ok(Solver {
             config,
-            algorithm_given: options.algorithm.is_some(),
+            algorithm_given: options.search_algorithm().is_some(),
             heuristic: options.heuristic,
             trace: trace.map(Mutex::new),
             goal,
@@ -1583,6 +1678,13 @@ impl<'a> Answers<'a> {
 
 /// `searchlab solve`.
 pub fn main(options: &SolveOptions) -> ExitCode {
+    if super::game::asked(options) {
+        return super::game::main(options);
+    }
+    if let Some(message) = super::game::stray(options) {
+        super::report(&message);
+        return ExitCode::from(2);
+    }
     if let Some(map) = &options.map {
         return super::grid::main(options, map);
     }

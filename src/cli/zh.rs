@@ -70,7 +70,8 @@ const PAGES: &[Page] = &[
                  sma（SMA*，最多保存 --memory 个结点）、bidirectional-bfs 或 bidirectional-ucs。单纯求解时 idastar 使用自己的快速搜索；\
                  与 --trace、--tree 或 --table 一起时和其他算法一样在逐步执行的引擎中运行，记录每一步。\
                  默认 astar；但 4x4 棋盘在也没有给出 --heuristic 时，使用最快的最优方法：\
-                 带模式数据库的 idastar（只构建一次，几秒钟，进度显示在标准错误上）",
+                 带模式数据库的 idastar（只构建一次，几秒钟，进度显示在标准错误上）。\
+                 与 --game、--random-tree 或 --tictactoe 一起用：minimax（极大极小）或 alphabeta（α-β 剪枝，默认）",
             ),
             (
                 "depth_limit",
@@ -118,7 +119,9 @@ const PAGES: &[Page] = &[
             ),
             (
                 "node_limit",
-                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace、--repeats tree 或 path）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。",
+                "存储的结点将超过此数时停止搜索（退出状态 3）。逐步引擎（带权 A*、ids、dfs、双向搜索、--trace、--repeats tree 或 path）每个结点约占 330 字节，默认上限 5000000 约 1.6 GB；其余最佳优先搜索用的精简求解器占用少得多。快速的 idastar 只存储当前路径：不给出上限时不设上限，给出时按生成的结点计数。\
+                 博弈树：搜索最多保存的结点数（默认 2000000，足够对整个井字棋做极大极小搜索），\
+                 达到时停止并给出说明（退出状态 3）",
             ),
             ("path", "逐个棋盘打印解路径和每一步移动"),
             (
@@ -134,18 +137,58 @@ const PAGES: &[Page] = &[
             (
                 "tree",
                 "把一个棋盘的搜索树按窗口中的画法写入文件：SVG（.svg）、Graphviz DOT（.dot、.gv）\
-                 或 TikZ（.tex）",
+                 或 TikZ（.tex）。博弈树按教材的画法写出（MAX 为尖朝上的三角形，MIN 尖朝下，\
+                 标出 α剪枝和 β剪枝）：SVG（.svg）、PNG（.png）或可独立编译的 TikZ（.tex）",
             ),
             (
                 "table",
                 "把一个棋盘每一步的 OPEN 表和 CLOSED 表写入文件：Markdown（.md）、CSV（.csv）\
-                 或 LaTeX（.tex）",
+                 或 LaTeX（.tex）。博弈树：每进入或返回一个结点一行，写出它的值、α、β 和该处的剪枝",
             ),
             (
                 "max_steps",
                 "与 --tree 或 --table 一起用：最多执行这么多步（前 N 次扩展）",
             ),
             ("max_depth", "与 --tree 一起用：只画深度不超过 D 的结点"),
+            (
+                "game",
+                "用极大极小或 α-β 剪枝搜索一棵博弈树（--algorithm minimax|alphabeta，默认 alphabeta）：\
+                 叶结点带值的嵌套表 `((3 12 8) (2 4 6) (14 5 2))`，可带结点名 \
+                 `A(B(3 12 8) C(2 4 6) D(14 5 2))`，或预设（aima-5.2、alpha-and-beta、no-cuts）。\
+                 输出倒推值、最佳走步、评估的叶结点数、访问的结点数、每次 α剪枝或 β剪枝及剪去的叶结点，以及主变例",
+            ),
+            (
+                "random_tree",
+                "搜索一棵随机博弈树：分支数 B、深度 D，叶结点的值从 LOW 到 HIGH（默认 0 到 20），由 --seed 抽取",
+            ),
+            ("seed", "与 --random-tree 一起用：随机种子（默认 1）"),
+            (
+                "root",
+                "与 --game 或 --random-tree 一起用：根结点轮到谁走，max 或 min（默认 max）",
+            ),
+            (
+                "order",
+                "与 --game、--random-tree 或 --tictactoe 一起用：访问子结点的次序：given（按给定次序，默认）、\
+                 best（按静态估价，对走棋方好的先走）或 worst（坏的先走）",
+            ),
+            (
+                "tictactoe",
+                "从这个局面搜索井字棋：逐行写九个格子，X、O 或 .（X 与 O 一样多时轮到 X）。\
+                 格子按阅读顺序编号 1 到 9",
+            ),
+            (
+                "depth",
+                "与 --tictactoe 一起用：向前看这么多步后用静态估价函数估值，1 到 9（默认：搜索到终局）",
+            ),
+            (
+                "eval",
+                "与 --tictactoe 一起用：--depth 处的静态估价函数，open-lines（MAX 的开放行数 − MIN 的，默认）\
+                 或 weighted（3·X₂ + X₁ − (3·O₂ + O₁)）",
+            ),
+            (
+                "iterative",
+                "与 --tictactoe 和 --depth 一起用：迭代加深，深度 1、2、……直到 --depth",
+            ),
         ],
     ),
     (

@@ -103,3 +103,55 @@ pub fn tictactoe_error(error: &TicTacToeError) -> String {
         TicTacToeError::TwoWinners => "X 和 O 都已三子连线".to_owned(),
     }
 }
+
+/// What a cut removed: "C2 C3 cut off", or the count when the leaves are too many to name.
+pub fn leaves_cut_off(names: &[String], leaves: u32) -> String {
+    const NAMED: usize = 8;
+    let zh = zh();
+    if names.is_empty() || names.len() > NAMED {
+        return if zh {
+            format!("剪去 {leaves} 个叶结点")
+        } else if leaves == 1 {
+            "1 leaf cut off".to_owned()
+        } else {
+            format!("{leaves} leaves cut off")
+        };
+    }
+    if zh {
+        format!("剪去 {}", names.join(" "))
+    } else {
+        format!("{} cut off", names.join(" "))
+    }
+}
+
+/// The visit table's headers: step, what happened, node, value, α, β, cut.
+pub fn visit_headers() -> [&'static str; 7] {
+    if zh() {
+        ["步", "动作", "结点", "值", "α", "β", "剪枝"]
+    } else {
+        ["Step", "What happened", "Node", "Value", "α", "β", "Cut"]
+    }
+}
+
+/// "entered" or "进入".
+pub fn step_entered() -> &'static str {
+    if zh() { "进入" } else { "entered" }
+}
+
+/// "returned from B" or "从 B 返回".
+pub fn step_returned(child: &str) -> String {
+    if zh() {
+        format!("从 {child} 返回")
+    } else {
+        format!("returned from {child}")
+    }
+}
+
+/// "new iteration to depth 2" or "新一轮迭代，深度 2".
+pub fn step_new_iteration(depth: u32) -> String {
+    if zh() {
+        format!("新一轮迭代，深度 {depth}")
+    } else {
+        format!("new iteration to depth {depth}")
+    }
+}

@@ -266,14 +266,15 @@ const MIN_WIDTH: f64 = 480.0;
 
 /// About how wide a line of text is drawn at `size` pixels: Latin characters a little over
 /// half the size, Chinese ones the whole size (generous, so the caption is never cut off).
-fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars()
         .map(|c| if c.is_ascii() { 0.62 } else { 1.0 })
         .sum::<f64>()
         * size
 }
 /// Print fonts: the first installed one is used, a font with Chinese characters for those.
-const FONTS: &str = "Noto Sans, DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif";
+pub(crate) const FONTS: &str =
+    "Noto Sans, DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif";
 
 /// The caption: the algorithm and heuristic, and the step the tree stands at.
 fn caption<P: Drawn>(search: &dyn Search<P>) -> String

@@ -7,13 +7,16 @@
 //!   trees facing each other for bidirectional search;
 //! - [`marks`]: what each node is drawn as (open, closed, pruned; expanding, solution, ...);
 //! - [`table`]: one row per step with OPEN in pop order and CLOSED, as Markdown, CSV, LaTeX;
-//! - [`export`]: the tree as SVG, PNG, Graphviz DOT and TikZ.
+//! - [`export`]: the tree as SVG, PNG, Graphviz DOT and TikZ;
+//! - [`game`] and [`game_export`]: a game tree as drawn, and as SVG, PNG, TikZ and a table of
+//!   visits.
 //!
 //! Stands on `search` and the domains (each says how its states and moves are written,
 //! [`Drawn`]); `cli` and `app` both call it.
 
 pub mod export;
 pub mod game;
+pub mod game_export;
 mod labels;
 pub mod layout;
 pub mod marks;

@@ -425,7 +425,7 @@ fn markdown_header(header: [&str; 4]) -> String {
 }
 
 /// One CSV line, cells quoted as RFC 4180 says.
-fn csv_line(cells: &[String]) -> String {
+pub(crate) fn csv_line(cells: &[String]) -> String {
     cells
         .iter()
         .map(|c| {

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use super::problem::HeuristicChoice;
 
 pub use engine::{
-    Cut, CutKind, GameNode, GameSearch, GameStats, GameStatus, GameStep, StepKind, Visit,
+    Cut, CutKind, GameConfigError, GameNode, GameSearch, GameStats, GameStatus, GameStep, StepKind,
+    Visit,
 };
 
 /// A position's value for MAX: MAX wants it high, MIN low.
