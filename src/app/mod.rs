@@ -744,6 +744,19 @@ impl App {
             | FileAction::TreeTikz
             | FileAction::TableMarkdown
             | FileAction::TableCsv
+            | FileAction::TableLatex
+                if self.session.settings.games =>
+            {
+                self.games
+                    .export(request.action)
+                    .and_then(|bytes| model::files::write(path, &bytes))
+            }
+            FileAction::TreeSvg
+            | FileAction::TreePng
+            | FileAction::TreeDot
+            | FileAction::TreeTikz
+            | FileAction::TableMarkdown
+            | FileAction::TableCsv
             | FileAction::TableLatex => match self.session.main_lane() {
                 Some(lane) => self
                     .view

@@ -870,8 +870,17 @@ pub fn step_sentence(lane: &GameSearch<AnyGame>, index: usize) -> String {
         ));
         text.push_str(&crate::i18n::pick(
             &format!(
-                " — {} child(ren), {} leaves cut off.",
-                cut.children, cut.leaves
+                " — {} and {} cut off.",
+                if cut.children == 1 {
+                    "1 child".to_owned()
+                } else {
+                    format!("{} children", cut.children)
+                },
+                if cut.leaves == 1 {
+                    "1 leaf".to_owned()
+                } else {
+                    format!("{} leaves", cut.leaves)
+                }
             ),
             &format!(
                 "——剪去 {} 个子结点、{} 个叶结点。",
@@ -902,4 +911,166 @@ pub fn board_rows(position: &AnyPosition) -> Option<[String; 3]> {
         rows.next().unwrap_or_default(),
         rows.next().unwrap_or_default(),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(text: &str) -> GameSession {
+        GameSession::new(GameSettings {
+            tree_text: text.to_owned(),
+            ..GameSettings::default()
+        })
+    }
+
+    #[test]
+    fn compared_lanes_step_together_and_back_from_where_the_longest_is() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetCompare(true));
+        assert_eq!(s.shown().len(), 2);
+        s.apply(GameCommand::RunToEnd);
+        s.advance(0.0, Duration::from_secs(5));
+        // Alpha-beta finishes in fewer steps than minimax's 25.
+        let (ab, mm) = (s.lanes[0].steps(), s.lanes[1].steps());
+        assert_eq!(mm, 25);
+        assert!(ab < mm);
+        assert_eq!(s.furthest, 25);
+        // Back one: only minimax moves; alpha-beta waits at its end until the step is its own.
+        s.apply(GameCommand::StepBack);
+        assert_eq!((s.lanes[0].steps(), s.lanes[1].steps()), (ab, 24));
+        s.apply(GameCommand::Seek(ab - 1));
+        assert_eq!((s.lanes[0].steps(), s.lanes[1].steps()), (ab - 1, ab - 1));
+    }
+
+    #[test]
+    fn a_tree_that_does_not_parse_is_kept_and_said() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetTreeText("((3 x))".to_owned()));
+        assert!(s.lanes.is_empty());
+        assert!(s.game.as_ref().unwrap_err().contains("character"));
+        assert_eq!(s.settings.tree_text, "((3 x))");
+        s.apply(GameCommand::SetTreeText("((3 1))".to_owned()));
+        assert_eq!(s.lanes.len(), 2);
+    }
+
+    #[test]
+    fn the_exercise_scores_each_backed_up_value() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetExercise(true));
+        // Enter A, B and B1: nothing to predict while entering.
+        for _ in 0..3 {
+            assert_eq!(s.question(), None);
+            s.apply(GameCommand::Step);
+        }
+        let b = s.question().expect("back to B is asked");
+        assert_eq!(crate::tree::game::node_label(&s.lanes[0], b), "B");
+        s.apply(GameCommand::Predict("3".to_owned()));
+        assert_eq!((s.exercise.right, s.exercise.asked), (1, 1));
+        s.apply(GameCommand::Step);
+        s.apply(GameCommand::Predict("12".to_owned()));
+        assert_eq!((s.exercise.right, s.exercise.asked), (1, 2));
+        let (right, verdict) = s.exercise.verdict.clone().unwrap();
+        assert!(!right);
+        assert!(verdict.contains("MIN takes the smallest"), "{verdict}");
+        s.apply(GameCommand::Step);
+        s.apply(GameCommand::Predict("three".to_owned()));
+        assert_eq!(s.exercise.asked, 3);
+        assert!(
+            s.exercise
+                .verdict
+                .clone()
+                .unwrap()
+                .1
+                .contains("not a number")
+        );
+    }
+
+    #[test]
+    fn marked_cuts_are_scored_against_alpha_betas() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetExercise(true));
+        let lane = &s.lanes[0];
+        let by_name = |name: &str| {
+            (0..lane.node_count() as u32)
+                .map(NodeId)
+                .find(|id| crate::tree::game::node_label(lane, *id) == name)
+                .unwrap()
+        };
+        let (c2, d2, d3) = (by_name("C2"), by_name("D2"), by_name("D3"));
+        s.apply(GameCommand::ToggleGuess(c2));
+        s.apply(GameCommand::ToggleGuess(d3));
+        s.apply(GameCommand::ToggleGuess(d2));
+        s.apply(GameCommand::ToggleGuess(d2));
+        s.apply(GameCommand::ToggleGuess(d2));
+        assert_eq!(s.guess_score(), None, "scored only once the search is done");
+        s.apply(GameCommand::RunToEnd);
+        s.advance(0.0, Duration::from_secs(5));
+        assert_eq!(
+            s.guess_score(),
+            Some(GuessScore {
+                hits: 1,
+                missed: 1,
+                wrong: 2
+            })
+        );
+    }
+
+    #[test]
+    fn stop_at_cuts_pauses_a_run_after_the_cut() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetStopAtCuts(true));
+        s.apply(GameCommand::RunToEnd);
+        s.advance(0.0, Duration::from_secs(5));
+        assert_eq!(s.run, GameRun::Paused);
+        let lane = &s.lanes[0];
+        assert!(lane.step_at(lane.steps() - 1).cut.is_some());
+        assert!(lane.status().is_running());
+        assert!(s.message.as_deref().unwrap().contains("α cut"));
+    }
+
+    #[test]
+    fn settings_survive_a_file_and_are_put_back_in_range() {
+        let mut settings = GameSettings {
+            source: GameSource::TicTacToe,
+            depth: 40,
+            lanes: Vec::new(),
+            ..GameSettings::default()
+        };
+        settings.random.low = 50;
+        settings.random.high = -50;
+        assert!(settings.sanitize());
+        assert_eq!(settings.depth, MAX_TICTACTOE_DEPTH);
+        assert_eq!(settings.lanes.len(), 2);
+        assert!(settings.random.low <= settings.random.high);
+        let json = serde_json::to_string(&settings).unwrap();
+        let back: GameSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, settings);
+        // A file from before game trees has none of it.
+        let old: GameSettings = serde_json::from_str("{}").unwrap();
+        assert_eq!(old, GameSettings::default());
+    }
+
+    #[test]
+    fn tic_tac_toe_takes_its_depth_and_evaluation() {
+        let mut s = GameSession::new(GameSettings {
+            source: GameSource::TicTacToe,
+            board_text: "XX./OO./...".to_owned(),
+            depth: 1,
+            ..GameSettings::default()
+        });
+        s.apply(GameCommand::RunToEnd);
+        s.advance(0.0, Duration::from_secs(5));
+        let GameStatus::Done { value, best } = s.lanes[0].status() else {
+            panic!()
+        };
+        assert_eq!(value, crate::domains::game::WIN);
+        assert_eq!(
+            crate::tree::game::node_label(&s.lanes[0], best.unwrap()),
+            "X3"
+        );
+        s.apply(GameCommand::SetBoardText("XX".to_owned()));
+        assert!(s.lanes.is_empty());
+        assert!(s.game.as_ref().unwrap_err().contains("squares"));
+    }
 }

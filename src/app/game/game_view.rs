@@ -23,6 +23,9 @@ use crate::search::game::{
 };
 use crate::tree::game::{GamePicture, game_picture};
 
+/// Trees with more nodes are laid out again at most a few times a second while running.
+const LARGE_TREE: usize = 20_000;
+
 /// The workspace: its model and what its views keep between frames.
 pub struct GameWorkspace {
     pub session: GameSession,
@@ -30,8 +33,8 @@ pub struct GameWorkspace {
     tree_text: String,
     board_text: String,
     prediction: String,
-    /// Each shown lane's picture, with the step and node count it was drawn at.
-    pictures: Vec<(usize, usize, GamePicture)>,
+    /// Each shown lane's picture, with the step and node count it was drawn at, and when.
+    pictures: Vec<(usize, usize, GamePicture, std::time::Instant)>,
     /// Each lane's leaves evaluated after each step, for the plot.
     leaf_counts: Vec<Vec<u32>>,
 }
@@ -66,15 +69,46 @@ impl GameWorkspace {
     fn picture(&mut self, i: usize) -> &GamePicture {
         let lane = &self.session.lanes[i];
         let key = (lane.steps(), lane.node_count());
+        let now = std::time::Instant::now();
         if self.pictures.len() <= i {
             self.pictures
-                .resize_with(i + 1, || (usize::MAX, 0, game_picture(lane)));
+                .resize_with(i + 1, || (usize::MAX, 0, game_picture(lane), now));
         }
         let slot = &mut self.pictures[i];
-        if (slot.0, slot.1) != key {
-            *slot = (key.0, key.1, game_picture(lane));
+        // A large tree being run to its end is laid out again a few times a second, not
+        // every frame: its layout takes longer than a frame.
+        let large = lane.node_count() > LARGE_TREE;
+        let fresh = now.duration_since(slot.3) < std::time::Duration::from_millis(400);
+        let busy = self.session.is_busy();
+        if (slot.0, slot.1) != key && !(large && busy && fresh) {
+            *slot = (key.0, key.1, game_picture(lane), now);
         }
         &self.pictures[i].2
+    }
+
+    /// The first lane's tree or visit table as a file of the kind `action` names.
+    pub fn export(&self, action: FileAction) -> Result<Vec<u8>, String> {
+        use crate::tree::game_export::{game_png, game_svg, game_tikz, visit_table};
+        use crate::tree::table::TableFormat;
+        let Some(lane) = self.session.lanes.first() else {
+            return Err(pick("There is no search to export.", "没有可导出的搜索。"));
+        };
+        let picture = game_picture(lane);
+        let title = lane_title(lane);
+        Ok(match action {
+            FileAction::TreeSvg => game_svg(&picture, &title).into_bytes(),
+            FileAction::TreePng => game_png(&picture, &title)?,
+            FileAction::TreeTikz => game_tikz(&picture, &title).into_bytes(),
+            FileAction::TableMarkdown => visit_table(lane, TableFormat::Markdown).into_bytes(),
+            FileAction::TableCsv => visit_table(lane, TableFormat::Csv).into_bytes(),
+            FileAction::TableLatex => visit_table(lane, TableFormat::Latex).into_bytes(),
+            _ => {
+                return Err(pick(
+                    "Game trees are exported as SVG, PNG or TikZ, and their visits as a table.",
+                    "博弈树可导出为 SVG、PNG 或 TikZ，访问次序可导出为表格。",
+                ));
+            }
+        })
     }
 
     /// Forgets the pictures (the lanes were started again).
@@ -249,7 +283,7 @@ impl GameWorkspace {
             // In compare each card carries its own pickers.
             if !settings.compare {
                 ui.label(RichText::new(pick("Search:", "搜索：")).strong());
-                lane_pickers(ui, 0, settings.lanes[0], commands);
+                lane_pickers(ui, 0, settings.lanes[0], None, commands);
                 ui.separator();
             }
             if settings.compare
@@ -429,7 +463,13 @@ impl GameWorkspace {
                     .strong()
                     .size(big),
             );
-            ui.label(RichText::new(step_sentence(lane, steps - 1)).size(big));
+            let sentence = step_sentence(lane, steps - 1);
+            let mut text = RichText::new(&sentence).size(big);
+            // Monospace where α and β must not read as a and b.
+            if sentence.contains(['α', 'β']) {
+                text = text.monospace();
+            }
+            ui.label(text);
         }
         if let Some(current) = lane.current()
             && lane.config().algorithm == GameAlgorithm::AlphaBeta
@@ -577,10 +617,11 @@ impl GameWorkspace {
     fn compare(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
         let shown = self.session.shown().len();
         self.update_leaf_counts(shown);
-        let plot_height = (ui.available_height() * 0.22).clamp(100.0, 240.0);
-        egui::Panel::bottom("game_plot")
+        // Beside the cards, so they keep the window's height for their trees.
+        let plot_width = (ui.available_width() * 0.3).clamp(220.0, 560.0);
+        egui::Panel::right("game_plot")
             .resizable(false)
-            .exact_size(plot_height)
+            .exact_size(plot_width)
             .show(ui, |ui| self.plot(ui, shown));
         egui::CentralPanel::default().show(ui, |ui| {
             let columns = if shown <= 2 { shown } else { 2 };
@@ -610,30 +651,20 @@ impl GameWorkspace {
                                 .size(text_size * 1.2)
                                 .color(lane_color(i)),
                         );
-                        lane_pickers(ui, i, settings, commands);
+                        // Two pickers and the ✕ within the card.
+                        let width = (ui.available_width() - 60.0) / 2.0 - 24.0;
+                        lane_pickers(ui, i, settings, Some(width), commands);
                         if removable && ui.small_button("✕").clicked() {
                             commands.push(Command::Game(GameCommand::RemoveLane(i)));
                         }
                     });
                     lane_header(ui, lane);
+                    // A card shows its whole tree, smaller if it must: the lanes are compared
+                    // at a glance.
                     let size = ui.available_size();
                     let wanted = tree_paint::wanted_width(&picture, text_size);
-                    if wanted > size.x {
-                        ScrollArea::horizontal()
-                            .id_salt(("game_lane", i))
-                            .show(ui, |ui| {
-                                paint_tree(
-                                    ui,
-                                    &picture,
-                                    vec2(wanted, size.y - 16.0),
-                                    text_size,
-                                    &[],
-                                    false,
-                                );
-                            });
-                    } else {
-                        paint_tree(ui, &picture, size, text_size, &[], false);
-                    }
+                    let fit = (size.x / wanted).min(1.0);
+                    paint_tree(ui, &picture, size, text_size * fit, &[], false);
                 });
             }
         });
@@ -830,8 +861,20 @@ fn named(response: &egui::Response, name: &str) {
         .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::ComboBox, true, &name));
 }
 
-fn lane_pickers(ui: &mut Ui, i: usize, lane: GameLaneSettings, commands: &mut Vec<Command>) {
-    let response = ComboBox::from_id_salt(("game_algorithm", i))
+fn lane_pickers(
+    ui: &mut Ui,
+    i: usize,
+    lane: GameLaneSettings,
+    width: Option<f32>,
+    commands: &mut Vec<Command>,
+) {
+    let mut algorithm_box = ComboBox::from_id_salt(("game_algorithm", i));
+    let mut order_box = ComboBox::from_id_salt(("game_order", i));
+    if let Some(width) = width {
+        algorithm_box = algorithm_box.width(width);
+        order_box = order_box.width(width);
+    }
+    let response = algorithm_box
         .selected_text(crate::i18n::game_algorithm(lane.algorithm))
         .show_ui(ui, |ui| {
             for algorithm in GameAlgorithm::ALL {
@@ -851,7 +894,7 @@ fn lane_pickers(ui: &mut Ui, i: usize, lane: GameLaneSettings, commands: &mut Ve
         })
         .response;
     named(&response, &pick("Algorithm", "算法"));
-    let response = ComboBox::from_id_salt(("game_order", i))
+    let response = order_box
         .selected_text(crate::i18n::child_order(lane.order))
         .show_ui(ui, |ui| {
             for order in ChildOrder::ALL {

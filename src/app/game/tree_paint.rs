@@ -53,7 +53,8 @@ impl Ink {
 pub fn wanted_width(picture: &GamePicture, text_size: f32) -> f32 {
     let layout = &picture.layout;
     let span = (layout.max_x - layout.min_x) as f32;
-    let r = text_size * 0.7;
+    // The largest node `paint_tree` draws.
+    let r = text_size * 1.1;
     let char_w = text_size * 0.55;
     // Values take up to three characters before they are known ("≥12").
     let right = |n: &GameNodePicture| {
@@ -109,6 +110,9 @@ pub fn paint_tree(
     let rect = response.rect;
     let ink = Ink::of(ui);
     let layout = &picture.layout;
+    // A short room (a compare card) draws the text smaller rather than the rows upside down.
+    let rows = picture.rows as f32;
+    let text_size = text_size.min(rect.height() / (2.0 * rows + 5.6)).max(7.0);
     let span = (layout.max_x - layout.min_x) as f32;
     let margin = vec2(text_size * 2.2, text_size * 1.6);
     let inner = rect.shrink2(margin);
@@ -117,10 +121,9 @@ pub fn paint_tree(
     } else {
         0.0
     };
-    let rows = picture.rows as f32;
     // Room under the last row for α/β and the leaves' values.
     let row_h = if rows > 0.0 {
-        ((inner.height() - text_size * 2.4) / rows).min(text_size * 7.0)
+        ((inner.height() - text_size * 2.4) / rows).clamp(text_size * 1.5, text_size * 7.0)
     } else {
         0.0
     };

@@ -207,3 +207,22 @@ fn quick_look() {
     }
     look(&mut h, "game-cut");
 }
+
+#[test]
+fn the_marked_tree_exports_for_the_handout() {
+    use crate::app::model::file_action::FileAction;
+    let mut h = window(games(GameSettings::default(), Language::Chinese), PROJECTOR);
+    apply(&mut h, Command::RunToEnd);
+    h.run_steps(4);
+    let workspace = &h.state().games;
+    let svg = String::from_utf8(workspace.export(FileAction::TreeSvg).unwrap()).unwrap();
+    assert!(
+        svg.contains("α剪枝"),
+        "the handout names the cut in Chinese"
+    );
+    let table = String::from_utf8(workspace.export(FileAction::TableMarkdown).unwrap()).unwrap();
+    assert!(table.contains("α剪枝"));
+    let png = workspace.export(FileAction::TreePng).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(workspace.export(FileAction::TreeDot).is_err());
+}
