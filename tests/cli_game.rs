@@ -156,7 +156,10 @@ fn chinese_names_the_cut_alpha_jianzhi() {
     let out = searchlab("en", &["--lang", "zh", "solve", "--game", FIGURE]);
     let lines = lines_of(&out);
     assert_eq!(lines[0], "倒推值 3，最佳走步 B");
-    assert_eq!(lines[2], "α剪枝（C 处）：2 ≤ α = 3（A）；剪去 C2 C3");
+    assert_eq!(
+        lines[2],
+        "α剪枝（C 处）：2\u{a0}≤\u{a0}α\u{a0}=\u{a0}3（A）；剪去 C2 C3"
+    );
 }
 
 #[test]

@@ -636,7 +636,12 @@ impl App {
             }
             _ => {}
         }
+        let loaded = matches!(command, Command::LoadSession(..));
         self.session.apply(command);
+        if loaded {
+            // A session file carries its own game trees.
+            self.games = game::game_view::GameWorkspace::new(self.session.settings.game.clone());
+        }
     }
 
     /// The game workspace's meaning of a command while it is shown: its own commands, and the

@@ -195,9 +195,75 @@ impl Drop for Files {
     }
 }
 
+/// A change in the game-tree workspace, awkward values included.
+fn random_game_command(rng: &mut Rng, app: &App) -> Command {
+    use super::game::game_model::{GameCommand, GameLaneSettings, GameSource, RandomTree};
+    use crate::domains::game::TicTacToeEval;
+    use crate::search::HeuristicChoice;
+    use crate::search::game::{ChildOrder, GameAlgorithm, Player};
+    let lanes = app.games.session.settings.lanes.len();
+    let trees = [
+        "((3 12 8) (2 4 6) (14 5 2))",
+        "A(B(3 12 8) C(2 4 6) D(14 5 2))",
+        "((3 12",
+        "()",
+        "(((1 2) (3 4)) ((5 6) (7 8)))",
+        "7",
+        "((x))",
+        "((99999999999 1))",
+        "",
+    ];
+    let boards = [
+        "X.O/.X./...",
+        ".........",
+        "XX./OO./...",
+        "XXX/OOO/...",
+        "X",
+        "XO?......",
+    ];
+    Command::Game(match rng.below(20) {
+        0 => GameCommand::SetSource(GameSource::ALL[rng.below(3)]),
+        1 => GameCommand::SetTreeText(trees[rng.below(trees.len())].to_owned()),
+        2 => GameCommand::Preset(rng.below(4)),
+        3 => GameCommand::SetRoot([Player::Max, Player::Min][rng.below(2)]),
+        4 => GameCommand::SetRandom(RandomTree {
+            fewest: rng.below(12),
+            most: rng.below(12),
+            depth: rng.below(10),
+            low: rng.below(2000) as i32 - 1000,
+            high: rng.below(2000) as i32 - 1000,
+            seed: rng.below(100) as u64,
+        }),
+        5 => GameCommand::NewSeed,
+        6 => GameCommand::SetBoardText(boards[rng.below(boards.len())].to_owned()),
+        7 => GameCommand::SetDepth(rng.below(12) as u32),
+        8 => GameCommand::SetEval(TicTacToeEval::ALL[rng.below(2)]),
+        9 => GameCommand::SetIterative(rng.below(2) == 0),
+        10 => GameCommand::SetLane(
+            rng.below(lanes + 1),
+            GameLaneSettings {
+                algorithm: GameAlgorithm::ALL[rng.below(2)],
+                order: ChildOrder::ALL[rng.below(3)],
+            },
+        ),
+        11 => GameCommand::AddLane,
+        12 => GameCommand::RemoveLane(rng.below(lanes + 1)),
+        13 => GameCommand::SetCompare(rng.below(2) == 0),
+        14 => GameCommand::SetExercise(rng.below(2) == 0),
+        15 => GameCommand::Predict(["3", "-∞", "x", ""][rng.below(4)].to_owned()),
+        16 => GameCommand::ToggleGuess(NodeId(rng.below(40) as u32)),
+        17 => GameCommand::SetStopAtCuts(rng.below(2) == 0),
+        18 => GameCommand::SetPseudocode(rng.below(2) == 0),
+        _ => GameCommand::Seek(rng.below(60)),
+    })
+}
+
 fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
     let lanes = app.session.settings.puzzle.lanes.len().max(1);
     let command = |c| Action::Apply(c);
+    if app.session.settings.games && rng.below(3) == 0 {
+        return command(random_game_command(rng, app));
+    }
     match rng.below(100) {
         0..=5 => Action::Repeat(Command::Step, 2 + rng.below(14)),
         6..=17 => command(Command::Step),
@@ -328,6 +394,7 @@ fn random_action(rng: &mut Rng, app: &App, files: &Files) -> Action {
             Action::Resize(w, h)
         }
         // Another domain now and then; each domain's problem edited while it is shown or not.
+        94 if rng.below(4) == 0 => command(Command::ShowGames(true)),
         94 => command(Command::SetDomain(
             DomainKind::ALL[rng.below(DomainKind::ALL.len())],
         )),
@@ -694,6 +761,32 @@ fn check_status(h: &H, action: &Action, was_running: bool) -> Result<(), String>
     Ok(())
 }
 
+/// The game workspace: its settings are the app's, every shown lane is within the steps the
+/// timeline offers, and a finished search of a written tree has the tree's minimax value.
+fn check_games(app: &App) -> Result<(), String> {
+    use super::game::game_model::AnyGame;
+    use crate::search::game::GameStatus;
+    let session = &app.games.session;
+    if app.session.settings.game != session.settings {
+        return Err("the game workspace's settings are not the app's".to_owned());
+    }
+    for (i, lane) in session.shown().iter().enumerate() {
+        if lane.steps() > session.furthest {
+            return Err(format!("lane {i} is past the timeline's end"));
+        }
+        if let (GameStatus::Done { value, .. }, AnyGame::Tree(tree)) = (lane.status(), lane.game())
+            && value != tree.minimax_value()
+        {
+            return Err(format!(
+                "lane {i} found {value}, the tree's value is {}",
+                tree.minimax_value()
+            ));
+        }
+        let _ = crate::tree::game::game_picture(lane);
+    }
+    Ok(())
+}
+
 fn run(seed: u64, actions: usize) {
     let files = Files::new(seed);
     let settings = Settings {
@@ -718,6 +811,9 @@ fn run(seed: u64, actions: usize) {
         let was_running = h.state().session.can_step();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             perform(&mut h, &action)?;
+            if h.state().session.settings.games {
+                return check_games(h.state());
+            }
             check_lanes(h.state())?;
             check_tree(h.state())?;
             check_screen(&h)?;

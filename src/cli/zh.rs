@@ -182,8 +182,8 @@ const PAGES: &[Page] = &[
             ),
             (
                 "eval",
-                "与 --tictactoe 一起用：--depth 处的静态估价函数，open-lines（MAX 的开放行数 − MIN 的，默认）\
-                 或 weighted（3·X₂ + X₁ − (3·O₂ + O₁)）",
+                "与 --tictactoe 一起用：--depth 处的静态估价函数，open-lines（MAX 的开放行数\u{a0}−\u{a0}MIN 的，默认）\
+                 或 weighted（3·X₂\u{a0}+\u{a0}X₁\u{a0}−\u{a0}(3·O₂\u{a0}+\u{a0}O₁)）",
             ),
             (
                 "iterative",

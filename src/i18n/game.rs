@@ -40,9 +40,13 @@ pub fn cut_sentence(kind: CutKind, node: &str, value: Value, bound: Value, by: &
     let (value, bound) = (value_text(value), value_text(bound));
     match (kind, zh()) {
         (CutKind::Alpha, false) => format!("α cut at {node}: {value} ≤ α = {bound} ({by})"),
-        (CutKind::Alpha, true) => format!("α剪枝（{node} 处）：{value} ≤ α = {bound}（{by}）"),
+        (CutKind::Alpha, true) => {
+            format!("α剪枝（{node} 处）：{value}\u{a0}≤\u{a0}α\u{a0}=\u{a0}{bound}（{by}）")
+        }
         (CutKind::Beta, false) => format!("β cut at {node}: {value} ≥ β = {bound} ({by})"),
-        (CutKind::Beta, true) => format!("β剪枝（{node} 处）：{value} ≥ β = {bound}（{by}）"),
+        (CutKind::Beta, true) => {
+            format!("β剪枝（{node} 处）：{value}\u{a0}≥\u{a0}β\u{a0}=\u{a0}{bound}（{by}）")
+        }
     }
 }
 
@@ -86,7 +90,9 @@ pub fn tree_error(error: &TreeError) -> String {
         TreeError::TooDeep => format!("树的嵌套超过 {} 层", crate::domains::game::MAX_TREE_DEPTH),
         TreeError::TooLarge => format!("树的结点超过 {} 个", crate::domains::game::MAX_TREE_NODES),
         TreeError::Trailing { at } => format!("第 {at} 个字符：树结束后还有文字"),
-        TreeError::BadRandom => "随机树要求分支数 1 到 10、深度 1 到 12，且下限 ≤ 上限".to_owned(),
+        TreeError::BadRandom => {
+            "随机树要求分支数 1 到 10、深度 1 到 12，且下限\u{a0}≤\u{a0}上限".to_owned()
+        }
     }
 }
 

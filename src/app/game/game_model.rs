@@ -833,7 +833,7 @@ pub fn step_sentence(lane: &GameSearch<AnyGame>, index: usize) -> String {
                         value_text(node.beta)
                     ),
                     &format!(
-                        "{iteration}进入 {name}（{}），α = {}，β = {}。",
+                        "{iteration}进入 {name}（{}），α\u{a0}=\u{a0}{}，β\u{a0}=\u{a0}{}。",
                         node.player.word(),
                         value_text(node.alpha),
                         value_text(node.beta)

@@ -211,16 +211,16 @@ impl GameWorkspace {
                     if self.session.game.is_err() {
                         crate::app::widgets::error_frame(ui, response.rect);
                     }
-                    ui.label(pick("Depth:", "深度："));
+                    let depth_label = ui.label(pick("Depth:", "深度："));
                     let mut depth = settings.depth;
-                    if ui
+                    let response = ui
                         .add(DragValue::new(&mut depth).range(0..=MAX_TICTACTOE_DEPTH))
                         .on_hover_text(pick(
                             "Moves searched before the evaluation takes over; 0 searches to the end of the game.",
                             "搜索的步数，之后用估价函数；0 表示搜到棋局结束。",
                         ))
-                        .changed()
-                    {
+                        .labelled_by(depth_label.id);
+                    if response.changed() {
                         commands.push(game(GameCommand::SetDepth(depth)));
                     }
                     let response = ComboBox::from_id_salt("game_eval")
@@ -288,7 +288,7 @@ impl GameWorkspace {
             }
             if settings.compare
                 && settings.lanes.len() < MAX_GAME_LANES
-                && ui.button(pick("+ Search", "+ 搜索")).clicked()
+                && ui.button(pick("+ Search", "+\u{a0}搜索")).clicked()
             {
                 commands.push(game(GameCommand::AddLane));
             }
@@ -821,31 +821,55 @@ fn root_picker(ui: &mut Ui, root: Player, commands: &mut Vec<Command>) {
     }
 }
 
+/// A number field named for screen readers and tests; true if it changed.
+fn spin<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    name: &str,
+) -> bool {
+    let response = ui.add(DragValue::new(value).range(range));
+    let name = name.to_owned();
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::SpinButton, true, &name));
+    response.changed()
+}
+
 fn random_row(ui: &mut Ui, random: RandomTree, commands: &mut Vec<Command>) {
     let mut next = random;
     let mut changed = false;
     ui.label(pick("Children:", "子结点数："));
-    changed |= ui
-        .add(DragValue::new(&mut next.fewest).range(1..=10))
-        .changed();
+    changed |= spin(
+        ui,
+        &mut next.fewest,
+        1..=10,
+        &pick("Fewest children", "最少子结点数"),
+    );
     ui.label("–");
-    changed |= ui
-        .add(DragValue::new(&mut next.most).range(1..=10))
-        .changed();
+    changed |= spin(
+        ui,
+        &mut next.most,
+        1..=10,
+        &pick("Most children", "最多子结点数"),
+    );
     ui.label(pick("Depth:", "深度："));
-    changed |= ui
-        .add(DragValue::new(&mut next.depth).range(1..=8))
-        .changed();
+    changed |= spin(ui, &mut next.depth, 1..=8, &pick("Depth", "深度"));
     ui.label(pick("Values:", "取值："));
-    changed |= ui
-        .add(DragValue::new(&mut next.low).range(-999..=999))
-        .changed();
+    changed |= spin(
+        ui,
+        &mut next.low,
+        -999..=999,
+        &pick("Lowest value", "最小值"),
+    );
     ui.label("–");
-    changed |= ui
-        .add(DragValue::new(&mut next.high).range(-999..=999))
-        .changed();
+    changed |= spin(
+        ui,
+        &mut next.high,
+        -999..=999,
+        &pick("Highest value", "最大值"),
+    );
     ui.label(pick("Seed:", "种子："));
-    changed |= ui.add(DragValue::new(&mut next.seed)).changed();
+    changed |= spin(ui, &mut next.seed, 0..=u64::MAX, &pick("Seed", "种子"));
     if changed {
         commands.push(Command::Game(GameCommand::SetRandom(next)));
     }

@@ -102,7 +102,7 @@ fn chinese_names_the_cut_alpha_jianzhi() {
     }
     assert!(!h.state().games.session.lanes[0].status().is_running());
     assert!(
-        h.query_by_label_contains("α剪枝（C 处）：2 ≤ α = 3（A）")
+        h.query_by_label_contains("α剪枝（C 处）：2\u{a0}≤\u{a0}α\u{a0}=\u{a0}3（A）")
             .is_some(),
         "no Chinese cut sentence"
     );
@@ -140,6 +140,38 @@ fn four_lanes_fit_the_projector() {
     let found = overlaps(&h, PROJECTOR);
     assert!(found.is_empty(), "{}", found.join("\n"));
     assert_eq!(h.state().games.session.shown().len(), 4);
+}
+
+/// From 1024x768 at zoom 1.0 to 1920x1080 at zoom 2.0 (960x540 points), and the projector:
+/// each source in the single view and in compare, stepped into its search, overlaps nothing.
+#[test]
+fn the_workspace_holds_from_the_smallest_window_to_the_largest_zoom() {
+    let sizes = [
+        egui::vec2(1024.0, 768.0),
+        egui::vec2(960.0, 540.0),
+        PROJECTOR,
+    ];
+    for size in sizes {
+        for source in GameSource::ALL {
+            for compare in [false, true] {
+                let game = GameSettings {
+                    source,
+                    compare,
+                    ..GameSettings::default()
+                };
+                let mut h = window(games(game, Language::Chinese), size);
+                for _ in 0..6 {
+                    apply(&mut h, Command::Step);
+                }
+                let found = overlaps(&h, size);
+                assert!(
+                    found.is_empty(),
+                    "{size:?} {source:?} compare {compare}:\n{}",
+                    found.join("\n")
+                );
+            }
+        }
+    }
 }
 
 /// Saves what the window draws when `SEARCHLAB_SEEN_SHOTS` names a folder, to look at.

@@ -121,8 +121,10 @@ impl TicTacToeEval {
     /// The title in Chinese.
     pub fn title_zh(self) -> &'static str {
         match self {
-            TicTacToeEval::OpenLines => "开放行数之差：MAX 的 − MIN 的",
-            TicTacToeEval::WeightedLines => "加权行数：3·X₂ + X₁ − (3·O₂ + O₁)",
+            TicTacToeEval::OpenLines => "开放行数之差：MAX 的\u{a0}−\u{a0}MIN 的",
+            TicTacToeEval::WeightedLines => {
+                "加权行数：3·X₂\u{a0}+\u{a0}X₁\u{a0}−\u{a0}(3·O₂\u{a0}+\u{a0}O₁)"
+            }
         }
     }
 }
