@@ -251,6 +251,8 @@ impl App {
             });
         });
         if self.session.settings.games {
+            self.games.session.budget_bytes =
+                (self.session.settings.memory_budget_mb as usize) << 20;
             self.games.session.advance(
                 f64::from(ui.input(|i| i.stable_dt)),
                 std::time::Duration::from_millis(12),
@@ -590,6 +592,8 @@ impl App {
         if self.session.settings.games
             && let Some(game_command) = self.game_command(&command)
         {
+            self.games.session.budget_bytes =
+                (self.session.settings.memory_budget_mb as usize) << 20;
             self.games.apply(game_command);
             self.session.settings.game = self.games.session.settings.clone();
             return;

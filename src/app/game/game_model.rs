@@ -341,6 +341,8 @@ pub struct GameSession {
     pub message: Option<String>,
     /// The most steps the lanes have reached since they started: the timeline's end.
     pub furthest: usize,
+    /// The memory all lanes together may hold (the window's budget); stepping stops there.
+    pub budget_bytes: usize,
 }
 
 impl GameSession {
@@ -358,6 +360,7 @@ impl GameSession {
             exercise: GameExercise::default(),
             message: None,
             furthest: 0,
+            budget_bytes: usize::MAX,
         };
         session.rebuild();
         session
@@ -422,6 +425,20 @@ impl GameSession {
     /// cut when asked to.
     fn step_all(&mut self) -> bool {
         let n = self.settings.shown_lanes().min(self.lanes.len());
+        if self.memory_bytes() >= self.budget_bytes && !self.finished() {
+            self.run = GameRun::Paused;
+            self.message = Some(crate::i18n::pick(
+                &format!(
+                    "Stopped: the searches hold {} MB, the memory budget.",
+                    self.budget_bytes >> 20
+                ),
+                &format!(
+                    "已停止：搜索占用 {} MB，达到内存预算。",
+                    self.budget_bytes >> 20
+                ),
+            ));
+            return false;
+        }
         let mut moved = false;
         let mut cut = None;
         for lane in &mut self.lanes[..n] {
@@ -701,6 +718,11 @@ impl GameSession {
                 _ => None,
             });
         }
+    }
+
+    /// The bytes the shown lanes hold.
+    pub fn memory_bytes(&self) -> usize {
+        self.shown().iter().map(GameSearch::memory_bytes).sum()
     }
 
     /// Whether the workspace needs frames without input.
@@ -1027,6 +1049,27 @@ mod tests {
         assert!(lane.step_at(lane.steps() - 1).cut.is_some());
         assert!(lane.status().is_running());
         assert!(s.message.as_deref().unwrap().contains("α cut"));
+    }
+
+    #[test]
+    fn the_memory_budget_stops_stepping_with_a_message() {
+        let mut s = GameSession::new(GameSettings {
+            source: GameSource::TicTacToe,
+            board_text: ".........".to_owned(),
+            depth: 0,
+            ..GameSettings::default()
+        });
+        s.budget_bytes = 200_000;
+        s.apply(GameCommand::RunToEnd);
+        s.advance(0.0, Duration::from_secs(5));
+        assert_eq!(s.run, GameRun::Paused);
+        assert!(s.lanes[0].status().is_running());
+        assert!(s.memory_bytes() >= 200_000);
+        assert!(s.memory_bytes() < 400_000, "{}", s.memory_bytes());
+        assert!(s.message.as_deref().unwrap().contains("memory budget"));
+        // Stepping stays refused until the budget grows.
+        s.apply(GameCommand::Step);
+        assert!(s.message.is_some());
     }
 
     #[test]

@@ -421,7 +421,7 @@ impl GameWorkspace {
                         paint_tree(
                             ui,
                             &picture,
-                            vec2(wanted, size.y - 16.0),
+                            vec2(wanted, (size.y - 16.0).max(1.0)),
                             text_size,
                             &guesses,
                             clickable,
@@ -501,6 +501,21 @@ impl GameWorkspace {
         }
         ui.separator();
         counts_grid(ui, lane, big);
+        let budget = self.session.budget_bytes;
+        if budget < usize::MAX {
+            ui.label(pick(
+                &format!(
+                    "Memory: {:.1} MB of {} MB",
+                    self.session.memory_bytes() as f64 / 1_048_576.0,
+                    budget >> 20
+                ),
+                &format!(
+                    "内存：{:.1} MB / {} MB",
+                    self.session.memory_bytes() as f64 / 1_048_576.0,
+                    budget >> 20
+                ),
+            ));
+        }
         if !lane.cuts().is_empty() {
             ui.separator();
             ui.label(RichText::new(pick("Cuts", "剪枝")).strong().size(big));

@@ -106,6 +106,8 @@ pub fn paint_tree(
     } else {
         Sense::hover()
     };
+    // A room squeezed to nothing (a tiny window) still takes a point, never a negative size.
+    let size = size.max(Vec2::splat(1.0));
     let (response, painter) = ui.allocate_painter(size, sense);
     let rect = response.rect;
     let ink = Ink::of(ui);
