@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::game_model::AnyGame;
-use crate::search::game::{GameAlgorithm, GameSearch, Player, StepKind};
+use crate::search::game::{GameAlgorithm, GameSearch, Player, StepKind, value_text};
 
 /// What a line does, so a step can name the lines it ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +29,7 @@ fn lines(player: Player, algorithm: GameAlgorithm) -> Vec<(Line, String)> {
     let args = if alpha_beta { "(s, α, β)" } else { "(s)" };
     let mut out = vec![
         (Line::Header, format!("function {name}{args}")),
-        (
-            Line::Leaf,
-            "  if TERMINAL(s) or CUTOFF(s): return EVAL(s)".to_owned(),
-        ),
+        (Line::Leaf, "  if IS-CUTOFF(s): return EVAL(s)".to_owned()),
         (Line::Start, format!("  v ← {start}")),
         (Line::Loop, "  for each child c of s:".to_owned()),
         (
@@ -46,11 +43,11 @@ fn lines(player: Player, algorithm: GameAlgorithm) -> Vec<(Line, String)> {
     if alpha_beta {
         match player {
             Player::Max => {
-                out.push((Line::Cut, "    if v ≥ β: return v      ▷ β cut".to_owned()));
+                out.push((Line::Cut, "    if v ≥ β: return v  ▷ β cut".to_owned()));
                 out.push((Line::Bound, "    α ← max(α, v)".to_owned()));
             }
             Player::Min => {
-                out.push((Line::Cut, "    if v ≤ α: return v      ▷ α cut".to_owned()));
+                out.push((Line::Cut, "    if v ≤ α: return v  ▷ α cut".to_owned()));
                 out.push((Line::Bound, "    β ← min(β, v)".to_owned()));
             }
         }
@@ -92,12 +89,117 @@ fn ran(lane: &GameSearch<AnyGame>) -> Option<(Player, Vec<Line>)> {
     Some((node.player, lines))
 }
 
-/// The two functions, the lines the latest step ran marked with their order.
+/// What line `line` computed in the latest step, with the step's values: `v = max(−∞, 3) = 3`.
+fn computed(lane: &GameSearch<AnyGame>, line: Line) -> Option<String> {
+    let index = lane.steps().checked_sub(1)?;
+    let step = lane.step_at(index);
+    let node = lane.node(step.node);
+    let name = crate::tree::game::node_label(lane, step.node);
+    let word = |yes: bool| {
+        crate::i18n::pick(
+            if yes { "yes" } else { "no" },
+            if yes { "是" } else { "否" },
+        )
+    };
+    Some(match (line, step.kind) {
+        (Line::Header, _) if lane.config().algorithm == GameAlgorithm::AlphaBeta => format!(
+            "s = {name}, α = {}, β = {}",
+            value_text(node.alpha),
+            value_text(node.beta)
+        ),
+        (Line::Header, _) => format!("s = {name}"),
+        (Line::Leaf, _) => match (node.leaf, node.value) {
+            (Some(_), Some(value)) => format!("{} → {}", word(true), value_text(value)),
+            _ => word(false),
+        },
+        (Line::Start, _) => match node.player {
+            Player::Max => "v = −∞".to_owned(),
+            Player::Min => "v = +∞".to_owned(),
+        },
+        (Line::Loop, StepKind::Return { .. }) => {
+            let next = lane
+                .children(step.node)
+                .nth(node.visited_children as usize)?;
+            crate::i18n::pick(
+                &format!("next c = {}", crate::tree::game::node_label(lane, next)),
+                &format!("下一个 c = {}", crate::tree::game::node_label(lane, next)),
+            )
+        }
+        (Line::Loop, _) => {
+            let first = lane.children(step.node).next()?;
+            crate::i18n::pick(
+                &format!(
+                    "{} children, c = {}",
+                    lane.children(step.node).len(),
+                    crate::tree::game::node_label(lane, first)
+                ),
+                &format!(
+                    "{} 个子结点，c = {}",
+                    lane.children(step.node).len(),
+                    crate::tree::game::node_label(lane, first)
+                ),
+            )
+        }
+        (
+            Line::Take,
+            StepKind::Return {
+                child,
+                before,
+                after,
+            },
+        ) => {
+            let taken = lane.node(child).value.map(value_text).unwrap_or_default();
+            let op = match node.player {
+                Player::Max => "max",
+                Player::Min => "min",
+            };
+            let start = match node.player {
+                Player::Max => "−∞".to_owned(),
+                Player::Min => "+∞".to_owned(),
+            };
+            format!(
+                "v = {op}({}, {taken}) = {}",
+                before.map_or(start, value_text),
+                value_text(after)
+            )
+        }
+        (Line::Cut, StepKind::Return { after, .. }) => match (node.player, step.cut) {
+            (Player::Max, cut) => format!(
+                "{} ≥ {}? {}",
+                value_text(after),
+                value_text(node.beta),
+                word(cut.is_some())
+            ),
+            (Player::Min, cut) => format!(
+                "{} ≤ {}? {}",
+                value_text(after),
+                value_text(node.alpha),
+                word(cut.is_some())
+            ),
+        },
+        (Line::Bound, _) => match node.player {
+            Player::Max => format!("α = {}", value_text(node.alpha)),
+            Player::Min => format!("β = {}", value_text(node.beta)),
+        },
+        (Line::Return, StepKind::Return { after, .. }) => format!("→ {}", value_text(after)),
+        _ => return None,
+    })
+}
+
+/// The two functions, the lines the latest step ran marked with their order, each with what
+/// it computed.
 pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, size: f32) {
     let algorithm = lane.config().algorithm;
     let latest = ran(lane);
+    // The longest line, 36 characters with its number, fits the panel's width unbroken.
+    let size = (size * 0.9).min(ui.available_width() / (36.0 * 0.62));
     let highlight = Color32::from_rgb(240, 130, 40);
-    for player in [Player::Max, Player::Min] {
+    // The function the step ran comes first, in view without scrolling.
+    let order = match latest.as_ref().map(|(p, _)| *p) {
+        Some(Player::Min) => [Player::Min, Player::Max],
+        _ => [Player::Max, Player::Min],
+    };
+    for player in order {
         for (line, text) in lines(player, algorithm) {
             let order = latest.as_ref().and_then(|(p, lines)| {
                 (*p == player)
@@ -109,7 +211,7 @@ pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, size: f32) {
                 None => format!("  {text}"),
             })
             .monospace()
-            .size(size * 0.9);
+            .size(size);
             if order.is_some() {
                 rich = rich
                     .strong()
@@ -117,6 +219,17 @@ pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, size: f32) {
                     .color(Color32::BLACK);
             }
             ui.label(rich);
+            if order.is_some()
+                && let Some(what) = computed(lane, line)
+            {
+                ui.label(
+                    RichText::new(format!("      ⇒ {what}"))
+                        .monospace()
+                        .size(size)
+                        .strong()
+                        .color(highlight),
+                );
+            }
         }
         ui.add_space(4.0);
     }
@@ -148,10 +261,15 @@ mod tests {
                 vec![Line::Take, Line::Cut, Line::Bound, Line::Loop]
             )
         );
+        assert_eq!(computed(&lane, Line::Take).unwrap(), "v = min(+∞, 3) = 3");
+        assert_eq!(computed(&lane, Line::Cut).unwrap(), "3 ≤ −∞? no");
+        assert_eq!(computed(&lane, Line::Bound).unwrap(), "β = 3");
+        assert_eq!(computed(&lane, Line::Loop).unwrap(), "next c = B2");
         // On to C's first leaf and back: the α cut returns at once.
         lane.run(8);
         let (player, lines) = ran(&lane).unwrap();
         assert_eq!((player, lines), (Player::Min, vec![Line::Take, Line::Cut]));
         assert!(lane.step_at(lane.steps() - 1).cut.is_some());
+        assert_eq!(computed(&lane, Line::Cut).unwrap(), "2 ≤ 3? yes");
     }
 }

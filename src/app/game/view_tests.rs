@@ -233,7 +233,10 @@ fn slow_game_screenshots() {
 
 #[test]
 fn quick_look() {
-    let mut h = window(games(GameSettings::default(), Language::English), PROJECTOR);
+    let mut h = window(
+        games(GameSettings::default(), Language::English),
+        egui::vec2(1024.0, 768.0),
+    );
     for _ in 0..12 {
         apply(&mut h, Command::Step);
     }
