@@ -747,19 +747,10 @@ impl App {
             FileAction::SummaryCsv => {
                 model::files::write(path, model::files::summary_csv(&self.session).as_bytes())
             }
-            FileAction::TreeSvg
-            | FileAction::TreePng
-            | FileAction::TreeDot
-            | FileAction::TreeTikz
-            | FileAction::TableMarkdown
-            | FileAction::TableCsv
-            | FileAction::TableLatex
-                if self.session.settings.games =>
-            {
-                self.games
-                    .export(request.action)
-                    .and_then(|bytes| model::files::write(path, &bytes))
-            }
+            action if FileAction::TREE.contains(&action) && self.session.settings.games => self
+                .games
+                .export(request.action)
+                .and_then(|bytes| model::files::write(path, &bytes)),
             FileAction::TreeSvg
             | FileAction::TreePng
             | FileAction::TreeDot

@@ -122,7 +122,10 @@ fn computed(lane: &GameSearch<AnyGame>, line: Line) -> Option<String> {
                 .nth(node.visited_children as usize)?;
             crate::i18n::pick(
                 &format!("next c = {}", crate::tree::game::node_label(lane, next)),
-                &format!("下一个 c = {}", crate::tree::game::node_label(lane, next)),
+                &format!(
+                    "下一个 c\u{a0}=\u{a0}{}",
+                    crate::tree::game::node_label(lane, next)
+                ),
             )
         }
         (Line::Loop, _) => {
@@ -134,7 +137,7 @@ fn computed(lane: &GameSearch<AnyGame>, line: Line) -> Option<String> {
                     crate::tree::game::node_label(lane, first)
                 ),
                 &format!(
-                    "{} 个子结点，c = {}",
+                    "{} 个子结点，c\u{a0}=\u{a0}{}",
                     lane.children(step.node).len(),
                     crate::tree::game::node_label(lane, first)
                 ),

@@ -109,6 +109,39 @@ pub struct GameNode<P, M> {
     expanded: bool,
 }
 
+impl<P, M> GameNode<P, M> {
+    /// A node just generated: not entered, no value, α and β at their widest.
+    fn fresh(
+        position: P,
+        parent: Option<NodeId>,
+        mv: Option<M>,
+        depth: u32,
+        player: Player,
+    ) -> Self {
+        GameNode {
+            position,
+            parent,
+            mv,
+            depth,
+            player,
+            value: None,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            alpha_from: None,
+            beta_from: None,
+            visit: Visit::Unvisited,
+            leaf: None,
+            entered_at: None,
+            done_at: None,
+            best: None,
+            visited_children: 0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+        }
+    }
+}
+
 /// What a step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
@@ -276,27 +309,9 @@ impl<G: Game> GameSearch<G> {
     fn new_root(&mut self) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         let position = self.game.root();
-        self.nodes.push(GameNode {
-            position,
-            parent: None,
-            mv: None,
-            depth: 0,
-            player: self.game.to_move(&position),
-            value: None,
-            alpha: -INFINITY,
-            beta: INFINITY,
-            alpha_from: None,
-            beta_from: None,
-            visit: Visit::Unvisited,
-            leaf: None,
-            entered_at: None,
-            done_at: None,
-            best: None,
-            visited_children: 0,
-            first_child: 0,
-            child_count: 0,
-            expanded: false,
-        });
+        let player = self.game.to_move(&position);
+        self.nodes
+            .push(GameNode::fresh(position, None, None, 0, player));
         self.roots.push(id);
         self.stats.nodes = self.nodes.len() as u32;
         id
@@ -581,27 +596,14 @@ impl<G: Game> GameSearch<G> {
         self.order(&node, &mut moves);
         let first = self.nodes.len() as u32;
         for &(mv, position) in &moves {
-            self.nodes.push(GameNode {
+            let player = self.game.to_move(&position);
+            self.nodes.push(GameNode::fresh(
                 position,
-                parent: Some(id),
-                mv: Some(mv),
-                depth: node.depth + 1,
-                player: self.game.to_move(&position),
-                value: None,
-                alpha: -INFINITY,
-                beta: INFINITY,
-                alpha_from: None,
-                beta_from: None,
-                visit: Visit::Unvisited,
-                leaf: None,
-                entered_at: None,
-                done_at: None,
-                best: None,
-                visited_children: 0,
-                first_child: 0,
-                child_count: 0,
-                expanded: false,
-            });
+                Some(id),
+                Some(mv),
+                node.depth + 1,
+                player,
+            ));
         }
         let count = moves.len() as u32;
         self.buffer = moves;
