@@ -413,8 +413,12 @@ impl GameWorkspace {
             if !caption.is_empty() {
                 ui.label(RichText::new(caption).heading().strong());
             }
-            let wanted = tree_paint::wanted_width(&picture, text_size);
+            // A tree a little too wide is drawn a little smaller; one far too wide (a game's
+            // tree) keeps a readable size and scrolls sideways.
             let size = ui.available_size();
+            let fit = (size.x / tree_paint::wanted_width(&picture, text_size)).clamp(0.7, 1.0);
+            let text_size = text_size * fit;
+            let wanted = tree_paint::wanted_width(&picture, text_size);
             let clicked = if wanted > size.x {
                 ScrollArea::horizontal()
                     .show(ui, |ui| {
