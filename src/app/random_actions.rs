@@ -221,7 +221,7 @@ fn random_game_command(rng: &mut Rng, app: &App) -> Command {
         "X",
         "XO?......",
     ];
-    Command::Game(match rng.below(20) {
+    Command::Game(match rng.below(21) {
         0 => GameCommand::SetSource(GameSource::ALL[rng.below(3)]),
         1 => GameCommand::SetTreeText(trees[rng.below(trees.len())].to_owned()),
         2 => GameCommand::Preset(rng.below(4)),
@@ -254,6 +254,7 @@ fn random_game_command(rng: &mut Rng, app: &App) -> Command {
         16 => GameCommand::ToggleGuess(NodeId(rng.below(40) as u32)),
         17 => GameCommand::SetStopAtCuts(rng.below(2) == 0),
         18 => GameCommand::SetPseudocode(rng.below(2) == 0),
+        19 => GameCommand::SetFineStep(rng.below(2) == 0),
         _ => GameCommand::Seek(rng.below(60)),
     })
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::game_code::{FineStep, peek};
 use crate::domains::game::{GameTree, Position as Board, TREE_PRESETS, TicTacToe, TicTacToeEval};
 use crate::search::NodeId;
 use crate::search::game::{
@@ -98,6 +99,8 @@ pub struct GameSettings {
     pub show_pseudocode: bool,
     /// Play and Run to end stop after a step that cuts.
     pub stop_at_cuts: bool,
+    /// Step shows the next step's pseudocode lines one at a time, then takes it.
+    pub fine_step: bool,
 }
 
 impl Default for GameSettings {
@@ -125,6 +128,7 @@ impl Default for GameSettings {
             exercise: false,
             show_pseudocode: true,
             stop_at_cuts: false,
+            fine_step: false,
         }
     }
 }
@@ -285,6 +289,8 @@ pub enum GameCommand {
     SetExercise(bool),
     SetPseudocode(bool),
     SetStopAtCuts(bool),
+    /// Step shows the next step's pseudocode lines one at a time.
+    SetFineStep(bool),
     /// Exercise: the class's value for the node the next step returns to; the step is taken.
     Predict(String),
     /// Exercise: mark or unmark a node the class thinks will be cut off.
@@ -343,6 +349,8 @@ pub struct GameSession {
     pub furthest: usize,
     /// The memory all lanes together may hold (the window's budget); stepping stops there.
     pub budget_bytes: usize,
+    /// Stepping line by line: the first lane's next step, its lines shown so far.
+    pub fine: Option<FineStep>,
 }
 
 impl GameSession {
@@ -361,6 +369,7 @@ impl GameSession {
             message: None,
             furthest: 0,
             budget_bytes: usize::MAX,
+            fine: None,
         };
         session.rebuild();
         session
@@ -469,7 +478,16 @@ impl GameSession {
     }
 
     fn apply_one(&mut self, command: GameCommand) {
+        // Anything but the next line leaves the step being shown line by line.
+        if command != GameCommand::Step {
+            self.fine = None;
+        }
         match command {
+            GameCommand::Step if self.settings.fine_step && self.settings.show_pseudocode => {
+                self.run = GameRun::Paused;
+                self.message = None;
+                self.next_line();
+            }
             GameCommand::Step => {
                 self.run = GameRun::Paused;
                 self.message = None;
@@ -591,6 +609,7 @@ impl GameSession {
             }
             GameCommand::SetPseudocode(on) => self.settings.show_pseudocode = on,
             GameCommand::SetStopAtCuts(on) => self.settings.stop_at_cuts = on,
+            GameCommand::SetFineStep(on) => self.settings.fine_step = on,
             GameCommand::Predict(text) => self.predict(&text),
             GameCommand::ToggleGuess(id) => {
                 if let Some(at) = self.exercise.guesses.iter().position(|g| *g == id) {
@@ -599,6 +618,26 @@ impl GameSession {
                     self.exercise.guesses.push(id);
                 }
             }
+        }
+    }
+
+    /// Line by line: shows one more line of the first lane's next step; with its last line
+    /// shown, takes the step in every lane.
+    fn next_line(&mut self) {
+        let fine = match self.fine.take() {
+            Some(fine) => Some(fine),
+            None => self.lanes.first_mut().and_then(peek),
+        };
+        let Some(mut fine) = fine else {
+            return;
+        };
+        if fine.shown < fine.lines.len() {
+            fine.shown += 1;
+        }
+        if fine.shown < fine.lines.len() {
+            self.fine = Some(fine);
+        } else {
+            self.step_all();
         }
     }
 
@@ -1049,6 +1088,28 @@ mod tests {
         assert!(lane.step_at(lane.steps() - 1).cut.is_some());
         assert!(lane.status().is_running());
         assert!(s.message.as_deref().unwrap().contains("α cut"));
+    }
+
+    #[test]
+    fn line_by_line_shows_the_next_steps_lines_then_takes_it() {
+        let mut s = session("((3 12 8) (2 4 6) (14 5 2))");
+        s.apply(GameCommand::SetFineStep(true));
+        // Entering the root runs four lines; the fourth press takes the step.
+        for shown in 1..=3 {
+            s.apply(GameCommand::Step);
+            assert_eq!(s.lanes[0].steps(), 0);
+            assert_eq!(s.fine.as_ref().unwrap().shown, shown);
+        }
+        let fine = s.fine.clone().unwrap();
+        assert_eq!(fine.lines[0].1.as_deref(), Some("s = A, α = −∞, β = +∞"));
+        s.apply(GameCommand::Step);
+        assert_eq!(s.lanes[0].steps(), 1);
+        assert_eq!(s.fine, None);
+        // Part way into the next step, stepping back drops it and undoes the step before.
+        s.apply(GameCommand::Step);
+        assert!(s.fine.is_some());
+        s.apply(GameCommand::StepBack);
+        assert_eq!((s.lanes[0].steps(), s.fine.clone()), (0, None));
     }
 
     #[test]

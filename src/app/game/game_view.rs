@@ -317,7 +317,12 @@ impl GameWorkspace {
                 // The exercise asks before each value is backed up: the step is taken by
                 // answering.
                 ui.label(pick("Answer below to step", "在右侧作答后前进"));
-            } else if button(ui, Command::Step, false, can_step) {
+            } else if button(
+                ui,
+                Command::Step,
+                session.settings.fine_step && session.settings.show_pseudocode,
+                can_step,
+            ) {
                 commands.push(Command::Step);
             }
             if button(ui, Command::StepBack, false, can_back) {
@@ -359,6 +364,17 @@ impl GameWorkspace {
                     .changed()
                 {
                     commands.push(Command::Game(GameCommand::SetPseudocode(code)));
+                }
+                let mut fine = session.settings.fine_step;
+                if ui
+                    .checkbox(&mut fine, pick("Line by line", "逐行单步"))
+                    .on_hover_text(pick(
+                        "Step shows the next step's pseudocode lines one at a time, with their values, then takes it.",
+                        "单步时逐行显示下一步要执行的伪代码及其值，最后一行时执行该步。",
+                    ))
+                    .changed()
+                {
+                    commands.push(Command::Game(GameCommand::SetFineStep(fine)));
                 }
                 let mut stop = session.settings.stop_at_cuts;
                 if ui
@@ -503,6 +519,11 @@ impl GameWorkspace {
                 ui.label(RichText::new(spaced).monospace().size(big * 1.4).strong());
             }
         }
+        // Stepping line by line, the code comes first: it is what the class follows.
+        if let Some(fine) = &self.session.fine {
+            ui.separator();
+            pseudocode::panel(ui, lane, Some(fine), big);
+        }
         ui.separator();
         counts_grid(ui, lane, big);
         let budget = self.session.budget_bytes;
@@ -545,9 +566,9 @@ impl GameWorkspace {
             ui.separator();
             self.exercise(ui, commands, big);
         }
-        if self.session.settings.show_pseudocode {
+        if self.session.settings.show_pseudocode && self.session.fine.is_none() {
             ui.separator();
-            pseudocode::panel(ui, &self.session.lanes[0], big);
+            pseudocode::panel(ui, &self.session.lanes[0], None, big);
         }
     }
 

@@ -3,228 +3,64 @@
 
 use egui::{Color32, RichText, Ui};
 
+use super::game_code::{FineStep, computed, lines, ran};
 use super::game_model::AnyGame;
-use crate::search::game::{GameAlgorithm, GameSearch, Player, StepKind, value_text};
+use crate::search::game::{GameSearch, Player};
 
-/// What a line does, so a step can name the lines it ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Line {
-    Header,
-    Leaf,
-    Start,
-    Loop,
-    Take,
-    Cut,
-    Bound,
-    Return,
-}
-
-/// The lines of one player's function: MAX-VALUE or MIN-VALUE.
-fn lines(player: Player, algorithm: GameAlgorithm) -> Vec<(Line, String)> {
-    let alpha_beta = algorithm == GameAlgorithm::AlphaBeta;
-    let (name, other, start, take) = match player {
-        Player::Max => ("MAX-VALUE", "MIN-VALUE", "−∞", "max"),
-        Player::Min => ("MIN-VALUE", "MAX-VALUE", "+∞", "min"),
-    };
-    let args = if alpha_beta { "(s, α, β)" } else { "(s)" };
-    let mut out = vec![
-        (Line::Header, format!("function {name}{args}")),
-        (Line::Leaf, "  if IS-CUTOFF(s): return EVAL(s)".to_owned()),
-        (Line::Start, format!("  v ← {start}")),
-        (Line::Loop, "  for each child c of s:".to_owned()),
-        (
-            Line::Take,
-            format!(
-                "    v ← {take}(v, {other}{}",
-                if alpha_beta { "(c, α, β))" } else { "(c))" }
-            ),
-        ),
-    ];
-    if alpha_beta {
-        match player {
-            Player::Max => {
-                out.push((Line::Cut, "    if v ≥ β: return v  ▷ β cut".to_owned()));
-                out.push((Line::Bound, "    α ← max(α, v)".to_owned()));
-            }
-            Player::Min => {
-                out.push((Line::Cut, "    if v ≤ α: return v  ▷ α cut".to_owned()));
-                out.push((Line::Bound, "    β ← min(β, v)".to_owned()));
-            }
-        }
-    }
-    out.push((Line::Return, "  return v".to_owned()));
-    out
-}
-
-/// The lines the latest step ran, in order, and the player whose function they are in.
-fn ran(lane: &GameSearch<AnyGame>) -> Option<(Player, Vec<Line>)> {
-    let index = lane.steps().checked_sub(1)?;
-    let step = lane.step_at(index);
-    let node = lane.node(step.node);
-    let alpha_beta = lane.config().algorithm == GameAlgorithm::AlphaBeta;
-    let lines = match step.kind {
-        StepKind::Enter | StepKind::NewIteration { .. } => {
-            if node.leaf.is_some() {
-                vec![Line::Header, Line::Leaf]
-            } else {
-                vec![Line::Header, Line::Leaf, Line::Start, Line::Loop]
-            }
-        }
-        StepKind::Return { .. } => {
-            let mut lines = vec![Line::Take];
-            if alpha_beta {
-                lines.push(Line::Cut);
-                if step.cut.is_none() {
-                    lines.push(Line::Bound);
-                }
-            }
-            if step.done && step.cut.is_none() {
-                lines.push(Line::Return);
-            } else if !step.done {
-                lines.push(Line::Loop);
-            }
-            lines
-        }
-    };
-    Some((node.player, lines))
-}
-
-/// What line `line` computed in the latest step, with the step's values: `v = max(−∞, 3) = 3`.
-fn computed(lane: &GameSearch<AnyGame>, line: Line) -> Option<String> {
-    let index = lane.steps().checked_sub(1)?;
-    let step = lane.step_at(index);
-    let node = lane.node(step.node);
-    let name = crate::tree::game::node_label(lane, step.node);
-    let word = |yes: bool| {
-        crate::i18n::pick(
-            if yes { "yes" } else { "no" },
-            if yes { "是" } else { "否" },
-        )
-    };
-    Some(match (line, step.kind) {
-        (Line::Header, _) if lane.config().algorithm == GameAlgorithm::AlphaBeta => format!(
-            "s = {name}, α = {}, β = {}",
-            value_text(node.alpha),
-            value_text(node.beta)
-        ),
-        (Line::Header, _) => format!("s = {name}"),
-        (Line::Leaf, _) => match (node.leaf, node.value) {
-            (Some(_), Some(value)) => format!("{} → {}", word(true), value_text(value)),
-            _ => word(false),
-        },
-        (Line::Start, _) => match node.player {
-            Player::Max => "v = −∞".to_owned(),
-            Player::Min => "v = +∞".to_owned(),
-        },
-        (Line::Loop, StepKind::Return { .. }) => {
-            let next = lane
-                .children(step.node)
-                .nth(node.visited_children as usize)?;
-            crate::i18n::pick(
-                &format!("next c = {}", crate::tree::game::node_label(lane, next)),
-                &format!(
-                    "下一个 c\u{a0}=\u{a0}{}",
-                    crate::tree::game::node_label(lane, next)
-                ),
-            )
-        }
-        (Line::Loop, _) => {
-            let first = lane.children(step.node).next()?;
-            crate::i18n::pick(
-                &format!(
-                    "{} children, c = {}",
-                    lane.children(step.node).len(),
-                    crate::tree::game::node_label(lane, first)
-                ),
-                &format!(
-                    "{} 个子结点，c\u{a0}=\u{a0}{}",
-                    lane.children(step.node).len(),
-                    crate::tree::game::node_label(lane, first)
-                ),
-            )
-        }
-        (
-            Line::Take,
-            StepKind::Return {
-                child,
-                before,
-                after,
-            },
-        ) => {
-            let taken = lane.node(child).value.map(value_text).unwrap_or_default();
-            let op = match node.player {
-                Player::Max => "max",
-                Player::Min => "min",
-            };
-            let start = match node.player {
-                Player::Max => "−∞".to_owned(),
-                Player::Min => "+∞".to_owned(),
-            };
-            format!(
-                "v = {op}({}, {taken}) = {}",
-                before.map_or(start, value_text),
-                value_text(after)
-            )
-        }
-        (Line::Cut, StepKind::Return { after, .. }) => match (node.player, step.cut) {
-            (Player::Max, cut) => format!(
-                "{} ≥ {}? {}",
-                value_text(after),
-                value_text(node.beta),
-                word(cut.is_some())
-            ),
-            (Player::Min, cut) => format!(
-                "{} ≤ {}? {}",
-                value_text(after),
-                value_text(node.alpha),
-                word(cut.is_some())
-            ),
-        },
-        (Line::Bound, _) => match node.player {
-            Player::Max => format!("α = {}", value_text(node.alpha)),
-            Player::Min => format!("β = {}", value_text(node.beta)),
-        },
-        (Line::Return, StepKind::Return { after, .. }) => format!("→ {}", value_text(after)),
-        _ => return None,
-    })
-}
-
-/// The two functions, the lines the latest step ran marked with their order, each with what
-/// it computed.
-pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, size: f32) {
+/// The two functions with the lines of a step marked in the order they run, each with what it
+/// computed: the next step's lines shown so far while stepping line by line (`fine`), else
+/// the latest step's.
+pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, fine: Option<&FineStep>, size: f32) {
     let algorithm = lane.config().algorithm;
-    let latest = ran(lane);
+    // The latest step's lines, all shown, unless the next step is being shown line by line.
+    let marked: Option<FineStep> = match fine {
+        Some(fine) => Some(fine.clone()),
+        None => ran(lane).map(|(player, lines)| FineStep {
+            player,
+            shown: lines.len(),
+            lines: lines.iter().map(|&l| (l, computed(lane, l))).collect(),
+        }),
+    };
+    if fine.is_some() {
+        ui.label(
+            RichText::new(crate::i18n::pick(
+                "Line by line: the next step, before it is taken",
+                "逐行：下一步，尚未执行",
+            ))
+            .strong(),
+        );
+    }
     // The longest line, 36 characters with its number, fits the panel's width unbroken.
     let size = (size * 0.9).min(ui.available_width() / (36.0 * 0.62));
     let highlight = Color32::from_rgb(240, 130, 40);
-    // The function the step ran comes first, in view without scrolling.
-    let order = match latest.as_ref().map(|(p, _)| *p) {
+    // The function the step runs comes first, in view without scrolling.
+    let order = match marked.as_ref().map(|m| m.player) {
         Some(Player::Min) => [Player::Min, Player::Max],
         _ => [Player::Max, Player::Min],
     };
     for player in order {
         for (line, text) in lines(player, algorithm) {
-            let order = latest.as_ref().and_then(|(p, lines)| {
-                (*p == player)
-                    .then(|| lines.iter().position(|l| *l == line))
+            let at = marked.as_ref().and_then(|m| {
+                let shown = &m.lines[..m.shown];
+                (m.player == player)
+                    .then(|| shown.iter().position(|(l, _)| *l == line))
                     .flatten()
+                    .map(|k| (k, shown[k].1.clone()))
             });
-            let mut rich = RichText::new(match order {
-                Some(k) => format!("{} {text}", k + 1),
+            let mut rich = RichText::new(match &at {
+                Some((k, _)) => format!("{} {text}", k + 1),
                 None => format!("  {text}"),
             })
             .monospace()
             .size(size);
-            if order.is_some() {
+            if at.is_some() {
                 rich = rich
                     .strong()
                     .background_color(highlight)
                     .color(Color32::BLACK);
             }
             ui.label(rich);
-            if order.is_some()
-                && let Some(what) = computed(lane, line)
-            {
+            if let Some((_, Some(what))) = at {
                 ui.label(
                     RichText::new(format!("      ⇒ {what}"))
                         .monospace()
@@ -235,44 +71,5 @@ pub fn panel(ui: &mut Ui, lane: &GameSearch<AnyGame>, size: f32) {
             }
         }
         ui.add_space(4.0);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::game::game_model::{GameSettings, config_of, game_of};
-
-    #[test]
-    fn the_lines_follow_the_step() {
-        let settings = GameSettings::default();
-        let game = game_of(&settings).unwrap();
-        let mut lane =
-            GameSearch::new(game.clone(), config_of(&settings, settings.lanes[0], &game));
-        // A, B, B1: the leaf is a call of MAX-VALUE that returns its value at once.
-        lane.run(3);
-        assert_eq!(
-            ran(&lane).unwrap(),
-            (Player::Max, vec![Line::Header, Line::Leaf])
-        );
-        // Back at B: MIN took 3, tested it against α and lowered β.
-        lane.run(1);
-        assert_eq!(
-            ran(&lane).unwrap(),
-            (
-                Player::Min,
-                vec![Line::Take, Line::Cut, Line::Bound, Line::Loop]
-            )
-        );
-        assert_eq!(computed(&lane, Line::Take).unwrap(), "v = min(+∞, 3) = 3");
-        assert_eq!(computed(&lane, Line::Cut).unwrap(), "3 ≤ −∞? no");
-        assert_eq!(computed(&lane, Line::Bound).unwrap(), "β = 3");
-        assert_eq!(computed(&lane, Line::Loop).unwrap(), "next c = B2");
-        // On to C's first leaf and back: the α cut returns at once.
-        lane.run(8);
-        let (player, lines) = ran(&lane).unwrap();
-        assert_eq!((player, lines), (Player::Min, vec![Line::Take, Line::Cut]));
-        assert!(lane.step_at(lane.steps() - 1).cut.is_some());
-        assert_eq!(computed(&lane, Line::Cut).unwrap(), "2 ≤ 3? yes");
     }
 }

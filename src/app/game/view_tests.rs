@@ -241,6 +241,10 @@ fn quick_look() {
         apply(&mut h, Command::Step);
     }
     look(&mut h, "game-cut");
+    apply(&mut h, Command::Game(GameCommand::SetFineStep(true)));
+    apply(&mut h, Command::Step);
+    apply(&mut h, Command::Step);
+    look(&mut h, "game-fine");
 }
 
 #[test]
