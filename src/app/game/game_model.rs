@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::game_code::{FineStep, peek};
+use super::game_text::{FineStep, peek};
 use crate::domains::game::{GameTree, Position as Board, TREE_PRESETS, TicTacToe, TicTacToeEval};
 use crate::search::NodeId;
 use crate::search::game::{

@@ -3,8 +3,8 @@
 //! ([`crate::search::game`]), so the workspace has its own model, lanes and views rather than
 //! the state-space domains' shared lists and plots.
 
-pub mod game_code;
 pub mod game_model;
+pub mod game_text;
 pub mod game_view;
 mod pseudocode;
 mod tree_paint;

@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::game_code::{FineStep, computed, lines, ran};
 use super::game_model::AnyGame;
+use super::game_text::{FineStep, computed, lines, ran};
 use crate::search::game::{GameSearch, Player};
 
 /// The two functions with the lines of a step marked in the order they run, each with what it
