@@ -351,6 +351,9 @@ pub struct GameSession {
     pub budget_bytes: usize,
     /// Stepping line by line: the first lane's next step, its lines shown so far.
     pub fine: Option<FineStep>,
+    /// Counts the times the lanes were started again, so what a view keeps of them (their
+    /// pictures, their plot) is known to be stale.
+    pub generation: u64,
 }
 
 impl GameSession {
@@ -370,6 +373,7 @@ impl GameSession {
             furthest: 0,
             budget_bytes: usize::MAX,
             fine: None,
+            generation: 0,
         };
         session.rebuild();
         session
@@ -388,6 +392,7 @@ impl GameSession {
         self.exercise.verdict = None;
         self.exercise.guesses.clear();
         self.furthest = 0;
+        self.generation += 1;
         self.lanes.clear();
         self.lane_error = None;
         let Ok(game) = &self.game else {

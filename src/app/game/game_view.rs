@@ -34,9 +34,11 @@ pub struct GameWorkspace {
     board_text: String,
     prediction: String,
     /// Each shown lane's picture, with the step and node count it was drawn at, and when.
-    pictures: Vec<(usize, usize, GamePicture, std::time::Instant)>,
+    pub(super) pictures: Vec<(usize, usize, GamePicture, std::time::Instant)>,
     /// Each lane's leaves evaluated after each step, for the plot.
     leaf_counts: Vec<Vec<u32>>,
+    /// The session's generation the pictures and counts belong to.
+    generation: u64,
 }
 
 impl GameWorkspace {
@@ -49,6 +51,7 @@ impl GameWorkspace {
             prediction: String::new(),
             pictures: Vec::new(),
             leaf_counts: Vec::new(),
+            generation: 0,
         }
     }
 
@@ -111,22 +114,14 @@ impl GameWorkspace {
         })
     }
 
-    /// Forgets the pictures (the lanes were started again).
-    fn refresh(&mut self) {
-        self.pictures.clear();
-        self.leaf_counts.clear();
-    }
-
     /// Draws the whole workspace below the menu bar.
     pub fn ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
-        if self.session.lanes.len() < self.pictures.len()
-            || self
-                .pictures
-                .iter()
-                .zip(&self.session.lanes)
-                .any(|(p, l)| p.0 != usize::MAX && l.steps() == 0 && p.0 > 0)
-        {
-            self.refresh();
+        // Lanes started again (a new tree, algorithm or order) may match the old ones' step
+        // and node counts: what was kept of them is dropped.
+        if self.generation != self.session.generation {
+            self.generation = self.session.generation;
+            self.pictures.clear();
+            self.leaf_counts.clear();
         }
         egui::Panel::top("game_setup").show(ui, |ui| {
             ui.add_space(4.0);

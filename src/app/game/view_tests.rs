@@ -81,6 +81,29 @@ fn the_exams_tree_typed_and_stepped_shows_its_alpha_cut() {
 }
 
 #[test]
+fn a_new_order_before_the_first_step_redraws_the_tree() {
+    let mut h = window(games(GameSettings::default(), Language::English), PROJECTOR);
+    let first = |h: &egui_kittest::Harness<'static, App>| {
+        let picture = &h.state().games.pictures[0].2;
+        let b = picture.nodes.iter().find(|n| n.label == "B").unwrap();
+        picture.layout.x[b.id.index()]
+    };
+    let given = first(&h);
+    apply(
+        &mut h,
+        Command::Game(GameCommand::SetLane(
+            0,
+            GameLaneSettings {
+                algorithm: GameAlgorithm::AlphaBeta,
+                order: ChildOrder::WorstFirst,
+            },
+        )),
+    );
+    // Worst first puts B (3, MAX's best) last: the same step and node count, another tree.
+    assert!(first(&h) > given, "B stayed where it was");
+}
+
+#[test]
 fn a_tree_that_does_not_parse_keeps_its_text_and_says_where() {
     let mut h = window(games(GameSettings::default(), Language::English), PROJECTOR);
     apply(
