@@ -17,7 +17,7 @@
 use super::Search;
 use super::config::{ConfigError, GoalTest, Repeats, SearchConfig};
 use super::frontier::{Frontier, Reached};
-use super::problem::{NodeOf, SearchProblem, Successor};
+use super::problem::{SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, Outcome, Stats, Status, StepView};
 use super::step_log::forward_to_log;
 use super::step_log::{Expansions, StepLog};
@@ -256,7 +256,7 @@ impl<P: SearchProblem> BestFirst<P> {
 }
 
 impl<P: SearchProblem> Search<P> for BestFirst<P> {
-    forward_to_log!();
+    forward_to_log!(frontier.nodes);
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -285,14 +285,6 @@ impl<P: SearchProblem> Search<P> for BestFirst<P> {
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
-    }
-
-    fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.frontier.nodes[id.index()]
-    }
-
-    fn node_count(&self) -> usize {
-        self.frontier.nodes.len()
     }
 
     fn open_len(&self) -> usize {

@@ -35,7 +35,7 @@ use super::Search;
 use super::config::{Algorithm, ConfigError, GoalTest, SearchConfig};
 use super::cost::Cost;
 use super::frontier::{Frontier, Reached};
-use super::problem::{NodeOf, SearchProblem, Successor};
+use super::problem::{SearchProblem, Successor};
 use super::record::{Child, Direction, NodeId, OpenKey, Outcome, Stats, Status, StepView};
 use super::step_log::StepLog;
 use super::step_log::forward_to_log;
@@ -347,7 +347,7 @@ impl<P: SearchProblem> Bidirectional<P> {
 }
 
 impl<P: SearchProblem> Search<P> for Bidirectional<P> {
-    forward_to_log!();
+    forward_to_log!(frontier.nodes);
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -371,14 +371,6 @@ impl<P: SearchProblem> Search<P> for Bidirectional<P> {
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
-    }
-
-    fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.frontier.nodes[id.index()]
-    }
-
-    fn node_count(&self) -> usize {
-        self.frontier.nodes.len()
     }
 
     /// The forward open list's length; the backward one's is in [`Search::bidirectional`].

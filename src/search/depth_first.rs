@@ -489,7 +489,7 @@ impl<P: SearchProblem> DepthFirst<P> {
 }
 
 impl<P: SearchProblem> Search<P> for DepthFirst<P> {
-    forward_to_log!();
+    forward_to_log!(nodes);
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.view(self.log.len() - 1))
@@ -534,14 +534,6 @@ impl<P: SearchProblem> Search<P> for DepthFirst<P> {
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.view(index)
-    }
-
-    fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.nodes[id.index()]
-    }
-
-    fn node_count(&self) -> usize {
-        self.nodes.len()
     }
 
     fn open_len(&self) -> usize {

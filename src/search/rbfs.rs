@@ -428,7 +428,7 @@ impl<P: SearchProblem> Rbfs<P> {
 }
 
 impl<P: SearchProblem> Search<P> for Rbfs<P> {
-    forward_to_log!();
+    forward_to_log!(nodes);
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -461,14 +461,6 @@ impl<P: SearchProblem> Search<P> for Rbfs<P> {
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
-    }
-
-    fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.nodes[id.index()]
-    }
-
-    fn node_count(&self) -> usize {
-        self.nodes.len()
     }
 
     fn open_len(&self) -> usize {

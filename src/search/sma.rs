@@ -550,7 +550,7 @@ impl<P: SearchProblem> SmaStar<P> {
 }
 
 impl<P: SearchProblem> Search<P> for SmaStar<P> {
-    forward_to_log!();
+    forward_to_log!(nodes);
 
     fn step(&mut self) -> Option<StepView<'_, P::Action>> {
         self.do_step().then(|| self.log.last())
@@ -589,14 +589,6 @@ impl<P: SearchProblem> Search<P> for SmaStar<P> {
 
     fn step_at(&self, index: usize) -> StepView<'_, P::Action> {
         self.log.view(index)
-    }
-
-    fn node(&self, id: NodeId) -> &NodeOf<P> {
-        &self.nodes[id.index()]
-    }
-
-    fn node_count(&self) -> usize {
-        self.nodes.len()
     }
 
     fn open_len(&self) -> usize {

@@ -195,10 +195,19 @@ impl<A, U> StepLog<A, U> {
 }
 
 /// The [`Search`](super::Search) methods every engine answers the same way, from its own
-/// `problem`, `config` and `status` fields and from its `log` (a [`StepLog`]): written once
-/// here, expanded inside each engine's `impl Search`.
+/// `problem`, `config` and `status` fields, its `log` (a [`StepLog`]) and its arena of nodes
+/// (the field path given, `nodes` or `frontier.nodes`): written once here, expanded inside
+/// each engine's `impl Search`.
 macro_rules! forward_to_log {
-    () => {
+    ($($arena:ident).+) => {
+        fn node(&self, id: NodeId) -> &super::problem::NodeOf<P> {
+            &self.$($arena).+[id.index()]
+        }
+
+        fn node_count(&self) -> usize {
+            self.$($arena).+.len()
+        }
+
         fn problem(&self) -> &P {
             &self.problem
         }
