@@ -417,9 +417,10 @@ impl GameWorkspace {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let text_size = egui::TextStyle::Body.resolve(ui.style()).size * 1.35;
-            let guesses = self.session.exercise.guesses.clone();
+            self.picture(0);
+            let guesses = &self.session.exercise.guesses;
             let clickable = self.session.settings.exercise;
-            let picture = self.picture(0).clone();
+            let picture = &self.pictures[0].2;
             let caption = picture.caption.clone();
             if !caption.is_empty() {
                 ui.label(RichText::new(caption).heading().strong());
@@ -427,24 +428,24 @@ impl GameWorkspace {
             // A tree a little too wide is drawn a little smaller; one far too wide (a game's
             // tree) keeps a readable size and scrolls sideways.
             let size = ui.available_size();
-            let fit = (size.x / tree_paint::wanted_width(&picture, text_size)).clamp(0.7, 1.0);
+            let fit = (size.x / tree_paint::wanted_width(picture, text_size)).clamp(0.7, 1.0);
             let text_size = text_size * fit;
-            let wanted = tree_paint::wanted_width(&picture, text_size);
+            let wanted = tree_paint::wanted_width(picture, text_size);
             let clicked = if wanted > size.x {
                 ScrollArea::horizontal()
                     .show(ui, |ui| {
                         paint_tree(
                             ui,
-                            &picture,
+                            picture,
                             vec2(wanted, (size.y - 16.0).max(1.0)),
                             text_size,
-                            &guesses,
+                            guesses,
                             clickable,
                         )
                     })
                     .inner
             } else {
-                paint_tree(ui, &picture, size, text_size, &guesses, clickable)
+                paint_tree(ui, picture, size, text_size, guesses, clickable)
             };
             if let Some(tree_paint::Clicked(id)) = clicked {
                 commands.push(Command::Game(GameCommand::ToggleGuess(id)));
@@ -673,7 +674,8 @@ impl GameWorkspace {
                 let min =
                     room.min + vec2(column as f32 * (cell.x + gap), row as f32 * (cell.y + gap));
                 let rect = egui::Rect::from_min_size(min, cell);
-                let picture = self.picture(i).clone();
+                self.picture(i);
+                let picture = &self.pictures[i].2;
                 let lane = &self.session.lanes[i];
                 let removable = self.session.settings.lanes.len() > 2;
                 let settings = self.session.settings.lanes[i];
@@ -697,9 +699,9 @@ impl GameWorkspace {
                     // A card shows its whole tree, smaller if it must: the lanes are compared
                     // at a glance.
                     let size = ui.available_size();
-                    let wanted = tree_paint::wanted_width(&picture, text_size);
+                    let wanted = tree_paint::wanted_width(picture, text_size);
                     let fit = (size.x / wanted).min(1.0);
-                    paint_tree(ui, &picture, size, text_size * fit, &[], false);
+                    paint_tree(ui, picture, size, text_size * fit, &[], false);
                 });
             }
         });
